@@ -1,0 +1,503 @@
+"""The affine dialect's loops, conditionals, index arithmetic and memory ops
+(mlir/lib/Dialect/Affine/IR/AffineOps.cpp: AffineForOp, AffineIfOp,
+AffineApplyOp, AffineMinOp/AffineMaxOp, AffineLoadOp/AffineStoreOp and their
+vector forms, AffineYieldOp)."""
+
+from __future__ import annotations
+
+from lark import Token
+
+from ..ir import attributes as A
+from ..ir import types as T
+from ..ir.affine_expr import AffineConstantExpr, AffineSymbolExpr, constant
+from ..ir.affine_expr import dim as affine_dim
+from ..ir.affine_expr import symbol as affine_symbol
+from ..ir.affine_map import AffineMap
+from ..ir.core import register_op
+from ..parse.syntax import TypeList, Uses, parse_error
+from ..parse.transformer import affine_from_syntax
+from .base import (RegisteredOp, attrs_of, custom_form, ensure_terminator,
+                   first_of, index_types, new_op, regions_of, types_of)
+
+
+# ------------------------------------------------------------------ yield
+@register_op
+class AffineYieldOp(RegisteredOp):
+    name = "affine.yield"
+    is_terminator = True
+
+    def print(self, p) -> None:
+        self.attr_dict(p)
+        if self.operands:
+            p.write(" ")
+            p.print_operands(self.operands)
+            p.write(" : ")
+            p.print_type_list([v.type for v in self.operands])
+
+
+@custom_form("affine_yield")
+def parse_yield(t, children):
+    operands = list(first_of(children, Uses, []))
+    types = list(first_of(children, TypeList, []))
+    return new_op("affine.yield", None, operands, types, attributes=dict(attrs_of(children)))
+
+
+# --------------------------------------------------------------- bounds
+def print_bound(p, map_attr, operands, prefix: str) -> None:
+    """AffineOps.cpp `printBound`: a bare constant, a bare symbol operand, or
+    `[min|max] #map(dims)[symbols]`."""
+    map = map_attr.value
+    if len(map.results) == 1:
+        expr = map.results[0]
+        if map.num_dims == 0 and map.num_symbols == 0 and isinstance(expr, AffineConstantExpr):
+            p.write(str(expr.value))
+            return
+        if map.num_dims == 0 and map.num_symbols == 1 and isinstance(expr, AffineSymbolExpr):
+            p.print_operand(operands[0])
+            return
+    else:
+        p.write(prefix + " ")
+    p.print_attribute(map_attr)
+    p.print_dim_and_symbol_list(operands, map.num_dims)
+
+
+def _bound_syntax(t, children):
+    """A parsed loop bound: (map, operand tokens, position token)."""
+    return children
+
+
+@custom_form("const_bound")
+def parse_const_bound(t, children):
+    return (AffineMap(0, 0, (constant(int(children[0].value, 0)),)), [], children[0])
+
+
+@custom_form("neg_const_bound")
+def parse_neg_const_bound(t, children):
+    return (AffineMap(0, 0, (constant(-int(children[0].value, 0)),)), [], children[0])
+
+
+@custom_form("ssa_bound")
+def parse_ssa_bound(t, children):
+    return (AffineMap(0, 1, (affine_symbol(0),)), [children[0]], children[0])
+
+
+@custom_form("map_bound")
+def parse_map_bound(t, children):
+    keyword = children[0] if isinstance(children[0], Token) and children[0].type == "MIN_MAX" else None
+    rest = children[1:] if keyword is not None else children
+    map_attr = resolve_map(t, rest[0])
+    dims, syms = rest[1]
+    map = map_attr.value
+    token = keyword or (rest[0] if isinstance(rest[0], Token) else (dims + syms or [None])[0])
+    check_dim_symbol_counts(map, dims, syms, token)
+    if len(map.results) > 1 and keyword is None:
+        raise parse_error(token, "upper loop bound affine map with multiple results requires 'min' prefix")
+    return (map, dims + syms, token)
+
+
+def resolve_map(t, ref) -> A.AffineMapAttr:
+    if isinstance(ref, A.AffineMapAttr):
+        return ref
+    attr = t.attribute_aliases.get(ref.value)
+    if attr is None:
+        raise parse_error(ref, f"undefined symbol alias id '{ref.value[1:]}'")
+    if not isinstance(attr, A.AffineMapAttr):
+        raise parse_error(ref, "expected affine map")
+    return attr
+
+
+def check_dim_symbol_counts(map_or_set, dims, syms, token) -> None:
+    if len(dims) != map_or_set.num_dims:
+        raise parse_error(token, "dim operand count and affine map dim count must match")
+    if len(syms) != map_or_set.num_symbols:
+        raise parse_error(token, "symbol operand count and affine map symbol count must match")
+
+
+@custom_form("dim_and_symbol_list")
+def parse_dim_and_symbol_list(t, children):
+    lists = [c for c in children if isinstance(c, Uses)]
+    # `(%a)` alone, `()[%s]`, `(%a)[%s]`: the grammar keeps the two lists apart
+    # by their brackets, which Lark drops, so recover which one is which.
+    dims = syms = []
+    if len(lists) == 2:
+        dims, syms = lists
+    elif len(lists) == 1:
+        token = lists[0][0]
+        before = t.text[:token.start_pos].rstrip()
+        if before.endswith("["):
+            syms = lists[0]
+        else:
+            dims = lists[0]
+    return (list(dims), list(syms))
+
+
+# ------------------------------------------------------------------- for
+@register_op
+class AffineForOp(RegisteredOp):
+    name = "affine.for"
+    inherent = ("lowerBoundMap", "upperBoundMap", "step", "operandSegmentSizes")
+    has_side_effects = False
+
+    @property
+    def segments(self):
+        return self.properties["operandSegmentSizes"].value
+
+    @property
+    def lower_bound_map(self) -> AffineMap:
+        return self.properties["lowerBoundMap"].value
+
+    @property
+    def upper_bound_map(self) -> AffineMap:
+        return self.properties["upperBoundMap"].value
+
+    @property
+    def lower_bound_operands(self):
+        return self.operands[:self.segments[0]]
+
+    @property
+    def upper_bound_operands(self):
+        n_lb, n_ub = self.segments[0], self.segments[1]
+        return self.operands[n_lb:n_lb + n_ub]
+
+    @property
+    def inits(self):
+        return self.operands[self.segments[0] + self.segments[1]:]
+
+    @property
+    def step(self) -> int:
+        return self.properties["step"].value
+
+    @property
+    def body(self):
+        return self.regions[0].blocks[0]
+
+    @property
+    def induction_var(self):
+        return self.body.args[0]
+
+    def finish_parse(self) -> None:
+        if not self.results:
+            ensure_terminator(self, 0, AffineYieldOp)
+
+    def print(self, p) -> None:
+        p.write(" ")
+        p.print_operand(self.induction_var)
+        p.write(" = ")
+        print_bound(p, self.properties["lowerBoundMap"], self.lower_bound_operands, "max")
+        p.write(" to ")
+        print_bound(p, self.properties["upperBoundMap"], self.upper_bound_operands, "min")
+        if self.step != 1:
+            p.write(f" step {self.step}")
+        inits = self.inits
+        if inits:
+            p.write(" iter_args(")
+            for i, (arg, init) in enumerate(zip(self.body.args[1:], inits)):
+                if i:
+                    p.write(", ")
+                p.print_operand(arg)
+                p.write(" = ")
+                p.print_operand(init)
+            p.write(") -> (")
+            p.print_type_list([r.type for r in self.results])
+            p.write(")")
+        p.write(" ")
+        p.print_region(self.regions[0], False, bool(inits))
+        self.attr_dict(p)
+
+
+def segment_sizes(*sizes) -> A.DenseArrayAttr:
+    return A.DenseArrayAttr(T.I32, sizes)
+
+
+@custom_form("affine_for")
+def parse_for(t, children):
+    iv = children[0]
+    lower, upper = [c for c in children if isinstance(c, tuple) and len(c) == 3 and isinstance(c[0], AffineMap)]
+    step_token = next((c for c in children[1:] if isinstance(c, Token) and c.type == "INT"), None)
+    step = int(step_token.value, 0) if step_token is not None else 1
+    if step <= 0:
+        raise parse_error(step_token, "expected step to be representable as a positive signed integer")
+    iter_args = first_of(children, list, None)
+    inits, init_names, result_types = [], [], []
+    if iter_args is not None and iter_args and isinstance(iter_args[0], tuple):
+        pairs, result_types = iter_args[:-1], iter_args[-1]
+        init_names = [name for name, _ in pairs]
+        inits = [value for _, value in pairs]
+        if len(result_types) != len(inits):
+            raise parse_error(iv, "mismatch between the number of loop-carried values and results")
+    region = regions_of(children)[0]
+    region.set_entry_args([(iv, T.INDEX)] + list(zip(init_names, result_types)))
+    if len(upper[0].results) > 1 and False:
+        pass
+    if len(lower[0].results) > 1 and lower[2].type != "MIN_MAX":
+        raise parse_error(lower[2], "lower loop bound affine map with multiple results requires 'max' prefix")
+    attrs = dict(attrs_of(children))
+    attrs.update(lowerBoundMap=A.AffineMapAttr(lower[0]), upperBoundMap=A.AffineMapAttr(upper[0]),
+                 step=A.IntegerAttr(step, T.INDEX),
+                 operandSegmentSizes=segment_sizes(len(lower[1]), len(upper[1]), len(inits)))
+    operands = lower[1] + upper[1] + inits
+    return new_op("affine.for", iv, operands,
+                  index_types(len(lower[1]) + len(upper[1])) + list(result_types),
+                  list(result_types), attrs, regions=[region])
+
+
+@custom_form("iter_args")
+def parse_iter_args(t, children):
+    *pairs, results = children
+    return list(pairs) + [list(results) if isinstance(results, list) else [results]]
+
+
+@custom_form("iter_arg")
+def parse_iter_arg(t, children):
+    return (children[0], children[1])
+
+
+# -------------------------------------------------------------------- if
+@register_op
+class AffineIfOp(RegisteredOp):
+    name = "affine.if"
+    inherent = ("condition",)
+
+    @property
+    def integer_set(self):
+        return self.properties["condition"].value
+
+    def finish_parse(self) -> None:
+        if not self.results:
+            ensure_terminator(self, 0, AffineYieldOp)
+            if self.regions[1].blocks:
+                ensure_terminator(self, 1, AffineYieldOp)
+
+    def print(self, p) -> None:
+        p.write(" ")
+        p.print_attribute(self.properties["condition"])
+        p.print_dim_and_symbol_list(self.operands, self.integer_set.num_dims)
+        if self.results:
+            p.write(" -> ")
+            p.print_result_types([r.type for r in self.results])
+        p.write(" ")
+        p.print_region(self.regions[0], False, bool(self.results))
+        if self.regions[1].blocks:
+            p.write(" else ")
+            p.print_region(self.regions[1], False, bool(self.results))
+        self.attr_dict(p)
+
+
+@custom_form("affine_if")
+def parse_if(t, children):
+    ref = children[0]
+    if isinstance(ref, A.IntegerSetAttr):
+        set_attr = ref
+    else:
+        set_attr = t.attribute_aliases.get(ref.value)
+        if set_attr is None:
+            raise parse_error(ref, f"undefined symbol alias id '{ref.value[1:]}'")
+        if not isinstance(set_attr, A.IntegerSetAttr):
+            raise parse_error(ref, "expected integer set")
+    dims, syms = children[1]
+    check_dim_symbol_counts(set_attr.value, dims, syms, ref if isinstance(ref, Token) else (dims + syms or [None])[0])
+    result_types = []
+    for child in children[2:]:
+        if isinstance(child, TypeList):
+            result_types = list(child)
+        elif isinstance(child, T.Type):
+            result_types = [child]
+    regions = regions_of(children)
+    if len(regions) == 1:
+        from ..parse.syntax import ParsedRegion
+        regions.append(ParsedRegion([], None))
+    attrs = dict(attrs_of(children))
+    attrs["condition"] = set_attr
+    return new_op("affine.if", ref if isinstance(ref, Token) else None, dims + syms,
+                  index_types(len(dims) + len(syms)), result_types, attrs, regions=regions)
+
+
+# ----------------------------------------------------- apply, min and max
+class AffineMapOp(RegisteredOp):
+    """`affine.apply`, `affine.min`, `affine.max`: `#map(dims)[symbols]`."""
+
+    __slots__ = ()
+    inherent = ("map",)
+
+    @property
+    def map(self) -> AffineMap:
+        return self.properties["map"].value
+
+    def print(self, p) -> None:
+        p.write(" ")
+        p.print_attribute(self.properties["map"])
+        p.print_dim_and_symbol_list(self.operands, self.map.num_dims)
+        self.attr_dict(p)
+
+
+@register_op
+class AffineApplyOp(AffineMapOp):
+    name = "affine.apply"
+
+
+@register_op
+class AffineMinOp(AffineMapOp):
+    name = "affine.min"
+
+
+@register_op
+class AffineMaxOp(AffineMapOp):
+    name = "affine.max"
+
+
+def _parse_map_op(t, children, name, token):
+    map_attr = resolve_map(t, children[0])
+    dims, syms = children[1]
+    check_dim_symbol_counts(map_attr.value, dims, syms, token)
+    if name == "affine.apply" and len(map_attr.value.results) != 1:
+        raise parse_error(token, "'affine.apply' op mapping must produce one value")
+    attrs = dict(attrs_of(children))
+    attrs["map"] = map_attr
+    return new_op(name, token, dims + syms, index_types(len(dims) + len(syms)), [T.INDEX], attrs)
+
+
+@custom_form("affine_apply")
+def parse_apply(t, children):
+    token = children[0] if isinstance(children[0], Token) else None
+    return _parse_map_op(t, children, "affine.apply", token)
+
+
+@custom_form("affine_min_max")
+def parse_min_max(t, children):
+    return _parse_map_op(t, children[1:], children[0].value, children[0])
+
+
+# ---------------------------------------------------------- loads, stores
+def parse_subscripts(t, exprs) -> tuple[AffineMap, list]:
+    """AsmParser `parseAffineMapOfSSAIds`: each distinct SSA name becomes the
+    next dim (or symbol, inside `symbol(...)`); dims are operands first."""
+    bound: dict = {}
+    dims, syms = [], []
+
+    def bind(token, is_symbol):
+        expr = bound.get(token.value)
+        if expr is None:
+            if is_symbol:
+                expr = affine_symbol(len(syms))
+                syms.append(token)
+            else:
+                expr = affine_dim(len(dims))
+                dims.append(token)
+            bound[token.value] = expr
+        return expr
+
+    results = tuple(affine_from_syntax(e, {}, bind) for e in exprs)
+    return AffineMap(len(dims), len(syms), results), dims + syms
+
+
+class AffineMemoryOp(RegisteredOp):
+    """Shared by affine.load/store and their vector forms: operand layout
+    [value to store?] memref, map operands; inherent attribute `map`."""
+
+    __slots__ = ()
+    inherent = ("map",)
+    stores = False
+    vector = False
+
+    @property
+    def map(self) -> AffineMap:
+        return self.properties["map"].value
+
+    @property
+    def memref(self):
+        return self.operands[1 if self.stores else 0]
+
+    @property
+    def map_operands(self):
+        return self.operands[2 if self.stores else 1:]
+
+    @property
+    def value_to_store(self):
+        return self.operands[0] if self.stores else None
+
+    def print(self, p) -> None:
+        p.write(" ")
+        if self.stores:
+            p.print_operand(self.operands[0])
+            p.write(", ")
+        p.print_operand(self.memref)
+        p.write("[")
+        p.print_affine_map_of_ssa_ids(self.map, self.map_operands)
+        p.write("]")
+        self.attr_dict(p)
+        p.write(" : ")
+        p.print_type(self.memref.type)
+        if self.vector:
+            p.write(", ")
+            p.print_type(self.results[0].type if not self.stores else self.operands[0].type)
+
+
+@register_op
+class AffineLoadOp(AffineMemoryOp):
+    name = "affine.load"
+
+
+@register_op
+class AffineStoreOp(AffineMemoryOp):
+    name = "affine.store"
+    stores = True
+    has_side_effects = True
+
+
+@register_op
+class AffineVectorLoadOp(AffineMemoryOp):
+    name = "affine.vector_load"
+    vector = True
+
+
+@register_op
+class AffineVectorStoreOp(AffineMemoryOp):
+    name = "affine.vector_store"
+    stores = True
+    vector = True
+    has_side_effects = True
+
+
+def _memory_op(t, children, name, stores, vector):
+    values = [c for c in children if isinstance(c, Token) and c.type == "VALUE_ID"]
+    exprs = first_of(children, list, [])
+    types = types_of(children)
+    memref_type = types[0]
+    token = values[1] if stores else values[0]
+    if not isinstance(memref_type, T.MemRefType):
+        raise parse_error(token, "memref type expected")
+    map, map_operands = parse_subscripts(t, exprs)
+    if len(map.results) != memref_type.rank:
+        raise parse_error(token, f"expected {memref_type.rank} subscripts, but got {len(map.results)}")
+    operand_types = [memref_type] + index_types(len(map_operands))
+    operands = [token] + map_operands
+    result_types = []
+    element = types[1] if vector else memref_type.element_type
+    if stores:
+        operands.insert(0, values[0])
+        operand_types.insert(0, element)
+    else:
+        result_types = [element]
+    attrs = dict(attrs_of(children))
+    attrs["map"] = A.AffineMapAttr(map)
+    return new_op(name, token, operands, operand_types, result_types, attrs)
+
+
+@custom_form("affine_load")
+def parse_load(t, children):
+    return _memory_op(t, children, "affine.load", False, False)
+
+
+@custom_form("affine_store")
+def parse_store(t, children):
+    return _memory_op(t, children, "affine.store", True, False)
+
+
+@custom_form("affine_vector_load")
+def parse_vector_load(t, children):
+    return _memory_op(t, children, "affine.vector_load", False, True)
+
+
+@custom_form("affine_vector_store")
+def parse_vector_store(t, children):
+    return _memory_op(t, children, "affine.vector_store", True, True)

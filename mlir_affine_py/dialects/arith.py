@@ -1,0 +1,228 @@
+"""The arith and math dialects (mlir/lib/Dialect/Arith/IR/ArithOps.cpp and
+their ODS assembly formats): constants, element-wise binary and unary ops,
+casts, comparisons and select."""
+
+from __future__ import annotations
+
+from lark import Token
+
+from ..ir import attributes as A
+from ..ir import types as T
+from ..ir.core import OP_CLASSES, register_op
+from ..parse.syntax import parse_error
+from .base import RegisteredOp, attrs_of, custom_form, first_of, new_op, types_of
+
+
+@register_op
+class ConstantOp(RegisteredOp):
+    name = "arith.constant"
+    inherent = ("value",)
+
+    @property
+    def value(self) -> A.Attribute:
+        return self.properties["value"]
+
+    def result_name_hints(self):
+        value = self.value
+        if isinstance(value, A.IntegerAttr):
+            if value.type == T.I1:
+                return ["true" if value.value else "false"]
+            if isinstance(value.type, T.IntegerType):
+                return [f"c{value.value}_{value.type.text}"]
+            return [f"c{value.value}"]
+        return ["cst"]
+
+    def print(self, p) -> None:
+        self.attr_dict(p)
+        p.write(" ")
+        p.print_attribute(self.value, "never")
+
+
+@register_op
+class LLVMConstantOp(ConstantOp):
+    name = "llvm.mlir.constant"
+
+    def result_name_hints(self):
+        return None
+
+    def print(self, p) -> None:
+        p.write("(")
+        p.print_attribute(self.value, "must")
+        p.write(")")
+        self.attr_dict(p)
+        p.write(" : ")
+        p.print_type(self.results[0].type)
+
+
+@custom_form("arith_constant")
+def parse_constant(t, children):
+    value = children[1]
+    if not hasattr(value, "type") or isinstance(value.type, T.NoneType):
+        raise parse_error(children[0], "expected attribute with a type")
+    return new_op(children[0].value, children[0], result_types=[value.type],
+                  attributes={"value": value})
+
+
+class ElementwiseOp(RegisteredOp):
+    """`name %a, %b [flags] {attrs} : type` and `name %a [flags] : type`."""
+
+    __slots__ = ()
+    inherent = ("fastmath", "overflowFlags")
+
+    def print(self, p) -> None:
+        p.write(" ")
+        p.print_operands(self.operands)
+        for flag_name, keyword in (("fastmath", "fastmath"), ("overflowFlags", "overflow")):
+            flag = self.properties.get(flag_name)
+            if flag is not None:
+                p.write(f" {keyword}")
+                p.write(flag.text[flag.text.index("<"):])
+        self.attr_dict(p)
+        p.write(" : ")
+        p.print_type(self.results[0].type)
+
+
+_BINARY = ["arith." + n for n in (
+    "addf subf mulf divf remf maximumf minimumf maxnumf minnumf addi subi muli divsi divui "
+    "ceildivsi ceildivui floordivsi remsi remui andi ori xori shli shrsi shrui maxsi maxui "
+    "minsi minui").split()] + ["math.powf", "math.atan2", "math.copysign"]
+_UNARY = ["arith.negf"] + ["math." + n for n in (
+    "sqrt exp exp2 log log2 log10 sin cos tan tanh absf ceil floor rsqrt erf round trunc").split()]
+
+for _name in _BINARY + _UNARY:
+    register_op(type(_name.replace(".", "_"), (ElementwiseOp,), {"name": _name, "__slots__": ()}))
+
+
+def _flags(children) -> dict:
+    flags = first_of(children, tuple)
+    if flags is None:
+        return {}
+    keyword, words = flags
+    dialect = "arith"
+    name = "fastmath" if keyword == "fastmath" else "overflowFlags"
+    kind = "fastmath" if keyword == "fastmath" else "overflow"
+    return {name: A.OpaqueAttr(f"#{dialect}.{kind}<{','.join(words)}>")}
+
+
+@custom_form("op_flags")
+def parse_op_flags(t, children):
+    return (children[0].value, [c.value for c in children[1:]])
+
+
+@custom_form("arith_binary")
+def parse_binary(t, children):
+    type = types_of(children)[0]
+    attrs = dict(attrs_of(children))
+    attrs.update(_flags(children))
+    return new_op(children[0].value, children[0], children[1:3], [type, type], [type], attrs)
+
+
+@custom_form("arith_unary")
+def parse_unary(t, children):
+    type = types_of(children)[0]
+    attrs = dict(attrs_of(children))
+    attrs.update(_flags(children))
+    return new_op(children[0].value, children[0], children[1:2], [type], [type], attrs)
+
+
+class CastOp(RegisteredOp):
+    __slots__ = ()
+
+    def print(self, p) -> None:
+        p.write(" ")
+        p.print_operand(self.operands[0])
+        self.attr_dict(p)
+        p.write(" : ")
+        p.print_type(self.operands[0].type)
+        p.write(" to ")
+        p.print_type(self.results[0].type)
+
+
+for _name in ("index_cast index_castui extsi extui extf trunci truncf sitofp uitofp "
+              "fptosi fptoui bitcast").split():
+    register_op(type(_name, (CastOp,), {"name": "arith." + _name, "__slots__": ()}))
+
+
+@custom_form("arith_cast")
+def parse_cast(t, children):
+    source, result = types_of(children)
+    return new_op(children[0].value, children[0], children[1:2], [source], [result],
+                  dict(attrs_of(children)))
+
+
+CMPI_PREDICATES = ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"]
+CMPF_PREDICATES = ["false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq",
+                   "ugt", "uge", "ult", "ule", "une", "uno", "true"]
+
+
+class CmpOp(RegisteredOp):
+    __slots__ = ()
+    inherent = ("predicate", "fastmath")
+    predicates: list = []
+
+    @property
+    def predicate(self) -> str:
+        return self.predicates[self.properties["predicate"].value]
+
+    def print(self, p) -> None:
+        p.write(f" {self.predicate}, ")
+        p.print_operands(self.operands)
+        self.attr_dict(p)
+        p.write(" : ")
+        p.print_type(self.operands[0].type)
+
+
+@register_op
+class CmpIOp(CmpOp):
+    name = "arith.cmpi"
+    predicates = CMPI_PREDICATES
+
+
+@register_op
+class CmpFOp(CmpOp):
+    name = "arith.cmpf"
+    predicates = CMPF_PREDICATES
+
+
+def _i1_like(type):
+    if isinstance(type, (T.VectorType, T.TensorType)):
+        return type.__class__(type.shape, T.I1)
+    return T.I1
+
+
+@custom_form("arith_cmp")
+def parse_cmp(t, children):
+    name, predicate = children[0], children[1]
+    cls = OP_CLASSES[name.value]
+    if predicate.value not in cls.predicates:
+        raise parse_error(predicate, f"{predicate.value} is not a valid predicate for {name.value}")
+    type = types_of(children)[0]
+    attrs = dict(attrs_of(children))
+    attrs["predicate"] = A.IntegerAttr(cls.predicates.index(predicate.value), T.I64)
+    attrs.update(_flags(children))
+    return new_op(name.value, name, children[2:4], [type, type], [_i1_like(type)], attrs)
+
+
+@register_op
+class SelectOp(RegisteredOp):
+    name = "arith.select"
+
+    def print(self, p) -> None:
+        p.write(" ")
+        p.print_operands(self.operands)
+        self.attr_dict(p)
+        p.write(" : ")
+        if self.operands[0].type != T.I1:
+            p.print_type(self.operands[0].type)
+            p.write(", ")
+        p.print_type(self.results[0].type)
+
+
+@custom_form("arith_select")
+def parse_select(t, children):
+    types = types_of(children)
+    type = types[-1]
+    condition = types[0] if len(types) == 2 else T.I1
+    operands = [c for c in children if isinstance(c, Token) and c.type == "VALUE_ID"]
+    return new_op("arith.select", None, operands, [condition, type, type], [type],
+                  dict(attrs_of(children)))

@@ -1,0 +1,109 @@
+"""What the dialect modules share: the custom-form callback registry and the
+helpers their parse callbacks and print methods use again and again."""
+
+from __future__ import annotations
+
+from lark import Token
+
+from ..ir import attributes as A
+from ..ir import types as T
+from ..ir.core import Operation
+from ..parse.syntax import (AttrDict, ParsedOp, ParsedRegion, TypeList, Uses,
+                            parse_error, pos_of)
+
+# grammar rule name -> callback(transformer, children) -> ParsedOp
+CUSTOM_FORMS: dict = {}
+
+# Dialects whose ops mlir-opt knows; an unknown op in one of them is an error
+# even with --allow-unregistered-dialect (the test dialect accepts any op).
+REGISTERED_DIALECTS = {"builtin", "func", "arith", "affine", "memref", "scf",
+                       "math", "llvm", "tensor", "index", "vector", "cf", "dlti",
+                       "ub", "linalg", "gpu", "complex", "bufferization"}
+OPEN_DIALECTS = {"test"}
+
+
+def custom_form(rule: str):
+    def register(fn):
+        CUSTOM_FORMS[rule] = fn
+        return fn
+    return register
+
+
+def tokens_of(children, kind: str) -> list:
+    return [c for c in children if isinstance(c, Token) and c.type == kind]
+
+
+def first_of(children, cls, default=None):
+    for child in children:
+        if isinstance(child, cls):
+            return child
+    return default
+
+
+def attrs_of(children) -> dict:
+    return first_of(children, AttrDict, AttrDict())
+
+
+def regions_of(children) -> list:
+    return [c for c in children if isinstance(c, ParsedRegion)]
+
+
+def types_of(children) -> list:
+    return [c for c in children if isinstance(c, T.Type)]
+
+
+def new_op(name, token, operands=(), operand_types=(), result_types=(),
+           attributes=None, properties=None, regions=()) -> ParsedOp:
+    """A ParsedOp from a custom form; `attributes` may mix inherent and
+    discardable entries, the builder sorts them by the op class."""
+    return ParsedOp(name, pos_of(token) if token is not None else None,
+                    operands, operand_types, result_types, attributes, properties, regions)
+
+
+def expect_type(token, type, cls, what: str):
+    if not isinstance(type, cls):
+        raise parse_error(token, f"expected {what}, but got '{type}'")
+    return type
+
+
+class RegisteredOp(Operation):
+    """Base of ops with a custom form.  `inherent` lists the attributes the op
+    owns (MLIR properties): they print in `<{...}>` in generic form and are
+    left out of the custom form's attribute dictionary."""
+
+    __slots__ = ()
+    inherent: tuple = ()
+    has_side_effects = False
+
+    def finish_parse(self) -> None:
+        """Fix-ups after parsing, such as an implicit terminator."""
+
+    def attr_dict(self, p, extra_elided=()) -> None:
+        p.print_optional_attr_dict(self, self.inherent + tuple(extra_elided))
+
+
+def ensure_terminator(op, region_index: int, terminator_cls) -> None:
+    """MLIR's `ensureTerminator`: give a body without one its implicit yield."""
+    region = op.regions[region_index]
+    if not region.blocks:
+        from ..ir.core import Block
+        region.append(Block())
+    block = region.blocks[-1]
+    if not block.ops or not block.ops[-1].is_terminator:
+        block.append(terminator_cls())
+
+
+def uses(children) -> list:
+    return list(first_of(children, Uses, []))
+
+
+def type_list(children) -> list:
+    return list(first_of(children, TypeList, []))
+
+
+def index_types(n: int) -> list:
+    return [T.INDEX] * n
+
+
+def int_attr(value: int, type=T.I64) -> A.IntegerAttr:
+    return A.IntegerAttr(value, type)

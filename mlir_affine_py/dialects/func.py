@@ -1,0 +1,258 @@
+"""builtin.module and the func dialect (mlir/lib/Dialect/Func/IR/FuncOps.cpp,
+mlir/lib/Interfaces/FunctionImplementation.cpp)."""
+
+from __future__ import annotations
+
+from lark import Token
+
+from ..ir import attributes as A
+from ..ir import types as T
+from ..ir.core import register_op
+from ..parse.syntax import ParsedRegion, parse_error
+from .base import (RegisteredOp, attrs_of, custom_form, first_of, new_op,
+                   regions_of, type_list, uses)
+
+
+@register_op
+class ModuleOp(RegisteredOp):
+    name = "builtin.module"
+    inherent = ("sym_name", "sym_visibility")
+
+    def print(self, p) -> None:
+        name = self.properties.get("sym_name")
+        if name is not None:
+            p.write(" " + A.symbol_text(name.text))
+        p.print_optional_attr_dict_with_keyword(self, self.inherent)
+        p.write(" ")
+        p.print_region(self.regions[0], False, True, default_dialect="builtin")
+
+    @property
+    def body(self):
+        return self.regions[0].blocks[0]
+
+    def finish_parse(self) -> None:
+        from ..ir.core import Block
+        if not self.regions[0].blocks:
+            self.regions[0].append(Block())
+
+
+@custom_form("module_op")
+def parse_module(t, children):
+    symbol = first_of(children, Token)
+    attrs = dict(attrs_of(children))
+    if symbol is not None and symbol.type == "SYMBOL":
+        attrs["sym_name"] = A.StringAttr(symbol.value[1:].encode())
+    return new_op("builtin.module", None, attributes=attrs, regions=regions_of(children))
+
+
+@register_op
+class FuncOp(RegisteredOp):
+    name = "func.func"
+    inherent = ("sym_name", "function_type", "sym_visibility", "arg_attrs",
+                "res_attrs", "no_inline")
+    isolated_from_above = True
+    has_side_effects = True
+
+    @property
+    def function_type(self) -> T.FunctionType:
+        return self.properties["function_type"].value
+
+    @property
+    def sym_name(self) -> str:
+        return self.properties["sym_name"].text
+
+    @property
+    def is_declaration(self) -> bool:
+        return not self.regions[0].blocks
+
+    def print(self, p) -> None:
+        visibility = self.properties.get("sym_visibility")
+        p.write(" ")
+        if visibility is not None:
+            p.write(visibility.text + " ")
+        p.write(A.symbol_text(self.sym_name))
+        ftype = self.function_type
+        arg_attrs = self.properties.get("arg_attrs")
+        p.write("(")
+        for i, arg_type in enumerate(ftype.inputs):
+            if i:
+                p.write(", ")
+            if not self.is_declaration:
+                p.print_operand(self.regions[0].blocks[0].args[i])
+                p.write(": ")
+            p.print_type(arg_type)
+            if arg_attrs is not None:
+                p.print_attr_entries_braced(arg_attrs.value[i].value)
+        p.write(")")
+        if ftype.results:
+            p.write(" -> ")
+            res_attrs = self.properties.get("res_attrs")
+            parens = len(ftype.results) > 1 or isinstance(ftype.results[0], T.FunctionType) \
+                or (res_attrs is not None and res_attrs.value[0].value)
+            if parens:
+                p.write("(")
+            for i, result in enumerate(ftype.results):
+                if i:
+                    p.write(", ")
+                p.print_type(result)
+                if res_attrs is not None:
+                    p.print_attr_entries_braced(res_attrs.value[i].value)
+            if parens:
+                p.write(")")
+        p.print_optional_attr_dict_with_keyword(
+            self, ("sym_visibility", "function_type", "arg_attrs", "res_attrs", "sym_name"))
+        if not self.is_declaration:
+            p.write(" ")
+            p.print_region(self.regions[0], False, True, default_dialect="func")
+
+
+def _arg_attrs_property(dicts):
+    if not any(dicts):
+        return None
+    return A.ArrayAttr(A.DictionaryAttr(d) for d in dicts)
+
+
+@custom_form("func_op")
+def parse_func(t, children):
+    visibility = symbol = None
+    args, results, result_attrs = [], [], []
+    attrs = {}
+    regions = regions_of(children)
+    for child in children:
+        if isinstance(child, Token) and child.type == "VISIBILITY":
+            visibility = child
+        elif isinstance(child, Token) and child.type == "SYMBOL":
+            symbol = child
+        elif isinstance(child, tuple) and child[0] == "args":
+            args = child[1]
+        elif isinstance(child, tuple) and child[0] == "results":
+            results, result_attrs = child[1], child[2]
+        elif isinstance(child, dict):
+            attrs = dict(child)
+    named = [a for a in args if a[0] is not None]
+    if named and len(named) != len(args):
+        raise parse_error(symbol, "expected SSA identifier")
+    if regions and args and not named:
+        raise parse_error(symbol, "expected SSA identifier")
+    if named and not regions:
+        raise parse_error(symbol, "expected non-empty function body")
+    arg_types = [a[1] for a in args]
+    name = symbol.value[1:]
+    if name.startswith('"'):
+        from ..printer.numbers import unescape_string
+        name = unescape_string(name[1:-1]).decode()
+    attrs["sym_name"] = A.StringAttr(name.encode())
+    attrs["function_type"] = A.TypeAttr(T.FunctionType(arg_types, results))
+    if visibility is not None:
+        attrs["sym_visibility"] = A.StringAttr(visibility.value.encode())
+    arg_attrs = _arg_attrs_property([a[2] for a in args])
+    if arg_attrs is not None:
+        attrs["arg_attrs"] = arg_attrs
+    res_attrs = _arg_attrs_property(result_attrs)
+    if res_attrs is not None:
+        attrs["res_attrs"] = res_attrs
+    if regions:
+        regions[0].set_entry_args([(a[0], a[1]) for a in args])
+    else:
+        regions = [ParsedRegion([], None)]
+    return new_op("func.func", symbol, attributes=attrs, regions=regions)
+
+
+@custom_form("func_args")
+def parse_func_args(t, children):
+    return ("args", list(children))
+
+
+@custom_form("named_arg")
+def parse_named_arg(t, children):
+    return (children[0], children[1], dict(attrs_of(children[2:])))
+
+
+@custom_form("unnamed_arg")
+def parse_unnamed_arg(t, children):
+    return (None, children[0], dict(attrs_of(children[1:])))
+
+
+@custom_form("func_results")
+def parse_func_results(t, children):
+    types, attrs = [], []
+    for child in children:
+        if isinstance(child, tuple):
+            types.append(child[0])
+            attrs.append(child[1])
+        else:
+            types.append(child)
+            attrs.append({})
+    return ("results", types, attrs)
+
+
+@custom_form("func_result")
+def parse_func_result(t, children):
+    return (children[0], dict(attrs_of(children[1:])))
+
+
+@register_op
+class ReturnOp(RegisteredOp):
+    name = "func.return"
+    is_terminator = True
+
+    def print(self, p) -> None:
+        self.attr_dict(p)
+        if self.operands:
+            p.write(" ")
+            p.print_operands(self.operands)
+            p.write(" : ")
+            p.print_type_list([v.type for v in self.operands])
+
+    def verify(self):
+        func = self.parent_op
+        if isinstance(func, FuncOp):
+            expected = func.function_type.results
+            actual = tuple(v.type for v in self.operands)
+            if len(expected) != len(actual):
+                return (f"'func.return' op has {len(actual)} operands, but enclosing function "
+                        f"(@{func.sym_name}) returns {len(expected)}")
+            for i, (e, a) in enumerate(zip(expected, actual)):
+                if e != a:
+                    return (f"'func.return' op type of return operand {i} ('{a}') doesn't match "
+                            f"function result type ('{e}') in function @{func.sym_name}")
+        return None
+
+
+@custom_form("return_op")
+def parse_return(t, children):
+    operands = uses(children)
+    types = type_list(children)
+    if len(operands) != len(types):
+        raise parse_error(children[0], f"{len(operands)} operands present, but expected {len(types)}")
+    return new_op("func.return", children[0], operands, types, attributes=dict(attrs_of(children)))
+
+
+@register_op
+class CallOp(RegisteredOp):
+    name = "func.call"
+    inherent = ("callee", "arg_attrs", "res_attrs", "no_inline")
+    has_side_effects = True
+
+    def print(self, p) -> None:
+        p.write(" ")
+        p.print_attribute(self.properties["callee"])
+        p.write("(")
+        p.print_operands(self.operands)
+        p.write(")")
+        self.attr_dict(p)
+        p.write(" : (")
+        p.print_type_list([v.type for v in self.operands])
+        p.write(") -> ")
+        p.print_result_types([r.type for r in self.results])
+
+
+@custom_form("call_op")
+def parse_call(t, children):
+    ftype = first_of(children, T.FunctionType)
+    operands = uses(children)
+    if len(ftype.inputs) != len(operands):
+        raise parse_error(children[1], f"expected {len(operands)} operand types but had {len(ftype.inputs)}")
+    attrs = dict(attrs_of(children))
+    attrs["callee"] = A.SymbolRefAttr([children[1].value[1:]])
+    return new_op("func.call", children[0], operands, ftype.inputs, ftype.results, attrs)

@@ -1,0 +1,403 @@
+"""Builtin attributes (mlir/include/mlir/IR/BuiltinAttributes.td) and the few
+dialect attributes the tool understands; any other dialect attribute is kept
+verbatim as `OpaqueAttr`.
+
+Attributes are immutable and compared structurally.  `print(p, elide)` writes
+the attribute through the printer; `elide` follows MLIR's `AttrTypeElision`:
+"never" (attribute dictionaries), "may" (arrays, memory spaces: i64 and f64
+drop their type) or "must" (custom forms that print the type themselves).
+"""
+
+from __future__ import annotations
+
+from . import types as T
+
+
+class Attribute:
+    __slots__ = ("_key", "_hash")
+
+    # The alias prefix mlir-opt gives this kind of attribute ("map", "set").
+    alias_name: str | None = None
+    type = T.NONE
+
+    def key(self) -> tuple:
+        raise NotImplementedError
+
+    def _init_key(self) -> None:
+        self._key = self.key()
+        self._hash = hash((type(self).__name__, self._key))
+
+    def __eq__(self, other) -> bool:
+        return self is other or (type(self) is type(other) and self._key == other._key)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def print(self, p, elide: str) -> None:
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        from ..printer.printer import attribute_to_string
+        return attribute_to_string(self)
+
+    def __repr__(self) -> str:
+        return f"Attr({self})"
+
+
+def _print_trailing_type(p, type, elide: str) -> None:
+    if elide != "must" and not isinstance(type, T.NoneType):
+        p.write(" : ")
+        p.print_type(type)
+
+
+def wrap_integer(value: int, type) -> int:
+    """The stored value of an integer attribute of `type`: two's complement
+    wrapped to the width, read as signed except for unsigned and i1 types."""
+    width = getattr(type, "width", None)
+    if width is None or isinstance(type, T.IndexType):
+        return value
+    value &= (1 << width) - 1
+    unsigned = type.signedness == "u" or width == 1
+    if not unsigned and value >> (width - 1):
+        value -= 1 << width
+    return value
+
+
+class IntegerAttr(Attribute):
+    __slots__ = ("value", "type")
+
+    def __init__(self, value: int, type=T.I64):
+        self.value = wrap_integer(value, type)
+        self.type = type
+        self._init_key()
+
+    def key(self):
+        return (self.value, self.type)
+
+    def print(self, p, elide: str) -> None:
+        if self.type is T.I1 or self.type == T.I1:
+            p.write("true" if self.value else "false")
+            return
+        p.write(str(self.value))
+        if elide == "may" and self.type == T.I64:
+            return
+        _print_trailing_type(p, self.type, elide)
+
+
+class FloatAttr(Attribute):
+    """A float stored as its exact bit pattern in `type`'s format."""
+
+    __slots__ = ("bits", "type")
+
+    def __init__(self, bits: int, type):
+        self.bits = bits
+        self.type = type
+        self._init_key()
+
+    def key(self):
+        return (self.bits, self.type)
+
+    @property
+    def value(self) -> float:
+        from ..printer.numbers import float_from_bits
+        return float_from_bits(self.bits, self.type.text)
+
+    def print(self, p, elide: str) -> None:
+        from ..printer.numbers import format_float_bits
+        p.write(format_float_bits(self.bits, self.type.text))
+        if elide == "may" and self.type == T.F64:
+            return
+        _print_trailing_type(p, self.type, elide)
+
+
+class StringAttr(Attribute):
+    __slots__ = ("value", "type")
+
+    def __init__(self, value: bytes, type=T.NONE):
+        self.value = value
+        self.type = type
+        self._init_key()
+
+    def key(self):
+        return (self.value, self.type)
+
+    @property
+    def text(self) -> str:
+        return self.value.decode("utf-8", "replace")
+
+    def print(self, p, elide: str) -> None:
+        from ..printer.numbers import escape_string
+        p.write(f'"{escape_string(self.value)}"')
+        _print_trailing_type(p, self.type, elide)
+
+
+class UnitAttr(Attribute):
+    __slots__ = ()
+
+    def __init__(self):
+        self._init_key()
+
+    def key(self):
+        return ()
+
+    def print(self, p, elide: str) -> None:
+        p.write("unit")
+
+
+UNIT = UnitAttr()
+
+
+class TypeAttr(Attribute):
+    __slots__ = ("value",)
+
+    def __init__(self, value):
+        self.value = value
+        self._init_key()
+
+    def key(self):
+        return (self.value,)
+
+    def print(self, p, elide: str) -> None:
+        p.print_type(self.value)
+
+
+class ArrayAttr(Attribute):
+    __slots__ = ("value",)
+
+    def __init__(self, value):
+        self.value = tuple(value)
+        self._init_key()
+
+    def key(self):
+        return self.value
+
+    def print(self, p, elide: str) -> None:
+        p.write("[")
+        for i, element in enumerate(self.value):
+            if i:
+                p.write(", ")
+            p.print_attribute(element, "may")
+        p.write("]")
+
+
+class DenseArrayAttr(Attribute):
+    """`array<i32: 1, 2>`."""
+
+    __slots__ = ("element_type", "value")
+
+    def __init__(self, element_type, value):
+        self.element_type = element_type
+        self.value = tuple(value)
+        self._init_key()
+
+    def key(self):
+        return (self.element_type, self.value)
+
+    def print(self, p, elide: str) -> None:
+        p.write("array<")
+        p.print_type(self.element_type)
+        if self.value:
+            p.write(": ")
+            p.write(", ".join(_dense_element_text(v, self.element_type) for v in self.value))
+        p.write(">")
+
+
+class DictionaryAttr(Attribute):
+    """Entries are kept sorted by name, as MLIR's DictionaryAttr does."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: dict):
+        self.value = dict(sorted(value.items(), key=lambda item: item[0].encode()))
+        self._init_key()
+
+    def key(self):
+        return tuple(self.value.items())
+
+    def print(self, p, elide: str) -> None:
+        p.write("{")
+        p.print_attribute_entries(self.value)
+        p.write("}")
+
+
+class SymbolRefAttr(Attribute):
+    """`@root::@nested`; each part is the symbol name without `@`."""
+
+    __slots__ = ("parts",)
+
+    def __init__(self, parts):
+        self.parts = tuple(parts)
+        self._init_key()
+
+    def key(self):
+        return self.parts
+
+    @property
+    def root(self) -> str:
+        return self.parts[0]
+
+    def print(self, p, elide: str) -> None:
+        p.write("::".join(symbol_text(part) for part in self.parts))
+
+
+def symbol_text(name: str) -> str:
+    """`@name`, quoted when it is not a bare identifier."""
+    from ..printer.numbers import escape_string
+    if is_bare_identifier(name):
+        return "@" + name
+    return f'@"{escape_string(name.encode())}"'
+
+
+def is_bare_identifier(name: str) -> bool:
+    if not name or not (name[0].isalpha() or name[0] == "_") or not name.isascii():
+        return False
+    return all(c.isalnum() or c in "_$." for c in name)
+
+
+class AffineMapAttr(Attribute):
+    __slots__ = ("value",)
+    alias_name = "map"
+
+    def __init__(self, value):
+        self.value = value
+        self._init_key()
+
+    def key(self):
+        return (self.value,)
+
+    def print(self, p, elide: str) -> None:
+        p.write(f"affine_map<{self.value}>")
+
+
+class IntegerSetAttr(Attribute):
+    __slots__ = ("value",)
+    alias_name = "set"
+
+    def __init__(self, value):
+        self.value = value
+        self._init_key()
+
+    def key(self):
+        return (self.value,)
+
+    def print(self, p, elide: str) -> None:
+        p.write(f"affine_set<{self.value}>")
+
+
+class StridedLayoutAttr(Attribute):
+    """`strided<[s0, s1], offset: o>`; None stands for a dynamic `?`."""
+
+    __slots__ = ("strides", "offset")
+
+    def __init__(self, strides, offset):
+        self.strides = tuple(strides)
+        self.offset = offset
+        self._init_key()
+
+    def key(self):
+        return (self.strides, self.offset)
+
+    def print(self, p, elide: str) -> None:
+        text = ", ".join("?" if s is None else str(s) for s in self.strides)
+        p.write(f"strided<[{text}]")
+        if self.offset != 0:
+            p.write(", offset: " + ("?" if self.offset is None else str(self.offset)))
+        p.write(">")
+
+
+class DenseElementsAttr(Attribute):
+    """`dense<...> : tensor<...>`.  `values` is a flat tuple of Python numbers
+    (float bit patterns for float elements); a single value means a splat."""
+
+    __slots__ = ("type", "values")
+
+    def __init__(self, type, values):
+        self.type = type
+        values = tuple(values)
+        if len(values) > 1 and all(v == values[0] for v in values):
+            values = values[:1]
+        self.values = values
+        self._init_key()
+
+    def key(self):
+        return (self.type, self.values)
+
+    @property
+    def is_splat(self) -> bool:
+        return len(self.values) == 1
+
+    def print(self, p, elide: str) -> None:
+        element = self.type.element_type
+        p.write("dense<")
+        if self.is_splat:
+            p.write(_dense_element_text(self.values[0], element))
+        elif self.values:
+            p.write(_nested_list(self.values, self.type.shape, element))
+        p.write(">")
+        _print_trailing_type(p, self.type, elide)
+
+
+def _dense_element_text(value, element_type) -> str:
+    if isinstance(element_type, T.FloatType):
+        from ..printer.numbers import format_float_bits
+        return format_float_bits(value, element_type.text)
+    if element_type == T.I1:
+        return "true" if value else "false"
+    return str(value)
+
+
+def _nested_list(values, shape, element_type) -> str:
+    texts = [_dense_element_text(v, element_type) for v in values]
+    for dim in reversed(shape[1:]):
+        texts = ["[" + ", ".join(texts[i:i + dim]) + "]" for i in range(0, len(texts), dim)]
+    return "[" + ", ".join(texts) + "]"
+
+
+class DataLayoutSpecAttr(Attribute):
+    """`#dlti.dl_spec<key = value, ...>`; keys are StringAttr or Type."""
+
+    __slots__ = ("entries",)
+
+    def __init__(self, entries):
+        self.entries = tuple(entries)
+        self._init_key()
+
+    def key(self):
+        return self.entries
+
+    def print(self, p, elide: str) -> None:
+        p.write("#dlti.dl_spec<")
+        for i, (entry_key, value) in enumerate(self.entries):
+            if i:
+                p.write(", ")
+            if isinstance(entry_key, T.Type):
+                p.print_type(entry_key)
+            else:
+                p.print_attribute(entry_key, "never")
+            p.write(" = ")
+            p.print_attribute(value, "never")
+        p.write(">")
+
+
+class OpaqueAttr(Attribute):
+    """A dialect attribute kept verbatim (`#llvm.linkage<external>`)."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str):
+        self.text = text
+        self._init_key()
+
+    def key(self):
+        return (self.text,)
+
+    def print(self, p, elide: str) -> None:
+        p.write(self.text)
+
+
+BOOL_TRUE = IntegerAttr(1, T.I1)
+BOOL_FALSE = IntegerAttr(0, T.I1)
+
+
+def index_attr(value: int) -> IntegerAttr:
+    return IntegerAttr(value, T.INDEX)

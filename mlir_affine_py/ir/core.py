@@ -1,0 +1,257 @@
+"""The IR core: values with use lists, operations, blocks and regions.
+
+Mirrors MLIR's structure (mlir/include/mlir/IR/Operation.h, Block.h, Region.h)
+with plain Python lists: an operation owns its operands, results, attributes and
+regions; a block owns its arguments and a list of operations; a region owns a
+list of blocks.  Op-specific behaviour lives in subclasses of `Operation`
+registered by name (see `mlir_affine_py.dialects`).
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+
+class Value:
+    """An SSA value.  `uses` lists (operation, operand index) pairs."""
+
+    __slots__ = ("type", "uses")
+
+    def __init__(self, type):
+        self.type = type
+        self.uses: list[tuple[Operation, int]] = []
+
+    def replace_all_uses_with(self, new: "Value") -> None:
+        for op, index in self.uses:
+            op.operands[index] = new
+            new.uses.append((op, index))
+        self.uses = []
+
+    @property
+    def defining_op(self) -> "Operation | None":
+        return None
+
+
+class OpResult(Value):
+    __slots__ = ("owner", "index")
+
+    def __init__(self, type, owner: "Operation", index: int):
+        super().__init__(type)
+        self.owner = owner
+        self.index = index
+
+    @property
+    def defining_op(self) -> "Operation":
+        return self.owner
+
+
+class BlockArgument(Value):
+    __slots__ = ("owner", "index")
+
+    def __init__(self, type, owner: "Block", index: int):
+        super().__init__(type)
+        self.owner = owner
+        self.index = index
+
+
+class Operation:
+    """An operation in its generic shape.
+
+    `properties` holds the op's inherent attributes (printed as `<{...}>` in
+    generic form) and `attributes` the discardable ones; both are ordered dicts
+    from name to Attribute.  `pos` is the source position (line, column) used
+    by diagnostics, or None for ops created by transformations.
+    """
+
+    __slots__ = ("operands", "results", "attributes", "properties", "regions",
+                 "successors", "parent", "pos", "op_name")
+
+    # Overridden by registered op classes.
+    name: str = ""
+    # Traits that the printer and the passes consult.
+    is_terminator = False
+    has_side_effects = True          # unknown ops are assumed to write memory
+    isolated_from_above = False
+    # Name given to `self.op_name` by generic ops; registered ops use `name`.
+
+    def __init__(self, operands=(), result_types=(), attributes=None,
+                 properties=None, regions=(), successors=(), name=None, pos=None):
+        self.op_name = name or self.name
+        self.operands: list[Value] = list(operands)
+        for index, value in enumerate(self.operands):
+            value.uses.append((self, index))
+        self.results = [OpResult(t, self, i) for i, t in enumerate(result_types)]
+        self.attributes = attributes if attributes is not None else {}
+        self.properties = properties if properties is not None else {}
+        self.regions: list[Region] = list(regions)
+        for region in self.regions:
+            region.parent = self
+        self.successors: list[Block] = list(successors)
+        self.parent: Block | None = None
+        self.pos = pos
+
+    # ------------------------------------------------------------------ access
+    @property
+    def result(self) -> OpResult:
+        return self.results[0]
+
+    @property
+    def parent_op(self) -> "Operation | None":
+        block = self.parent
+        if block is None or block.parent is None:
+            return None
+        return block.parent.parent
+
+    def set_operand(self, index: int, value: Value) -> None:
+        old = self.operands[index]
+        old.uses.remove((self, index))
+        self.operands[index] = value
+        value.uses.append((self, index))
+
+    def set_operands(self, values) -> None:
+        self.drop_operand_uses()
+        self.operands = list(values)
+        for index, value in enumerate(self.operands):
+            value.uses.append((self, index))
+
+    def drop_operand_uses(self) -> None:
+        for index, value in enumerate(self.operands):
+            try:
+                value.uses.remove((self, index))
+            except ValueError:
+                pass
+
+    def walk(self) -> Iterator["Operation"]:
+        """Pre-order walk of this op and every op nested in its regions."""
+        stack = [self]
+        while stack:
+            op = stack.pop()
+            yield op
+            for region in reversed(op.regions):
+                for block in reversed(region.blocks):
+                    stack.extend(reversed(block.ops))
+
+    def is_ancestor_of(self, other: "Operation") -> bool:
+        while other is not None:
+            if other is self:
+                return True
+            other = other.parent_op
+        return False
+
+    def erase(self) -> None:
+        self.drop_operand_uses()
+        for op in list(self.walk())[1:]:
+            op.drop_operand_uses()
+        if self.parent is not None:
+            self.parent.ops.remove(self)
+            self.parent = None
+
+    def clone(self, mapping: dict | None = None) -> "Operation":
+        """Deep copy with operands remapped through `mapping` (value -> value)."""
+        mapping = {} if mapping is None else mapping
+        regions = [region.clone(mapping) for region in self.regions]
+        new = type(self).__new__(type(self))
+        Operation.__init__(
+            new, [mapping.get(v, v) for v in self.operands],
+            [r.type for r in self.results], dict(self.attributes),
+            dict(self.properties), regions, list(self.successors),
+            self.op_name, self.pos)
+        for old, fresh in zip(self.results, new.results):
+            mapping[old] = fresh
+        return new
+
+    # ------------------------------------------------------------ op protocol
+    def verify(self) -> str | None:
+        """Return an error message when the op is malformed."""
+        return None
+
+    def print(self, p) -> None:
+        """Custom assembly; the default is the generic form."""
+        p.print_generic_op(self)
+
+    def __repr__(self) -> str:
+        return f"<{self.op_name} at {self.pos}>"
+
+
+class Block:
+    __slots__ = ("args", "ops", "parent")
+
+    def __init__(self, arg_types=()):
+        self.args = [BlockArgument(t, self, i) for i, t in enumerate(arg_types)]
+        self.ops: list[Operation] = []
+        self.parent: Region | None = None
+
+    def add_arg(self, type) -> BlockArgument:
+        arg = BlockArgument(type, self, len(self.args))
+        self.args.append(arg)
+        return arg
+
+    def append(self, op: Operation) -> Operation:
+        op.parent = self
+        self.ops.append(op)
+        return op
+
+    def insert(self, index: int, op: Operation) -> Operation:
+        op.parent = self
+        self.ops.insert(index, op)
+        return op
+
+    @property
+    def parent_op(self) -> Operation | None:
+        return self.parent.parent if self.parent is not None else None
+
+    @property
+    def terminator(self) -> Operation | None:
+        if self.ops and self.ops[-1].is_terminator:
+            return self.ops[-1]
+        return None
+
+    def is_entry(self) -> bool:
+        return self.parent is not None and self.parent.blocks[0] is self
+
+    def clone_into(self, new: "Block", mapping: dict) -> None:
+        for old_arg in self.args:
+            mapping[old_arg] = new.add_arg(old_arg.type)
+        for op in self.ops:
+            new.append(op.clone(mapping))
+
+
+class Region:
+    __slots__ = ("blocks", "parent")
+
+    def __init__(self, blocks=()):
+        self.blocks: list[Block] = []
+        self.parent: Operation | None = None
+        for block in blocks:
+            self.append(block)
+
+    def append(self, block: Block) -> Block:
+        block.parent = self
+        self.blocks.append(block)
+        return block
+
+    @property
+    def entry(self) -> Block:
+        return self.blocks[0]
+
+    def clone(self, mapping: dict) -> "Region":
+        region = Region()
+        new_blocks = [region.append(Block()) for _ in self.blocks]
+        for old, new in zip(self.blocks, new_blocks):
+            mapping[old] = new
+        for old, new in zip(self.blocks, new_blocks):
+            old.clone_into(new, mapping)
+        # Successors are remapped once every block exists.
+        for new in new_blocks:
+            for op in new.ops:
+                op.successors = [mapping.get(b, b) for b in op.successors]
+        return region
+
+
+# ---------------------------------------------------------------- registry
+OP_CLASSES: dict[str, type[Operation]] = {}
+
+
+def register_op(cls: type[Operation]) -> type[Operation]:
+    OP_CLASSES[cls.name] = cls
+    return cls

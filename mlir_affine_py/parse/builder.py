@@ -1,0 +1,243 @@
+"""Turn parsed operations into IR, resolving SSA names scope by scope.
+
+Names resolve as in MLIR's OperationParser: a region sees the values of the
+regions around it up to the nearest op that is isolated from above; a use
+before its definition (another block, a graph region) is a forward reference
+that must be defined before its isolated scope ends.  Ops are built
+top-down with an explicit stack, so deep nests do not hit Python's
+recursion limit.
+"""
+
+from __future__ import annotations
+
+from ..diagnostics import MLIRError
+from ..ir import attributes as A
+from ..ir.core import OP_CLASSES, Block, Operation, Region, Value
+from ..dialects.base import OPEN_DIALECTS, REGISTERED_DIALECTS
+from .syntax import ParsedOp, ParsedRegion, pos_of
+
+
+class _Scope:
+    __slots__ = ("values", "parent", "isolated", "forward")
+
+    def __init__(self, parent, isolated):
+        self.values: dict = {}           # "%name" -> list of Values (a result group)
+        self.parent = parent
+        self.isolated = isolated
+        self.forward: dict = {}          # "%name" -> (placeholder values, first use pos)
+
+
+class Builder:
+    def __init__(self, allow_unregistered: bool):
+        self.allow_unregistered = allow_unregistered
+
+    # ------------------------------------------------------------ entry point
+    def build_module(self, parsed_ops: list):
+        from ..dialects.func import ModuleOp
+        top = _Scope(None, True)
+        ops = [self.build_op(p, top) for p in parsed_ops]
+        self._check_forward(top)
+        if len(ops) == 1 and isinstance(ops[0], ModuleOp):
+            module = ops[0]
+        else:
+            block = Block()
+            for op in ops:
+                block.append(op)
+            module = ModuleOp(regions=[Region([block])])
+        self.verify(module)
+        return module
+
+    # ----------------------------------------------------------- operations
+    def build_op(self, parsed: ParsedOp, scope: _Scope) -> Operation:
+        """Build `parsed` with its nested regions, iteratively."""
+        root_holder: list = []
+        # Work items: (parsed op, scope, block to append to or None for root)
+        stack = [(parsed, scope, None)]
+        finishers = []
+        while stack:
+            item = stack.pop()
+            if item[0] == "end_scope":
+                self._check_forward(item[1])
+                continue
+            if item[0] == "finish":
+                finishers.append(item)
+                self._finish_op(item[1], item[2], item[3])
+                continue
+            p, sc, target = item
+            op = self._create(p, sc)
+            if target is None:
+                root_holder.append(op)
+            else:
+                target.append(op)
+            # Results become visible after the op's regions are parsed, as in
+            # MLIR; schedule that for after the region work below.
+            stack.append(("finish", op, p, sc))
+            for region, parsed_region in zip(reversed(op.regions), reversed(p.regions)):
+                self._push_region(region, parsed_region, op, sc, stack)
+        return root_holder[0]
+
+    def _push_region(self, region: Region, parsed: ParsedRegion, op, parent_scope, stack):
+        isolated = op.isolated_from_above
+        scope = _Scope(parent_scope, isolated)
+        blocks = []
+        for parsed_block in parsed.blocks:
+            block = Block()
+            region.append(block)
+            blocks.append(block)
+        labels = {}
+        for parsed_block, block in zip(parsed.blocks, blocks):
+            if parsed_block.label is not None:
+                if parsed_block.label.value in labels:
+                    raise MLIRError(f"redefinition of block '{parsed_block.label.value}'",
+                                    pos_of(parsed_block.label))
+                labels[parsed_block.label.value] = block
+            for token, type in parsed_block.args:
+                arg = block.add_arg(type)
+                if token is not None:
+                    self._define(scope, token.value, [arg], pos_of(token))
+        # Ops reference successors by label; keep the map with the scope.
+        scope.values["^labels"] = labels
+        stack.append(("end_scope", scope))
+        for parsed_block, block in reversed(list(zip(parsed.blocks, blocks))):
+            for parsed_op in reversed(parsed_block.ops):
+                stack.append((parsed_op, scope, block))
+
+    def _create(self, p: ParsedOp, scope: _Scope) -> Operation:
+        operands = []
+        for index, token in enumerate(p.operands):
+            expected = p.operand_types[index] if p.operand_types is not None else None
+            operands.append(self._resolve(scope, token, expected))
+        cls = self._op_class(p)
+        attributes, properties = self._split_attributes(cls, p)
+        successors = [self._block_for(scope, t) for t in p.successors]
+        regions = [Region() for _ in p.regions]
+        if cls is Operation:
+            op = Operation(operands, p.result_types, attributes, properties, regions,
+                           successors, name=p.name, pos=p.pos)
+        else:
+            op = cls(operands, p.result_types, attributes, properties, regions,
+                     successors, pos=p.pos)
+        return op
+
+    def _finish_op(self, op: Operation, p: ParsedOp, scope: _Scope) -> None:
+        if hasattr(op, "finish_parse"):
+            op.finish_parse()
+        expected = sum(count for _, count, _ in p.results)
+        if p.results and expected != len(op.results):
+            raise MLIRError(f"operation defines {len(op.results)} results but was provided "
+                            f"{expected} to bind", p.results[0][2])
+        index = 0
+        for name, count, pos in p.results:
+            self._define(scope, name, op.results[index:index + count], pos)
+            index += count
+
+    def _op_class(self, p: ParsedOp):
+        cls = OP_CLASSES.get(p.name)
+        if cls is not None:
+            return cls
+        dialect = p.name.split(".", 1)[0] if "." in p.name else ""
+        if dialect in OPEN_DIALECTS:
+            return Operation
+        if dialect in REGISTERED_DIALECTS:
+            raise MLIRError(f"unregistered operation '{p.name}' found in dialect ('{dialect}') "
+                            "that does not allow unknown operations", p.pos)
+        if not self.allow_unregistered:
+            raise MLIRError("operation being parsed with an unregistered dialect. If this is "
+                            "intended, please use -allow-unregistered-dialect with the MLIR "
+                            "tool used", p.pos)
+        return Operation
+
+    @staticmethod
+    def _split_attributes(cls, p: ParsedOp):
+        """Inherent attributes of a registered op become properties, whether
+        written in `<{...}>` or (older generic form) in the attribute dict."""
+        inherent = getattr(cls, "inherent", ())
+        if cls is Operation:
+            return dict(p.attributes), dict(p.properties)
+        properties = dict(p.properties)
+        attributes = {}
+        for name, value in p.attributes.items():
+            if name in inherent:
+                properties.setdefault(name, value)
+            else:
+                attributes[name] = value
+        return attributes, properties
+
+    # ------------------------------------------------------------ SSA names
+    def _define(self, scope: _Scope, name: str, values: list, pos) -> None:
+        if name in scope.values:
+            raise MLIRError(f"redefinition of SSA value '{name}'", pos)
+        owner = scope
+        while owner is not None:
+            pending = owner.forward.pop(name, None)
+            if pending is not None:
+                placeholders, _ = pending
+                for i, placeholder in placeholders.items():
+                    if i >= len(values):
+                        raise MLIRError(f"reference to invalid result number", pos)
+                    if placeholder.type != values[i].type:
+                        raise MLIRError(f"definition of SSA value '{name}#{i}' has type "
+                                        f"{values[i].type}", pos)
+                    placeholder.replace_all_uses_with(values[i])
+                break
+            if owner.isolated:
+                break
+            owner = owner.parent
+        scope.values[name] = values
+
+    def _resolve(self, scope: _Scope, token, expected) -> Value:
+        text = token.value
+        name, _, number = text.partition("#")
+        index = int(number) if number else 0
+        current = scope
+        while current is not None:
+            group = current.values.get(name)
+            if group is not None:
+                if index >= len(group):
+                    raise MLIRError("reference to invalid result number", pos_of(token))
+                value = group[index]
+                if expected is not None and value.type != expected:
+                    raise MLIRError(f"use of value '{text}' expects different type than prior "
+                                    f"uses: '{expected}' vs '{value.type}'", pos_of(token))
+                return value
+            if current.isolated:
+                break
+            current = current.parent
+        # A forward reference, recorded at the nearest isolated scope.
+        owner = scope
+        while not owner.isolated and owner.parent is not None:
+            owner = owner.parent
+        if expected is None:
+            raise MLIRError("use of undeclared SSA value name", pos_of(token))
+        placeholders, first = owner.forward.setdefault(name, ({}, pos_of(token)))
+        placeholder = placeholders.get(index)
+        if placeholder is None:
+            placeholder = placeholders[index] = Value(expected)
+        elif placeholder.type != expected:
+            raise MLIRError(f"use of value '{text}' expects different type than prior uses: "
+                            f"'{expected}' vs '{placeholder.type}'", pos_of(token))
+        return placeholder
+
+    def _check_forward(self, scope: _Scope) -> None:
+        if scope.isolated and scope.forward:
+            name, (_, pos) = min(scope.forward.items(), key=lambda item: item[1][1])
+            raise MLIRError("use of undeclared SSA value name", pos)
+
+    def _block_for(self, scope: _Scope, token) -> Block:
+        current = scope
+        while current is not None:
+            labels = current.values.get("^labels")
+            if labels is not None:
+                block = labels.get(token.value)
+                if block is not None:
+                    return block
+                break
+            current = current.parent
+        raise MLIRError(f"reference to an undefined block", pos_of(token))
+
+    # ----------------------------------------------------------- verifying
+    def verify(self, module) -> None:
+        for op in module.walk():
+            message = op.verify()
+            if message:
+                raise MLIRError(message, op.pos)

@@ -1,0 +1,100 @@
+"""What the grammar callbacks produce: operations whose SSA names are not yet
+resolved.  The builder (builder.py) turns them into IR top-down, so that a
+loop body sees its induction variable, which a bottom-up parse cannot give.
+
+Grammar rules that have optional parts return small tagged containers
+(`Uses`, `AttrDict`, `TypeList`, ...) so a callback can tell its children
+apart by class rather than by position.
+"""
+
+from __future__ import annotations
+
+from ..diagnostics import MLIRError
+
+
+class Uses(list):
+    """SSA value uses: Lark tokens whose value is `%name` or `%name#N`."""
+
+
+class TypeList(list):
+    pass
+
+
+class AttrDict(dict):
+    pass
+
+
+class Props(dict):
+    pass
+
+
+class Regions(list):
+    pass
+
+
+class Successors(list):
+    pass
+
+
+class ParsedBlock:
+    __slots__ = ("label", "args", "ops")
+
+    def __init__(self, label=None, args=(), ops=()):
+        self.label = label          # token `^bb1`, or None for an unlabeled entry block
+        self.args = list(args)      # (token, type) pairs
+        self.ops = list(ops)
+
+
+class ParsedRegion:
+    __slots__ = ("blocks", "pos")
+
+    def __init__(self, blocks, pos):
+        self.blocks = blocks
+        self.pos = pos
+
+    def set_entry_args(self, args) -> None:
+        """Entry block arguments declared by the op's custom form (a loop's
+        induction variable, a function's arguments)."""
+        entry = self.blocks[0]
+        if entry.label is None:
+            entry.args = list(args)
+
+
+class ParsedOp:
+    """An operation as written.  `operand_types` is None when the op's type
+    comes from the generic form's function type."""
+
+    __slots__ = ("name", "results", "operands", "operand_types", "result_types",
+                 "attributes", "properties", "regions", "successors", "pos")
+
+    def __init__(self, name, pos, operands=(), operand_types=(), result_types=(),
+                 attributes=None, properties=None, regions=(), successors=()):
+        self.name = name
+        self.pos = pos
+        self.results = []           # (name, count, position) triples
+        self.operands = list(operands)
+        self.operand_types = list(operand_types)
+        self.result_types = list(result_types)
+        self.attributes = attributes if attributes is not None else {}
+        self.properties = properties if properties is not None else {}
+        self.regions = list(regions)
+        self.successors = list(successors)
+
+
+def pos_of(token) -> tuple[int, int]:
+    return (token.line, token.column)
+
+
+def parse_error(token, message: str) -> MLIRError:
+    return MLIRError(message, pos_of(token))
+
+
+def split_children(children, *kinds):
+    """Pick out children by class: returns one entry per kind (or None)."""
+    found = [None] * len(kinds)
+    for child in children:
+        for i, kind in enumerate(kinds):
+            if isinstance(child, kind):
+                found[i] = child
+                break
+    return found

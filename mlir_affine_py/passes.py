@@ -1,0 +1,71 @@
+"""The pass registry.  A pass is named as on mlir-opt's command line
+(`-affine-loop-interchange`) and imported only when it runs, so start-up
+stays cheap and islpy/numpy load only for the passes that need them."""
+
+from __future__ import annotations
+
+import importlib
+import shlex
+from dataclasses import dataclass
+
+from .diagnostics import MLIRError
+
+
+@dataclass(frozen=True)
+class PassInfo:
+    module: str          # module path relative to this package
+    function: str        # run(module_op, options: dict, context)
+    summary: str
+
+
+PASSES: dict[str, PassInfo] = {}
+
+
+def register_pass(name: str, module: str, function: str, summary: str) -> None:
+    PASSES[name] = PassInfo(module, function, summary)
+
+
+class Remark:
+    __slots__ = ("message", "pos")
+
+    def __init__(self, message, pos):
+        self.message = message
+        self.pos = pos
+
+
+_REMARKS: list = []
+
+
+def emit_remark(message: str, pos) -> None:
+    """Queue a `file:line:col: remark: ...` diagnostic for the current chunk."""
+    _REMARKS.append(Remark(message, pos))
+
+
+def drain_remarks() -> list:
+    remarks = sorted(_REMARKS, key=lambda r: r.pos or (0, 0))
+    _REMARKS.clear()
+    return remarks
+
+
+def parse_pass_options(name: str, text: str) -> dict:
+    """`"opt=val opt2=a,b"` -> {"opt": "val", "opt2": "a,b"}."""
+    text = text.strip()
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'":
+        text = text[1:-1]
+    options = {}
+    for item in shlex.split(text):
+        key, sep, value = item.partition("=")
+        options[key] = value if sep else "true"
+    return options
+
+
+def run_pass(name: str, option_text: str, module, driver_options) -> None:
+    info = PASSES[name]
+    run = getattr(importlib.import_module(f".{info.module}", __package__), info.function)
+    options = parse_pass_options(name, option_text)
+    try:
+        run(module, options)
+    except MLIRError:
+        raise
+    except (KeyError, ValueError) as error:
+        raise MLIRError(f"invalid option for pass '{name}': {error}")

@@ -1,0 +1,157 @@
+"""SSA value and block names, as mlir/lib/IR/AsmPrinter.cpp `SSANameState`.
+
+Every op of a region is numbered before any region nested in it, and each
+nested region starts from the counters its parent region ended with (so two
+sibling loops both call their induction variable `%arg1`).  Entry block
+arguments are `%argN`, other values `%N`; ops may suggest a name (`%c0`,
+`%cst`), and clashing suggestions get a suffix from one shared counter.
+"""
+
+from __future__ import annotations
+
+
+def sanitize_identifier(name: str) -> str:
+    """mlir's `sanitizeIdentifier` for SSA name hints."""
+    def valid(ch):
+        return ch.isascii() and (ch.isalnum() or ch in "$._-")
+
+    def copy():
+        out = []
+        for ch in name:
+            if valid(ch):
+                out.append(ch)
+            elif ch == " ":
+                out.append("_")
+            else:
+                out.extend(f"{b:X}" for b in ch.encode())
+        return "".join(out)
+
+    if name[0].isdigit():
+        return "_" + copy()
+    if all(valid(ch) for ch in name):
+        return name
+    return copy()
+
+
+class _NameScope:
+    """Names used in a region and the regions around it (MLIR's ScopedHashTable)."""
+
+    __slots__ = ("names", "parent")
+
+    def __init__(self, parent=None):
+        self.names: set = set()
+        self.parent = parent
+
+    def __contains__(self, name) -> bool:
+        scope = self
+        while scope is not None:
+            if name in scope.names:
+                return True
+            scope = scope.parent
+        return False
+
+    def add(self, name) -> None:
+        self.names.add(name)
+
+
+class SSANameState:
+    """Names for every value and block under `root`, computed eagerly."""
+
+    def __init__(self, root):
+        self.value_names: dict = {}       # Value -> "%name" (without result number)
+        self.block_names: dict = {}       # Block -> "^bbN"
+        self.group_starts: dict = {}      # op -> list of result indices starting a named group
+        self.next_value_id = 0
+        self.next_argument_id = 0
+        self.next_conflict_id = 0
+        self._number_tree(root)
+
+    # The traversal keeps explicit (region, counters, used-name scope) contexts
+    # instead of recursion, so a 500-deep nest does not exhaust Python's stack.
+    def _number_tree(self, root) -> None:
+        used = _NameScope()
+        contexts = [(region, 0, 0, 0, used) for region in reversed(root.regions)]
+        self._number_op(root, used)
+        while contexts:
+            region, value_id, argument_id, conflict_id, parent_used = contexts.pop()
+            self.next_value_id = value_id
+            self.next_argument_id = argument_id
+            self.next_conflict_id = conflict_id
+            scope = _NameScope(parent_used)
+            self._number_region(region, scope)
+            pending = []
+            for block in region.blocks:
+                for op in block.ops:
+                    for nested in op.regions:
+                        pending.append((nested, self.next_value_id, self.next_argument_id,
+                                        self.next_conflict_id, scope))
+            contexts.extend(reversed(pending))
+
+    def _number_region(self, region, used) -> None:
+        for block_id, block in enumerate(region.blocks):
+            self.block_names[block] = f"^bb{block_id}"
+            entry = block_id == 0
+            for arg in block.args:
+                if entry:
+                    self._set_name(arg, f"arg{self.next_argument_id}", used)
+                    self.next_argument_id += 1
+                else:
+                    self._set_name(arg, "", used)
+            for op in block.ops:
+                self._number_op(op, used)
+
+    def _number_op(self, op, used) -> None:
+        results = op.results
+        if not results:
+            return
+        hints = op.result_name_hints() if hasattr(op, "result_name_hints") else None
+        if not hints:
+            # One name for the whole result group: `%0:2`, used as `%0#1`.
+            self.value_names[results[0]] = f"%{self.next_value_id}"
+            self.next_value_id += 1
+            for index in range(1, len(results)):
+                self.value_names[results[index]] = None
+            return
+        starts = []
+        for index, result in enumerate(results):
+            hint = hints[index] if index < len(hints) else None
+            if hint:
+                self._set_name(result, hint, used)
+                starts.append(index)
+            elif index == 0:
+                self._set_name(result, "", used)
+                starts.append(index)
+            else:
+                self.value_names[result] = None
+        if starts != [0]:
+            self.group_starts[op] = starts
+
+    def _set_name(self, value, hint: str, used) -> None:
+        if not hint:
+            self.value_names[value] = f"%{self.next_value_id}"
+            self.next_value_id += 1
+            return
+        name = sanitize_identifier(hint)
+        if name in used:
+            base = name + "_"
+            while True:
+                probe = base + str(self.next_conflict_id)
+                self.next_conflict_id += 1
+                if probe not in used:
+                    name = probe
+                    break
+        used.add(name)
+        self.value_names[value] = "%" + name
+
+    def use_name(self, value) -> str:
+        """The text of a use: `%5`, `%c0` or `%3#1` for a later group member."""
+        name = self.value_names.get(value)
+        if name is not None:
+            return name
+        owner = getattr(value, "owner", None)
+        if owner is None or not hasattr(owner, "results"):
+            return "<<UNKNOWN SSA VALUE>>"
+        starts = self.group_starts.get(owner, [0])
+        index = value.index
+        start = max(s for s in starts if s <= index)
+        return f"{self.value_names[owner.results[start]]}#{index - start}"

@@ -1,0 +1,316 @@
+"""The printer: mlir-opt's default output, byte for byte.
+
+One pass writes the text into a list of chunks.  Aliasable attributes (affine
+maps as `#map`, integer sets as `#set`) are written as `_Alias` placeholders
+the first time they are printed, which is exactly the set and order that
+MLIR's alias initializer discovers by dry-running the printer; their final
+names (`#map`, `#map1`, ...) are known only when the whole op is printed, so
+the placeholders are resolved when the chunks are joined.
+"""
+
+from __future__ import annotations
+
+from ..ir import attributes as A
+from ..ir import types as T
+from .names import SSANameState
+
+INDENT = "  "
+
+
+class _Alias:
+    __slots__ = ("attr", "prefix", "name", "order")
+
+    def __init__(self, attr, prefix, order):
+        self.attr = attr
+        self.prefix = prefix
+        self.order = order
+        self.name = None
+
+
+class Printer:
+    def __init__(self, generic: bool = False):
+        self.out: list = []
+        self.generic = generic
+        self.indent = 0
+        self.names: SSANameState | None = None
+        self.aliases: dict = {}
+        self.use_aliases = True
+        self.default_dialects = ["builtin"]
+
+    # ------------------------------------------------------------ primitives
+    def write(self, text: str) -> None:
+        self.out.append(text)
+
+    def newline(self) -> None:
+        self.out.append("\n")
+
+    def getvalue(self) -> str:
+        return "".join(c if c.__class__ is str else c.name for c in self.out)
+
+    # ------------------------------------------------------------- top level
+    def print_module(self, module) -> str:
+        """The whole output for one top-level op: alias definitions, then the op."""
+        self.names = SSANameState(module)
+        self.print_operation(module)
+        self.newline()
+        body = self.out
+        self._assign_alias_names()
+        header = []
+        for alias in sorted(self.aliases.values(), key=lambda a: (a.prefix, a.order)):
+            header.append(f"#{alias.name} = ")
+            sub = Printer()
+            sub.use_aliases = False
+            alias.attr.print(sub, "never")
+            header.append(sub.getvalue())
+            header.append("\n")
+        self.out = header + body
+        return self.getvalue()
+
+    def _assign_alias_names(self) -> None:
+        counts: dict = {}
+        for alias in sorted(self.aliases.values(), key=lambda a: (a.prefix, a.order)):
+            index = counts.get(alias.prefix, 0)
+            counts[alias.prefix] = index + 1
+            if index == 0:
+                alias.name = alias.prefix
+            elif alias.prefix[-1].isdigit():
+                alias.name = f"{alias.prefix}_{index}"
+            else:
+                alias.name = f"{alias.prefix}{index}"
+
+    # ------------------------------------------------------------ operations
+    def print_operation(self, op) -> None:
+        self.out.append(INDENT * self.indent)
+        results = op.results
+        if results:
+            names = self.names
+            starts = names.group_starts.get(op)
+            if starts is None:
+                self.out.append(names.value_names[results[0]])
+                if len(results) > 1:
+                    self.out.append(f":{len(results)}")
+            else:
+                bounds = starts + [len(results)]
+                for i, start in enumerate(starts):
+                    if i:
+                        self.out.append(", ")
+                    self.out.append(names.value_names[results[start]])
+                    count = bounds[i + 1] - start
+                    if count > 1:
+                        self.out.append(f":{count}")
+            self.out.append(" = ")
+        if self.generic or not op.name:
+            self.print_generic_op(op)
+            return
+        name = op.name
+        default = self.default_dialects[-1]
+        if default and name.startswith(default) and name[len(default)] == "." \
+                and name.count(".") == 1:
+            name = name[len(default) + 1:]
+        self.out.append(name)
+        op.print(self)
+
+    def print_generic_op(self, op) -> None:
+        from .numbers import escape_string
+        self.out.append(f'"{escape_string(op.op_name.encode())}"(')
+        self.print_operands(op.operands)
+        self.out.append(")")
+        if op.successors:
+            self.out.append("[")
+            self.out.append(", ".join(self.names.block_names[b] for b in op.successors))
+            self.out.append("]")
+        if op.properties:
+            self.out.append(" <")
+            self.print_attribute(A.DictionaryAttr(op.properties), "never")
+            self.out.append(">")
+        if op.regions:
+            self.out.append(" (")
+            for i, region in enumerate(op.regions):
+                if i:
+                    self.out.append(", ")
+                self.print_region(region, True, True, True)
+            self.out.append(")")
+        self.print_attr_entries_braced(op.attributes)
+        self.out.append(" : (")
+        self.print_type_list([v.type for v in op.operands])
+        self.out.append(") -> ")
+        self.print_result_types([r.type for r in op.results])
+
+    def print_operand(self, value) -> None:
+        self.out.append(self.names.use_name(value))
+
+    def print_operands(self, values) -> None:
+        use_name = self.names.use_name
+        self.out.append(", ".join(use_name(v) for v in values))
+
+    def print_successor(self, block) -> None:
+        self.out.append(self.names.block_names[block])
+
+    # --------------------------------------------------------------- regions
+    def print_region(self, region, print_entry_args=False, print_terminators=True,
+                     print_empty_block=False, default_dialect="") -> None:
+        self.out.append("{\n")
+        if region.blocks:
+            self.default_dialects.append(default_dialect)
+            entry = region.blocks[0]
+            header = (print_empty_block and not entry.ops) or (print_entry_args and entry.args)
+            self.print_block(entry, header, print_terminators)
+            for block in region.blocks[1:]:
+                self.print_block(block, True, True)
+            self.default_dialects.pop()
+        self.out.append(INDENT * self.indent + "}")
+
+    def print_block(self, block, print_header: bool, print_terminator: bool) -> None:
+        out = self.out
+        if print_header:
+            out.append(INDENT * self.indent + self.names.block_names[block])
+            if block.args:
+                out.append("(")
+                for i, arg in enumerate(block.args):
+                    if i:
+                        out.append(", ")
+                    out.append(self.names.value_names[arg])
+                    out.append(": ")
+                    self.print_type(arg.type)
+                out.append(")")
+            out.append(":")
+            out.append(self._predecessor_comment(block))
+            out.append("\n")
+        self.indent += 1
+        ops = block.ops
+        if not print_terminator and ops and (ops[-1].is_terminator or not ops[-1].name):
+            ops = ops[:-1]
+        for op in ops:
+            self.print_operation(op)
+            out.append("\n")
+        self.indent -= 1
+
+    def _predecessor_comment(self, block) -> str:
+        region = block.parent
+        preds = []
+        for candidate in region.blocks:
+            term = candidate.ops[-1] if candidate.ops else None
+            if term is not None and block in term.successors:
+                preds.extend(candidate for s in term.successors if s is block)
+        if not preds:
+            return "" if block.is_entry() else "  // no predecessors"
+        unique = list(dict.fromkeys(preds))
+        if len(preds) == 1 or len(unique) == 1 and len(preds) == 1:
+            return "  // pred: " + self.names.block_names[preds[0]]
+        names = [self.names.block_names[b] for b in sorted(unique, key=region.blocks.index)]
+        return f"  // {len(preds)} preds: " + ", ".join(names)
+
+    # ------------------------------------------------------------ attributes
+    def print_attribute(self, attr, elide: str = "may") -> None:
+        prefix = attr.alias_name
+        if prefix is not None and self.use_aliases:
+            alias = self.aliases.get(attr)
+            if alias is None:
+                alias = _Alias(attr, prefix, len(self.aliases))
+                self.aliases[attr] = alias
+            self.out.append("#")
+            self.out.append(alias)
+            return
+        attr.print(self, elide)
+
+    def print_attribute_entries(self, entries: dict) -> None:
+        first = True
+        for name, value in entries.items():
+            if not first:
+                self.out.append(", ")
+            first = False
+            self.out.append(name if A.is_bare_identifier(name) else _quoted(name))
+            if value is not A.UNIT and value != A.UNIT:
+                self.out.append(" = ")
+                self.print_attribute(value, "never")
+
+    def print_attr_entries_braced(self, entries: dict, elided=()) -> None:
+        if elided:
+            entries = {k: v for k, v in entries.items() if k not in elided}
+        if not entries:
+            return
+        self.out.append(" {")
+        self.print_attribute_entries(dict(sorted(entries.items(), key=lambda kv: kv[0].encode())))
+        self.out.append("}")
+
+    def print_optional_attr_dict(self, op, elided=()) -> None:
+        """The op's inherent and discardable attributes less `elided`, as `{...}`."""
+        if op.properties:
+            merged = dict(op.properties)
+            merged.update(op.attributes)
+        else:
+            merged = op.attributes
+        self.print_attr_entries_braced(merged, elided)
+
+    def print_optional_attr_dict_with_keyword(self, op, elided=()) -> None:
+        entries = {k: v for k, v in {**op.properties, **op.attributes}.items() if k not in elided}
+        if entries:
+            self.out.append(" attributes")
+            self.print_attr_entries_braced(entries)
+
+    # ----------------------------------------------------------------- types
+    def print_type(self, type) -> None:
+        if type.__class__ is T.SimpleType or isinstance(type, T.SimpleType):
+            self.out.append(type.text)
+        else:
+            type.print(self)
+
+    def print_type_list(self, types) -> None:
+        for i, type in enumerate(types):
+            if i:
+                self.out.append(", ")
+            self.print_type(type)
+
+    def print_result_types(self, types) -> None:
+        """`T` for one non-function type, `(T1, T2)` otherwise (MLIR's
+        `printFunctionalType` result rule)."""
+        if len(types) == 1 and not isinstance(types[0], T.FunctionType):
+            self.print_type(types[0])
+        else:
+            self.out.append("(")
+            self.print_type_list(types)
+            self.out.append(")")
+
+    # ------------------------------------------------------- affine helpers
+    def print_affine_map_of_ssa_ids(self, map, operands) -> None:
+        """Subscripts of affine.load/store: the map's results with dims and
+        symbols replaced by operand names (never aliased)."""
+        from ..ir.affine_expr import print_affine_expr
+        use_name = self.names.use_name
+        num_dims = map.num_dims
+
+        def dim_name(pos):
+            return use_name(operands[pos])
+
+        def sym_name(pos):
+            return f"symbol({use_name(operands[num_dims + pos])})"
+
+        self.out.append(", ".join(print_affine_expr(e, dim_name, sym_name) for e in map.results))
+
+    def print_dim_and_symbol_list(self, operands, num_dims: int) -> None:
+        self.out.append("(")
+        self.print_operands(operands[:num_dims])
+        self.out.append(")")
+        if len(operands) > num_dims:
+            self.out.append("[")
+            self.print_operands(operands[num_dims:])
+            self.out.append("]")
+
+
+def _quoted(name: str) -> str:
+    from .numbers import escape_string
+    return f'"{escape_string(name.encode())}"'
+
+
+def type_to_string(type) -> str:
+    printer = Printer()
+    printer.use_aliases = False
+    type.print(printer)
+    return printer.getvalue()
+
+
+def attribute_to_string(attr, elide: str = "never") -> str:
+    printer = Printer()
+    printer.use_aliases = False
+    attr.print(printer, elide)
+    return printer.getvalue()
