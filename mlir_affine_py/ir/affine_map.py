@@ -29,7 +29,7 @@ from .affine_expr import (
     symbol,
 )
 
-__all__ = ["AffineMap", "IntegerSet", "print_affine_map", "print_integer_set"]
+__all__ = ["AffineMap", "IntegerSet", "print_affine_map", "print_affine_constraint", "print_integer_set"]
 
 
 def _as_exprs(exprs) -> tuple:

@@ -170,6 +170,7 @@ class MLIRTransformer:
         for child in children:
             if isinstance(child, Token) and child.type == "DIMS":
                 for dim in child.value.split("x")[:-1]:
+                    dim = dim.strip()
                     shape.append(None if dim == "?" else int(dim))
                     scalable.append(False)
             elif isinstance(child, Token) and child.type == "UNRANKED":
@@ -212,7 +213,7 @@ class MLIRTransformer:
         for token in children:
             if token.type == "DIMS":
                 for dim in token.value.split("x")[:-1]:
-                    shape.append(int(dim))
+                    shape.append(int(dim.strip()))
                     scalable.append(False)
             else:
                 shape.append(int(token.value[1:-2]))
@@ -380,6 +381,9 @@ class MLIRTransformer:
         dims, syms, constraints = _map_parts(children)
         names = _bind_names(dims, syms)
         exprs, eqs = [], []
+        if not constraints:
+            # MLIR's parser turns an empty constraint list into `0 == 0`.
+            constraints = [(AffineSyntax(("int", Token("INT", "0"))), "==", AffineSyntax(("int", Token("INT", "0"))))]
         for lhs, op, rhs in constraints:
             lhs = affine_from_syntax(lhs, names)
             rhs = affine_from_syntax(rhs, names)
@@ -547,7 +551,8 @@ def affine_from_syntax(node, names, bind_ssa=None):
             raise parse_error(node[1], "unexpected ssa identifier")
         return bind_ssa(node[1], kind == "symbol")
     if kind == "neg":
-        return -affine_from_syntax(node[1], names, bind_ssa)
+        # AffineParser::parseNegateExpression builds `(-1) * operand`.
+        return affine_constant(-1) * affine_from_syntax(node[1], names, bind_ssa)
     lhs = affine_from_syntax(node[1], names, bind_ssa)
     rhs = affine_from_syntax(node[2], names, bind_ssa)
     if kind == "add":

@@ -1,0 +1,1 @@
+"""Placeholder: filled in by the op definitions of this group."""
