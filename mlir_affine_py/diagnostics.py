@@ -3,32 +3,109 @@
     file.mlir:7:23: error: use of undeclared SSA value name
       %1 = arith.addi %0, %x : i32
                           ^
+    file.mlir:3:14: note: prior use here
+    ...
+
+Positions are (line, column) with 1-based columns counted in characters of
+the decoded text; they are printed as LLVM's SourceMgr prints them: the
+column in bytes, the source line with tabs expanded to 8-column stops, and
+no caret line under a line that holds non-ASCII text (bytes that are not
+valid UTF-8 are shown as U+FFFD).
 """
 
 from __future__ import annotations
 
+import re
+
+TAB_STOP = 8
+_UNDECODABLE = re.compile("[\udc80-\udcff]")
+
+
+class DiagnosticText(str):
+    """The message of an MLIRError.  It is a plain string that also carries
+    the diagnostics attached to it (notes, or further errors reported by the
+    same failure), so whoever formats `error.message` prints them too."""
+
+    notes: list
+
+    def __new__(cls, text: str, notes=None):
+        self = super().__new__(cls, text)
+        self.notes = notes if notes is not None else []
+        return self
+
 
 class MLIRError(Exception):
-    """A user-facing error at a source position (1-based line, column)."""
+    """A user-facing error at a source position (1-based line, column).
+
+    `notes` are (severity, message, position) triples printed after the
+    error itself, e.g. ("note", "previously defined here", (3, 5))."""
 
     def __init__(self, message: str, pos: tuple[int, int] | None = None,
-                 severity: str = "error"):
+                 severity: str = "error", notes=()):
         super().__init__(message)
-        self.message = message
+        self.notes: list = list(getattr(message, "notes", ())) + list(notes)
+        self.message = DiagnosticText(str(message), self.notes)
         self.pos = pos
         self.severity = severity
+
+    def attach_note(self, message: str, pos: tuple[int, int] | None,
+                    severity: str = "note") -> "MLIRError":
+        self.notes.append((severity, message, pos))
+        return self
 
 
 def format_diagnostic(filename: str, source: str, message: str,
                       pos: tuple[int, int] | None, severity: str = "error",
-                      line_offset: int = 0) -> str:
-    """`line_offset` maps a chunk's line numbers to the whole file's."""
+                      line_offset: int = 0, notes=None) -> str:
+    """`line_offset` maps a chunk's line numbers to the whole file's.  The
+    notes attached to `message` (see DiagnosticText) follow the diagnostic
+    unless `notes` is given explicitly."""
+    if notes is None:
+        notes = getattr(message, "notes", ())
+    lines = source.split("\n")
+    text = _format_one(filename, lines, str(message), pos, severity, line_offset)
+    previous = pos
+    for note_severity, note_message, note_pos in notes:
+        # As mlir's SourceMgrDiagnosticHandler: a note at the location just
+        # shown does not repeat the source line.
+        text += _format_one(filename, lines, note_message, note_pos, note_severity,
+                            line_offset, show_source=note_pos != previous)
+        previous = note_pos
+    return text
+
+
+def _format_one(filename, lines, message, pos, severity, line_offset, show_source=True) -> str:
     if pos is None:
         return f"{filename}:{1 + line_offset}:1: {severity}: {message}\n"
     line, column = pos
-    lines = source.split("\n")
-    text = lines[line - 1] if 0 < line <= len(lines) else ""
-    text = text.rstrip("\r")
-    caret = " " * (column - 1) + "^"
-    return (f"{filename}:{line + line_offset}:{column}: {severity}: {message}\n"
-            f"{text}\n{caret}\n")
+    source_line = lines[line - 1] if 0 < line <= len(lines) else ""
+    if source_line.endswith("\r"):
+        source_line = source_line[:-1]
+    prefix = source_line[:max(column - 1, 0)]
+    byte_column = len(prefix.encode("utf-8", "surrogateescape")) + max(column - 1 - len(prefix), 0) + 1
+    header = f"{filename}:{line + line_offset}:{byte_column}: {severity}: {message}\n"
+    if not show_source:
+        return header
+    if not source_line.isascii():
+        return header + _UNDECODABLE.sub("\ufffd", source_line).expandtabs(TAB_STOP) + "\n"
+    caret_column = len(prefix.expandtabs(TAB_STOP)) + max(column - 1 - len(prefix), 0)
+    return header + source_line.expandtabs(TAB_STOP) + "\n" + " " * caret_column + "^\n"
+
+
+def offset_to_pos(text: str, offset: int) -> tuple[int, int]:
+    """(line, column) of a character offset into `text`."""
+    offset = max(0, min(offset, len(text)))
+    line_start = text.rfind("\n", 0, offset) + 1
+    return (text.count("\n", 0, offset) + 1, offset - line_start + 1)
+
+
+def pos_to_offset(text: str, pos: tuple[int, int]) -> int:
+    """The character offset of a (line, column) position in `text`."""
+    line, column = pos
+    start = 0
+    for _ in range(line - 1):
+        found = text.find("\n", start)
+        if found < 0:
+            return len(text)
+        start = found + 1
+    return min(start + column - 1, len(text))

@@ -131,7 +131,10 @@ def run(options: Options, stdout, stderr) -> int:
             outputs.append("")
         for remark in drain_remarks():
             stderr.write(format_diagnostic(filename, chunk, remark.message, remark.pos,
-                                           "remark", line_offset))
+                                           remark.severity, line_offset))
+            for note, pos in remark.notes:
+                line, column = pos if pos else (1, 1)
+                stderr.write(f"{filename}:{line + line_offset}:{column}: note: {note}\n")
     result = "// -----\n".join(outputs)
     if failed:
         if options.output in (None, "-"):

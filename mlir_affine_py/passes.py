@@ -26,23 +26,26 @@ def register_pass(name: str, module: str, function: str, summary: str) -> None:
 
 
 class Remark:
-    __slots__ = ("message", "pos")
+    __slots__ = ("message", "pos", "notes", "severity")
 
-    def __init__(self, message, pos):
+    def __init__(self, message, pos, notes=(), severity="remark"):
         self.message = message
         self.pos = pos
+        self.notes = list(notes)      # (message, pos) pairs printed without source
+        self.severity = severity
 
 
 _REMARKS: list = []
 
 
-def emit_remark(message: str, pos) -> None:
-    """Queue a `file:line:col: remark: ...` diagnostic for the current chunk."""
-    _REMARKS.append(Remark(message, pos))
+def emit_remark(message: str, pos, notes=(), severity: str = "remark") -> None:
+    """Queue a `file:line:col: remark: ...` diagnostic for the current chunk,
+    in emission order (as mlir-opt reports them)."""
+    _REMARKS.append(Remark(message, pos, notes, severity))
 
 
 def drain_remarks() -> list:
-    remarks = sorted(_REMARKS, key=lambda r: r.pos or (0, 0))
+    remarks = list(_REMARKS)
     _REMARKS.clear()
     return remarks
 
@@ -69,3 +72,8 @@ def run_pass(name: str, option_text: str, module, driver_options) -> None:
         raise
     except (KeyError, ValueError) as error:
         raise MLIRError(f"invalid option for pass '{name}': {error}")
+
+
+register_pass("test-memref-dependence-check", "transforms.test_passes",
+              "run_memref_dependence_check",
+              "Checks dependences between all pairs of affine memref accesses (remarks)")

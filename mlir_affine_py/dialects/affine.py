@@ -14,7 +14,7 @@ from ..ir.affine_expr import dim as affine_dim
 from ..ir.affine_expr import symbol as affine_symbol
 from ..ir.affine_map import AffineMap
 from ..ir.core import register_op
-from ..parse.syntax import TypeList, Uses, parse_error
+from ..parse.syntax import TOKEN, TypeList, Uses, parse_error
 from ..parse.transformer import affine_from_syntax
 from .base import (RegisteredOp, attrs_of, custom_form, ensure_terminator,
                    first_of, index_types, new_op, regions_of, types_of)
@@ -83,12 +83,12 @@ def parse_ssa_bound(t, children):
 
 @custom_form("map_bound")
 def parse_map_bound(t, children):
-    keyword = children[0] if isinstance(children[0], Token) and children[0].type == "MIN_MAX" else None
+    keyword = children[0] if isinstance(children[0], TOKEN) and children[0].type == "MIN_MAX" else None
     rest = children[1:] if keyword is not None else children
     map_attr = resolve_map(t, rest[0])
     dims, syms = rest[1]
     map = map_attr.value
-    token = keyword or (rest[0] if isinstance(rest[0], Token) else (dims + syms or [None])[0])
+    token = keyword or (rest[0] if isinstance(rest[0], TOKEN) else (dims + syms or [None])[0])
     check_dim_symbol_counts(map, dims, syms, token)
     if len(map.results) > 1 and keyword is None:
         raise parse_error(token, "upper loop bound affine map with multiple results requires 'min' prefix")
@@ -213,7 +213,7 @@ def segment_sizes(*sizes) -> A.DenseArrayAttr:
 def parse_for(t, children):
     iv = children[0]
     lower, upper = [c for c in children if isinstance(c, tuple) and len(c) == 3 and isinstance(c[0], AffineMap)]
-    step_token = next((c for c in children[1:] if isinstance(c, Token) and c.type == "INT"), None)
+    step_token = next((c for c in children[1:] if isinstance(c, TOKEN) and c.type == "INT"), None)
     step = int(step_token.value, 0) if step_token is not None else 1
     if step <= 0:
         raise parse_error(step_token, "expected step to be representable as a positive signed integer")
@@ -295,7 +295,7 @@ def parse_if(t, children):
         if not isinstance(set_attr, A.IntegerSetAttr):
             raise parse_error(ref, "expected integer set")
     dims, syms = children[1]
-    check_dim_symbol_counts(set_attr.value, dims, syms, ref if isinstance(ref, Token) else (dims + syms or [None])[0])
+    check_dim_symbol_counts(set_attr.value, dims, syms, ref if isinstance(ref, TOKEN) else (dims + syms or [None])[0])
     result_types = []
     for child in children[2:]:
         if isinstance(child, TypeList):
@@ -308,7 +308,7 @@ def parse_if(t, children):
         regions.append(ParsedRegion([], None))
     attrs = dict(attrs_of(children))
     attrs["condition"] = set_attr
-    return new_op("affine.if", ref if isinstance(ref, Token) else None, dims + syms,
+    return new_op("affine.if", ref if isinstance(ref, TOKEN) else None, dims + syms,
                   index_types(len(dims) + len(syms)), result_types, attrs, regions=regions)
 
 
@@ -358,7 +358,7 @@ def _parse_map_op(t, children, name, token):
 
 @custom_form("affine_apply")
 def parse_apply(t, children):
-    token = children[0] if isinstance(children[0], Token) else None
+    token = children[0] if isinstance(children[0], TOKEN) else None
     return _parse_map_op(t, children, "affine.apply", token)
 
 
@@ -459,7 +459,7 @@ class AffineVectorStoreOp(AffineMemoryOp):
 
 
 def _memory_op(t, children, name, stores, vector):
-    values = [c for c in children if isinstance(c, Token) and c.type == "VALUE_ID"]
+    values = [c for c in children if isinstance(c, TOKEN) and c.type == "VALUE_ID"]
     exprs = first_of(children, list, [])
     types = types_of(children)
     memref_type = types[0]

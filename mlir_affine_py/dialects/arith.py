@@ -9,7 +9,7 @@ from lark import Token
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import OP_CLASSES, register_op
-from ..parse.syntax import parse_error
+from ..parse.syntax import TOKEN, parse_error
 from .base import RegisteredOp, attrs_of, custom_form, first_of, new_op, types_of
 
 
@@ -223,6 +223,6 @@ def parse_select(t, children):
     types = types_of(children)
     type = types[-1]
     condition = types[0] if len(types) == 2 else T.I1
-    operands = [c for c in children if isinstance(c, Token) and c.type == "VALUE_ID"]
+    operands = [c for c in children if isinstance(c, TOKEN) and c.type == "VALUE_ID"]
     return new_op("arith.select", None, operands, [condition, type, type], [type],
                   dict(attrs_of(children)))

@@ -8,7 +8,7 @@ from lark import Token
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import Operation
-from ..parse.syntax import (AttrDict, ParsedOp, ParsedRegion, TypeList, Uses,
+from ..parse.syntax import (TOKEN, AttrDict, ParsedOp, ParsedRegion, TypeList, Uses,
                             parse_error, pos_of)
 
 # grammar rule name -> callback(transformer, children) -> ParsedOp
@@ -30,7 +30,7 @@ def custom_form(rule: str):
 
 
 def tokens_of(children, kind: str) -> list:
-    return [c for c in children if isinstance(c, Token) and c.type == kind]
+    return [c for c in children if isinstance(c, TOKEN) and c.type == kind]
 
 
 def first_of(children, cls, default=None):

@@ -8,7 +8,7 @@ from lark import Token
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import register_op
-from ..parse.syntax import ParsedRegion, parse_error
+from ..parse.syntax import TOKEN, ParsedRegion, parse_error
 from .base import (RegisteredOp, attrs_of, custom_form, first_of, new_op,
                    regions_of, type_list, uses)
 
@@ -38,7 +38,7 @@ class ModuleOp(RegisteredOp):
 
 @custom_form("module_op")
 def parse_module(t, children):
-    symbol = first_of(children, Token)
+    symbol = first_of(children, TOKEN)
     attrs = dict(attrs_of(children))
     if symbol is not None and symbol.type == "SYMBOL":
         attrs["sym_name"] = A.StringAttr(symbol.value[1:].encode())
@@ -119,9 +119,9 @@ def parse_func(t, children):
     attrs = {}
     regions = regions_of(children)
     for child in children:
-        if isinstance(child, Token) and child.type == "VISIBILITY":
+        if isinstance(child, TOKEN) and child.type == "VISIBILITY":
             visibility = child
-        elif isinstance(child, Token) and child.type == "SYMBOL":
+        elif isinstance(child, TOKEN) and child.type == "SYMBOL":
             symbol = child
         elif isinstance(child, tuple) and child[0] == "args":
             args = child[1]

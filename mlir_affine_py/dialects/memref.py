@@ -1,5 +1,6 @@
-"""The memref dialect's allocation and access ops
-(mlir/lib/Dialect/MemRef/IR/MemRefOps.cpp and its ODS assembly formats)."""
+"""The memref dialect (mlir/lib/Dialect/MemRef/IR/MemRefOps.cpp and the ODS
+assembly formats in MemRefOps.td): allocation and access ops, casts, globals,
+subviews, DMA ops and alloca scopes."""
 
 from __future__ import annotations
 
@@ -10,8 +11,45 @@ from ..ir import types as T
 from ..ir.core import register_op
 from ..parse.syntax import Uses, parse_error
 from .affine import segment_sizes
-from .base import (RegisteredOp, attrs_of, custom_form, expect_type, index_types,
-                   new_op, types_of)
+from .base import (RegisteredOp, attrs_of, custom_form, ensure_terminator,
+                   expect_type, first_of, index_types, new_op, regions_of,
+                   type_list, types_of, uses)
+
+# ShapedType::kDynamic: a dynamic entry of static_offsets/sizes/strides.
+DYNAMIC = -(1 << 63)
+
+
+def name_token(t, name: str, anchor) -> Token:
+    """A token for the op name `name` written before `anchor`: mlir-opt
+    reports custom-form errors at the op name, which the grammar drops."""
+    text = t.text
+    index = text.rfind(name, 0, anchor.start_pos)
+    if index < 0:
+        return anchor
+    line = anchor.line - text.count("\n", index, anchor.start_pos)
+    column = index - text.rfind("\n", 0, index)
+    return Token("OP_NAME", name, start_pos=index, line=line, column=column)
+
+
+def type_token(t, after) -> Token:
+    """A token at the `:` of the `: type` that follows `after` and an optional
+    attribute dictionary, for errors about that type (types carry no
+    position)."""
+    text, index = t.text, after.end_pos
+    while index < len(text) and text[index].isspace():
+        index += 1
+    if index < len(text) and text[index] == "{":
+        depth = 0
+        while index < len(text):
+            depth += {"{": 1, "}": -1}.get(text[index], 0)
+            index += 1
+            if depth == 0:
+                break
+    # mlir-opt points at the colon: the typed parse starts there.
+    index = text.find(":", index)
+    line = after.line + text.count("\n", after.start_pos, index)
+    column = index - text.rfind("\n", 0, index)
+    return Token("TYPE", "", start_pos=index, line=line, column=column)
 
 
 class AllocLikeOp(RegisteredOp):
@@ -40,10 +78,32 @@ class AllocLikeOp(RegisteredOp):
 class AllocOp(AllocLikeOp):
     name = "memref.alloc"
 
+    def result_name_hints(self):
+        return ["alloc"]
+
 
 @register_op
 class AllocaOp(AllocLikeOp):
     name = "memref.alloca"
+
+    def result_name_hints(self):
+        return ["alloca"]
+
+    def verify(self):
+        parent = self.parent_op
+        while parent is not None and parent.name not in AUTOMATIC_ALLOCATION_SCOPES:
+            parent = parent.parent_op
+        if parent is None:
+            return ("'memref.alloca' op requires an ancestor op with AutomaticAllocationScope "
+                    "trait")
+        return None
+
+
+# Ops with the AutomaticAllocationScope trait (an alloca is freed when they
+# exit); affine.if and scf.if are not among them.
+AUTOMATIC_ALLOCATION_SCOPES = {"func.func", "memref.alloca_scope", "affine.for",
+                               "affine.parallel", "scf.for", "scf.forall", "scf.parallel",
+                               "llvm.func", "gpu.func", "gpu.launch", "async.execute"}
 
 
 @custom_form("memref_alloc")
@@ -85,6 +145,9 @@ def parse_dealloc(t, children):
 @register_op
 class DimOp(RegisteredOp):
     name = "memref.dim"
+
+    def result_name_hints(self):
+        return ["dim"]
 
     def print(self, p) -> None:
         self.attr_dict(p)
@@ -148,3 +211,645 @@ def parse_store(t, children):
     return new_op("memref.store", children[1], children[:2] + indices,
                   [type.element_type, type] + index_types(len(indices)), [],
                   dict(attrs_of(children)))
+
+
+# ------------------------------------------------------------------- cast
+@register_op
+class CastOp(RegisteredOp):
+    name = "memref.cast"
+
+    def result_name_hints(self):
+        return ["cast"]
+
+    def print(self, p) -> None:
+        p.write(" ")
+        p.print_operand(self.operands[0])
+        self.attr_dict(p)
+        p.write(" : ")
+        p.print_type(self.operands[0].type)
+        p.write(" to ")
+        p.print_type(self.results[0].type)
+
+    def verify(self):
+        source, dest = self.operands[0].type, self.results[0].type
+        if not cast_compatible(source, dest):
+            return (f"'memref.cast' op operand type '{source}' and result type '{dest}' "
+                    "are cast incompatible")
+        return None
+
+
+def cast_compatible(a, b) -> bool:
+    """MemRefCastOp::areCastCompatible, less the strided-layout comparison:
+    same element type and memory space, and ranked shapes that agree on
+    every static size; two unranked memrefs never cast."""
+    ranked = (T.MemRefType, T.UnrankedMemRefType)
+    if not isinstance(a, ranked) or not isinstance(b, ranked):
+        return False
+    if a.element_type != b.element_type or a.memory_space != b.memory_space:
+        return False
+    if isinstance(a, T.UnrankedMemRefType) or isinstance(b, T.UnrankedMemRefType):
+        return not (isinstance(a, T.UnrankedMemRefType) and isinstance(b, T.UnrankedMemRefType))
+    if a.rank != b.rank:
+        return False
+    return all(x is None or y is None or x == y for x, y in zip(a.shape, b.shape))
+
+
+@custom_form("memref_cast")
+def parse_cast(t, children):
+    source, dest = types_of(children)
+    return new_op("memref.cast", name_token(t, "memref.cast", children[0]), children[:1],
+                  [source], [dest], dict(attrs_of(children)))
+
+
+# ----------------------------------------------------------------- globals
+@register_op
+class GlobalOp(RegisteredOp):
+    """`memref.global "private" constant @x : memref<2xi32> = dense<...>`:
+    the initial value is printed without its type, which is the memref's
+    shape as a tensor (custom<GlobalMemrefOpTypeAndInitialValue>)."""
+
+    name = "memref.global"
+    inherent = ("sym_visibility", "constant", "sym_name", "type", "initial_value", "alignment")
+    has_side_effects = False
+
+    def print(self, p) -> None:
+        props = self.properties
+        visibility = props.get("sym_visibility")
+        if visibility is not None:
+            p.write(" ")
+            p.print_attribute(visibility, "never")
+        if "constant" in props:
+            p.write(" constant")
+        p.write(" " + A.symbol_text(props["sym_name"].text) + " : ")
+        p.print_type(props["type"].value)
+        initial = props.get("initial_value")
+        if initial is not None:
+            p.write(" = ")
+            if initial == A.UNIT:
+                p.write("uninitialized")
+            else:
+                p.print_attribute(initial, "must")
+        p.print_optional_attr_dict(self, ("sym_visibility", "constant", "sym_name", "type",
+                                          "initial_value"))
+
+
+@custom_form("memref_global_dense")
+def parse_global_dense(t, children):
+    # The body waits for the memref type, which the op rule has.
+    return ("dense", children[0] if children else None)
+
+
+@custom_form("memref_global")
+def parse_global(t, children):
+    symbol = next(c for c in children if isinstance(c, Token) and c.type == "SYMBOL")
+    name = name_token(t, "memref.global", symbol)
+    type = types_of(children)[0]
+    if not isinstance(type, T.MemRefType) or not type.has_static_shape():
+        raise parse_error(name, f"custom op 'memref.global' type should be static shaped "
+                                f"memref, but got '{type}'")
+    attrs = dict(attrs_of(children))
+    for child in children:
+        if isinstance(child, Token) and child.type == "STRING":
+            attrs["sym_visibility"] = A.StringAttr(child.value[1:-1].encode())
+        elif isinstance(child, Token) and child.type == "CONSTANT_KW":
+            attrs["constant"] = A.UNIT
+        elif isinstance(child, Token) and child.type == "UNINITIALIZED_KW":
+            attrs["initial_value"] = A.UNIT
+        elif isinstance(child, tuple) and child[0] == "dense":
+            tensor = T.TensorType(type.shape, type.element_type)
+            body = child[1]
+            attrs["initial_value"] = t.dense_attr([body, tensor] if body is not None else [tensor])
+    attrs["sym_name"] = A.StringAttr(symbol.value[1:].encode())
+    attrs["type"] = A.TypeAttr(type)
+    return new_op("memref.global", name, attributes=attrs)
+
+
+@register_op
+class GetGlobalOp(RegisteredOp):
+    name = "memref.get_global"
+    inherent = ("name",)
+
+    def print(self, p) -> None:
+        p.write(" ")
+        p.print_attribute(self.properties["name"])
+        self.attr_dict(p)
+        p.write(" : ")
+        p.print_type(self.results[0].type)
+
+    def verify(self):
+        symbol = self.properties["name"].root
+        found = lookup_global(self, symbol)
+        if found is None:
+            return f"'memref.get_global' op '{symbol}' does not reference a valid global memref"
+        expected = found.properties["type"].value
+        if expected != self.results[0].type:
+            return (f"'memref.get_global' op result type '{self.results[0].type}' does not match "
+                    f"type '{expected}' of the global memref {A.symbol_text(symbol)}")
+        return None
+
+
+def lookup_global(op, symbol: str):
+    """The memref.global named `symbol` in the nearest enclosing symbol table
+    (a module: the op with no parent, or a nested builtin.module)."""
+    from .func import ModuleOp
+    scope = op.parent_op
+    while scope is not None and not isinstance(scope, ModuleOp) and scope.parent_op is not None:
+        scope = scope.parent_op
+    if scope is None:
+        return None
+    for region in scope.regions:
+        for block in region.blocks:
+            for candidate in block.ops:
+                if isinstance(candidate, GlobalOp) and candidate.properties["sym_name"].text == symbol:
+                    return candidate
+    return None
+
+
+@custom_form("memref_get_global")
+def parse_get_global(t, children):
+    symbol = children[0]
+    attrs = dict(attrs_of(children))
+    attrs["name"] = A.SymbolRefAttr([symbol.value[1:].strip('"')])
+    return new_op("memref.get_global", name_token(t, "memref.get_global", symbol), [], [],
+                  types_of(children)[:1], attrs)
+
+
+# ------------------------------------------------- subview, reinterpret_cast
+def print_dynamic_index_list(p, static, dynamic, brackets="[]") -> None:
+    """custom<DynamicIndexList>: `[%a, 4]` from the static array, taking an
+    operand for each ShapedType::kDynamic entry."""
+    p.write(brackets[0])
+    operands = iter(dynamic)
+    for i, value in enumerate(static):
+        if i:
+            p.write(", ")
+        if value == DYNAMIC:
+            p.print_operand(next(operands))
+        else:
+            p.write(str(value))
+    p.write(brackets[1])
+
+
+def split_mixed(entries):
+    """[token or int] -> (static array attribute, dynamic operand tokens)."""
+    static, dynamic = [], []
+    for entry in entries:
+        if isinstance(entry, Token):
+            static.append(DYNAMIC)
+            dynamic.append(entry)
+        else:
+            static.append(entry)
+    return A.DenseArrayAttr(T.I64, static), dynamic
+
+
+@custom_form("mixed_list")
+def parse_mixed_list(t, children):
+    return ("mixed", list(children))
+
+
+class OffsetSizeStrideOp(RegisteredOp):
+    """Operands: source, dynamic offsets, sizes, strides (operandSegmentSizes).
+    `verify` is ViewLikeInterface.cpp `verifyOffsetSizeAndStrideOp`, which
+    runs before the op's own checks (`verify_types`)."""
+
+    __slots__ = ()
+    inherent = ("operandSegmentSizes", "static_offsets", "static_sizes", "static_strides")
+
+    def mixed_parts(self):
+        _, n_off, n_size, n_stride = self.properties["operandSegmentSizes"].value
+        dynamic = self.operands[1:]
+        return [(self.properties["static_offsets"].value, dynamic[:n_off]),
+                (self.properties["static_sizes"].value, dynamic[n_off:n_off + n_size]),
+                (self.properties["static_strides"].value, dynamic[n_off + n_size:])]
+
+    def max_ranks(self) -> tuple:
+        rank = self.operands[0].type.rank
+        return (rank, rank, rank)
+
+    def verify(self):
+        parts = self.mixed_parts()
+        (offsets, _), (sizes, _), (strides, _) = parts
+        max_ranks = self.max_ranks()
+        if not (len(offsets) == 1 and max_ranks[0] == 1) and len(offsets) != len(sizes):
+            return (f"expected mixed offsets rank to match mixed sizes rank ({len(offsets)} vs "
+                    f"{len(sizes)}) so the rank of the result type is well-formed.")
+        if len(sizes) != len(strides):
+            return (f"expected mixed sizes rank to match mixed strides rank ({len(sizes)} vs "
+                    f"{len(strides)}) so the rank of the result type is well-formed.")
+        for name, (static, dynamic), rank in zip(("offset", "size", "stride"), parts, max_ranks):
+            if len(static) != rank:
+                return f"expected {rank} {name} values, got {len(static)}"
+            expected = sum(v == DYNAMIC for v in static)
+            if len(dynamic) != expected:
+                return f"expected {expected} dynamic {name} values, got {len(dynamic)}"
+        for name, static in (("offsets", offsets), ("sizes", sizes)):
+            for value in static:
+                if value != DYNAMIC and value < 0:
+                    return f"expected {name} to be non-negative, but got {value}"
+        return self.verify_types()
+
+    def verify_types(self):
+        return None
+
+
+def strides_and_offset(type):
+    """MemRefType::getStridesAndOffset with None for dynamic entries: the
+    identity layout's row-major strides, or a strided<> layout's.  Returns
+    None for other layouts (affine maps), which are left unchecked here."""
+    layout = type.layout
+    if isinstance(layout, A.StridedLayoutAttr):
+        return list(layout.strides), layout.offset
+    if layout is not None:
+        return None
+    strides, running = [], 1
+    for size in reversed(type.shape):
+        strides.append(running)
+        running = None if running is None or size is None else running * size
+    return strides[::-1], 0
+
+
+def _mul(a, b):
+    return None if a is None or b is None else a * b
+
+
+def _static(value):
+    return None if value == DYNAMIC else value
+
+
+def rank_reduction_mask(original, reduced):
+    """Dims of `original` dropped to give `reduced` (only size-1 dims may go),
+    or None when `reduced` is not such a rank reduction."""
+    dropped, at = [], 0
+    for index, size in enumerate(original):
+        if at < len(reduced) and size == reduced[at]:
+            at += 1
+            continue
+        if size != 1:
+            return None
+        dropped.append(index)
+    return dropped if at == len(reduced) else None
+
+
+@register_op
+class SubViewOp(OffsetSizeStrideOp):
+    name = "memref.subview"
+
+    def result_name_hints(self):
+        return ["subview"]
+
+    def print(self, p) -> None:
+        p.write(" ")
+        p.print_operand(self.operands[0])
+        for i, (static, dynamic) in enumerate(self.mixed_parts()):
+            if i:
+                p.write(" ")
+            print_dynamic_index_list(p, static, dynamic)
+        self.attr_dict(p)
+        p.write(" : ")
+        p.print_type(self.operands[0].type)
+        p.write(" to ")
+        p.print_type(self.results[0].type)
+
+    def verify_types(self):
+        """SubViewOp::verify: the result must be the inferred strided type or
+        a rank reduction of it (dropping size-1 dims), and the slice in
+        bounds."""
+        base, view = self.operands[0].type, self.results[0].type
+        if base.memory_space != view.memory_space:
+            return (f"different memory spaces specified for base memref type {base} and "
+                    f"subview memref type {view}")
+        layout = strides_and_offset(base)
+        (offsets, _), (sizes, _), (steps, _) = self.mixed_parts()
+        if layout is not None:
+            # SubViewOp::inferResultType: offset += offset_i * stride_i and
+            # stride_i *= step_i, any unknown term making the result dynamic.
+            strides, offset = layout
+            for stride, start in zip(strides, offsets):
+                term = _mul(_static(start), stride)
+                offset = None if offset is None or term is None else offset + term
+            expected = T.MemRefType([_static(s) for s in sizes], base.element_type,
+                                    A.StridedLayoutAttr([_mul(a, _static(b)) for a, b
+                                                         in zip(strides, steps)], offset),
+                                    base.memory_space)
+            message = self._check_result(expected, view)
+            if message:
+                return message
+        for i, dim in enumerate(base.shape):
+            start, size, step = offsets[i], sizes[i], steps[i]
+            if dim is None or start == DYNAMIC:
+                continue
+            if start >= dim:
+                return f"offset {i} is out-of-bounds: {start} >= {dim}"
+            if size == DYNAMIC or step == DYNAMIC:
+                continue
+            last = start + (size - 1) * step
+            if last >= dim:
+                return f"slice along dimension {i} runs out-of-bounds: {last} >= {dim}"
+        return None
+
+    @staticmethod
+    def _check_result(expected, view):
+        def mismatch(what):
+            return (f"expected result type to be '{expected}' or a rank-reduced version. "
+                    f"(mismatch of result {what}), but got '{view}'")
+        if view.rank > expected.rank:
+            return f"expected result rank to be smaller or equal to the source rank, but got '{view}'"
+        dropped = rank_reduction_mask(expected.shape, view.shape)
+        if dropped is None:
+            return mismatch("sizes")
+        if view.element_type != expected.element_type:
+            return f"expected result element type to be '{expected.element_type}', but got '{view}'"
+        actual = strides_and_offset(view)
+        if actual is None:
+            return None
+        want = expected.layout
+        kept = [s for i, s in enumerate(want.strides) if i not in dropped]
+        if actual[1] != want.offset or actual[0] != kept:
+            return mismatch("layout")
+        return None
+
+
+@register_op
+class ReinterpretCastOp(OffsetSizeStrideOp):
+    name = "memref.reinterpret_cast"
+
+    def result_name_hints(self):
+        return ["reinterpret_cast"]
+
+    def max_ranks(self) -> tuple:
+        rank = self.results[0].type.rank
+        return (1, rank, rank)
+
+    def print(self, p) -> None:
+        p.write(" ")
+        p.print_operand(self.operands[0])
+        for keyword, (static, dynamic) in zip(("offset", "sizes", "strides"), self.mixed_parts()):
+            p.write(f"{' to' if keyword == 'offset' else ','} {keyword}: ")
+            print_dynamic_index_list(p, static, dynamic)
+        self.attr_dict(p)
+        p.write(" : ")
+        p.print_type(self.operands[0].type)
+        p.write(" to ")
+        p.print_type(self.results[0].type)
+
+    def verify_types(self):
+        source, result = self.operands[0].type, self.results[0].type
+        if source.memory_space != result.memory_space:
+            return (f"different memory spaces specified for source type {source} and result "
+                    f"memref type {result}")
+        if source.element_type != result.element_type:
+            return (f"different element types specified for source type {source} and result "
+                    f"memref type {result}")
+        (offsets, _), (sizes, _), (strides, _) = self.mixed_parts()
+
+        def text(value):
+            return "dynamic" if value == DYNAMIC else str(value)
+        for i, (actual, want) in enumerate(zip(result.shape, sizes)):
+            if actual is not None and actual != want:
+                return f"expected result type with size = {text(want)} instead of {actual} in dim = {i}"
+        layout = strides_and_offset(result)
+        if layout is None:
+            return None
+        if layout[1] is not None and layout[1] != offsets[0]:
+            return f"expected result type with offset = {text(offsets[0])} instead of {layout[1]}"
+        for i, (actual, want) in enumerate(zip(layout[0], strides)):
+            if actual is not None and actual != want:
+                return f"expected result type with stride = {text(want)} instead of {actual} in dim = {i}"
+        return None
+
+
+def _parse_offset_size_stride(t, children, name):
+    source = children[0]
+    lists = [c[1] for c in children if isinstance(c, tuple) and c and c[0] == "mixed"]
+    source_type, result_type = types_of(children)
+    expect_type(source, source_type, (T.MemRefType, T.UnrankedMemRefType), "memref type")
+    attrs = dict(attrs_of(children))
+    operands = [source]
+    counts = [1]
+    for key, entries in zip(("static_offsets", "static_sizes", "static_strides"), lists):
+        attrs[key], dynamic = split_mixed(entries)
+        operands += dynamic
+        counts.append(len(dynamic))
+    attrs["operandSegmentSizes"] = segment_sizes(*counts)
+    return new_op(name, name_token(t, name, source), operands,
+                  [source_type] + index_types(len(operands) - 1), [result_type], attrs)
+
+
+@custom_form("memref_subview")
+def parse_subview(t, children):
+    return _parse_offset_size_stride(t, children, "memref.subview")
+
+
+@custom_form("memref_reinterpret_cast")
+def parse_reinterpret_cast(t, children):
+    return _parse_offset_size_stride(t, children, "memref.reinterpret_cast")
+
+
+# -------------------------------------------------------------------- DMA
+@custom_form("memref_indices")
+def parse_memref_indices(t, children):
+    return Uses(children[0]) if children else Uses()
+
+
+def _rank(type) -> int:
+    return type.rank if isinstance(type, T.MemRefType) else 0
+
+
+@register_op
+class DmaStartOp(RegisteredOp):
+    """`memref.dma_start %src[..], %dst[..], %n, %tag[..] (, %stride, %per)?`;
+    the index counts come from the memref ranks.  It prints an attribute
+    dictionary but its parser accepts none (MemRefOps.cpp)."""
+
+    name = "memref.dma_start"
+    has_side_effects = True
+
+    def parts(self):
+        ops = self.operands
+        src_end = 1 + _rank(ops[0].type)
+        dst_end = src_end + 1 + _rank(ops[src_end].type)
+        tag = dst_end + 1
+        tag_end = tag + 1 + _rank(ops[tag].type)
+        return (ops[0], ops[1:src_end], ops[src_end], ops[src_end + 1:dst_end], ops[dst_end],
+                ops[tag], ops[tag + 1:tag_end], ops[tag_end:])
+
+    def print(self, p) -> None:
+        src, src_idx, dst, dst_idx, num, tag, tag_idx, stride = self.parts()
+        for i, (memref, indices) in enumerate(((src, src_idx), (dst, dst_idx))):
+            p.write(", " if i else " ")
+            p.print_operand(memref)
+            p.write("[")
+            p.print_operands(indices)
+            p.write("]")
+        p.write(", ")
+        p.print_operand(num)
+        p.write(", ")
+        p.print_operand(tag)
+        p.write("[")
+        p.print_operands(tag_idx)
+        p.write("]")
+        if stride:
+            p.write(", ")
+            p.print_operands(stride)
+        self.attr_dict(p)
+        p.write(" : ")
+        p.print_type_list([src.type, dst.type, tag.type])
+
+    def verify(self):
+        """DmaStartOp::verify; each memref's rank says how many indices follow it."""
+        ops = self.operands
+        n = len(ops)
+
+        def error(message):
+            return "'memref.dma_start' op " + message
+        if n < 4:
+            return error("expected at least 4 operands")
+        expected = 4
+        at = 0
+        for what in ("source", "destination", None, "tag"):
+            if what is None:
+                if ops[at].type != T.INDEX:
+                    return error("expected num elements to be of index type")
+                at += 1
+                continue
+            if not isinstance(ops[at].type, T.MemRefType):
+                return error(f"expected {what} to be of memref type")
+            rank = ops[at].type.rank
+            expected += rank
+            if n < expected:
+                return error(f"expected at least {expected} operands")
+            if any(v.type != T.INDEX for v in ops[at + 1:at + 1 + rank]):
+                return error(f"expected {what} indices to be of index type")
+            at += 1 + rank
+        if n not in (expected, expected + 2):
+            return error("incorrect number of operands")
+        if any(v.type != T.INDEX for v in ops[expected:]):
+            return error("expected stride and num elements per stride to be of type index")
+        return None
+
+
+@custom_form("memref_dma_start")
+def parse_dma_start(t, children):
+    values = [c for c in children if isinstance(c, Token)]
+    src_idx, dst_idx, tag_idx = [c for c in children if isinstance(c, Uses)]
+    src, dst, num, tag = values[:4]
+    stride = values[4:]
+    name = name_token(t, "memref.dma_start", src)
+    if len(stride) not in (0, 2):
+        raise parse_error(name, "custom op 'memref.dma_start' expected two stride related operands")
+    types = type_list(children)
+    if len(types) != 3:
+        raise parse_error(name, "custom op 'memref.dma_start' fewer/more types expected")
+    operands = [src, *src_idx, dst, *dst_idx, num, tag, *tag_idx, *stride]
+    operand_types = ([types[0]] + index_types(len(src_idx)) + [types[1]] + index_types(len(dst_idx))
+                     + [T.INDEX, types[2]] + index_types(len(tag_idx) + len(stride)))
+    return new_op("memref.dma_start", name, operands, operand_types)
+
+
+@register_op
+class DmaWaitOp(RegisteredOp):
+    name = "memref.dma_wait"
+    has_side_effects = True
+
+    def print(self, p) -> None:
+        p.write(" ")
+        p.print_operand(self.operands[0])
+        p.write("[")
+        p.print_operands(self.operands[1:-1])
+        p.write("], ")
+        p.print_operand(self.operands[-1])
+        self.attr_dict(p)
+        p.write(" : ")
+        p.print_type(self.operands[0].type)
+
+    def verify(self):
+        tag = self.operands[0].type
+        if len(self.operands) - 2 != _rank(tag):
+            return (f"'memref.dma_wait' op expected tagIndices to have the same number of "
+                    f"elements as the tagMemRef rank, expected {_rank(tag)}, but got "
+                    f"{len(self.operands) - 2}")
+        return None
+
+
+@custom_form("memref_dma_wait")
+def parse_dma_wait(t, children):
+    tag, num = [c for c in children if isinstance(c, Token)]
+    indices = first_of(children, Uses, Uses())
+    type = types_of(children)[0]
+    return new_op("memref.dma_wait", name_token(t, "memref.dma_wait", tag),
+                  [tag, *indices, num], [type] + index_types(len(indices) + 1),
+                  attributes=dict(attrs_of(children)))
+
+
+# ------------------------------------------------------------ alloca_scope
+@register_op
+class AllocaScopeReturnOp(RegisteredOp):
+    name = "memref.alloca_scope.return"
+    is_terminator = True
+
+    def print(self, p) -> None:
+        self.attr_dict(p)
+        if self.operands:
+            p.write(" ")
+            p.print_operands(self.operands)
+            p.write(" : ")
+            p.print_type_list([v.type for v in self.operands])
+
+
+@custom_form("memref_alloca_scope_return")
+def parse_alloca_scope_return(t, children):
+    return new_op("memref.alloca_scope.return", None, uses(children), type_list(children),
+                  attributes=dict(attrs_of(children)))
+
+
+@register_op
+class AllocaScopeOp(RegisteredOp):
+    """`memref.alloca_scope  -> (T) {...}`: the printer writes a space both
+    before and after the optional result list, hence two spaces."""
+
+    name = "memref.alloca_scope"
+    has_side_effects = True
+
+    def finish_parse(self) -> None:
+        ensure_terminator(self, 0, AllocaScopeReturnOp)
+
+    def verify(self):
+        """The RegionBranchOpInterface check on the edge from the body's
+        return back to the op's results."""
+        block = self.regions[0].blocks[-1] if self.regions[0].blocks else None
+        terminator = block.terminator if block is not None else None
+        if not isinstance(terminator, AllocaScopeReturnOp):
+            return None
+        prefix = ("'memref.alloca_scope' op along control flow edge from Operation "
+                  "memref.alloca_scope.return to parent: ")
+        values, results = terminator.operands, self.results
+        if len(values) != len(results):
+            return (prefix + f"region branch point has {len(values)} operands, but region "
+                    f"successor needs {len(results)} inputs")
+        for i, (value, result) in enumerate(zip(values, results)):
+            if value.type != result.type:
+                return (prefix + f"successor operand type #{i} '{value.type}' should match "
+                        f"successor input type #{i} '{result.type}'")
+        return None
+
+    def print(self, p) -> None:
+        p.write(" ")
+        if self.results:
+            p.write(" -> (")
+            p.print_type_list([r.type for r in self.results])
+            p.write(")")
+        p.write(" ")
+        p.print_region(self.regions[0], False, bool(self.results))
+        self.attr_dict(p)
+
+
+@custom_form("memref_alloca_scope")
+def parse_alloca_scope(t, children):
+    result_types = []
+    for child in children:
+        if isinstance(child, list) and not isinstance(child, Uses):
+            result_types = list(child)
+        elif isinstance(child, T.Type):
+            result_types = [child]
+    return new_op("memref.alloca_scope", children[0], result_types=result_types,
+                  attributes=dict(attrs_of(children)), regions=regions_of(children))

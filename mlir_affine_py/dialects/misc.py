@@ -1,1 +1,217 @@
-"""Placeholder: filled in by the op definitions of this group."""
+"""Single ops of other dialects that the corpus uses next to affine code:
+tensor.empty and tensor.dim (TensorOps.td), index.constant (IndexOps.td),
+llvm.mlir.undef/poison and ub.poison, and two test-dialect ops
+(test.affine_scope, test.attr_with_loc from mlir/test/lib/Dialect/Test)."""
+
+from __future__ import annotations
+
+from lark import Token
+
+from ..ir import attributes as A
+from ..ir import types as T
+from ..ir.core import register_op
+from ..parse.syntax import parse_error
+from .base import (RegisteredOp, attrs_of, custom_form, new_op, regions_of,
+                   types_of, uses)
+
+
+# --------------------------------------------------- `name {attrs} : type`
+class SimpleTypedOp(RegisteredOp):
+    """`%r = name {attrs} : type`, no operands."""
+
+    __slots__ = ()
+
+    def print(self, p) -> None:
+        self.attr_dict(p)
+        p.write(" : ")
+        p.print_type(self.results[0].type)
+
+
+@register_op
+class LLVMUndefOp(SimpleTypedOp):
+    name = "llvm.mlir.undef"
+
+
+@register_op
+class LLVMPoisonOp(SimpleTypedOp):
+    name = "llvm.mlir.poison"
+
+
+UB_POISON = A.OpaqueAttr("#ub.poison")
+
+
+@register_op
+class UBPoisonOp(SimpleTypedOp):
+    """Its `value` property defaults to `#ub.poison`, which the custom form
+    leaves out."""
+
+    name = "ub.poison"
+    inherent = ("value",)
+
+    def print(self, p) -> None:
+        value = self.properties.get("value")
+        if value is not None and value != UB_POISON:
+            p.write("<")
+            p.print_attribute(value, "never")
+            p.write(">")
+        super().print(p)
+
+
+@custom_form("simple_typed_op")
+def parse_simple_typed(t, children):
+    name = children[0]
+    attrs = dict(attrs_of(children))
+    if name.value == "ub.poison":
+        attrs.setdefault("value", UB_POISON)
+    return new_op(name.value, name, result_types=types_of(children), attributes=attrs)
+
+
+# ------------------------------------------------------------------ tensor
+@register_op
+class EmptyOp(RegisteredOp):
+    """`tensor.empty(%d0, ...) {attrs} : tensor<?x4xf32>`, one index operand
+    per dynamic dimension."""
+
+    name = "tensor.empty"
+
+    def verify(self):
+        type = self.results[0].type
+        expected = sum(d is None for d in type.shape)
+        if len(self.operands) != expected:
+            return (f"'tensor.empty' op incorrect number of dynamic sizes, has "
+                    f"{len(self.operands)}, expected {expected}")
+        return None
+
+    def print(self, p) -> None:
+        p.write("(")
+        p.print_operands(self.operands)
+        p.write(")")
+        self.attr_dict(p)
+        p.write(" : ")
+        p.print_type(self.results[0].type)
+
+
+@custom_form("empty_op")
+def parse_empty(t, children):
+    operands = uses(children)
+    type = types_of(children)[0]
+    if not isinstance(type, T.TensorType):
+        colon = next(c for c in children if isinstance(c, Token) and c.type == "COLON")
+        raise parse_error(colon, "invalid kind of type specified: expected builtin.tensor, but "
+                          f"found '{type}'")
+    return new_op("tensor.empty", children[0], operands, [T.INDEX] * len(operands), [type],
+                  dict(attrs_of(children)))
+
+
+@register_op
+class DimOp(RegisteredOp):
+    """`%dim = tensor.dim {attrs} %t, %i : tensor<...>` (ODS: attr-dict
+    $source `,` $index `:` type($source))."""
+
+    name = "tensor.dim"
+
+    def result_name_hints(self):
+        return ["dim"]
+
+    def print(self, p) -> None:
+        self.attr_dict(p)
+        p.write(" ")
+        p.print_operands(self.operands)
+        p.write(" : ")
+        p.print_type(self.operands[0].type)
+
+
+@custom_form("dim_op")
+def parse_dim(t, children):
+    source, index = [c for c in children if isinstance(c, Token) and c.type == "VALUE_ID"]
+    type = types_of(children)[0]
+    if not isinstance(type, (T.TensorType, T.UnrankedTensorType)):
+        raise parse_error(source, f"'tensor.dim' op operand #0 must be non-0-ranked or unranked "
+                          f"tensor, but got '{type}'")
+    return new_op("tensor.dim", children[0], [source, index], [type, T.INDEX], [T.INDEX],
+                  dict(attrs_of(children)))
+
+
+# ------------------------------------------------------------------- index
+@register_op
+class IndexConstantOp(RegisteredOp):
+    """`%idx3 = index.constant {attrs} 3`; the result is named after the value."""
+
+    name = "index.constant"
+    inherent = ("value",)
+
+    def result_name_hints(self):
+        return [f"idx{self.properties['value'].value}"]
+
+    def print(self, p) -> None:
+        self.attr_dict(p)
+        p.write(f" {self.properties['value'].value}")
+
+
+@custom_form("index_constant")
+def parse_index_constant(t, children):
+    value = next(c for c in children if isinstance(c, int))
+    attrs = dict(attrs_of(children))
+    attrs["value"] = A.IntegerAttr(value, T.INDEX)
+    return new_op("index.constant", children[0], result_types=[T.INDEX], attributes=attrs)
+
+
+# -------------------------------------------------------------------- test
+@register_op
+class TestAffineScopeOp(RegisteredOp):
+    """`test.affine_scope {...}`: a region that starts a new affine scope
+    (trait AffineScope).  Its custom form is the region alone: no attribute
+    dictionary, no entry block arguments."""
+
+    name = "test.affine_scope"
+    is_affine_scope = True
+    has_side_effects = True
+
+    def print(self, p) -> None:
+        p.write(" ")
+        p.print_region(self.regions[0], False, True)
+
+    def verify(self):
+        if len(self.regions[0].blocks) != 1:
+            return "'test.affine_scope' op region #0 ('region') failed to verify constraint: region with 1 blocks"
+        return None
+
+
+@custom_form("test_affine_scope")
+def parse_test_affine_scope(t, children):
+    return new_op("test.affine_scope", children[0], regions=regions_of(children))
+
+
+@register_op
+class TestAttrWithLocOp(RegisteredOp):
+    """`test.attr_with_loc(<value> [loc(...)])`: both are properties; the
+    location prints only with debug info, but it is still visited for
+    aliases, so its `#loc` alias is defined at the top of the output."""
+
+    name = "test.attr_with_loc"
+    inherent = ("loc", "value")
+
+    def print(self, p) -> None:
+        p.write("(")
+        p.print_attribute(self.properties["value"], "never")
+        # The alias initializer sees the location (printOptionalLocationSpecifier)
+        # although nothing is written: print it and take the text back.
+        mark = len(p.out)
+        p.print_attribute(self.properties["loc"])
+        del p.out[mark:]
+        p.write(")")
+        self.attr_dict(p)
+
+
+@custom_form("test_attr_with_loc")
+def parse_test_attr_with_loc(t, children):
+    name = children[0]
+    value = children[2]
+    loc = children[3] if isinstance(children[3], A.LocationAttr) else None
+    if loc is None:
+        # parseOptionalLoc falls back to the source position after the value.
+        close = children[3]
+        loc = A.FileLineColRange(t.source_name.encode(), close.line + t.line_offset, close.column)
+    attrs = dict(attrs_of(children))
+    attrs.update(loc=loc, value=value)
+    return new_op("test.attr_with_loc", name, attributes=attrs)

@@ -401,3 +401,200 @@ BOOL_FALSE = IntegerAttr(0, T.I1)
 
 def index_attr(value: int) -> IntegerAttr:
     return IntegerAttr(value, T.INDEX)
+
+
+# ---------------------------------------------------------------- locations
+class LocationAttr(Attribute):
+    """A builtin location (mlir/include/mlir/IR/BuiltinLocationAttributes.td).
+
+    As an attribute value it prints as `loc(<body>)`; nested locations are
+    printed through the printer so that they get their own `#loc` alias, as
+    mlir-opt does (every location is aliasable as `loc`)."""
+
+    __slots__ = ()
+    alias_name = "loc"
+
+    def children(self) -> tuple:
+        return ()
+
+    def print(self, p, elide: str) -> None:
+        p.write("loc(")
+        self.print_body(p)
+        p.write(")")
+
+    def print_body(self, p) -> None:
+        raise NotImplementedError
+
+
+def print_nested_location(p, loc) -> None:
+    """A location inside another: its alias when aliases are in use, else its
+    body inline (AsmPrinter `printLocationInternal` with aliases allowed)."""
+    if p.use_aliases and loc.alias_name is not None:
+        p.print_attribute(loc)
+    else:
+        loc.print_body(p)
+
+
+class UnknownLoc(LocationAttr):
+    __slots__ = ()
+
+    def __init__(self):
+        self._init_key()
+
+    def key(self):
+        return ()
+
+    def print_body(self, p) -> None:
+        p.write("unknown")
+
+
+UNKNOWN_LOC = UnknownLoc()
+
+
+class FileLineColRange(LocationAttr):
+    """`"file":line:col`, `"file":line:col to :endcol` or
+    `... to endline:endcol`; the filename is kept as bytes."""
+
+    __slots__ = ("filename", "line", "column", "end_line", "end_column")
+
+    def __init__(self, filename: bytes, line: int, column: int, end_line=None, end_column=None):
+        self.filename = filename
+        self.line = line
+        self.column = column
+        self.end_line = line if end_line is None else end_line
+        self.end_column = column if end_column is None else end_column
+        self._init_key()
+
+    def key(self):
+        return (self.filename, self.line, self.column, self.end_line, self.end_column)
+
+    def print_body(self, p) -> None:
+        from ..printer.numbers import escape_string
+        p.write(f'"{escape_string(self.filename)}":{self.line}:{self.column}')
+        if (self.end_line, self.end_column) == (self.line, self.column):
+            return
+        if self.end_line == self.line:
+            p.write(f" to :{self.end_column}")
+        else:
+            p.write(f" to {self.end_line}:{self.end_column}")
+
+
+class NameLoc(LocationAttr):
+    """`"name"` or `"name"(child)`; an unknown child is not printed."""
+
+    __slots__ = ("name", "child")
+
+    def __init__(self, name: bytes, child=UNKNOWN_LOC):
+        self.name = name
+        self.child = child
+        self._init_key()
+
+    def key(self):
+        return (self.name, self.child)
+
+    def children(self) -> tuple:
+        return () if isinstance(self.child, UnknownLoc) else (self.child,)
+
+    def print_body(self, p) -> None:
+        from ..printer.numbers import escape_string
+        p.write(f'"{escape_string(self.name)}"')
+        if not isinstance(self.child, UnknownLoc):
+            p.write("(")
+            print_nested_location(p, self.child)
+            p.write(")")
+
+
+class CallSiteLoc(LocationAttr):
+    __slots__ = ("callee", "caller")
+
+    def __init__(self, callee, caller):
+        self.callee = callee
+        self.caller = caller
+        self._init_key()
+
+    def key(self):
+        return (self.callee, self.caller)
+
+    def children(self) -> tuple:
+        return (self.callee, self.caller)
+
+    def print_body(self, p) -> None:
+        p.write("callsite(")
+        print_nested_location(p, self.callee)
+        p.write(" at ")
+        print_nested_location(p, self.caller)
+        p.write(")")
+
+
+class FusedLoc(LocationAttr):
+    """`fused<metadata>[loc, ...]`; build with `fused_location`, which
+    simplifies as `FusedLoc::get` does."""
+
+    __slots__ = ("locations", "metadata")
+
+    def __init__(self, locations, metadata=None):
+        self.locations = tuple(locations)
+        self.metadata = metadata
+        self._init_key()
+
+    def key(self):
+        return (self.locations, self.metadata)
+
+    def children(self) -> tuple:
+        return self.locations
+
+    def print_body(self, p) -> None:
+        p.write("fused")
+        if self.metadata is not None:
+            p.write("<")
+            p.print_attribute(self.metadata, "never")
+            p.write(">")
+        p.write("[")
+        for i, loc in enumerate(self.locations):
+            if i:
+                p.write(", ")
+            print_nested_location(p, loc)
+        p.write("]")
+
+
+def fused_location(locations, metadata=None) -> LocationAttr:
+    """Location.cpp `FusedLoc::get`: nested fused locations with the same
+    metadata are flattened, unknown and repeated locations dropped; no
+    location left gives `unknown` (or `fused<md>[unknown]`), one location
+    without metadata is returned as is."""
+    kept: list = []
+    for loc in locations:
+        if isinstance(loc, FusedLoc) and loc.metadata == metadata:
+            candidates = loc.locations
+        elif isinstance(loc, UnknownLoc):
+            candidates = ()
+        else:
+            candidates = (loc,)
+        for candidate in candidates:
+            if candidate not in kept:
+                kept.append(candidate)
+    if not kept:
+        return UNKNOWN_LOC if metadata is None else FusedLoc([UNKNOWN_LOC], metadata)
+    if len(kept) == 1 and metadata is None:
+        return kept[0]
+    return FusedLoc(kept, metadata)
+
+
+class DialectLoc(LocationAttr):
+    """A dialect attribute that is a location (`#test.custom_location<...>`),
+    kept as its printed text; it prints without `loc(...)`."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str):
+        self.text = text
+        self._init_key()
+
+    def key(self):
+        return (self.text,)
+
+    def print(self, p, elide: str) -> None:
+        p.write(self.text)
+
+    def print_body(self, p) -> None:
+        p.write(self.text)

@@ -10,7 +10,7 @@ recursion limit.
 
 from __future__ import annotations
 
-from ..diagnostics import MLIRError
+from ..diagnostics import MLIRError, offset_to_pos, pos_to_offset
 from ..ir import attributes as A
 from ..ir.core import OP_CLASSES, Block, Operation, Region, Value
 from ..dialects.base import OPEN_DIALECTS, REGISTERED_DIALECTS
@@ -18,18 +18,20 @@ from .syntax import ParsedOp, ParsedRegion, pos_of
 
 
 class _Scope:
-    __slots__ = ("values", "parent", "isolated", "forward")
+    __slots__ = ("values", "parent", "isolated", "forward", "defined_at")
 
     def __init__(self, parent, isolated):
         self.values: dict = {}           # "%name" -> list of Values (a result group)
+        self.defined_at: dict = {}       # "%name" -> position of its definition
         self.parent = parent
         self.isolated = isolated
         self.forward: dict = {}          # "%name" -> (placeholder values, first use pos)
 
 
 class Builder:
-    def __init__(self, allow_unregistered: bool):
+    def __init__(self, allow_unregistered: bool, text: str | None = None):
         self.allow_unregistered = allow_unregistered
+        self.text = text                 # the source, to place some diagnostics
 
     # ------------------------------------------------------------ entry point
     def build_module(self, parsed_ops: list):
@@ -142,9 +144,10 @@ class Builder:
             raise MLIRError(f"unregistered operation '{p.name}' found in dialect ('{dialect}') "
                             "that does not allow unknown operations", p.pos)
         if not self.allow_unregistered:
+            # mlir-opt reports this at the token after the quoted name.
             raise MLIRError("operation being parsed with an unregistered dialect. If this is "
                             "intended, please use -allow-unregistered-dialect with the MLIR "
-                            "tool used", p.pos)
+                            "tool used", self._after_string(p.pos))
         return Operation
 
     @staticmethod
@@ -166,24 +169,30 @@ class Builder:
     # ------------------------------------------------------------ SSA names
     def _define(self, scope: _Scope, name: str, values: list, pos) -> None:
         if name in scope.values:
-            raise MLIRError(f"redefinition of SSA value '{name}'", pos)
+            error = MLIRError(f"redefinition of SSA value '{name}'", pos)
+            previous = scope.defined_at.get(name)
+            if previous is not None:
+                error.attach_note("previously defined here", previous)
+            raise error
         owner = scope
         while owner is not None:
             pending = owner.forward.pop(name, None)
             if pending is not None:
-                placeholders, _ = pending
+                placeholders, first_use = pending
                 for i, placeholder in placeholders.items():
                     if i >= len(values):
-                        raise MLIRError(f"reference to invalid result number", pos)
+                        raise MLIRError("reference to invalid result number", first_use)
                     if placeholder.type != values[i].type:
                         raise MLIRError(f"definition of SSA value '{name}#{i}' has type "
-                                        f"{values[i].type}", pos)
+                                        f"'{values[i].type}'", pos).attach_note(
+                            f"previously used here with type '{placeholder.type}'", first_use)
                     placeholder.replace_all_uses_with(values[i])
                 break
             if owner.isolated:
                 break
             owner = owner.parent
         scope.values[name] = values
+        scope.defined_at[name] = pos
 
     def _resolve(self, scope: _Scope, token, expected) -> Value:
         text = token.value
@@ -197,8 +206,12 @@ class Builder:
                     raise MLIRError("reference to invalid result number", pos_of(token))
                 value = group[index]
                 if expected is not None and value.type != expected:
-                    raise MLIRError(f"use of value '{text}' expects different type than prior "
-                                    f"uses: '{expected}' vs '{value.type}'", pos_of(token))
+                    error = MLIRError(f"use of value '{text}' expects different type than "
+                                      f"prior uses: '{expected}' vs '{value.type}'", pos_of(token))
+                    previous = current.defined_at.get(name)
+                    if previous is not None:
+                        error.attach_note("prior use here", previous)
+                    raise error
                 return value
             if current.isolated:
                 break
@@ -215,13 +228,19 @@ class Builder:
             placeholder = placeholders[index] = Value(expected)
         elif placeholder.type != expected:
             raise MLIRError(f"use of value '{text}' expects different type than prior uses: "
-                            f"'{expected}' vs '{placeholder.type}'", pos_of(token))
+                            f"'{expected}' vs '{placeholder.type}'", pos_of(token)).attach_note(
+                "prior use here", first)
         return placeholder
 
     def _check_forward(self, scope: _Scope) -> None:
+        """Values used but never defined in an isolated scope: mlir reports
+        every one of them, in source order."""
         if scope.isolated and scope.forward:
-            name, (_, pos) = min(scope.forward.items(), key=lambda item: item[1][1])
-            raise MLIRError("use of undeclared SSA value name", pos)
+            positions = sorted(pos for _, pos in scope.forward.values())
+            error = MLIRError("use of undeclared SSA value name", positions[0])
+            for pos in positions[1:]:
+                error.attach_note("use of undeclared SSA value name", pos, severity="error")
+            raise error
 
     def _block_for(self, scope: _Scope, token) -> Block:
         current = scope
@@ -234,6 +253,29 @@ class Builder:
                 break
             current = current.parent
         raise MLIRError(f"reference to an undefined block", pos_of(token))
+
+    def _after_string(self, pos):
+        """The position of the token after the string literal at `pos` (an
+        op name in generic form), or `pos` itself without the source."""
+        text = self.text
+        if text is None or pos is None:
+            return pos
+        offset = pos_to_offset(text, pos)
+        if not text.startswith('"', offset):
+            return pos
+        end = offset + 1
+        while end < len(text) and text[end] not in '"\n':
+            end += 2 if text[end] == "\\" else 1
+        end += 1
+        while end < len(text):
+            if text[end] in " \t\r\n":
+                end += 1
+            elif text.startswith("//", end):
+                newline = text.find("\n", end)
+                end = len(text) if newline < 0 else newline
+            else:
+                break
+        return offset_to_pos(text, min(end, len(text)))
 
     # ----------------------------------------------------------- verifying
     def verify(self, module) -> None:

@@ -8,14 +8,18 @@ small invocations pays for the LALR tables once.
 from __future__ import annotations
 
 import os
+import re
+from copy import copy
 from importlib import resources
 
 from lark import Lark, Token
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken, VisitError
+from lark.exceptions import (UnexpectedCharacters, UnexpectedEOF, UnexpectedInput,
+                             UnexpectedToken, VisitError)
 
 from .. import dialects  # noqa: F401  (registers ops and custom forms)
-from ..diagnostics import MLIRError
+from ..diagnostics import MLIRError, offset_to_pos, pos_to_offset
 from ..dialects.base import CUSTOM_FORMS
+from ..ir import types as T
 from .builder import Builder
 from .transformer import MLIRTransformer
 
@@ -66,77 +70,438 @@ def parse_source(text: str, allow_unregistered: bool = False):
     transformer.type_aliases = {}
     try:
         parsed = parser.parse(text)
-    except MLIRError:
-        raise
+    except MLIRError as error:
+        raise _refine(text, error) from None
     except VisitError as error:
         if isinstance(error.orig_exc, MLIRError):
-            raise error.orig_exc
+            raise _refine(text, error.orig_exc) from None
         raise
-    except UnexpectedEOF as error:
-        raise _at_end(text, error)
-    except UnexpectedToken as error:
-        raise _unexpected_token(text, error)
     except UnexpectedCharacters as error:
-        raise MLIRError(_unexpected_character_message(text, error), (error.line, error.column))
-    return Builder(allow_unregistered).build_module(parsed or [])
+        raise _lexer_error(text, error) from None
+    except (UnexpectedToken, UnexpectedEOF) as error:
+        raise _syntax_error(text, error) from None
+    return Builder(allow_unregistered, text).build_module(parsed or [])
 
 
-def _end_position(text: str) -> tuple[int, int]:
-    lines = text.split("\n")
-    if len(lines) > 1 and lines[-1] == "":
-        return (len(lines), 1) if False else (len(lines) - 1, len(lines[-2]) + 1)
-    return (len(lines), len(lines[-1]) + 1)
+# ---------------------------------------------------------------------------
+# Syntax errors.  MLIR's recursive-descent parser names the construct it was
+# parsing; an LALR parser knows the set of tokens it could have accepted, and
+# the messages below are chosen from that set to read like MLIR's.  Locations
+# follow MLIR: most "expected ..." errors point just past the previous token
+# (Parser::emitWrongTokenError); lexer errors and errors inside affine
+# expressions point at the offending token itself.
+
+# The dialects mlir-opt 22 registers: a custom op of another dialect gets
+# "Dialect `x' not found", one of these "custom op 'x.y' is unknown".
+MLIR_OPT_DIALECTS = (
+    "acc", "affine", "amdgpu", "amx", "arith", "arm_neon", "arm_sme", "arm_sve", "async",
+    "bufferization", "builtin", "cf", "complex", "dlti", "emitc", "func", "gpu", "index",
+    "irdl", "linalg", "llvm", "math", "memref", "ml_program", "mpi", "nvgpu", "nvvm", "omp",
+    "pdl", "pdl_interp", "ptr", "quant", "rocdl", "scf", "shape", "shard", "smt",
+    "sparse_tensor", "spirv", "tensor", "test", "test_dyn", "test_irdl_to_cpp", "tosa",
+    "transform", "ub", "vector", "wasmssa", "x86vector", "xegpu", "xevm")
+
+_DIALECT_FAQ = ("https://mlir.llvm.org/getting_started/Faq/"
+                "#registered-loaded-dependent-whats-up-with-dialects-management")
+
+# Characters that can start a token in MLIR's lexer (Lexer::lexToken).
+_TOKEN_START = frozenset(":,.(){}[]<>=*-+?|/\"@#%^!_ \t\r\n"
+                         "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+
+_INTTYPE = re.compile(r"[su]?i[1-9][0-9]*")
+_VALUE_NAME = re.compile(r"%[\w$.\-]*")
+_CLOSERS = (("RPAR", ")"), ("RSQB", "]"), ("MORETHAN", ">"), ("RBRACE", "}"))
+_BINARY_OPERATORS = frozenset({"+", "-", "*", "floordiv", "ceildiv", "mod"})
+
+# How tokens are named in "expected ..." lists when no rule above applies.
+_TERMINAL_TEXT = {"VALUE_ID": "SSA value", "RESULTS": "SSA result", "BARE_ID": "identifier",
+                  "STRING": "string", "INT": "integer", "FLOAT": "float", "SYMBOL": "symbol name",
+                  "CARET_ID": "block label", "HASH_ID": "attribute", "BANG_ID": "type",
+                  "BUILTIN_TYPE": "type", "DIMS": "dimension list", "SCALABLE_DIM": "dimension",
+                  "KEYWORD_ATTR": "attribute", "CMP_OP": "comparison", "$END": "end of file",
+                  "PRETTY_TEXT": "text", "VISIBILITY": "visibility", "MIN_MAX": "'min' or 'max'",
+                  "FLAG_KEYWORD": "'fastmath' or 'overflow'", "UNRANKED": "'*x'"}
 
 
-def _expected_text(expected) -> str:
-    names = sorted(expected)
-    for wanted, message in (("RBRACE", "expected '}' to end region"),
-                            ("RPAR", "expected ')'"), ("RSQB", "expected ']'"),
-                            ("MORETHAN", "expected '>'"), ("COLON", "expected ':'"),
-                            ("EQUAL", "expected '='")):
-        if names == [wanted]:
-            return message
-    if "VALUE_ID" in names and len(names) <= 3:
-        return "expected SSA operand"
-    if "BUILTIN_TYPE" in names:
-        return "expected non-function type"
-    return "expected " + ", ".join(_describe(n) for n in names[:6]) + (", ..." if len(names) > 6 else "")
+def unknown_custom_op_error(name: str, pos) -> MLIRError:
+    """mlir's OperationParser::parseCustomOperation for a name no dialect knows."""
+    if "." not in name:
+        return MLIRError(f"custom op '{name}' is unknown (tried 'func.{name}' as well)", pos)
+    dialect = name.split(".", 1)[0]
+    if dialect in MLIR_OPT_DIALECTS:
+        return MLIRError(f"custom op '{name}' is unknown", pos)
+    error = MLIRError(f"Dialect `{dialect}' not found for custom op '{name}' ", pos)
+    return error.attach_note(f"Available dialects: {', '.join(MLIR_OPT_DIALECTS)} ; for more "
+                             f"info on dialect registration see {_DIALECT_FAQ}", pos)
 
 
-_TERMINAL_TEXT = {"RBRACE": "'}'", "LBRACE": "'{'", "RPAR": "')'", "LPAR": "'('",
-                  "RSQB": "']'", "LSQB": "'['", "COLON": "':'", "COMMA": "','",
-                  "EQUAL": "'='", "MORETHAN": "'>'", "LESSTHAN": "'<'", "VALUE_ID": "SSA value",
-                  "BARE_ID": "identifier", "STRING": "string", "INT": "integer",
-                  "RESULTS": "SSA result", "CARET_ID": "block label", "HASH_ID": "attribute alias",
-                  "SYMBOL": "symbol name", "$END": "end of file"}
-
-
-def _describe(name: str) -> str:
-    return _TERMINAL_TEXT.get(name, f"'{name.lower()}'" if not name.startswith("__") else name)
-
-
-def _at_end(text: str, error) -> MLIRError:
-    expected = set(error.expected)
-    message = "expected '}' to end region" if "RBRACE" in expected else _expected_text(expected)
-    return MLIRError(message, _end_position(text))
-
-
-def _unexpected_token(text: str, error: UnexpectedToken) -> MLIRError:
-    token = error.token
-    if token.type == "$END":
-        return _at_end(text, error)
-    expected = set(error.expected)
-    return MLIRError(_expected_text(expected), (token.line, token.column))
-
-
-def _unexpected_character_message(text: str, error) -> str:
-    char = text[error.pos_in_stream] if error.pos_in_stream < len(text) else ""
+def _lexer_error(text: str, error: UnexpectedCharacters) -> MLIRError:
+    offset = error.pos_in_stream
+    char = text[offset] if offset < len(text) else ""
     if char == '"':
-        return "expected '\"' in string literal"
-    allowed = getattr(error, "allowed", None) or set()
-    if allowed:
-        return _expected_text(allowed)
-    return f"unexpected character"
+        # An unterminated string: MLIR points at the end of its line.
+        end = text.find("\n", offset)
+        return MLIRError("expected '\"' in string literal",
+                         offset_to_pos(text, len(text) if end < 0 else end))
+    lexical = _lexical_error(text, offset)
+    if lexical is not None:
+        return lexical
+    state = getattr(error, "state", None)
+    accepted = _acceptable(state) if state is not None else set(error.allowed or ())
+    message, where = _expected_message(accepted, _stack(state), None)
+    return MLIRError(message, _location(text, where, offset, at_eof=False))
+
+
+def _syntax_error(text: str, error) -> MLIRError:
+    token = getattr(error, "token", None)
+    at_eof = token is None or token.type == "$END"
+    offset = len(text) if at_eof else token.start_pos
+    if not at_eof:
+        lexical = _lexical_error(text, offset)
+        if lexical is not None:
+            return lexical
+    state = getattr(error, "state", None)
+    if state is not None:
+        accepted = _acceptable(state)
+    else:
+        accepted = set(getattr(error, "expected", ()) or ())
+    message, where = _expected_message(accepted, _stack(state), None if at_eof else token)
+    if isinstance(message, MLIRError):
+        return message
+    return MLIRError(message, _location(text, where, offset, at_eof))
+
+
+def _lexical_error(text: str, offset: int):
+    """The error MLIR's lexer reports for the character at `offset`, if any."""
+    char = text[offset] if offset < len(text) else ""
+    if not char or char in _TOKEN_START:
+        if char == "." and not text.startswith("...", offset):
+            return MLIRError("expected three consecutive dots for an ellipsis",
+                             offset_to_pos(text, offset + 1))
+        return None
+    return MLIRError("unexpected character", offset_to_pos(text, offset))
+
+
+def _stack(state) -> list:
+    return list(getattr(state, "value_stack", None) or ())
+
+
+def _acceptable(state) -> set:
+    """The terminals that let the parser advance from `state`.  The LALR
+    table's expected set is wider (it includes lookaheads of reductions that
+    fail later), so each one is tried on a copy, without callbacks."""
+    conf = copy(state.parse_conf)
+    conf.callbacks = {}
+    accepted = set()
+    for name in state.parse_conf.parse_table.states[state.position]:
+        if not name.isupper():
+            continue
+        trial = state.copy(deepcopy_values=False)
+        trial.parse_conf = conf
+        try:
+            trial.feed_token(Token(name, ""), is_end=name == "$END")
+        except UnexpectedInput:
+            continue
+        except Exception:  # noqa: BLE001 - a trial must never turn into a crash
+            continue
+        accepted.add(name)
+    return accepted
+
+
+def _literals() -> dict:
+    """Terminal name -> its literal text, for terminals that are strings."""
+    global _LITERALS
+    if _LITERALS is None:
+        parser, _ = _parser()
+        _LITERALS = {t.name: t.pattern.value for t in parser.terminals
+                     if type(t.pattern).__name__ == "PatternStr"}
+    return _LITERALS
+
+
+_LITERALS = None
+
+
+def _expected_message(accepted: set, stack: list, token):
+    """(message, where) for a syntax error; `where` is "previous" (just past
+    the previous token), "token" (at the offending token) or an offset.  The
+    message may instead be a ready MLIRError."""
+    literals = _literals()
+    top = stack[-1] if stack else None
+
+    def has(literal):
+        return any(literals.get(name) == literal for name in accepted)
+
+    # Where an operation may start (a region's body, the top level).
+    if "RESULTS" in accepted:
+        if isinstance(top, Token) and top.type == "BARE_ID" and not _INTTYPE.fullmatch(top.value):
+            return unknown_custom_op_error(top.value, token_pos(top)), None
+        if token is not None and token.value.startswith("%"):
+            end = token.start_pos + len(_VALUE_NAME.match(token.value).group())
+            return "expected '=' after SSA name", end
+        return "expected operation name in quotes", "previous"
+    if has("callsite"):
+        return "expected location instance", "previous"
+    if "MIN_MAX" in accepted:
+        op = _enclosing_op(stack)
+        if op is not None:
+            return (f"custom op '{op.value}' expected valid affine map representation for "
+                    "loop bounds"), op.start_pos
+    if accepted == {"LPAR"} and isinstance(top, Token) and top.type == "COLON":
+        return "expected function type", "token"
+    # Affine expressions.
+    if has("symbol") or has("floordiv") and "BARE_ID" in accepted and "INT" in accepted:
+        if (isinstance(top, Token) and top.value in _BINARY_OPERATORS
+                and not (top.value == "-" and not _is_operand(stack[-2] if len(stack) > 1 else None))):
+            return "missing right operand of binary operator", "token"
+        return "expected affine expression", "token"
+    if "KEYWORD_ATTR" in accepted and "INT" in accepted:
+        return "expected attribute value", "previous"
+    if "BUILTIN_TYPE" in accepted:
+        return "expected non-function type", "previous"
+    if "SYMBOL" in accepted:
+        op_name = _enclosing_op_name(stack)
+        prefix = f"custom op '{op_name}' " if op_name else ""
+        return f"{prefix}expected valid '@'-identifier for symbol name", "token"
+    closers = [text for name, text in _CLOSERS if name in accepted]
+    in_context = _bracket_message(accepted, stack, top, closers)
+    if in_context is not None:
+        return in_context, "previous"
+    if len(closers) == 1:
+        if "COMMA" in accepted:
+            return f"expected ',' or '{closers[0]}'", "previous"
+        if "COLON" not in accepted:
+            return f"expected '{closers[0]}'", "previous"
+    if accepted == {"EQUAL"} and isinstance(top, Token) and top.type in ("HASH_ID", "BANG_ID") \
+            and len(stack) == 1 + _toplevel_depth(stack):
+        kind = "attribute" if top.type == "HASH_ID" else "type"
+        return f"expected '=' in {kind} alias definition", "previous"
+    if accepted == {"COLON"}:
+        header = _block_header(stack)
+        if header == "after":
+            return "expected ':' after block name", "previous"
+        if header == "argument":
+            return "expected ':' and type for SSA operand", "previous"
+    for name, text in (("COLON", ":"), ("EQUAL", "="), ("__ARROW", "->"), ("COMMA", ","),
+                       ("LPAR", "("), ("LESSTHAN", "<"), ("LSQB", "["), ("LBRACE", "{")):
+        if name in accepted or (name == "__ARROW" and has("->")):
+            return f"expected '{text}'", "previous"
+    if len(closers) > 1 or (closers and "COLON" in accepted):
+        return "expected " + _join([f"'{c}'" for c in closers]), "previous"
+    if "VALUE_ID" in accepted:
+        return "expected SSA operand", "previous"
+    if "INT" in accepted:
+        return "expected integer value", "previous"
+    if "CARET_ID" in accepted:
+        return "expected block name", "previous"
+    names = sorted(_describe(name, literals) for name in accepted)
+    if not names:
+        return "unexpected token", "token"
+    return "expected " + _join(list(dict.fromkeys(names))), "previous"
+
+
+def _join(items: list) -> str:
+    if len(items) > 6:
+        items = items[:6] + ["..."]
+        return ", ".join(items)
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def _describe(name: str, literals: dict) -> str:
+    if name in literals:
+        return f"'{literals[name]}'"
+    return _TERMINAL_TEXT.get(name, name.lower())
+
+
+def _enclosing_op(stack: list):
+    """The token naming the innermost operation being parsed, if known."""
+    from ..ir.core import OP_CLASSES
+    for value in reversed(stack):
+        if isinstance(value, Token) and value.value in OP_CLASSES:
+            return value
+    return None
+
+
+def _innermost_open(stack: list):
+    """Index in the stack of the innermost bracket not yet closed."""
+    depth = 0
+    for index in range(len(stack) - 1, -1, -1):
+        value = stack[index]
+        if not isinstance(value, Token):
+            continue
+        if value.type in ("RPAR", "RSQB", "RBRACE", "MORETHAN"):
+            depth += 1
+        elif value.type in ("LPAR", "LSQB", "LBRACE", "LESSTHAN"):
+            if depth == 0:
+                return index
+            depth -= 1
+    return None
+
+
+_SHAPED = {"tensor": "tensor type", "vector": "vector type", "tuple": "tuple type",
+           "complex": "complex type", "affine_map": "affine map", "affine_set": "integer set"}
+
+
+def _bracket_message(accepted: set, stack: list, top, closers: list):
+    """MLIR's wording for a missing bracket, which names what it closes."""
+    opener = _innermost_open(stack)
+    if opener is None:
+        return None
+    bracket = stack[opener].value
+    before = stack[opener - 1] if opener > 0 else None
+    keyword = before.value if isinstance(before, Token) else None
+    arrow = isinstance(top, Token) and top.value == "->"
+    if closers == [")"] and bracket == "(" and isinstance(before, Token) and before.type == "STRING":
+        return "expected ')' to end operand list"
+    if closers == [">"] and bracket == "<" and isinstance(top, Token) and top.type == "RBRACE" \
+            and keyword is None and len(accepted) == 1:
+        return "expected '>' to close properties"
+    if bracket == "<" and keyword in _SHAPED:
+        if accepted == {"LPAR"} and arrow and keyword == "affine_map":
+            return "expected '(' in affine map range"
+        if accepted == {"LPAR"} and keyword == "affine_set" and isinstance(top, Token) \
+                and top.type == "COLON":
+            return "expected '(' in integer set constraint list"
+        if closers == [">"] and accepted <= {"MORETHAN", "COMMA"}:
+            return f"expected '>' in {_SHAPED[keyword]}"
+    if bracket == "<" and keyword == "memref" and closers == [">"] \
+            and accepted == {"MORETHAN", "COMMA"} and isinstance(top, T.Type):
+        return "expected ',' or '>' in memref type"
+    if bracket == "(" and closers == [")"] and opener > 1 and keyword == "<" \
+            and isinstance(stack[opener - 2], Token) and stack[opener - 2].value in ("affine_map", "affine_set"):
+        return "expected ')' in dimensional identifier list"
+    return None
+
+
+def _toplevel_depth(stack: list) -> int:
+    """How many completed top-level items precede the current one."""
+    count = 0
+    for value in stack:
+        if isinstance(value, Token):
+            break
+        count += 1
+    return count
+
+
+def _block_header(stack: list):
+    """"after" when the parser is after `^bb(...)` and before the block's
+    colon, "argument" after an argument's name in `^bb(%a`, else None."""
+    for index in range(len(stack) - 1, max(len(stack) - 40, -1), -1):
+        value = stack[index]
+        if isinstance(value, Token) and value.type == "CARET_ID":
+            rest = stack[index + 1:]
+            if _innermost_open(rest) is None:
+                return "after"
+            if rest and isinstance(rest[-1], Token) and rest[-1].type == "VALUE_ID":
+                return "argument"
+            return None
+        if isinstance(value, Token) and value.type in ("LBRACE", "RBRACE", "COLON", "STRING"):
+            return None
+    return None
+
+
+def _is_operand(value) -> bool:
+    """Whether a value-stack entry ends an affine operand (so a following
+    '-' is a subtraction rather than a negation)."""
+    if isinstance(value, Token):
+        return value.type in ("INT", "BARE_ID", "VALUE_ID", "RPAR")
+    return isinstance(value, tuple)
+
+
+def _enclosing_op_name(stack: list):
+    op = _enclosing_op(stack)
+    return None if op is None else op.value
+
+
+def _location(text: str, where, offset: int, at_eof: bool) -> tuple[int, int]:
+    if isinstance(where, int):
+        return offset_to_pos(text, where)
+    if where == "token":
+        return offset_to_pos(text, max(offset - 1, 0) if at_eof and offset else offset)
+    return offset_to_pos(text, wrong_token_offset(text, offset, at_eof))
+
+
+def wrong_token_offset(text: str, offset: int, at_eof: bool = False) -> int:
+    """Where mlir's Parser::emitWrongTokenError reports an error found at the
+    token starting at `offset`: just past the previous token, backing up over
+    blanks, blank lines and `//` comments."""
+    if at_eof and offset > 0:
+        offset -= 1
+    original = offset
+    before = text[:offset]
+    while True:
+        before = before.rstrip(" \t")
+        if not before:
+            return original
+        if before[-1] not in "\n\r":
+            return len(before)
+        before = before[:-1]
+        line_start = max(before.rfind("\n"), before.rfind("\r"))
+        previous_line = before[line_start:] if line_start >= 0 else before
+        comment = previous_line.find("//")
+        if comment >= 0:
+            before = before[:len(before) - (len(previous_line) - comment)]
+
+
+# ---------------------------------------------------------------------------
+# Errors raised by grammar callbacks, placed where mlir-opt places them.
+
+def _refine(text: str, error: MLIRError) -> MLIRError:
+    if error.pos is None:
+        return error
+    message = str(error.message)
+    offset = pos_to_offset(text, error.pos)
+    for suffix in ("' is unknown", "' is unknown (tried 'func."):
+        if message.startswith("custom op '") and suffix in message:
+            name = message[len("custom op '"):message.index(suffix)]
+            if _INTTYPE.fullmatch(name):
+                # `i32` lexes as a type in MLIR, never as an op name.
+                return MLIRError("expected operation name in quotes",
+                                 offset_to_pos(text, wrong_token_offset(text, offset)))
+            return unknown_custom_op_error(name, error.pos)
+    if message == "use of undeclared identifier":
+        error.pos = offset_to_pos(text, wrong_token_offset(text, offset))
+    elif message.startswith("undefined symbol alias id"):
+        match = _ALIAS.match(text, offset)
+        if match:
+            error.pos = offset_to_pos(text, wrong_token_offset(text, _skip_trivia(text, match.end())))
+    elif message.startswith("non-affine expression"):
+        operator = _operator_before(text, offset)
+        if operator is not None:
+            error.pos = offset_to_pos(text, operator)
+    elif message.startswith("inferred shape of elements literal"):
+        start = text.rfind("dense", 0, offset)
+        if start >= 0 and text.count("\n", start, offset) == 0:
+            error.pos = offset_to_pos(text, start)
+    return error
+
+
+_ALIAS = re.compile(r"[#!][a-zA-Z_$.][\w$.\-]*")
+_OPERATOR_BEFORE = re.compile(r"(\*|\bfloordiv|\bceildiv|\bmod)[\s(\-]*\Z")
+
+
+def _operator_before(text: str, offset: int):
+    """The binary operator whose right operand starts at `offset`: MLIR
+    reports non-affine products and divisions at the operator."""
+    window = text[max(0, offset - 200):offset]
+    if text[offset:offset + 1] == "*" or re.match(r"(floordiv|ceildiv|mod)\b", text[offset:]):
+        return None  # already at the operator
+    match = _OPERATOR_BEFORE.search(window)
+    if match is None:
+        return None
+    return offset - len(window) + match.start(1)
+
+
+def _skip_trivia(text: str, offset: int) -> int:
+    """The offset of the next token at or after `offset`."""
+    while offset < len(text):
+        if text[offset] in " \t\r\n":
+            offset += 1
+        elif text.startswith("//", offset):
+            end = text.find("\n", offset)
+            offset = len(text) if end < 0 else end
+        else:
+            break
+    return offset
 
 
 def split_input(text: str, marker: str = "// -----"):

@@ -9,7 +9,15 @@ apart by class rather than by position.
 
 from __future__ import annotations
 
+from lark import Token as _LarkToken
+
 from ..diagnostics import MLIRError
+
+try:  # lark-cython's tokens, when its faster parser is in use, are not str subclasses
+    from lark_cython.lark_cython import Token as _CythonToken
+    TOKEN = (_LarkToken, _CythonToken)
+except ImportError:  # pragma: no cover - the accelerator is optional
+    TOKEN = (_LarkToken,)
 
 
 class Uses(list):

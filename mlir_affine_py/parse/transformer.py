@@ -19,7 +19,7 @@ from ..ir.affine_expr import dim as affine_dim
 from ..ir.affine_expr import symbol as affine_symbol
 from ..ir.affine_map import AffineMap, IntegerSet
 from ..printer.numbers import float_to_bits, round_to_type, unescape_string
-from .syntax import (AttrDict, ParsedBlock, ParsedOp, ParsedRegion, Props,
+from .syntax import (TOKEN, AttrDict, ParsedBlock, ParsedOp, ParsedRegion, Props,
                      Regions, Successors, TypeList, Uses, parse_error, pos_of,
                      split_children)
 
@@ -34,6 +34,13 @@ def _expr(kind):
 
 
 class MLIRTransformer:
+    # Where the text comes from, for source locations that ops build from
+    # parse positions (test.attr_with_loc without `loc(...)`): the input file
+    # name as given to the tool, and the line of the whole file on which the
+    # current split chunk starts (locations use whole-file line numbers).
+    source_name = "<stdin>"
+    line_offset = 0
+
     def __init__(self, text: str):
         self.text = text
         self.attribute_aliases: dict[str, A.Attribute] = {}
@@ -61,7 +68,7 @@ class MLIRTransformer:
     # ----------------------------------------------------------- operations
     def operation(self, children):
         first = children[0]
-        if isinstance(first, Token) and first.type == "RESULTS":
+        if isinstance(first, TOKEN) and first.type == "RESULTS":
             op = children[1]
             op.results = _parse_results(first)
             op.pos = pos_of(first) if op.pos is None else op.pos
@@ -112,7 +119,7 @@ class MLIRTransformer:
         for name, value in children:
             if name in result:
                 raise parse_error(name, f"attribute '{name}' occurs more than once in the attribute list")
-            result[str(name)] = value
+            result[name.value] = value
         return result
 
     def attr_entry(self, children):
@@ -168,12 +175,12 @@ class MLIRTransformer:
         unranked = False
         element = None
         for child in children:
-            if isinstance(child, Token) and child.type == "DIMS":
+            if isinstance(child, TOKEN) and child.type == "DIMS":
                 for dim in child.value.split("x")[:-1]:
                     dim = dim.strip()
                     shape.append(None if dim == "?" else int(dim))
                     scalable.append(False)
-            elif isinstance(child, Token) and child.type == "UNRANKED":
+            elif isinstance(child, TOKEN) and child.type == "UNRANKED":
                 unranked = True
             elif element is None and isinstance(child, T.Type):
                 element = child
@@ -283,7 +290,7 @@ class MLIRTransformer:
     def dict_attr(self, children):
         entries = {}
         for name, value in children:
-            entries[str(name)] = value
+            entries[name.value] = value
         return A.DictionaryAttr(entries)
 
     def type_attr(self, children):
@@ -332,7 +339,7 @@ class MLIRTransformer:
 
     def strided_attr(self, children):
         def value(c):
-            return None if isinstance(c, Token) else c
+            return None if isinstance(c, TOKEN) else c
         offset = value(children[1]) if len(children) > 1 else 0
         return A.StridedLayoutAttr([value(c) for c in children[0]], offset)
 
@@ -359,16 +366,58 @@ class MLIRTransformer:
         key, value = children
         return (key, value)
 
+    # ------------------------------------------------------------- locations
     def location_attr(self, children):
-        return A.OpaqueAttr(f"loc({children[0] if children else ''})")
-
-    def loc_body(self, children):
-        if not children:
-            return ""
-        return self.text[children[0].start_pos:children[-1].end_pos]
+        """`loc(...)` as an attribute value; an alias it names must already
+        be defined (only op and argument locations may refer forward)."""
+        forward = _forward_location_ref(children[0])
+        if forward is not None:
+            raise parse_error(forward.token, f"undefined symbol alias id '{forward.token.value[1:]}'")
+        return children[0]
 
     def trailing_loc(self, children):
+        # Locations of ops, block arguments and induction variables are
+        # dropped: mlir-opt prints them only with -mlir-print-debuginfo.
         return None
+
+    def loc_unknown(self, children):
+        return A.UNKNOWN_LOC
+
+    def loc_name(self, children):
+        child = children[1] if len(children) > 1 else A.UNKNOWN_LOC
+        return A.NameLoc(_string_value(children[0]), child)
+
+    def loc_file(self, children):
+        """`"f":L` (column 0), `"f":L:C`, `"f":L:C to :EC`, `"f":L:C to EL:EC`."""
+        numbers = [int(token.value, 0) for token in children[1:]]
+        line, column = numbers[0], numbers[1] if len(numbers) > 1 else 0
+        end_line, end_column = line, column
+        if len(numbers) == 3:
+            end_column = numbers[2]
+        elif len(numbers) == 4:
+            end_line, end_column = numbers[2], numbers[3]
+        return A.FileLineColRange(_string_value(children[0]), line, column, end_line, end_column)
+
+    def loc_callsite(self, children):
+        return A.CallSiteLoc(children[0], children[1])
+
+    def loc_fused(self, children):
+        metadata = None
+        if children and not isinstance(children[0], A.LocationAttr):
+            metadata, children = children[0], children[1:]
+        return A.fused_location(children, metadata)
+
+    def loc_ref(self, children):
+        """`#alias` or a dialect location such as `#test.custom_location<...>`."""
+        name = children[0]
+        if len(children) > 1:
+            return A.DialectLoc(_dialect_location_text(name.value, children[1]))
+        attr = self.attribute_aliases.get(name.value)
+        if attr is None:
+            return _ForwardLocRef(name)
+        if not isinstance(attr, A.LocationAttr):
+            raise parse_error(name, "expected location, but found dialect attribute")
+        return attr
 
     # -------------------------------------------------------- affine syntax
     def affine_map(self, children):
@@ -425,6 +474,44 @@ class MLIRTransformer:
 
 
 # ----------------------------------------------------------------- helpers
+
+class _ForwardLocRef(A.LocationAttr):
+    """`loc(#name)` before `#name = loc(...)` is defined: allowed for op
+    locations, which are dropped anyway."""
+
+    __slots__ = ("token",)
+
+    def __init__(self, token):
+        self.token = token
+        self._init_key()
+
+    def key(self):
+        return (self.token.value,)
+
+    def print_body(self, p) -> None:
+        p.write(self.token.value)
+
+
+def _forward_location_ref(loc):
+    stack = [loc]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, _ForwardLocRef):
+            return current
+        stack.extend(current.children())
+    return None
+
+
+def _dialect_location_text(name: str, body: str) -> str:
+    """The test dialect's custom location prints as `<"file" * line>`
+    (TestAttributes.cpp); other dialect locations are kept verbatim."""
+    import re
+    if name == "#test.custom_location":
+        match = re.fullmatch(r'<\s*("(?:[^"\\]|\\.)*")\s*\*\s*([0-9]+)\s*>', body)
+        if match:
+            return f"{name}<{match.group(1)} * {int(match.group(2))}>"
+    return name + body
+
 
 def _parse_results(token) -> list:
     """`%a, %b:2 =` -> [("%a", 1, pos), ("%b", 2, pos)]."""

@@ -60,7 +60,7 @@ class SSANameState:
     def __init__(self, root):
         self.value_names: dict = {}       # Value -> "%name" (without result number)
         self.block_names: dict = {}       # Block -> "^bbN"
-        self.group_starts: dict = {}      # op -> list of result indices starting a named group
+        self.result_groups: dict = {}     # multi-result op -> [(leader name, count)]
         self.next_value_id = 0
         self.next_argument_id = 0
         self.next_conflict_id = 0
@@ -106,25 +106,28 @@ class SSANameState:
             return
         hints = op.result_name_hints() if hasattr(op, "result_name_hints") else None
         if not hints:
-            # One name for the whole result group: `%0:2`, used as `%0#1`.
-            self.value_names[results[0]] = f"%{self.next_value_id}"
-            self.next_value_id += 1
-            for index in range(1, len(results)):
-                self.value_names[results[index]] = None
+            self._set_name(results[0], "", used)
+            starts = [0]
+        else:
+            starts = []
+            for index, result in enumerate(results):
+                hint = hints[index] if index < len(hints) else None
+                if hint or index == 0:
+                    self._set_name(result, hint or "", used)
+                    starts.append(index)
+        if len(results) == 1:
             return
-        starts = []
-        for index, result in enumerate(results):
-            hint = hints[index] if index < len(hints) else None
-            if hint:
-                self._set_name(result, hint, used)
-                starts.append(index)
-            elif index == 0:
-                self._set_name(result, "", used)
-                starts.append(index)
-            else:
-                self.value_names[result] = None
-        if starts != [0]:
-            self.group_starts[op] = starts
+        # Results of a multi-result group print as `%0#1` at their uses; the
+        # group's definition prints `%0:2` from the leader's name.
+        bounds = starts + [len(results)]
+        groups = []
+        for start, end in zip(starts, bounds[1:]):
+            leader = self.value_names[results[start]]
+            groups.append((leader, end - start))
+            if end - start > 1:
+                for index in range(start, end):
+                    self.value_names[results[index]] = f"{leader}#{index - start}"
+        self.result_groups[op] = groups
 
     def _set_name(self, value, hint: str, used) -> None:
         if not hint:
@@ -144,14 +147,13 @@ class SSANameState:
         self.value_names[value] = "%" + name
 
     def use_name(self, value) -> str:
-        """The text of a use: `%5`, `%c0` or `%3#1` for a later group member."""
+        """The text of a use: `%5`, `%c0` or `%3#1` for a member of a group."""
         name = self.value_names.get(value)
-        if name is not None:
-            return name
-        owner = getattr(value, "owner", None)
-        if owner is None or not hasattr(owner, "results"):
-            return "<<UNKNOWN SSA VALUE>>"
-        starts = self.group_starts.get(owner, [0])
-        index = value.index
-        start = max(s for s in starts if s <= index)
-        return f"{self.value_names[owner.results[start]]}#{index - start}"
+        return name if name is not None else "<<UNKNOWN SSA VALUE>>"
+
+    def definition(self, op) -> str:
+        """The result list of `op` as defined: `%0`, `%0:2` or `%a, %b:2`."""
+        groups = self.result_groups.get(op)
+        if groups is None:
+            return self.value_names[op.results[0]]
+        return ", ".join(leader if count == 1 else f"{leader}:{count}" for leader, count in groups)

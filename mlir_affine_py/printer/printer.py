@@ -18,13 +18,19 @@ INDENT = "  "
 
 
 class _Alias:
-    __slots__ = ("attr", "prefix", "name", "order")
+    __slots__ = ("attr", "prefix", "name", "order", "depth")
 
     def __init__(self, attr, prefix, order):
         self.attr = attr
         self.prefix = prefix
         self.order = order
         self.name = None
+        self.depth = 1
+
+    def sort_key(self):
+        # AsmPrinter `InProgressAliasInfo::operator<`: an alias whose value
+        # contains aliases comes after them, then by name, then first visit.
+        return (self.depth, self.prefix, self.order)
 
 
 class Printer:
@@ -36,6 +42,8 @@ class Printer:
         self.aliases: dict = {}
         self.use_aliases = True
         self.default_dialects = ["builtin"]
+        # Deepest alias printed so far, for the depth of an enclosing alias.
+        self.alias_depth = 0
 
     # ------------------------------------------------------------ primitives
     def write(self, text: str) -> None:
@@ -56,10 +64,11 @@ class Printer:
         body = self.out
         self._assign_alias_names()
         header = []
-        for alias in sorted(self.aliases.values(), key=lambda a: (a.prefix, a.order)):
+        for alias in sorted(self.aliases.values(), key=_Alias.sort_key):
             header.append(f"#{alias.name} = ")
+            # The definition itself may use other aliases (`loc(callsite(#loc at #loc1))`).
             sub = Printer()
-            sub.use_aliases = False
+            sub.aliases = self.aliases
             alias.attr.print(sub, "never")
             header.append(sub.getvalue())
             header.append("\n")
@@ -68,7 +77,7 @@ class Printer:
 
     def _assign_alias_names(self) -> None:
         counts: dict = {}
-        for alias in sorted(self.aliases.values(), key=lambda a: (a.prefix, a.order)):
+        for alias in sorted(self.aliases.values(), key=_Alias.sort_key):
             index = counts.get(alias.prefix, 0)
             counts[alias.prefix] = index + 1
             if index == 0:
@@ -81,23 +90,8 @@ class Printer:
     # ------------------------------------------------------------ operations
     def print_operation(self, op) -> None:
         self.out.append(INDENT * self.indent)
-        results = op.results
-        if results:
-            names = self.names
-            starts = names.group_starts.get(op)
-            if starts is None:
-                self.out.append(names.value_names[results[0]])
-                if len(results) > 1:
-                    self.out.append(f":{len(results)}")
-            else:
-                bounds = starts + [len(results)]
-                for i, start in enumerate(starts):
-                    if i:
-                        self.out.append(", ")
-                    self.out.append(names.value_names[results[start]])
-                    count = bounds[i + 1] - start
-                    if count > 1:
-                        self.out.append(f":{count}")
+        if op.results:
+            self.out.append(self.names.definition(op))
             self.out.append(" = ")
         if self.generic or not op.name:
             self.print_generic_op(op)
@@ -208,10 +202,22 @@ class Printer:
             if alias is None:
                 alias = _Alias(attr, prefix, len(self.aliases))
                 self.aliases[attr] = alias
+                alias.depth = self._visit_nested_aliases(attr)
+            self.alias_depth = max(self.alias_depth, alias.depth)
             self.out.append("#")
             self.out.append(alias)
             return
         attr.print(self, elide)
+
+    def _visit_nested_aliases(self, attr) -> int:
+        """MLIR's alias initializer visits the elements of an aliased
+        attribute right after it, in print order, so nested aliases are
+        numbered after their parent's first visit; returns the new alias's
+        depth, one more than its deepest nested alias."""
+        sub = Printer()
+        sub.aliases = self.aliases
+        attr.print(sub, "never")
+        return sub.alias_depth + 1
 
     def print_attribute_entries(self, entries: dict) -> None:
         first = True
@@ -313,4 +319,17 @@ def attribute_to_string(attr, elide: str = "never") -> str:
     printer = Printer()
     printer.use_aliases = False
     attr.print(printer, elide)
+    return printer.getvalue()
+
+
+def op_to_string(op) -> str:
+    """One op as diagnostics show it (`see current operation: ...`): custom
+    form, value names numbered within its closest isolated-from-above op."""
+    root = op
+    while root.parent_op is not None and not root.isolated_from_above:
+        root = root.parent_op
+    printer = Printer()
+    printer.use_aliases = False
+    printer.names = SSANameState(root)
+    printer.print_operation(op)
     return printer.getvalue()

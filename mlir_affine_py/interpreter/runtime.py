@@ -1,0 +1,502 @@
+"""Run-time support of the reference interpreter: the error type, how MLIR
+types map to Python/numpy values, and the helpers that generated code calls
+for the less common operations.
+
+Value representation (chosen so that results are exactly reproducible):
+
+* ``index`` and ``iN``: Python ints in two's complement canonical form,
+  signed for widths above 1 (``i8`` holds -128..127, ``index`` is 64-bit) and
+  0/1 (or False/True) for ``i1``.  Every operation wraps its result to the
+  width of its type, as the arith dialect specifies.
+* ``f16``/``f32``/``f64``: numpy scalars of that precision, so every operation
+  rounds to the type after each step.  ``bf16`` values are float32 scalars
+  rounded to bfloat16 after each operation.
+* ``memref``: numpy arrays of the element dtype (``i1`` as bool, ``index`` as
+  int64, ``bf16`` as float32), indexed logically (layouts are ignored).
+* ``vector``: numpy arrays.
+
+Undefined behaviour in the arith semantics (division by zero, signed
+division overflow, over-wide shifts, float-to-int conversion out of range)
+raises :class:`InterpreterError` instead of producing an arbitrary value.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from ..ir import types as T
+
+
+class InterpreterError(Exception):
+    """The interpreter cannot run the IR: an unsupported op or type, an
+    out-of-bounds memref access, undefined behaviour, bad arguments."""
+
+
+def describe(op) -> str:
+    """`'affine.load' (line 7, column 12)` for messages."""
+    text = f"'{op.op_name}'"
+    if getattr(op, "pos", None):
+        line, column = op.pos
+        text += f" (line {line}, column {column})"
+    return text
+
+
+# ------------------------------------------------------------------ types
+def int_width(type) -> int | None:
+    """Bit width of an integer-like type (index is 64 bits), else None."""
+    if isinstance(type, T.IndexType):
+        return 64
+    if isinstance(type, T.IntegerType):
+        return type.width
+    return None
+
+
+FLOAT_SCALAR = {"f16": np.float16, "f32": np.float32, "f64": np.float64, "bf16": np.float32}
+FLOAT_DTYPE = {"f16": np.dtype(np.float16), "f32": np.dtype(np.float32),
+               "f64": np.dtype(np.float64), "bf16": np.dtype(np.float32)}
+_INT_DTYPE = {1: np.dtype(np.bool_), 8: np.dtype(np.int8), 16: np.dtype(np.int16),
+              32: np.dtype(np.int32), 64: np.dtype(np.int64)}
+
+
+def float_kind(type) -> str | None:
+    if isinstance(type, T.FloatType):
+        if type.text not in FLOAT_SCALAR:
+            raise InterpreterError(f"float type '{type.text}' is not supported")
+        return type.text
+    return None
+
+
+def dtype_of(type) -> np.dtype:
+    """The numpy dtype that stores elements of `type`."""
+    kind = float_kind(type)
+    if kind is not None:
+        return FLOAT_DTYPE[kind]
+    width = int_width(type)
+    if width in _INT_DTYPE:
+        return _INT_DTYPE[width]
+    raise InterpreterError(f"element type '{type}' is not supported")
+
+
+def wrap(value: int, width: int) -> int:
+    """`value` modulo 2^width in canonical form (signed; 0/1 for i1)."""
+    if width == 1:
+        return value & 1
+    half = 1 << (width - 1)
+    return ((value + half) & ((1 << width) - 1)) - half
+
+
+def signed(value: int, width: int) -> int:
+    return -(value & 1) if width == 1 else value
+
+
+def unsigned(value: int, width: int) -> int:
+    return value & ((1 << width) - 1)
+
+
+def bf16_round(x):
+    """Round a float32/float64 scalar to bfloat16 (nearest, ties to even),
+    returned as a float32 scalar.  A float64 is first narrowed to float32 with
+    round-to-odd so that the double rounding is exact."""
+    if not isinstance(x, np.float32):
+        d = np.float64(x)
+        f = np.float32(d)
+        if np.isfinite(f) and np.float64(f) != d:
+            if abs(np.float64(f)) > abs(d):
+                f = np.nextafter(f, np.float32(0))
+            f = np.uint32(int(f.view(np.uint32)) | 1).view(np.float32)
+        x = f
+    bits = int(x.view(np.uint32))
+    if (bits & 0x7F800000) == 0x7F800000 and bits & 0x007FFFFF:
+        return np.uint32((bits | 0x00400000) & 0xFFFF0000).view(np.float32)
+    bits = (bits + 0x7FFF + ((bits >> 16) & 1)) & 0xFFFF0000
+    return np.uint32(bits & 0xFFFFFFFF).view(np.float32)
+
+
+def bf16_array(a):
+    """Round every element of a float array to bfloat16 (as float32)."""
+    bits = np.asarray(a, dtype=np.float32).view(np.uint32).astype(np.uint64)
+    nan = ((bits & 0x7F800000) == 0x7F800000) & ((bits & 0x007FFFFF) != 0)
+    rounded = ((bits + 0x7FFF + ((bits >> 16) & 1)) & 0xFFFF0000)
+    rounded = np.where(nan, (bits | 0x00400000) & 0xFFFF0000, rounded)
+    return rounded.astype(np.uint32).view(np.float32)
+
+
+def float_from_bits(bits: int, kind: str):
+    if kind == "f32":
+        return np.uint32(bits).view(np.float32)
+    if kind == "f64":
+        return np.uint64(bits).view(np.float64)
+    if kind == "f16":
+        return np.uint16(bits).view(np.float16)
+    if kind == "bf16":
+        return np.uint32(bits << 16).view(np.float32)
+    raise InterpreterError(f"float type '{kind}' is not supported")
+
+
+def to_float(value, kind: str):
+    """A Python/numpy number as a scalar of float type `kind`."""
+    if kind == "bf16":
+        return bf16_round(np.float64(value) if not isinstance(value, np.floating) else value)
+    return FLOAT_SCALAR[kind](value)
+
+
+def scalar_from_attr(attr, type):
+    """The run-time value of an IntegerAttr/FloatAttr of `type`."""
+    kind = float_kind(type)
+    if kind is not None:
+        return float_from_bits(attr.bits, kind)
+    width = int_width(type)
+    if width is None:
+        raise InterpreterError(f"constant of type '{type}' is not supported")
+    return wrap(attr.value, width)
+
+
+def array_from_dense(attr, shape, element_type) -> np.ndarray:
+    """A numpy array holding a DenseElementsAttr's values."""
+    dtype = dtype_of(element_type)
+    kind = float_kind(element_type)
+    values = list(attr.values)
+    if kind is not None:
+        values = [float_from_bits(v, kind) for v in values]
+    else:
+        width = int_width(element_type)
+        values = [wrap(int(v), width) for v in values]
+    count = 1
+    for d in shape:
+        count *= d
+    if len(values) == 1:
+        return np.full(shape, values[0], dtype=dtype)
+    if len(values) != count:
+        raise InterpreterError(f"dense attribute with {len(values)} values for shape {shape}")
+    return np.array(values, dtype=dtype).reshape(shape)
+
+
+def convert_argument(value, type, what: str):
+    """Check and convert one run_function argument to the internal form."""
+    if isinstance(type, T.MemRefType):
+        if not isinstance(value, np.ndarray):
+            raise InterpreterError(f"{what}: expected a numpy array for '{type}'")
+        dtype = dtype_of(type.element_type)
+        if value.dtype != dtype:
+            raise InterpreterError(f"{what}: expected dtype {dtype} for '{type}', got {value.dtype}")
+        if value.ndim != len(type.shape) or any(
+                d is not None and d != s for d, s in zip(type.shape, value.shape)):
+            raise InterpreterError(f"{what}: array of shape {value.shape} does not fit '{type}'")
+        return value
+    if isinstance(type, T.VectorType):
+        array = np.asarray(value, dtype=dtype_of(type.element_type))
+        if array.shape != tuple(type.shape):
+            raise InterpreterError(f"{what}: vector of shape {array.shape} does not fit '{type}'")
+        return array.copy()
+    kind = float_kind(type)
+    if kind is not None:
+        return to_float(value, kind)
+    width = int_width(type)
+    if width is not None:
+        return wrap(int(value), width)
+    raise InterpreterError(f"{what}: arguments of type '{type}' are not supported")
+
+
+def convert_result(value, type):
+    """Internal value -> what run_function returns."""
+    if int_width(type) is not None and not isinstance(value, np.ndarray):
+        return int(value)
+    return value
+
+
+def zero_of(type):
+    """A deterministic value for poison/undef of `type`."""
+    kind = float_kind(type)
+    if kind is not None:
+        return FLOAT_SCALAR[kind](0)
+    if int_width(type) is not None:
+        return 0
+    if isinstance(type, T.VectorType):
+        return np.zeros(type.shape, dtype=dtype_of(type.element_type))
+    raise InterpreterError(f"no value for type '{type}'")
+
+
+# ------------------------------------------------------- integer helpers
+def _ub(op, message: str):
+    return InterpreterError(f"{describe(op)}: {message} (undefined behaviour)")
+
+
+def _trunc_div(a: int, b: int) -> int:
+    q = abs(a) // abs(b)
+    return -q if (a < 0) != (b < 0) else q
+
+
+def divsi(a, b, width, op):
+    a, b = signed(a, width), signed(b, width)
+    if b == 0:
+        raise _ub(op, "integer division by zero")
+    q = _trunc_div(a, b)
+    if signed(wrap(q, width), width) != q:
+        raise _ub(op, "signed division overflow")
+    return wrap(q, width)
+
+
+def divui(a, b, width, op):
+    a, b = unsigned(a, width), unsigned(b, width)
+    if b == 0:
+        raise _ub(op, "integer division by zero")
+    return wrap(a // b, width)
+
+
+def remsi(a, b, width, op):
+    a, b = signed(a, width), signed(b, width)
+    if b == 0:
+        raise _ub(op, "integer remainder by zero")
+    q = _trunc_div(a, b)
+    if signed(wrap(q, width), width) != q:
+        raise _ub(op, "signed remainder overflow")
+    return wrap(a - b * q, width)
+
+
+def remui(a, b, width, op):
+    a, b = unsigned(a, width), unsigned(b, width)
+    if b == 0:
+        raise _ub(op, "integer remainder by zero")
+    return wrap(a % b, width)
+
+
+def floordivsi(a, b, width, op):
+    a, b = signed(a, width), signed(b, width)
+    if b == 0:
+        raise _ub(op, "integer division by zero")
+    q = a // b
+    if signed(wrap(q, width), width) != q:
+        raise _ub(op, "signed division overflow")
+    return wrap(q, width)
+
+
+def ceildivsi(a, b, width, op):
+    a, b = signed(a, width), signed(b, width)
+    if b == 0:
+        raise _ub(op, "integer division by zero")
+    q = -((-a) // b)
+    if signed(wrap(q, width), width) != q:
+        raise _ub(op, "signed division overflow")
+    return wrap(q, width)
+
+
+def ceildivui(a, b, width, op):
+    a, b = unsigned(a, width), unsigned(b, width)
+    if b == 0:
+        raise _ub(op, "integer division by zero")
+    return wrap(-((-a) // b), width)
+
+
+def _shift_amount(b, width, op):
+    amount = unsigned(b, width)
+    if amount >= width:
+        raise _ub(op, f"shift amount {amount} is not less than the bit width {width}")
+    return amount
+
+
+def shli(a, b, width, op):
+    return wrap(a << _shift_amount(b, width, op), width)
+
+
+def shrsi(a, b, width, op):
+    return wrap(signed(a, width) >> _shift_amount(b, width, op), width)
+
+
+def shrui(a, b, width, op):
+    return wrap(unsigned(a, width) >> _shift_amount(b, width, op), width)
+
+
+def fptoi(x, width, is_signed, op):
+    """arith.fptosi / fptoui: truncation toward zero; out of range is poison."""
+    if not np.isfinite(x):
+        raise _ub(op, f"conversion of {x} to an integer")
+    value = int(x)
+    if is_signed:
+        low, high = (-1, 0) if width == 1 else (-(1 << (width - 1)), (1 << (width - 1)) - 1)
+    else:
+        low, high = 0, (1 << width) - 1
+    if not low <= value <= high:
+        raise _ub(op, f"{x} does not fit the integer type")
+    return wrap(value, width)
+
+
+def absi(a, width):
+    return wrap(abs(signed(a, width)), width)
+
+
+def ctpop(a, width):
+    return bin(unsigned(a, width)).count("1")
+
+
+def ctlz(a, width):
+    return width - unsigned(a, width).bit_length()
+
+
+def cttz(a, width):
+    u = unsigned(a, width)
+    return width if u == 0 else (u & -u).bit_length() - 1
+
+
+_UINT = {16: np.uint16, 32: np.uint32, 64: np.uint64}
+_SINT = {16: np.int16, 32: np.int32, 64: np.int64}
+
+
+def int_to_float_bits(a, width, kind):
+    if kind == "bf16":
+        return np.uint32(unsigned(a, width) << 16).view(np.float32)
+    return _UINT[width](unsigned(a, width)).view(FLOAT_SCALAR[kind])
+
+
+def float_to_int_bits(x, width, kind):
+    if kind == "bf16":
+        return wrap(int(x.view(np.uint32)) >> 16, width)
+    return wrap(int(x.view(_SINT[width])), width)
+
+
+# --------------------------------------------------------- float helpers
+def maximumf(a, b):
+    if a > b:
+        return a
+    if b > a:
+        return b
+    if a != a:
+        return a
+    if b != b:
+        return b
+    return b if np.signbit(a) else a
+
+
+def minimumf(a, b):
+    if a < b:
+        return a
+    if b < a:
+        return b
+    if a != a:
+        return a
+    if b != b:
+        return b
+    return a if np.signbit(a) else b
+
+
+def maxnumf(a, b):
+    if a != a:
+        return b
+    if b != b:
+        return a
+    return maximumf(a, b)
+
+
+def minnumf(a, b):
+    if a != a:
+        return b
+    if b != b:
+        return a
+    return minimumf(a, b)
+
+
+def round_half_away(x):
+    """math.round: to nearest, ties away from zero."""
+    t = np.trunc(x)
+    if abs(x - t) >= 0.5:
+        t = t + np.copysign(type(x)(1), x)
+    return t
+
+
+def via_double(fn):
+    """A math function computed in double precision and rounded to the
+    argument's type (for functions numpy lacks)."""
+    def apply(x, *rest):
+        return type(x)(fn(float(x), *map(float, rest)))
+    return apply
+
+
+def _erf(x: float) -> float:
+    return math.erf(x)
+
+
+def fma(a, b, c):
+    """math.fma: a*b+c rounded once (exact for f16/f32 through float64
+    products; f64 uses exact rational arithmetic)."""
+    if isinstance(a, np.float64):
+        if not (np.isfinite(a) and np.isfinite(b) and np.isfinite(c)):
+            return a * b + c
+        from fractions import Fraction
+        exact = Fraction(float(a)) * Fraction(float(b)) + Fraction(float(c))
+        result = np.float64(float(exact))
+        if result == 0:
+            return a * b + c
+        return result
+    return type(a)(np.float64(a) * np.float64(b) + np.float64(c))
+
+
+def delinearize(index, basis, has_outer, op):
+    """affine.delinearize_index: results for `basis` (outer bound first,
+    possibly omitted)."""
+    results = []
+    for size in reversed(basis[1:] if has_outer else basis):
+        if size <= 0:
+            raise InterpreterError(f"{describe(op)}: basis element {size} is not positive")
+        results.append(index % size)
+        index //= size
+    results.append(index)
+    return tuple(reversed(results))
+
+
+# -------------------------------------------------------------- memory
+def out_of_bounds(op, indices, array, sizes=None):
+    shape = tuple(array.shape) if array is not None else ()
+    if sizes is not None:
+        return InterpreterError(
+            f"{describe(op)}: out-of-bounds access at {list(indices)} (vector of shape "
+            f"{list(sizes)}) into memref of shape {list(shape)}")
+    return InterpreterError(f"{describe(op)}: out-of-bounds access at {list(indices)} "
+                            f"into memref of shape {list(shape)}")
+
+
+def check_vector(op, array, indices, sizes):
+    """Bounds check of a vector access: the trailing len(sizes) dims."""
+    rank = array.ndim
+    lead = rank - len(sizes)
+    for d, i in enumerate(indices):
+        extent = 1 if d < lead else sizes[d - lead]
+        if i < 0 or i + extent > array.shape[d]:
+            raise out_of_bounds(op, indices, array, sizes)
+
+
+def alloc(shape, dtype, fill, op):
+    for size in shape:
+        if size < 0:
+            raise InterpreterError(f"{describe(op)}: negative dynamic size {size}")
+    if fill == 0:
+        return np.zeros(shape, dtype=dtype)
+    return np.full(shape, fill, dtype=dtype)
+
+
+def cast_check(array, shape, op):
+    for d, size in enumerate(shape):
+        if size is not None and array.shape[d] != size:
+            raise InterpreterError(f"{describe(op)}: memref of shape {list(array.shape)} "
+                                   f"cast to a static size {size} in dimension {d}")
+    return array
+
+
+def copy(src, dst, op):
+    if src.shape != dst.shape:
+        raise InterpreterError(f"{describe(op)}: shapes {list(src.shape)} and "
+                               f"{list(dst.shape)} differ")
+    np.copyto(dst, src)
+
+
+def dim(array, index, op):
+    if not 0 <= index < array.ndim:
+        raise InterpreterError(f"{describe(op)}: dimension {index} out of range for rank {array.ndim}")
+    return array.shape[index]
+
+
+def scf_step(step, op):
+    if step <= 0:
+        raise InterpreterError(f"{describe(op)}: non-positive step {step}")
+    return step
+

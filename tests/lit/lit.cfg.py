@@ -1,0 +1,44 @@
+"""lit configuration: runs the .mlir tests under tests/lit with PyPI's `lit`
+and `filecheck`.  `pyaffine-opt` and `FileCheck` are substituted; the feature
+`mlir-opt` is defined when mlir-opt is found ($MLIR_OPT, PATH, or
+/usr/lib/llvm-22/bin) so comparison tests can say `REQUIRES: mlir-opt`."""
+
+import os
+import shutil
+import sys
+
+import lit.formats
+
+config.name = "pyaffine-opt"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".mlir"]
+config.excludes = ["Inputs", "lit.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+config.environment["PYTHONUNBUFFERED"] = "1"
+for name in ("HOME", "XDG_CACHE_HOME", "PATH"):
+    if name in os.environ:
+        config.environment[name] = os.environ[name]
+
+
+def _find_mlir_opt():
+    candidates = [os.environ.get("MLIR_OPT"), shutil.which("mlir-opt"),
+                  "/usr/lib/llvm-22/bin/mlir-opt"]
+    for candidate in candidates:
+        if candidate and os.path.isfile(candidate) and os.access(candidate, os.X_OK):
+            return candidate
+    return None
+
+
+tool = shutil.which("pyaffine-opt") or f"{sys.executable} -m mlir_affine_py.opt_main"
+filecheck = shutil.which("filecheck") or f"{sys.executable} -m filecheck"
+# Substitutions are regular expressions; the look-arounds keep file paths that
+# happen to contain a tool's name (a checkout called pyaffine-opt) intact.
+config.substitutions.append((r"(?<![\w/.-])pyaffine-opt(?![\w.-])", tool))
+config.substitutions.append((r"(?<![\w/.-])FileCheck(?![\w.-])", f"{filecheck} --enable-var-scope"))
+
+mlir_opt = _find_mlir_opt()
+if mlir_opt:
+    config.available_features.add("mlir-opt")
+    config.substitutions.append((r"(?<![\w/.-])mlir-opt(?![\w.-])", mlir_opt))
+    config.substitutions.append((r"(?<![\w/.-])mlir-runner(?![\w.-])",
+                                 os.path.join(os.path.dirname(mlir_opt), "mlir-runner")))

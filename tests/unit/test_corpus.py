@@ -1,0 +1,254 @@
+"""Byte-exact comparison with mlir-opt 22 over the shared corpus.
+
+For every file `corpus/expected/<dir>/<name>` (the output of
+`mlir-opt [-split-input-file] --allow-unregistered-dialect corpus/<dir>/<name>`,
+see `corpus/regen.sh`) this runs pyaffine-opt with the same flags on the
+source and requires the same bytes.  `expected/permute/` holds outputs of a
+transformation, not of plain printing, and is left out here.
+
+The corpus lives in the `shared` folder beside the repository root, or in
+`$PYAFFINE_SHARED`.  Without it the corpus tests are skipped.
+
+The tool runs in-process (`opt_main.run` with string streams) so that the
+whole corpus stays fast; `test_console_script_smoke` runs the installed
+console script once as a separate process.
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import io
+import os
+import shutil
+import subprocess
+import sys
+import traceback
+from pathlib import Path
+
+import pytest
+
+from mlir_affine_py import opt_main
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+SKIPPED_DIRS = {"permute"}
+MAX_DIFF_LINES = 200
+# Files on which `mlir-opt` is not a fixed point of its own output; checked by
+# test_mlir_opt_not_idempotent_list_is_exact when mlir-opt is installed.
+MLIR_OPT_NOT_IDEMPOTENT = {
+    "upstream/IR-affine-map.mlir",
+    "upstream/IR-locations.mlir",
+    "upstream/simplify-structures.mlir",
+}
+
+
+def _find_corpus() -> Path | None:
+    candidates = []
+    if os.environ.get("PYAFFINE_SHARED"):
+        candidates.append(Path(os.environ["PYAFFINE_SHARED"]))
+    candidates.append(REPO_ROOT.parent / "shared")
+    for shared in candidates:
+        corpus = shared / "corpus"
+        if (corpus / "expected").is_dir():
+            return corpus
+    return None
+
+
+def _find_mlir_opt() -> str | None:
+    for candidate in (os.environ.get("MLIR_OPT"), shutil.which("mlir-opt"),
+                      "/usr/lib/llvm-22/bin/mlir-opt"):
+        if candidate and os.path.isfile(candidate) and os.access(candidate, os.X_OK):
+            return candidate
+    return None
+
+
+CORPUS = _find_corpus()
+MLIR_OPT = _find_mlir_opt()
+SKIP_REASON = ("shared corpus not found: expected `shared/corpus/expected/` beside the "
+               f"repository ({REPO_ROOT.parent / 'shared'}) or under $PYAFFINE_SHARED")
+
+
+def _expected_files() -> list[str]:
+    if CORPUS is None:
+        return []
+    expected = CORPUS / "expected"
+    return sorted(
+        path.relative_to(expected).as_posix()
+        for path in expected.rglob("*.mlir")
+        if path.relative_to(expected).parts[0] not in SKIPPED_DIRS
+    )
+
+
+CASES = _expected_files()
+# An empty parameter list would make pytest skip silently with a vague reason;
+# a single explicit skip says why.
+PARAMS = CASES or [pytest.param(None, marks=pytest.mark.skip(reason=SKIP_REASON))]
+
+
+def _needs_split(text: str) -> bool:
+    return any(line.startswith("// -----") for line in text.splitlines())
+
+
+def _options(path: Path, split: bool) -> opt_main.Options:
+    options = opt_main.Options()
+    options.input = str(path)
+    options.split = split
+    options.allow_unregistered = True
+    return options
+
+
+def run_in_process(path: Path, split: bool) -> tuple[int, str, str]:
+    """Run pyaffine-opt on `path`; returns (exit code, stdout, stderr)."""
+    stdout, stderr = io.StringIO(), io.StringIO()
+    try:
+        code = opt_main.run(_options(path, split), stdout, stderr)
+    except Exception:  # noqa: BLE001 - reported as a failure with its traceback
+        return 2, stdout.getvalue(), stderr.getvalue() + traceback.format_exc()
+    return code, stdout.getvalue(), stderr.getvalue()
+
+
+@functools.lru_cache(maxsize=None)
+def first_pass(relpath: str) -> tuple[bool, int, str, str]:
+    """(split?, exit code, stdout, stderr) of pyaffine-opt on the corpus source."""
+    source = CORPUS / relpath
+    split = _needs_split(source.read_text(encoding="utf-8", errors="surrogateescape"))
+    return (split, *run_in_process(source, split))
+
+
+def _mlir_opt(path: Path, split: bool) -> str:
+    flags = ["-split-input-file"] if split else []
+    done = subprocess.run([MLIR_OPT, *flags, "--allow-unregistered-dialect", str(path)],
+                          capture_output=True, timeout=300)
+    if done.returncode != 0:
+        pytest.fail(f"mlir-opt rejects {path}:\n"
+                    + done.stderr.decode("utf-8", "replace")[-4000:], pytrace=False)
+    return done.stdout.decode("utf-8", errors="surrogateescape")
+
+
+def _command(relpath: str, split: bool) -> str:
+    flags = "-split-input-file " if split else ""
+    return f"pyaffine-opt {flags}--allow-unregistered-dialect {CORPUS / relpath}"
+
+
+def _diff(expected: str, actual: str, expected_name: str, actual_name: str) -> str:
+    lines = list(difflib.unified_diff(expected.splitlines(keepends=True),
+                                      actual.splitlines(keepends=True),
+                                      expected_name, actual_name, n=2))
+    if len(lines) > MAX_DIFF_LINES:
+        lines = lines[:MAX_DIFF_LINES] + [f"... ({len(lines) - MAX_DIFF_LINES} more diff lines)\n"]
+    # Make a missing final newline visible instead of gluing lines together.
+    return "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of line\n"
+                   for line in lines)
+
+
+def _fail_on_error(command: str, code: int, stderr: str) -> None:
+    if code != 0:
+        pytest.fail(f"`{command}` exited with {code}\n--- stderr ---\n{stderr[-4000:]}",
+                    pytrace=False)
+
+
+@pytest.mark.parametrize("relpath", PARAMS)
+def test_matches_mlir_opt(relpath):
+    split, code, out, err = first_pass(relpath)
+    command = _command(relpath, split)
+    _fail_on_error(command, code, err)
+    expected = (CORPUS / "expected" / relpath).read_text(encoding="utf-8",
+                                                         errors="surrogateescape")
+    if out != expected:
+        pytest.fail(f"`{command}` differs from mlir-opt 22 (corpus/expected/{relpath}):\n"
+                    + _diff(expected, out, f"expected/{relpath} (mlir-opt)", "pyaffine-opt"),
+                    pytrace=False)
+
+
+@pytest.mark.parametrize("relpath", PARAMS)
+def test_idempotent(relpath, tmp_path):
+    """Printing pyaffine-opt's own output again gives the same bytes.
+
+    mlir-opt itself is not idempotent on a few corpus files (it simplifies
+    affine expressions further when it reads its own output, and turns
+    locations into file positions); for those the second print must equal
+    what mlir-opt prints for the same file, so they need mlir-opt."""
+    split, code, out, err = first_pass(relpath)
+    _fail_on_error(_command(relpath, split), code, err)
+    printed = tmp_path / Path(relpath).name
+    printed.write_text(out, encoding="utf-8", errors="surrogateescape")
+    if relpath in MLIR_OPT_NOT_IDEMPOTENT:
+        if MLIR_OPT is None:
+            pytest.skip("mlir-opt changes this file when it prints it again; "
+                        "comparing the second print needs mlir-opt")
+        target, target_name = _mlir_opt(printed, split), "mlir-opt on the first print"
+    else:
+        target, target_name = out, "first print"
+    code2, out2, err2 = run_in_process(printed, split)
+    _fail_on_error(f"pyaffine-opt on its own output of {relpath}", code2, err2)
+    if out2 != target:
+        pytest.fail(f"printing the output of {relpath} again gives different bytes:\n"
+                    + _diff(target, out2, target_name, "second print"), pytrace=False)
+
+
+@pytest.mark.skipif(CORPUS is None or MLIR_OPT is None,
+                    reason="needs the shared corpus and mlir-opt")
+def test_mlir_opt_not_idempotent_list_is_exact(tmp_path):
+    """MLIR_OPT_NOT_IDEMPOTENT lists exactly the files that mlir-opt changes
+    when it prints its own output again."""
+    found = set()
+    for relpath in CASES:
+        expected = CORPUS / "expected" / relpath
+        split = _needs_split(expected.read_text(encoding="utf-8", errors="surrogateescape"))
+        copy = tmp_path / Path(relpath).name
+        shutil.copyfile(expected, copy)
+        if _mlir_opt(copy, split) != copy.read_text(encoding="utf-8", errors="surrogateescape"):
+            found.add(relpath)
+    assert found == MLIR_OPT_NOT_IDEMPOTENT
+
+
+def _console_script() -> list[str]:
+    script = shutil.which("pyaffine-opt")
+    return [script] if script else [sys.executable, "-m", "mlir_affine_py.opt_main"]
+
+
+def test_console_script_smoke(tmp_path):
+    """The installed command behaves like the in-process run (output, exit code),
+    reads standard input for `-`, and writes `-o` files."""
+    source = tmp_path / "smoke.mlir"
+    source.write_text(
+        "func.func @f(%A: memref<4xf32>) {\n"
+        "  affine.for %i = 0 to 4 {\n"
+        "    %v = affine.load %A[%i] : memref<4xf32>\n"
+        "    affine.store %v, %A[%i] : memref<4xf32>\n"
+        "  }\n"
+        "  return\n"
+        "}\n", encoding="utf-8")
+    code, expected, err = run_in_process(source, split=False)
+    assert code == 0, err
+    assert expected.startswith("module {\n") and "affine.for %arg1 = 0 to 4 {" in expected
+
+    command = _console_script() + ["--allow-unregistered-dialect"]
+    done = subprocess.run(command + [str(source)], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == expected
+
+    done = subprocess.run(command + ["-"], input=source.read_text(), capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == expected
+
+    output = tmp_path / "out.mlir"
+    done = subprocess.run(command + [str(source), "-o", str(output)], capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == ""
+    assert output.read_text() == expected
+
+    done = subprocess.run(command + [str(tmp_path / "missing.mlir")], capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode != 0
+    assert "missing.mlir" in done.stderr
+
+
+@pytest.mark.skipif(CORPUS is None, reason=SKIP_REASON)
+def test_corpus_is_complete():
+    """Guards against an emptied or misplaced corpus turning the suite green."""
+    assert len(CASES) >= 70, f"only {len(CASES)} expected files under {CORPUS / 'expected'}"
+    for relpath in CASES:
+        assert (CORPUS / relpath).is_file(), f"no source for expected/{relpath}"

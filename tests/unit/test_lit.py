@@ -1,0 +1,38 @@
+"""Runs the lit suite under tests/lit, so that `python -m pytest` runs every test.
+
+lit and FileCheck come from PyPI (`pip install -e '.[test]'`).  Tests that
+compare with mlir-opt say `REQUIRES: mlir-opt` and are reported as
+unsupported when it is not installed.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+LIT_DIR = Path(__file__).resolve().parents[1] / "lit"
+# `lit` has no `__main__` module; start its entry point explicitly so that the
+# interpreter running pytest (and its installed packages) is the one used.
+LIT = [sys.executable, "-c", "import sys, lit.main; sys.exit(lit.main.main())"]
+
+
+def test_lit_suite():
+    for module in ("lit", "filecheck"):
+        if importlib.util.find_spec(module) is None:
+            pytest.fail(f"{module} is not installed; run `pip install -e '.[test]'`",
+                        pytrace=False)
+    done = subprocess.run(LIT + ["-v", str(LIT_DIR)], capture_output=True,
+                          text=True, timeout=1200)
+    output = done.stdout + done.stderr
+    failing = re.findall(r"^\s*(?:FAIL|XPASS|UNRESOLVED|TIMEOUT): .*$", output, re.M)
+    if done.returncode != 0:
+        summary = "\n".join(dict.fromkeys(failing)) or "(no failing test named)"
+        pytest.fail(f"lit {LIT_DIR} exited with {done.returncode}; failing tests:\n{summary}\n"
+                    f"--- lit output (tail) ---\n{output[-12000:]}", pytrace=False)
+    passed = re.search(r"^\s*Passed\s*:\s*(\d+)", output, re.M)
+    assert passed and int(passed.group(1)) > 0, f"lit ran no test:\n{output}"

@@ -1,0 +1,346 @@
+#!/usr/bin/env python3
+"""Parse + print throughput of pyaffine-opt (and mlir-opt, when present).
+
+    python tools/bench_roundtrip.py [--lines 1000 10000 100000] [--repeat 3]
+
+Generates deterministic affine-dialect files of about N lines into a temporary
+folder: functions with nested affine.for loops (constant, symbolic and `min`
+bounds, iter_args), affine.load/affine.store with affine subscripts, arith
+ops, constants, affine.apply with `#map` aliases and affine.if/else with
+`#set` aliases.  It first checks that pyaffine-opt prints each file exactly as
+mlir-opt does, so the input is valid MLIR and both tools do the same work.
+Then it times whole processes (`TOOL FILE -o OUT`, start-up included) and
+reports the median wall time, lines/s and peak RSS as a Markdown table.  A
+20-line file measures start-up alone.
+
+Peak RSS is the child's own `ru_maxrss` from os.wait4, so every run is
+measured on its own.
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import os
+import platform
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+DEFAULT_LINES = (1000, 10000, 100000)
+STARTUP_LINES = 20
+
+# Module-level aliases: mlir-opt keeps (and renames) only the ones in use, in
+# first-use order.
+ALIASES = [
+    "#shift = affine_map<(d0) -> (d0 + 1)>",
+    "#lin = affine_map<(d0, d1) -> (d0 * 2 + d1)>",
+    "#blk = affine_map<(d0)[s0] -> (d0 + s0 floordiv 4)>",
+    "#tri = affine_map<(d0) -> (d0)>",
+    "#cap = affine_map<(d0)[s0] -> (s0, d0 + 16)>",
+    "#inner = affine_set<(d0)[s0] : (d0 - 1 >= 0, s0 - d0 - 2 >= 0)>",
+    "#even = affine_set<(d0, d1) : ((d0 + d1) mod 2 == 0)>",
+]
+SIZE = 64          # memref<64x64xf64>; loops run below 32 so subscripts stay in bounds
+MEMREF = f"memref<{SIZE}x{SIZE}xf64>"
+
+
+class FunctionWriter:
+    """Writes one func.func of exactly `budget` lines (budget >= MIN_FUNC)."""
+
+    def __init__(self, rng: random.Random, index: int):
+        self.rng = rng
+        self.index = index
+        self.lines: list[str] = []
+        self.counter = 0
+
+    def fresh(self, stem: str) -> str:
+        self.counter += 1
+        return f"%{stem}{self.counter}"
+
+    def emit(self, depth: int, text: str) -> None:
+        self.lines.append("  " * depth + text)
+
+    def write(self, budget: int) -> list[str]:
+        rng = self.rng
+        self.emit(0, f"func.func @kernel_{self.index}(%A: {MEMREF}, %B: {MEMREF}, "
+                     f"%C: {MEMREF}, %n: index) {{")
+        self.emit(1, "%c0 = arith.constant 0 : index")
+        self.emit(1, f"%alpha = arith.constant {rng.choice(['1.5', '2.0', '0.25', '-3.0'])} : f64")
+        self.emit(1, f"%beta = arith.constant {rng.choice(['0.5', '1.0', '1.0e-3', '4.0'])} : f64")
+        # header + 3 constants + "return" + "}" + blank line
+        remaining = budget - 7
+        while remaining > 0:
+            size = remaining if remaining < 2 * MIN_NEST else min(remaining - MIN_NEST,
+                                                                  rng.randint(MIN_NEST, 40))
+            self.nest(size)
+            remaining -= size
+        self.emit(1, "return")
+        self.emit(0, "}")
+        self.emit(0, "")
+        return self.lines
+
+    def nest(self, size: int) -> None:
+        """A loop nest of exactly `size` lines (size >= MIN_NEST)."""
+        rng = self.rng
+        depth = rng.choice([2, 2, 3, 3]) if size >= MIN_NEST + 2 else 2
+        ivs = []
+        reduce = depth == 2 and rng.random() < 0.3
+        for level in range(depth):
+            iv = self.fresh("i")
+            ivs.append(iv)
+            if level == depth - 1 and reduce:
+                acc, result = self.fresh("acc"), self.fresh("sum")
+                self.emit(1 + level, f"{result} = affine.for {iv} = 0 to 32 "
+                                     f"iter_args({acc} = %beta) -> (f64) {{")
+                continue
+            if level == 0:
+                bound = rng.choice(["0 to 32", "0 to 32 step 2", "1 to 31"])
+            elif level == 1:
+                bound = rng.choice(["0 to 16", f"0 to min #cap({ivs[0]})[%n]", f"0 to #tri({ivs[0]})"])
+            else:
+                bound = rng.choice(["0 to 16", "0 to 8 step 4"])
+            self.emit(1 + level, f"affine.for {iv} = {bound} {{")
+        body_depth = 1 + depth
+        # an opening and a closing line per loop, plus yield and store for a reduction
+        body = size - 2 * depth - (2 if reduce else 0)
+        if reduce:
+            self.reduction_body(body_depth, ivs, acc, body)
+            self.emit(body_depth, f"affine.yield {self.last_f64} : f64")
+            self.emit(body_depth - 1, "}")
+            self.emit(body_depth - 1, f"affine.store {result}, %C[{ivs[0]}, 0] : {MEMREF}")
+            depth_left = depth - 1
+        else:
+            self.body(body_depth, ivs, body)
+            depth_left = depth
+        for level in reversed(range(depth_left)):
+            self.emit(1 + level, "}")
+
+    def load(self, depth: int, ivs: list[str]) -> str:
+        rng = self.rng
+        i, j = ivs[0], ivs[-1]
+        subscript = rng.choice([f"[{i}, {j}]", f"[{j}, {i}]", f"[{i} + 1, {j}]",
+                                f"[{i}, {j} * 2 + 1]", f"[{i} floordiv 2, {j} + {i}]",
+                                f"[symbol(%n) floordiv 8, {j}]"])
+        value = self.fresh("v")
+        self.emit(depth, f"{value} = affine.load %{rng.choice('ABC')}[{subscript[1:-1]}] : {MEMREF}")
+        return value
+
+    def reduction_body(self, depth: int, ivs: list[str], acc: str, lines: int) -> None:
+        """Exactly `lines` lines folding loads into the iter_args value."""
+        current = acc
+        while lines >= 2:
+            value = self.load(depth, ivs)
+            out = self.fresh("r")
+            op = self.rng.choice(["addf", "mulf", "maximumf"])
+            self.emit(depth, f"{out} = arith.{op} {current}, {value} : f64")
+            current = out
+            lines -= 2
+        if lines:
+            self.emit(depth, f"affine.store {current}, %B[{ivs[0]}, {ivs[-1]}] : {MEMREF}")
+        self.last_f64 = current
+
+    def body(self, depth: int, ivs: list[str], lines: int) -> None:
+        """Exactly `lines` lines of statements using the loop variables `ivs`."""
+        rng = self.rng
+        values = ["%alpha", "%beta"]
+        while lines > 0:
+            choice = rng.random()
+            if lines >= 5 and choice < 0.15:
+                # affine.if with else: 5 lines
+                cond = (f"#inner({ivs[-1]})[%n]" if rng.random() < 0.5
+                        else f"#even({ivs[0]}, {ivs[-1]})")
+                value = rng.choice(values)
+                self.emit(depth, f"affine.if {cond} {{")
+                self.emit(depth + 1, f"affine.store {value}, %B[{ivs[0]}, {ivs[-1]}] : {MEMREF}")
+                self.emit(depth, "} else {")
+                self.emit(depth + 1, f"affine.store {value}, %C[{ivs[-1]}, {ivs[0]}] : {MEMREF}")
+                self.emit(depth, "}")
+                lines -= 5
+            elif lines >= 2 and choice < 0.30:
+                # affine.apply with an alias, then a load through it
+                index = self.fresh("k")
+                apply = rng.choice([f"#shift({ivs[-1]})", f"#lin({ivs[0]}, {ivs[-1]})",
+                                    f"#blk({ivs[0]})[%n]"])
+                self.emit(depth, f"{index} = affine.apply {apply}")
+                value = self.fresh("v")
+                self.emit(depth, f"{value} = affine.load %A[{index} floordiv 4, {ivs[0]}] : {MEMREF}")
+                values.append(value)
+                lines -= 2
+            elif choice < 0.55:
+                values.append(self.load(depth, ivs))
+                lines -= 1
+            elif choice < 0.85:
+                op = rng.choice(["addf", "mulf", "subf", "divf", "maximumf"])
+                out = self.fresh("t")
+                self.emit(depth, f"{out} = arith.{op} {rng.choice(values)}, {rng.choice(values)} : f64")
+                values.append(out)
+                lines -= 1
+            else:
+                subscript = rng.choice([f"{ivs[0]}, {ivs[-1]}", f"{ivs[-1]} + 1, {ivs[0]}",
+                                        f"{ivs[0]} * 2, {ivs[-1]}"])
+                self.emit(depth, f"affine.store {rng.choice(values)}, %C[{subscript}] : {MEMREF}")
+                lines -= 1
+
+
+MIN_NEST = 2 * 3 + 2 + 4   # up to 3 loops (open + close) plus a few body lines
+MIN_FUNC = 7 + MIN_NEST
+
+
+def generate(lines: int, seed: int = 0) -> str:
+    """A module of `lines` lines (at least MIN_FUNC + aliases)."""
+    rng = random.Random(seed * 1_000_003 + lines)
+    out = list(ALIASES) + [""]
+    remaining = lines - len(out)
+    index = 0
+    while remaining > 0:
+        if remaining < 2 * MIN_FUNC + 40:
+            size = remaining
+        else:
+            size = rng.randint(MIN_FUNC + 10, min(120, remaining - MIN_FUNC))
+        out.extend(FunctionWriter(rng, index).write(max(size, MIN_FUNC)))
+        remaining -= max(size, MIN_FUNC)
+        index += 1
+    return "\n".join(out) + "\n"
+
+
+def find_mlir_opt() -> str | None:
+    for candidate in (os.environ.get("MLIR_OPT"), shutil.which("mlir-opt"),
+                      "/usr/lib/llvm-22/bin/mlir-opt"):
+        if candidate and os.path.isfile(candidate) and os.access(candidate, os.X_OK):
+            return candidate
+    return None
+
+
+def find_pyaffine_opt() -> list[str]:
+    script = shutil.which("pyaffine-opt")
+    return [script] if script else [sys.executable, "-m", "mlir_affine_py.opt_main"]
+
+
+def run_measured(command: list[str], workdir: Path) -> tuple[float, int, int, str]:
+    """(wall seconds, peak RSS in bytes, exit code, stderr) of one process."""
+    err_path = workdir / "stderr.txt"
+    with open(err_path, "wb") as err:
+        start = time.perf_counter()
+        process = subprocess.Popen(command, stdin=subprocess.DEVNULL,
+                                   stdout=subprocess.DEVNULL, stderr=err)
+        _, status, usage = os.wait4(process.pid, 0)
+        elapsed = time.perf_counter() - start
+    process.returncode = os.waitstatus_to_exitcode(status)
+    # ru_maxrss is in KiB on Linux and in bytes on macOS.
+    rss = usage.ru_maxrss if platform.system() == "Darwin" else usage.ru_maxrss * 1024
+    return elapsed, rss, process.returncode, err_path.read_text(errors="replace")
+
+
+def verify(path: Path, pyaffine: list[str], mlir_opt: str, workdir: Path) -> None:
+    ours, theirs = workdir / "verify.py.mlir", workdir / "verify.ref.mlir"
+    for command, out in ((pyaffine + [str(path), "-o", str(ours)], ours),
+                         ([mlir_opt, str(path), "-o", str(theirs)], theirs)):
+        done = subprocess.run(command, capture_output=True, text=True)
+        if done.returncode != 0:
+            sys.exit(f"error: `{' '.join(command)}` failed on the generated input:\n"
+                     f"{done.stderr[-3000:]}")
+    a, b = theirs.read_text(), ours.read_text()
+    if a != b:
+        diff = "".join(list(difflib.unified_diff(a.splitlines(True), b.splitlines(True),
+                                                 "mlir-opt", "pyaffine-opt", n=1))[:60])
+        sys.exit(f"error: pyaffine-opt and mlir-opt print {path.name} differently:\n{diff}")
+
+
+def measure(name: str, command: list[str], repeat: int, workdir: Path) -> dict:
+    times, peak = [], 0
+    for _ in range(repeat):
+        elapsed, rss, code, err = run_measured(command, workdir)
+        if code != 0:
+            sys.exit(f"error: `{' '.join(command)}` exited with {code}:\n{err[-3000:]}")
+        times.append(elapsed)
+        peak = max(peak, rss)
+    return {"tool": name, "median": statistics.median(times), "min": min(times), "rss": peak}
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--lines", type=int, nargs="+", default=list(DEFAULT_LINES),
+                        help="sizes of the generated files (default: %(default)s)")
+    parser.add_argument("--repeat", type=int, default=3, help="runs per measurement (median)")
+    parser.add_argument("--seed", type=int, default=0, help="generator seed")
+    parser.add_argument("--no-mlir-opt", action="store_true",
+                        help="neither verify against nor time mlir-opt")
+    parser.add_argument("--keep", metavar="DIR", help="write the generated files to DIR and keep them")
+    args = parser.parse_args(argv)
+
+    pyaffine = find_pyaffine_opt()
+    mlir_opt = None if args.no_mlir_opt else find_mlir_opt()
+    tools = [("pyaffine-opt", pyaffine)] + ([("mlir-opt", [mlir_opt])] if mlir_opt else [])
+    if mlir_opt is None and not args.no_mlir_opt:
+        print("note: mlir-opt not found; the generated input is not verified and only "
+              "pyaffine-opt is timed", file=sys.stderr)
+
+    with tempfile.TemporaryDirectory(prefix="pyaffine-bench-") as tmp:
+        workdir = Path(tmp)
+        inputs_dir = Path(args.keep) if args.keep else workdir
+        inputs_dir.mkdir(parents=True, exist_ok=True)
+        sizes = [STARTUP_LINES] + sorted(set(args.lines))
+        rows = []
+        for size in sizes:
+            path = inputs_dir / f"bench-{size}.mlir"
+            text = generate(size, args.seed) if size != STARTUP_LINES else generate_startup()
+            path.write_text(text)
+            actual = text.count("\n")
+            if mlir_opt:
+                verify(path, pyaffine, mlir_opt, workdir)
+                print(f"verified: {path.name} ({actual} lines) prints identically", file=sys.stderr)
+            for name, command in tools:
+                result = measure(name, command + [str(path), "-o", str(workdir / "out.mlir")],
+                                 args.repeat, workdir)
+                result["lines"] = actual
+                result["label"] = "start-up" if size == STARTUP_LINES else f"{size} lines"
+                rows.append(result)
+                print(f"  {result['label']:>14}  {name:<12} {result['median']:.3f} s",
+                      file=sys.stderr)
+
+    print(f"\nMedian of {args.repeat} whole-process runs (`TOOL FILE -o OUT`), "
+          f"Python {platform.python_version()}, {platform.machine()}.\n")
+    print("| input | lines | tool | median s | min s | lines/s | peak RSS MiB |")
+    print("|---|---:|---|---:|---:|---:|---:|")
+    for row in rows:
+        rate = row["lines"] / row["median"]
+        print(f"| {row['label']} | {row['lines']} | {row['tool']} | {row['median']:.3f} | "
+              f"{row['min']:.3f} | {rate:,.0f} | {row['rss'] / 2**20:.1f} |")
+    return 0
+
+
+def generate_startup() -> str:
+    """A 20-line file: one small loop nest."""
+    text = f"""#shift = affine_map<(d0) -> (d0 + 1)>
+func.func @startup(%A: {MEMREF}, %B: {MEMREF}) {{
+  %alpha = arith.constant 1.5 : f64
+  affine.for %i = 0 to 32 {{
+    affine.for %j = 0 to 16 {{
+      %k = affine.apply #shift(%j)
+      %a = affine.load %A[%i, %k] : {MEMREF}
+      %b = affine.load %B[%k, %i] : {MEMREF}
+      %m = arith.mulf %a, %alpha : f64
+      %s = arith.addf %m, %b : f64
+      affine.if affine_set<(d0) : (d0 - 1 >= 0)>(%j) {{
+        affine.store %s, %B[%i, %j] : {MEMREF}
+      }} else {{
+        affine.store %m, %A[%i, %j] : {MEMREF}
+      }}
+    }}
+  }}
+  return
+}}
+
+"""
+    assert text.count("\n") == STARTUP_LINES, text.count("\n")
+    return text
+
+
+if __name__ == "__main__":
+    sys.exit(main())
