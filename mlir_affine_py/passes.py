@@ -77,3 +77,8 @@ def run_pass(name: str, option_text: str, module, driver_options) -> None:
 register_pass("test-memref-dependence-check", "transforms.test_passes",
               "run_memref_dependence_check",
               "Checks dependences between all pairs of affine memref accesses (remarks)")
+register_pass("test-loop-permutation", "transforms.test_passes", "run_loop_permutation",
+              "Permutes perfect affine.for nests: permutation-map=i,j,k check-validity=bool")
+register_pass("affine-loop-interchange", "transforms.loop_interchange", "run_affine_loop_interchange",
+              "Interchange affine loop nests for locality and parallelism: cache-line-size=64 "
+              "parallelism-weight=100 default-trip-count=128 remarks=false")

@@ -500,3 +500,22 @@ def scf_step(step, op):
         raise InterpreterError(f"{describe(op)}: non-positive step {step}")
     return step
 
+
+
+# ------------------------------------------------- semi-affine division
+def _divisor(rhs):
+    if rhs <= 0:
+        raise InterpreterError(f"affine division by the non-positive value {rhs}")
+    return rhs
+
+
+def affine_floordiv(lhs, rhs):
+    return lhs // _divisor(rhs)
+
+
+def affine_ceildiv(lhs, rhs):
+    return -(-lhs // _divisor(rhs))
+
+
+def affine_mod(lhs, rhs):
+    return lhs % _divisor(rhs)

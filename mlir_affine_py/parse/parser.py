@@ -19,6 +19,7 @@ from lark.exceptions import (UnexpectedCharacters, UnexpectedEOF, UnexpectedInpu
 from .. import dialects  # noqa: F401  (registers ops and custom forms)
 from ..diagnostics import MLIRError, offset_to_pos, pos_to_offset
 from ..dialects.base import CUSTOM_FORMS
+from ..ir import attributes as A
 from ..ir import types as T
 from .builder import Builder
 from .transformer import MLIRTransformer
@@ -246,8 +247,6 @@ def _expected_message(accepted: set, stack: list, token):
         if op is not None:
             return (f"custom op '{op.value}' expected valid affine map representation for "
                     "loop bounds"), op.start_pos
-    if accepted == {"LPAR"} and isinstance(top, Token) and top.type == "COLON":
-        return "expected function type", "token"
     # Affine expressions.
     if has("symbol") or has("floordiv") and "BARE_ID" in accepted and "INT" in accepted:
         if (isinstance(top, Token) and top.value in _BINARY_OPERATORS
@@ -266,6 +265,8 @@ def _expected_message(accepted: set, stack: list, token):
     in_context = _bracket_message(accepted, stack, top, closers)
     if in_context is not None:
         return in_context, "previous"
+    if accepted == {"LPAR"} and isinstance(top, Token) and top.type == "COLON":
+        return "expected function type", "token"
     if len(closers) == 1:
         if "COMMA" in accepted:
             return f"expected ',' or '{closers[0]}'", "previous"
@@ -352,8 +353,8 @@ def _bracket_message(accepted: set, stack: list, top, closers: list):
     arrow = isinstance(top, Token) and top.value == "->"
     if closers == [")"] and bracket == "(" and isinstance(before, Token) and before.type == "STRING":
         return "expected ')' to end operand list"
-    if closers == [">"] and bracket == "<" and isinstance(top, Token) and top.type == "RBRACE" \
-            and keyword is None and len(accepted) == 1:
+    if closers == [">"] and bracket == "<" and len(accepted) == 1 and (
+            isinstance(top, A.DictionaryAttr) or isinstance(top, Token) and top.type == "RBRACE"):
         return "expected '>' to close properties"
     if bracket == "<" and keyword in _SHAPED:
         if accepted == {"LPAR"} and arrow and keyword == "affine_map":

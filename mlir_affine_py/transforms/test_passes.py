@@ -43,3 +43,44 @@ def run_memref_dependence_check(module, options: dict) -> None:
                 text = _direction_vector_text(result, common, depth)
                 emit_remark(f"dependence from {i} to {j} at depth {depth} = {text}",
                             src.op.pos, [note])
+
+
+def run_loop_permutation(module, options: dict) -> None:
+    """Permute every maximal perfect nest whose depth matches the map; with
+    `check-validity`, only when the permutation respects every dependence.
+    Like upstream, loops are visited in post-order (inner nests first)."""
+    from ..dialects.affine import AffineForOp
+    from .loop_utils import (get_perfectly_nested_loops, is_valid_loop_interchange_permutation,
+                             permute_loops)
+    text = options.get("permutation-map", "")
+    try:
+        perm_map = [int(x) for x in text.split(",") if x.strip()]
+    except ValueError:
+        raise MLIRError(f"invalid permutation-map '{text}'")
+    if sorted(perm_map) != list(range(len(perm_map))):
+        raise MLIRError(f"invalid permutation-map '{text}': not a permutation")
+    check = options.get("check-validity", "false").lower() in ("1", "true")
+    loops = [op for op in _post_order(module) if isinstance(op, AffineForOp)]
+    for loop in loops:
+        nest = get_perfectly_nested_loops(loop)
+        if len(nest) >= 2 and len(nest) == len(perm_map):
+            if check and not is_valid_loop_interchange_permutation(nest, perm_map):
+                continue
+            permute_loops(nest, perm_map)
+
+
+def _post_order(root):
+    """Ops in post-order (children before parents), like MLIR's default walk."""
+    order = []
+    stack = [(root, False)]
+    while stack:
+        op, visited = stack.pop()
+        if visited:
+            order.append(op)
+            continue
+        stack.append((op, True))
+        for region in reversed(op.regions):
+            for block in reversed(region.blocks):
+                for child in reversed(block.ops):
+                    stack.append((child, False))
+    return order

@@ -1,0 +1,270 @@
+"""The interchange cost model (../shared/docs/cost-model.md, after the
+affine-loop-interchange seed design):
+
+    total(P) = W * parallelism(P) + spatial(P) + temporal(P)
+
+Every term is a sum of per-position contributions that depend only on the
+loop placed at that position and the set of loops outside it, so the search
+(transforms/loop_interchange.py) can run a dynamic program over subsets of
+loops instead of scoring all d! orders.  `transition_cost(outer, loop)` is
+that contribution.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..dialects.affine import AffineApplyOp
+from ..dialects.arith import ConstantOp
+from ..ir import attributes as A
+from ..ir.affine_expr import (AffineBinaryOpExpr, AffineConstantExpr,
+                              AffineDimExpr, AffineSymbolExpr)
+from ..ir.types import element_bytes
+
+DEFAULT_TRIP_COUNT = 128
+
+
+# ------------------------------------------------------------ linear forms
+@dataclass
+class LinearForm:
+    """sum(coeffs[v] * v) + constant, plus values used non-linearly."""
+
+    coeffs: dict = field(default_factory=dict)
+    constant: int = 0
+    nonlinear: set = field(default_factory=set)
+
+    def scaled(self, factor: int) -> "LinearForm":
+        return LinearForm({v: c * factor for v, c in self.coeffs.items()},
+                          self.constant * factor, set(self.nonlinear))
+
+    def plus(self, other: "LinearForm") -> "LinearForm":
+        coeffs = dict(self.coeffs)
+        for v, c in other.coeffs.items():
+            coeffs[v] = coeffs.get(v, 0) + c
+        return LinearForm({v: c for v, c in coeffs.items() if c},
+                          self.constant + other.constant, self.nonlinear | other.nonlinear)
+
+    def values(self) -> set:
+        return set(self.coeffs) | self.nonlinear
+
+
+def linearize_value(value) -> LinearForm:
+    op = value.defining_op
+    if isinstance(op, AffineApplyOp):
+        return linearize(op.map.results[0], op.operands, op.map.num_dims)
+    if isinstance(op, ConstantOp) and isinstance(op.value, A.IntegerAttr):
+        return LinearForm({}, op.value.value)
+    return LinearForm({value: 1})
+
+
+def linearize(expr, operands, num_dims: int) -> LinearForm:
+    """The linear part of an affine expression over SSA leaves (composing
+    affine.apply); variables under mod/floordiv/ceildiv or multiplied by a
+    symbol are recorded as non-linear."""
+    if isinstance(expr, AffineConstantExpr):
+        return LinearForm({}, expr.value)
+    if isinstance(expr, AffineDimExpr):
+        return linearize_value(operands[expr.position])
+    if isinstance(expr, AffineSymbolExpr):
+        return linearize_value(operands[num_dims + expr.position])
+    assert isinstance(expr, AffineBinaryOpExpr)
+    lhs = linearize(expr.lhs, operands, num_dims)
+    rhs = linearize(expr.rhs, operands, num_dims)
+    if expr.kind == "add":
+        return lhs.plus(rhs)
+    if expr.kind == "mul":
+        if not rhs.values():
+            return lhs.scaled(rhs.constant)
+        if not lhs.values():
+            return rhs.scaled(lhs.constant)
+    return LinearForm({}, 0, lhs.values() | rhs.values())
+
+
+# ------------------------------------------------------------ the model
+@dataclass
+class AccessInfo:
+    """One load/store seen from the nest: its memref, access matrix rows
+    (one LinearForm per subscript) and element size."""
+
+    op: object
+    memref: object
+    rows: list
+    element_size: int
+
+    def uses(self, iv) -> bool:
+        return any(iv in row.coeffs or iv in row.nonlinear for row in self.rows)
+
+    def matrix_key(self, ivs) -> tuple:
+        return tuple(tuple(row.coeffs.get(iv, 0) for iv in ivs) +
+                     (frozenset(row.nonlinear & set(ivs)) and True,) for row in self.rows)
+
+
+def access_info(op) -> AccessInfo:
+    map = op.map
+    operands = list(op.map_operands)
+    rows = [linearize(e, operands, map.num_dims) for e in map.results]
+    return AccessInfo(op, op.memref, rows, element_bytes(op.memref.type.element_type))
+
+
+@dataclass
+class NestModel:
+    ivs: list                   # induction variables, outermost first
+    trips: list                 # trip count per loop
+    accesses: list              # AccessInfo
+    dependences: list           # component lists (one DependenceComponent per loop)
+    line_size: int = 64
+    parallelism_weight: int = 100
+    lines: list = field(default_factory=list)
+
+    def __post_init__(self):
+        self.total_iterations = 1
+        for n in self.trips:
+            self.total_iterations *= n
+        self.lines = [self.cache_lines(l) for l in range(len(self.ivs))]
+
+    # ---- spatial locality
+    def reference_groups(self, loop: int) -> list:
+        """Carr-McKinley-Tseng groups for `loop` innermost: same memref and
+        access matrix with constants differing only in the last subscript by
+        less than a cache line; or joined by a loop-independent dependence
+        or a small constant one carried only by `loop`."""
+        groups: list = []
+        for access in self.accesses:
+            for group in groups:
+                if self._same_group(group[0], access, loop):
+                    group.append(access)
+                    break
+            else:
+                groups.append([access])
+        return groups
+
+    def _same_group(self, a: AccessInfo, b: AccessInfo, loop: int) -> bool:
+        if a.memref is not b.memref or len(a.rows) != len(b.rows):
+            return False
+        if a.matrix_key(self.ivs) != b.matrix_key(self.ivs):
+            return False
+        constants_a = [r.constant for r in a.rows]
+        constants_b = [r.constant for r in b.rows]
+        others_a = [frozenset(r.coeffs.items()) for r in a.rows]
+        others_b = [frozenset(r.coeffs.items()) for r in b.rows]
+        if others_a != others_b:
+            return False
+        elements_per_line = max(1, self.line_size // a.element_size)
+        if constants_a[:-1] == constants_b[:-1] and \
+                abs(constants_a[-1] - constants_b[-1]) < elements_per_line:
+            return True
+        # Same matrix, constants differing in other subscripts: group-temporal
+        # reuse when the difference is a small distance along `loop` only.
+        delta = [cb - ca for ca, cb in zip(constants_a, constants_b)]
+        column = [r.coeffs.get(self.ivs[loop], 0) for r in a.rows]
+        if any(column):
+            ratios = {d // c for d, c in zip(delta, column) if c and d % c == 0}
+            consistent = all((c == 0 and d == 0) or (c and d % c == 0) for d, c in zip(delta, column))
+            if consistent and len(ratios) == 1 and abs(next(iter(ratios))) <= 2:
+                return True
+        return False
+
+    def cache_lines(self, loop: int) -> float:
+        iv = self.ivs[loop]
+        n = self.trips[loop]
+        total = 0.0
+        for group in self.reference_groups(loop):
+            access = group[0]
+            if not access.uses(iv):
+                total += 1
+                continue
+            stride = self._last_subscript_stride(access, iv)
+            elements_per_line = max(1, self.line_size // access.element_size)
+            if stride is not None and stride * access.element_size < self.line_size:
+                total += n * stride / elements_per_line
+            else:
+                total += n
+        return total
+
+    @staticmethod
+    def _last_subscript_stride(access: AccessInfo, iv):
+        """|coefficient| of `iv` when it appears only (and linearly) in the
+        last subscript, else None."""
+        if not access.rows:
+            return None
+        *outer, last = access.rows
+        if any(iv in row.coeffs or iv in row.nonlinear for row in outer):
+            return None
+        if iv in last.nonlinear:
+            return None
+        return abs(last.coeffs.get(iv, 0)) or None
+
+    # ---- the per-position contributions
+    def inner_iterations(self, outer: frozenset, loop: int) -> int:
+        """Iterations of the loops inside `loop` when `outer` are outside it."""
+        product = 1
+        for other in range(len(self.ivs)):
+            if other != loop and other not in outer:
+                product *= self.trips[other]
+        return product
+
+    def outer_iterations(self, outer: frozenset) -> int:
+        product = 1
+        for other in outer:
+            product *= self.trips[other]
+        return product
+
+    def transition(self, outer: frozenset, loop: int):
+        """(parallelism, spatial, temporal) contributed by placing `loop`
+        right inside the loops `outer`."""
+        spatial = self.lines[loop] * self.outer_iterations(outer)
+        carries = False
+        for components in self.dependences:
+            if all(components[o].is_zero for o in outer if o < len(components)) \
+                    and loop < len(components) and not components[loop].is_zero:
+                carries = True
+                break
+        parallelism = self.inner_iterations(outer, loop) if carries else 0
+        temporal = 0
+        inner = [o for o in range(len(self.ivs)) if o != loop and o not in outer]
+        inner_product = self.inner_iterations(outer, loop)
+        for access in self.accesses:
+            if access.uses(self.ivs[loop]) and not any(access.uses(self.ivs[o]) for o in inner):
+                temporal -= inner_product
+        if not outer:
+            temporal += self.total_iterations
+            # An access that uses no loop of the nest reuses across all of it.
+            for access in self.accesses:
+                if not any(access.uses(iv) for iv in self.ivs):
+                    temporal -= self.total_iterations
+        return parallelism, spatial, temporal
+
+    def legal_step(self, satisfied: frozenset, loop: int):
+        """Adding `loop` after the loops that satisfied the dependences in
+        `satisfied` (indices): None if illegal, else the new satisfied set."""
+        newly = set()
+        for index, components in enumerate(self.dependences):
+            if index in satisfied or loop >= len(components):
+                continue
+            lb = components[loop].lb
+            if lb is None or lb < 0:
+                return None
+            if lb > 0:
+                newly.add(index)
+        return satisfied | newly if newly else satisfied
+
+    def score(self, order) -> tuple:
+        """(parallelism, spatial, temporal, total) of a full order."""
+        outer: frozenset = frozenset()
+        parallelism = spatial = temporal = 0
+        for loop in order:
+            p, s, t = self.transition(outer, loop)
+            parallelism += p
+            spatial += s
+            temporal += t
+            outer = outer | {loop}
+        total = self.parallelism_weight * parallelism + spatial + temporal
+        return parallelism, spatial, temporal, total
+
+    def is_legal(self, order) -> bool:
+        satisfied: frozenset = frozenset()
+        for loop in order:
+            satisfied = self.legal_step(satisfied, loop)
+            if satisfied is None:
+                return False
+        return True

@@ -1,0 +1,853 @@
+"""Per-op translation to Python source for the reference interpreter.
+
+`EMITTERS` maps an op name to `emit(compiler, op)`, which appends the lines
+computing the op's results (see `compiler.FunctionCompiler`).  Semantics
+follow the MLIR dialect documentation (arith, math, memref, affine, scf,
+func); `runtime.py` describes the value representation.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..ir import attributes as A
+from ..ir import types as T
+from . import runtime as R
+from .compiler import int_literal, literal_value
+from .runtime import InterpreterError, describe, float_kind, int_width
+
+EMITTERS: dict = {}
+
+
+def emitter(*names):
+    def register(fn):
+        for name in names:
+            EMITTERS[name] = fn
+        return fn
+    return register
+
+
+# Names that generated code may use; every function namespace starts with these.
+BASE_NAMESPACE = {
+    "_np": np,
+    "_f16": np.float16, "_f32": np.float32, "_f64": np.float64,
+    "_bf16": R.bf16_round, "_bf16a": R.bf16_array,
+    "_oob": R.out_of_bounds, "_alloc": R.alloc, "_cast_check": R.cast_check,
+    "_copy": R.copy, "_dim": R.dim, "_scf_step": R.scf_step, "_wrap": R.wrap,
+    "_divsi": R.divsi, "_divui": R.divui, "_remsi": R.remsi, "_remui": R.remui,
+    "_floordivsi": R.floordivsi, "_ceildivsi": R.ceildivsi, "_ceildivui": R.ceildivui,
+    "_shli": R.shli, "_shrsi": R.shrsi, "_shrui": R.shrui, "_fptoi": R.fptoi,
+    "_absi": R.absi, "_ctpop": R.ctpop, "_ctlz": R.ctlz, "_cttz": R.cttz,
+    "_i2f_bits": R.int_to_float_bits, "_f2i_bits": R.float_to_int_bits,
+    "_maximumf": R.maximumf, "_minimumf": R.minimumf, "_maxnumf": R.maxnumf,
+    "_minnumf": R.minnumf, "_round": R.round_half_away, "_fma": R.fma,
+    "_delinearize": R.delinearize,
+    "_affine_floordiv": R.affine_floordiv, "_affine_ceildiv": R.affine_ceildiv,
+    "_affine_mod": R.affine_mod,
+    "_fmod": np.fmod, "_power": np.power, "_arctan2": np.arctan2, "_copysign": np.copysign,
+    "_erf": R.via_double(__import__("math").erf), "_erfc": R.via_double(__import__("math").erfc),
+}
+
+_UNARY_MATH = {
+    "math.sqrt": "_np.sqrt", "math.exp": "_np.exp", "math.exp2": "_np.exp2",
+    "math.expm1": "_np.expm1", "math.log": "_np.log", "math.log2": "_np.log2",
+    "math.log10": "_np.log10", "math.log1p": "_np.log1p", "math.sin": "_np.sin",
+    "math.cos": "_np.cos", "math.tan": "_np.tan", "math.tanh": "_np.tanh",
+    "math.sinh": "_np.sinh", "math.cosh": "_np.cosh", "math.asin": "_np.arcsin",
+    "math.acos": "_np.arccos", "math.atan": "_np.arctan", "math.asinh": "_np.arcsinh",
+    "math.acosh": "_np.arccosh", "math.atanh": "_np.arctanh", "math.absf": "_np.fabs",
+    "math.ceil": "_np.ceil", "math.floor": "_np.floor", "math.trunc": "_np.trunc",
+    "math.roundeven": "_np.rint", "math.cbrt": "_np.cbrt", "math.round": "_round",
+    "math.erf": "_erf", "math.erfc": "_erfc",
+}
+_SCALAR_ONLY_MATH = {"math.round", "math.erf", "math.erfc"}
+
+_FLOAT_BINARY = {
+    "arith.addf": "{a} + {b}", "arith.subf": "{a} - {b}", "arith.mulf": "{a} * {b}",
+    "arith.divf": "{a} / {b}", "arith.remf": "_fmod({a}, {b})",
+    "arith.maximumf": "_maximumf({a}, {b})", "arith.minimumf": "_minimumf({a}, {b})",
+    "arith.maxnumf": "_maxnumf({a}, {b})", "arith.minnumf": "_minnumf({a}, {b})",
+    "math.powf": "_power({a}, {b})", "math.atan2": "_arctan2({a}, {b})",
+    "math.copysign": "_copysign({a}, {b})",
+}
+_VECTOR_FLOAT_BINARY = {
+    "arith.addf": "{a} + {b}", "arith.subf": "{a} - {b}", "arith.mulf": "{a} * {b}",
+    "arith.divf": "{a} / {b}", "arith.remf": "_fmod({a}, {b})",
+    "arith.maximumf": "_np.maximum({a}, {b})", "arith.minimumf": "_np.minimum({a}, {b})",
+    "arith.maxnumf": "_np.fmax({a}, {b})", "arith.minnumf": "_np.fmin({a}, {b})",
+    "math.powf": "_power({a}, {b})", "math.atan2": "_arctan2({a}, {b})",
+    "math.copysign": "_copysign({a}, {b})",
+}
+_INT_WRAPPING = {"arith.addi": "+", "arith.subi": "-", "arith.muli": "*"}
+_INT_BITWISE = {"arith.andi": "&", "arith.ori": "|", "arith.xori": "^"}
+_INT_HELPER = {
+    "arith.divsi": "_divsi", "arith.divui": "_divui", "arith.remsi": "_remsi",
+    "arith.remui": "_remui", "arith.floordivsi": "_floordivsi",
+    "arith.ceildivsi": "_ceildivsi", "arith.ceildivui": "_ceildivui",
+    "arith.shli": "_shli", "arith.shrsi": "_shrsi", "arith.shrui": "_shrui",
+}
+_INT_MINMAX = {"arith.maxsi": (">=", True), "arith.minsi": ("<=", True),
+               "arith.maxui": (">=", False), "arith.minui": ("<=", False)}
+_INT64 = (-(1 << 63), (1 << 63) - 1)
+
+
+def unsupported(op, why: str = ""):
+    return InterpreterError(f"unsupported op {describe(op)}" + (f": {why}" if why else ""))
+
+
+def float_source(kind: str, source: str) -> str:
+    """`source` (a Python number) converted to a scalar of float type `kind`."""
+    if kind == "bf16":
+        return f"_bf16(_f64({source}))"
+    return f"_{kind}({source})"
+
+
+def rounded(kind: str, source: str, vector: bool = False) -> str:
+    """`source` computed in the storage precision, rounded to `kind`."""
+    if kind == "bf16":
+        return f"_bf16a({source})" if vector else f"_bf16({source})"
+    return source
+
+
+def signed_src(source: str, width: int) -> str:
+    return f"(-{source})" if width == 1 else source
+
+
+def unsigned_src(source: str, width: int) -> str:
+    return f"({source} & {(1 << width) - 1})"
+
+
+def emit_wrapped(c, target: str, expr: str, width: int) -> None:
+    """`target = expr` wrapped to `width` bits."""
+    if width == 1:
+        c.emit(f"{target} = ({expr}) & 1")
+        return
+    low, high = -(1 << (width - 1)), (1 << (width - 1)) - 1
+    c.emit(f"{target} = {expr}")
+    c.emit(f"if not {low} <= {target} <= {high}: "
+           f"{target} = (({target} - {low}) & {(1 << width) - 1}) + {low}")
+
+
+def result_name(c, op, index: int = 0) -> str:
+    return c.define(op.results[index])
+
+
+# ------------------------------------------------------------ constants
+def constant_value(attr, type, op):
+    """(source kind, python value) of a constant attribute."""
+    if isinstance(attr, A.IntegerAttr):
+        width = int_width(type)
+        if width is None:
+            raise unsupported(op, f"constant of type '{type}'")
+        return R.wrap(attr.value, width)
+    if isinstance(attr, A.FloatAttr):
+        return R.float_from_bits(attr.bits, R.float_kind(type))
+    if isinstance(attr, A.DenseElementsAttr) and isinstance(type, T.VectorType):
+        return R.array_from_dense(attr, tuple(type.shape), type.element_type)
+    raise unsupported(op, f"constant {attr} of type '{type}'")
+
+
+def set_constant(c, value, type, result) -> None:
+    if isinstance(value, int) and not isinstance(value, np.generic):
+        if int_width(type) == 1:
+            c.set_source(result, "True" if value else "False", (value, value))
+        else:
+            c.set_source(result, int_literal(value), (value, value))
+    else:
+        c.set_source(result, c.ref(value, "c"))
+
+
+@emitter("arith.constant", "llvm.mlir.constant")
+def emit_constant(c, op):
+    result = op.results[0]
+    attr = op.properties.get("value", op.attributes.get("value"))
+    set_constant(c, constant_value(attr, result.type, op), result.type, result)
+
+
+@emitter("index.constant")
+def emit_index_constant(c, op):
+    value = op.properties["value"].value
+    c.set_source(op.results[0], int_literal(value), (value, value))
+
+
+@emitter("ub.poison", "llvm.mlir.undef", "llvm.mlir.poison")
+def emit_poison(c, op):
+    result = op.results[0]
+    set_constant(c, R.zero_of(result.type), result.type, result)
+
+
+# ------------------------------------------------------ binary ops
+def emit_binary(c, name, type, a, b, target, op) -> None:
+    """`target = a <name> b` for values of `type`."""
+    if isinstance(type, T.VectorType):
+        emit_vector_binary(c, name, type, a, b, target, op)
+        return
+    kind = float_kind(type)
+    if kind is not None:
+        pattern = _FLOAT_BINARY.get(name)
+        if pattern is None:
+            raise unsupported(op, f"on '{type}'")
+        c.emit(f"{target} = {rounded(kind, pattern.format(a=a, b=b))}")
+        return
+    width = int_width(type)
+    if width is None:
+        raise unsupported(op, f"on '{type}'")
+    if name in _INT_WRAPPING:
+        emit_wrapped(c, target, f"{a} {_INT_WRAPPING[name]} {b}", width)
+    elif name in _INT_BITWISE:
+        c.emit(f"{target} = {a} {_INT_BITWISE[name]} {b}")
+    elif name in _INT_HELPER:
+        c.emit(f"{target} = {_INT_HELPER[name]}({a}, {b}, {width}, {c.op_ref(op)})")
+    elif name in _INT_MINMAX:
+        compare, is_signed = _INT_MINMAX[name]
+        if is_signed:
+            left, right = signed_src(a, width), signed_src(b, width)
+        else:
+            left, right = unsigned_src(a, width), unsigned_src(b, width)
+        c.emit(f"{target} = {a} if {left} {compare} {right} else {b}")
+    else:
+        raise unsupported(op, f"on '{type}'")
+
+
+def emit_vector_binary(c, name, type, a, b, target, op) -> None:
+    kind = float_kind(type.element_type)
+    if kind is not None:
+        pattern = _VECTOR_FLOAT_BINARY.get(name)
+        if pattern is not None:
+            c.emit(f"{target} = {rounded(kind, pattern.format(a=a, b=b), True)}")
+            return
+    else:
+        width = int_width(type.element_type)
+        if width is not None and width > 1 and name in _INT_WRAPPING:
+            c.emit(f"{target} = {a} {_INT_WRAPPING[name]} {b}")
+            return
+        if width is not None and name in _INT_BITWISE:
+            c.emit(f"{target} = {a} {_INT_BITWISE[name]} {b}")
+            return
+    raise unsupported(op, f"on '{type}'")
+
+
+def _binary_range(c, op):
+    """Interval of an index add/sub/mul whose operands have intervals."""
+    if int_width(op.results[0].type) != 64:
+        return None
+    lhs, rhs = (c.ranges.get(v) for v in op.operands[:2])
+    if lhs is None or rhs is None:
+        return None
+    name = op.op_name
+    if name == "arith.addi":
+        result = (lhs[0] + rhs[0], lhs[1] + rhs[1])
+    elif name == "arith.subi":
+        result = (lhs[0] - rhs[1], lhs[1] - rhs[0])
+    elif name == "arith.muli":
+        products = (lhs[0] * rhs[0], lhs[0] * rhs[1], lhs[1] * rhs[0], lhs[1] * rhs[1])
+        result = (min(products), max(products))
+    else:
+        return None
+    return result if _INT64[0] <= result[0] and result[1] <= _INT64[1] else None
+
+
+@emitter(*(list(_FLOAT_BINARY) + list(_INT_WRAPPING) + list(_INT_BITWISE)
+           + list(_INT_HELPER) + list(_INT_MINMAX)))
+def emit_binary_op(c, op):
+    if len(op.operands) != 2:
+        raise unsupported(op, "expected two operands")
+    a, b = (c.src(v) for v in op.operands)
+    result = op.results[0]
+    target = c.define(result)
+    emit_binary(c, op.op_name, result.type, a, b, target, op)
+    value_range = _binary_range(c, op)
+    if value_range is not None:
+        c.ranges[result] = value_range
+
+
+# ------------------------------------------------------- unary ops
+@emitter("arith.negf", *_UNARY_MATH)
+def emit_unary(c, op):
+    a = c.src(op.operands[0])
+    result = op.results[0]
+    type = result.type
+    vector = isinstance(type, T.VectorType)
+    kind = float_kind(type.element_type if vector else type)
+    if kind is None:
+        raise unsupported(op, f"on '{type}'")
+    if op.op_name == "arith.negf":
+        expr = f"-{a}"
+    elif vector and op.op_name in _SCALAR_ONLY_MATH:
+        raise unsupported(op, f"on '{type}'")
+    else:
+        expr = f"{_UNARY_MATH[op.op_name]}({a})"
+    c.emit(f"{c.define(result)} = {rounded(kind, expr, vector)}")
+
+
+@emitter("math.rsqrt")
+def emit_rsqrt(c, op):
+    a = c.src(op.operands[0])
+    type = op.results[0].type
+    kind = float_kind(type)
+    if kind is None:
+        raise unsupported(op, f"on '{type}'")
+    one = c.ref(R.FLOAT_SCALAR[kind](1), "c")
+    c.emit(f"{c.define(op.results[0])} = {rounded(kind, f'{one} / _np.sqrt({a})')}")
+
+
+@emitter("math.fma")
+def emit_fma(c, op):
+    a, b, d = (c.src(v) for v in op.operands)
+    type = op.results[0].type
+    kind = float_kind(type)
+    if kind is None:
+        raise unsupported(op, f"on '{type}'")
+    c.emit(f"{c.define(op.results[0])} = {rounded(kind, f'_fma({a}, {b}, {d})')}")
+
+
+@emitter("math.absi", "math.ctpop", "math.ctlz", "math.cttz")
+def emit_int_unary(c, op):
+    width = int_width(op.results[0].type)
+    if width is None:
+        raise unsupported(op, f"on '{op.results[0].type}'")
+    helper = "_" + op.op_name.split(".")[1]
+    c.emit(f"{c.define(op.results[0])} = {helper}({c.src(op.operands[0])}, {width})")
+
+
+# ----------------------------------------------------- comparisons
+_CMPI = {"eq": "==", "ne": "!=", "slt": "<", "sle": "<=", "sgt": ">", "sge": ">=",
+         "ult": "<", "ule": "<=", "ugt": ">", "uge": ">="}
+_CMPF = {
+    "false": "False", "true": "True",
+    "oeq": "bool({a} == {b})", "ogt": "bool({a} > {b})", "oge": "bool({a} >= {b})",
+    "olt": "bool({a} < {b})", "ole": "bool({a} <= {b})",
+    "one": "bool({a} < {b} or {a} > {b})", "ord": "bool({a} == {a} and {b} == {b})",
+    "ueq": "not ({a} < {b} or {a} > {b})", "ugt": "not ({a} <= {b})",
+    "uge": "not ({a} < {b})", "ult": "not ({a} >= {b})", "ule": "not ({a} > {b})",
+    "une": "bool({a} != {b})", "uno": "bool({a} != {a} or {b} != {b})",
+}
+
+
+@emitter("arith.cmpi")
+def emit_cmpi(c, op):
+    a, b = (c.src(v) for v in op.operands)
+    type = op.operands[0].type
+    width = int_width(type)
+    if width is None:
+        raise unsupported(op, f"on '{type}'")
+    predicate = op.predicate
+    compare = _CMPI[predicate]
+    if predicate[0] == "s":
+        a, b = signed_src(a, width), signed_src(b, width)
+    elif predicate[0] == "u":
+        a, b = unsigned_src(a, width), unsigned_src(b, width)
+    c.emit(f"{c.define(op.results[0])} = {a} {compare} {b}")
+
+
+@emitter("arith.cmpf")
+def emit_cmpf(c, op):
+    a, b = (c.src(v) for v in op.operands)
+    type = op.operands[0].type
+    if float_kind(type) is None:
+        raise unsupported(op, f"on '{type}'")
+    c.emit(f"{c.define(op.results[0])} = {_CMPF[op.predicate].format(a=a, b=b)}")
+
+
+@emitter("arith.select")
+def emit_select(c, op):
+    if isinstance(op.operands[0].type, T.VectorType):
+        raise unsupported(op, "with a vector condition")
+    cond, a, b = (c.src(v) for v in op.operands)
+    c.emit(f"{c.define(op.results[0])} = {a} if {cond} else {b}")
+
+
+# ------------------------------------------------------------ casts
+@emitter("arith.index_cast", "arith.index_castui", "arith.extsi", "arith.extui",
+         "arith.trunci")
+def emit_int_cast(c, op):
+    source, result = op.operands[0], op.results[0]
+    src_width, dst_width = int_width(source.type), int_width(result.type)
+    if src_width is None or dst_width is None:
+        raise unsupported(op, f"from '{source.type}' to '{result.type}'")
+    a = c.src(source)
+    zero_extend = op.op_name in ("arith.index_castui", "arith.extui")
+    if dst_width < src_width:
+        emit_wrapped(c, c.define(result), a, dst_width)
+        return
+    if dst_width == src_width:
+        c.set_source(result, a, c.ranges.get(source))
+        return
+    if zero_extend:
+        expr = f"{a} & {(1 << src_width) - 1}"
+    else:
+        expr = f"-{a}" if src_width == 1 else a
+    if _is_simple(expr):
+        c.set_source(result, expr, c.ranges.get(source))
+    else:
+        c.emit(f"{c.define(result)} = {expr}")
+
+
+def _is_simple(source: str) -> bool:
+    return source.isidentifier() or literal_value(source) is not None
+
+
+@emitter("arith.sitofp", "arith.uitofp")
+def emit_int_to_float(c, op):
+    source, result = op.operands[0], op.results[0]
+    width, kind = int_width(source.type), float_kind(result.type)
+    if width is None or kind is None:
+        raise unsupported(op, f"from '{source.type}' to '{result.type}'")
+    a = c.src(source)
+    value = signed_src(a, width) if op.op_name == "arith.sitofp" else unsigned_src(a, width)
+    c.emit(f"{c.define(result)} = {float_source(kind, value)}")
+
+
+@emitter("arith.fptosi", "arith.fptoui")
+def emit_float_to_int(c, op):
+    source, result = op.operands[0], op.results[0]
+    width = int_width(result.type)
+    if width is None or float_kind(source.type) is None:
+        raise unsupported(op, f"from '{source.type}' to '{result.type}'")
+    is_signed = op.op_name == "arith.fptosi"
+    c.emit(f"{c.define(result)} = _fptoi({c.src(source)}, {width}, {is_signed}, {c.op_ref(op)})")
+
+
+@emitter("arith.extf", "arith.truncf")
+def emit_float_cast(c, op):
+    source, result = op.operands[0], op.results[0]
+    src_kind, dst_kind = float_kind(source.type), float_kind(result.type)
+    if src_kind is None or dst_kind is None:
+        raise unsupported(op, f"from '{source.type}' to '{result.type}'")
+    a = c.src(source)
+    if dst_kind == "bf16":
+        c.emit(f"{c.define(result)} = _bf16({a})")
+    elif src_kind == "bf16" and dst_kind == "f32":
+        c.set_source(result, a)
+    else:
+        c.emit(f"{c.define(result)} = _{dst_kind}({a})")
+
+
+@emitter("arith.bitcast")
+def emit_bitcast(c, op):
+    source, result = op.operands[0], op.results[0]
+    a = c.src(source)
+    src_kind, dst_kind = float_kind(source.type), float_kind(result.type)
+    src_width, dst_width = int_width(source.type), int_width(result.type)
+    target = None
+    if src_width is not None and dst_kind is not None and src_width in (16, 32, 64):
+        target = f"_i2f_bits({a}, {src_width}, '{dst_kind}')"
+    elif src_kind is not None and dst_width is not None and dst_width in (16, 32, 64):
+        target = f"_f2i_bits({a}, {dst_width}, '{src_kind}')"
+    elif src_width is not None and src_width == dst_width:
+        c.set_source(result, a)
+        return
+    elif src_kind is not None and src_kind == dst_kind:
+        c.set_source(result, a)
+        return
+    if target is None:
+        raise unsupported(op, f"from '{source.type}' to '{result.type}'")
+    c.emit(f"{c.define(result)} = {target}")
+
+
+# ------------------------------------------------------------ affine maps
+def define_index(c, result, source, value_range) -> None:
+    """`result` is `source`: a literal or name directly, else a new local."""
+    literal = literal_value(source)
+    if literal is not None:
+        c.set_source(result, int_literal(literal), (literal, literal))
+        return
+    c.emit(f"{c.define(result)} = {source}")
+    if value_range is not None:
+        c.ranges[result] = value_range
+
+
+@emitter("affine.apply")
+def emit_apply(c, op):
+    results = c.map_results(op.map, op.operands)
+    if len(results) != 1:
+        raise unsupported(op, "map with several results")
+    define_index(c, op.results[0], *results[0])
+
+
+@emitter("affine.min", "affine.max")
+def emit_min_max(c, op):
+    keyword = "min" if op.op_name == "affine.min" else "max"
+    define_index(c, op.results[0], *c.combined(c.map_results(op.map, op.operands), keyword))
+
+
+@emitter("affine.delinearize_index")
+def emit_delinearize(c, op):
+    from ..dialects.memref import DYNAMIC
+    static = list(op.properties["static_basis"].value)
+    dynamic = iter(c.src(v) for v in op.operands[1:])
+    basis = [next(dynamic) if v == DYNAMIC else str(v) for v in static]
+    has_outer = len(op.results) == len(static)
+    names = [c.define(r) for r in op.results]
+    c.emit(f"{', '.join(names)}, = _delinearize({c.src(op.operands[0])}, "
+           f"({''.join(b + ', ' for b in basis)}), {has_outer}, {c.op_ref(op)})")
+
+
+# ------------------------------------------------------------- memory
+def _index_text(indices) -> str:
+    return ", ".join(indices) if indices else "()"
+
+
+def load_source(c, memref, indices) -> str:
+    """The expression reading one element (numpy scalar for floats, Python
+    int/bool for integers)."""
+    m = c.src(memref)
+    if float_kind(memref.type.element_type) is not None:
+        return f"{m}[{_index_text(indices)}]"
+    return f"{m}.item({', '.join(indices)})"
+
+
+def _memref_type(op, value):
+    if not isinstance(value.type, T.MemRefType):
+        raise unsupported(op, f"on '{value.type}'")
+    R.dtype_of(value.type.element_type)
+    return value.type
+
+
+def _affine_indices(c, op):
+    results = c.map_results(op.map, op.map_operands)
+    return [c.simple(s, "i") for s, _ in results], [r for _, r in results]
+
+
+@emitter("affine.load")
+def emit_affine_load(c, op):
+    memref = op.memref
+    _memref_type(op, memref)
+    indices, ranges = _affine_indices(c, op)
+    c.emit_bounds_check(op, memref, indices, ranges)
+    c.emit(f"{c.define(op.results[0])} = {load_source(c, memref, indices)}")
+
+
+@emitter("affine.store")
+def emit_affine_store(c, op):
+    memref = op.memref
+    _memref_type(op, memref)
+    indices, ranges = _affine_indices(c, op)
+    c.emit_bounds_check(op, memref, indices, ranges)
+    c.emit(f"{c.src(memref)}[{_index_text(indices)}] = {c.src(op.value_to_store)}")
+
+
+@emitter("memref.load")
+def emit_memref_load(c, op):
+    memref = op.operands[0]
+    _memref_type(op, memref)
+    indices = [c.src(v) for v in op.operands[1:]]
+    c.emit_bounds_check(op, memref, indices, [c.ranges.get(v) for v in op.operands[1:]])
+    c.emit(f"{c.define(op.results[0])} = {load_source(c, memref, indices)}")
+
+
+@emitter("memref.store")
+def emit_memref_store(c, op):
+    memref = op.operands[1]
+    _memref_type(op, memref)
+    indices = [c.src(v) for v in op.operands[2:]]
+    c.emit_bounds_check(op, memref, indices, [c.ranges.get(v) for v in op.operands[2:]])
+    c.emit(f"{c.src(memref)}[{_index_text(indices)}] = {c.src(op.operands[0])}")
+
+
+def _vector_slices(op, memref, indices, vector_type):
+    shape = tuple(vector_type.shape)
+    if len(shape) > len(indices) or vector_type.scalable:
+        raise unsupported(op, f"vector '{vector_type}' on '{memref.type}'")
+    if vector_type.element_type != memref.type.element_type:
+        raise unsupported(op, f"vector '{vector_type}' on '{memref.type}'")
+    lead = len(indices) - len(shape)
+    parts = list(indices[:lead])
+    parts += [f"{i}:{i} + {n}" for i, n in zip(indices[lead:], shape)]
+    return shape, ", ".join(parts)
+
+
+@emitter("affine.vector_load")
+def emit_vector_load(c, op):
+    memref = op.memref
+    _memref_type(op, memref)
+    indices, ranges = _affine_indices(c, op)
+    shape, parts = _vector_slices(op, memref, indices, op.results[0].type)
+    c.emit_bounds_check(op, memref, indices, ranges, shape)
+    c.emit(f"{c.define(op.results[0])} = {c.src(memref)}[{parts}].copy()")
+
+
+@emitter("affine.vector_store")
+def emit_vector_store(c, op):
+    memref = op.memref
+    _memref_type(op, memref)
+    indices, ranges = _affine_indices(c, op)
+    shape, parts = _vector_slices(op, memref, indices, op.value_to_store.type)
+    c.emit_bounds_check(op, memref, indices, ranges, shape)
+    c.emit(f"{c.src(memref)}[{parts}] = {c.src(op.value_to_store)}")
+
+
+@emitter("memref.alloc", "memref.alloca")
+def emit_alloc(c, op):
+    result = op.results[0]
+    type = _memref_type(op, result)
+    segments = op.properties.get("operandSegmentSizes")
+    n_dynamic = segments.value[0] if segments is not None else len(op.operands)
+    dynamic = [c.src(v) for v in op.operands[:n_dynamic]]
+    sizes = iter(dynamic)
+    shape = [str(d) if d is not None else next(sizes) for d in type.shape]
+    shape_text = "(" + "".join(s + ", " for s in shape) + ")"
+    dtype = R.dtype_of(type.element_type)
+    fill = c.interpreter.alloc_fill if float_kind(type.element_type) is not None else 0
+    name = c.define(result)
+    if not dynamic and fill == 0:
+        c.emit(f"{name} = _np.zeros({shape_text}, {c.ref(dtype, 'dtype')})")
+    else:
+        c.emit(f"{name} = _alloc({shape_text}, {c.ref(dtype, 'dtype')}, "
+               f"{c.ref(fill, 'fill')}, {c.op_ref(op)})")
+    c.record_shape(result, dynamic)
+
+
+@emitter("memref.dealloc", "affine.prefetch")
+def emit_nothing(c, op):
+    pass
+
+
+@emitter("memref.dim")
+def emit_dim(c, op):
+    memref, index = op.operands
+    if not isinstance(memref.type, T.MemRefType):
+        raise unsupported(op, f"on '{memref.type}'")
+    literal = literal_value(c.src(index))
+    if literal is not None and 0 <= literal < len(memref.type.shape):
+        size = c.size_source(memref, literal)
+        value = literal_value(size)
+        c.set_source(op.results[0], size, (value, value) if value is not None else None)
+        return
+    c.emit(f"{c.define(op.results[0])} = _dim({c.src(memref)}, {c.src(index)}, {c.op_ref(op)})")
+
+
+@emitter("memref.cast")
+def emit_cast(c, op):
+    source, result = op.operands[0], op.results[0]
+    if not isinstance(source.type, T.MemRefType) or not isinstance(result.type, T.MemRefType):
+        raise unsupported(op, f"from '{source.type}' to '{result.type}'")
+    a = c.src(source)
+    needs_check = [d for d, (s, r) in enumerate(zip(source.type.shape, result.type.shape))
+                   if s is None and r is not None]
+    if needs_check:
+        shape = tuple(result.type.shape)
+        c.emit(f"_cast_check({a}, {shape!r}, {c.op_ref(op)})")
+    c.set_source(result, a)
+    c.record_shape(result, [c.size_source(source, d)
+                            for d, size in enumerate(result.type.shape) if size is None])
+
+
+@emitter("memref.copy")
+def emit_copy(c, op):
+    source, target = op.operands
+    c.emit(f"_copy({c.src(source)}, {c.src(target)}, {c.op_ref(op)})")
+
+
+@emitter("memref.get_global")
+def emit_get_global(c, op):
+    array = c.interpreter.global_array(op)
+    c.set_source(op.results[0], c.ref(array, "global"))
+    c.record_shape(op.results[0], [])
+
+
+# ---------------------------------------------------------- func dialect
+@emitter("func.call")
+def emit_call(c, op):
+    callee = op.properties.get("callee", op.attributes.get("callee"))
+    if not isinstance(callee, A.SymbolRefAttr) or len(callee.parts) != 1:
+        raise unsupported(op, f"callee {callee}")
+    function = c.ref(c.interpreter.callable(callee.root, op), "fn")
+    call = f"{function}({', '.join(c.src(v) for v in op.operands)})"
+    names = [c.define(r) for r in op.results]
+    if names:
+        c.emit(f"{', '.join(names)}, = {call}")
+    else:
+        c.emit(call)
+    for result in op.results:
+        c.record_shape(result)
+
+
+# --------------------------------------------------------------- loops
+def _loop_header(iv: str, lb: str, ub: str, step: str) -> str:
+    if step == "1":
+        return f"for {iv} in range({lb}, {ub}):"
+    return f"for {iv} in range({lb}, {ub}, {step}):"
+
+
+def _iv_range(lb_range, ub_range):
+    if lb_range is None or ub_range is None:
+        return None
+    return (lb_range[0], ub_range[1] - 1)
+
+
+@emitter("affine.for")
+def emit_affine_for(c, op):
+    lb, lb_range = c.combined(c.map_results(op.lower_bound_map, op.lower_bound_operands), "max")
+    ub, ub_range = c.combined(c.map_results(op.upper_bound_map, op.upper_bound_operands), "min")
+    lb, ub = c.simple(lb, "lb"), c.simple(ub, "ub")
+    body = c.single_block(op.regions[0], op)
+    iv = c.define(body.args[0], "i")
+    iv_range = _iv_range(lb_range, ub_range)
+    if iv_range is not None:
+        c.ranges[body.args[0]] = iv_range
+    carried = [c.define(arg) for arg in body.args[1:]]
+    c.assign(carried, [c.src(v) for v in op.inits])
+    c.emit_region(_loop_header(iv, lb, ub, str(op.step)), body, {"affine.yield"}, carried,
+                  op, loop=True)
+    c.assign([c.define(r) for r in op.results], carried)
+
+
+@emitter("scf.for")
+def emit_scf_for(c, op):
+    lb, ub, step = (c.src(v) for v in op.operands[:3])
+    body = c.single_block(op.regions[0], op)
+    iv_value = body.args[0]
+    width = int_width(iv_value.type)
+    if width is None:
+        raise unsupported(op, f"induction variable of type '{iv_value.type}'")
+    step_value = literal_value(step)
+    if step_value is None or step_value <= 0:
+        step = f"_scf_step({step}, {c.op_ref(op)})"
+    iv = c.define(iv_value, "i")
+    carried = [c.define(arg) for arg in body.args[1:]]
+    c.assign(carried, [c.src(v) for v in op.operands[3:]])
+    if "unsignedCmp" in op.properties:
+        mask = (1 << width) - 1
+        raw = c.fresh("u")
+        header = _loop_header(raw, f"{lb} & {mask}", f"{ub} & {mask}", f"{step} & {mask}")
+        c.open_block(header, loop=True)
+        start = len(c.lines)
+        c.emit(f"{iv} = _wrap({raw}, {width})")
+        terminator = c.expect_terminator(c.emit_ops(body), {"scf.yield"}, op)
+        c.assign(carried, [c.src(v) for v in terminator.operands])
+        c.close_block(start, loop=True)
+    else:
+        iv_range = _iv_range(*(c.ranges.get(v) for v in op.operands[:2]))
+        if iv_range is not None:
+            c.ranges[iv_value] = iv_range
+        c.emit_region(_loop_header(iv, lb, ub, step), body, {"scf.yield"}, carried, op, loop=True)
+    c.assign([c.define(r) for r in op.results], carried)
+
+
+_REDUCTION_OPS = {
+    "addf": "arith.addf", "mulf": "arith.mulf", "maximumf": "arith.maximumf",
+    "minimumf": "arith.minimumf", "maxnumf": "arith.maxnumf", "minnumf": "arith.minnumf",
+    "addi": "arith.addi", "muli": "arith.muli", "andi": "arith.andi", "ori": "arith.ori",
+    "xori": "arith.xori", "maxs": "arith.maxsi", "mins": "arith.minsi",
+    "maxu": "arith.maxui", "minu": "arith.minui",
+}
+
+
+def reduction_identity(kind: str, type, op):
+    """arith::getIdentityValue for an affine.parallel reduction."""
+    fkind = float_kind(type)
+    if fkind is not None:
+        value = {"addf": 0.0, "mulf": 1.0, "maximumf": -np.inf, "minimumf": np.inf,
+                 "maxnumf": np.nan, "minnumf": np.nan}.get(kind)
+        if value is not None:
+            return R.to_float(value, fkind)
+    width = int_width(type)
+    if width is not None:
+        low, high = (-1, 0) if width == 1 else (-(1 << (width - 1)), (1 << (width - 1)) - 1)
+        value = {"addi": 0, "muli": 1, "andi": -1, "ori": 0, "xori": 0, "maxs": low,
+                 "mins": high, "maxu": 0, "minu": -1}.get(kind)
+        if value is not None:
+            return R.wrap(value, width)
+    raise unsupported(op, f"reduction '{kind}' on '{type}'")
+
+
+@emitter("affine.parallel")
+def emit_affine_parallel(c, op):
+    body = c.single_block(op.regions[0], op)
+    lower = c.map_results(op.lower_bounds_map, op.lower_bounds_operands)
+    upper = c.map_results(op.upper_bounds_map, op.upper_bounds_operands)
+    from ..dialects.affine_extra import _group_values
+    lb_groups = _group_values(op.properties["lowerBoundsGroups"])
+    ub_groups = _group_values(op.properties["upperBoundsGroups"])
+    steps = op.steps
+    bounds = []
+    lb_at = ub_at = 0
+    for n_lb, n_ub in zip(lb_groups, ub_groups):
+        lb, lb_range = c.combined(lower[lb_at:lb_at + n_lb], "max")
+        ub, ub_range = c.combined(upper[ub_at:ub_at + n_ub], "min")
+        lb_at += n_lb
+        ub_at += n_ub
+        bounds.append((c.simple(lb, "lb"), c.simple(ub, "ub"), _iv_range(lb_range, ub_range)))
+    reductions = op.reductions
+    accumulators = []
+    for kind, result in zip(reductions, op.results):
+        identity = reduction_identity(kind, result.type, op)
+        name = c.fresh("acc")
+        value = identity
+        if isinstance(value, int) and int_width(result.type) is not None:
+            c.emit(f"{name} = {int_literal(value)}")
+        else:
+            c.emit(f"{name} = {c.ref(value, 'c')}")
+        accumulators.append(name)
+    starts = []
+    for arg, (lb, ub, iv_range), step in zip(body.args, bounds, steps):
+        iv = c.define(arg, "i")
+        if iv_range is not None:
+            c.ranges[arg] = iv_range
+        c.open_block(_loop_header(iv, lb, ub, str(step)), loop=True)
+        starts.append(len(c.lines))
+    terminator = c.expect_terminator(c.emit_ops(body), {"affine.yield"}, op)
+    if len(terminator.operands) != len(accumulators):
+        raise unsupported(op, "yield does not match the reductions")
+    for kind, acc, value, result in zip(reductions, accumulators, terminator.operands,
+                                        op.results):
+        emit_binary(c, _REDUCTION_OPS[kind], result.type, acc, c.src(value), acc, op)
+    for start in reversed(starts):
+        c.close_block(start, loop=True)
+    c.assign([c.define(r) for r in op.results], accumulators)
+
+
+# --------------------------------------------------------- conditionals
+def _integer_set_condition(c, op) -> str:
+    integer_set = op.integer_set
+    dims, syms, _, _ = c.map_inputs(integer_set, op.operands)
+    parts = []
+    for expr, is_eq in zip(integer_set.constraints, integer_set.eq_flags):
+        source = c.expr_source(expr, dims, syms)
+        parts.append(f"{source} == 0" if is_eq else f"{source} >= 0")
+    return " and ".join(parts) if parts else "True"
+
+
+def _emit_if(c, op, condition, terminator_name):
+    results = [c.define(r) for r in op.results]
+    then_block = c.single_block(op.regions[0], op)
+    c.emit_region(f"if {condition}:", then_block, {terminator_name}, results, op)
+    if op.regions[1].blocks:
+        else_block = c.single_block(op.regions[1], op)
+        c.emit_region("else:", else_block, {terminator_name}, results, op)
+    elif results:
+        raise unsupported(op, "results without an else region")
+
+
+@emitter("affine.if")
+def emit_affine_if(c, op):
+    _emit_if(c, op, _integer_set_condition(c, op), "affine.yield")
+
+
+@emitter("scf.if")
+def emit_scf_if(c, op):
+    _emit_if(c, op, c.src(op.operands[0]), "scf.yield")
+
+
+@emitter("scf.while")
+def emit_scf_while(c, op):
+    before = c.single_block(op.regions[0], op)
+    after = c.single_block(op.regions[1], op)
+    before_args = [c.define(arg) for arg in before.args]
+    c.assign(before_args, [c.src(v) for v in op.operands])
+    results = [c.define(r) for r in op.results]
+    c.open_block("while True:", loop=True)
+    start = len(c.lines)
+    condition = c.expect_terminator(c.emit_ops(before), {"scf.condition"}, op)
+    forwarded = [c.src(v) for v in condition.operands[1:]]
+    c.emit(f"if not {c.src(condition.operands[0])}:")
+    c.depth += 1
+    c.assign(results, forwarded)
+    c.emit("break")
+    c.depth -= 1
+    after_args = [c.define(arg) for arg in after.args]
+    c.assign(after_args, forwarded)
+    terminator = c.expect_terminator(c.emit_ops(after), {"scf.yield"}, op)
+    c.assign(before_args, [c.src(v) for v in terminator.operands])
+    c.close_block(start, loop=True)
