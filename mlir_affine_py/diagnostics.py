@@ -68,8 +68,9 @@ def format_diagnostic(filename: str, source: str, message: str,
     for note_severity, note_message, note_pos in notes:
         # As mlir's SourceMgrDiagnosticHandler: a note at the location just
         # shown does not repeat the source line.
+        show = note_severity != "note" or note_pos != previous
         text += _format_one(filename, lines, note_message, note_pos, note_severity,
-                            line_offset, show_source=note_pos != previous)
+                            line_offset, show_source=show)
         previous = note_pos
     return text
 

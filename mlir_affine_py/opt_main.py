@@ -150,6 +150,11 @@ def write_output(text: str, path, stdout) -> None:
         stdout.write(text)
         stdout.flush()
         return
+    if os.path.exists(path) and not os.path.isfile(path):
+        # A device or pipe (/dev/null, /dev/stdout): no rename onto it.
+        with open(path, "w", encoding="utf-8", errors="surrogateescape") as handle:
+            handle.write(text)
+        return
     folder = os.path.dirname(os.path.abspath(path))
     fd, temporary = tempfile.mkstemp(prefix=".pyaffine-opt-", dir=folder)
     try:

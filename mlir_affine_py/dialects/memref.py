@@ -1,6 +1,7 @@
 """The memref dialect (mlir/lib/Dialect/MemRef/IR/MemRefOps.cpp and the ODS
 assembly formats in MemRefOps.td): allocation and access ops, casts, globals,
-subviews, DMA ops and alloca scopes."""
+subviews and alloca scopes.  memref.dma_start/dma_wait are in affine_extra.py,
+next to the affine DMA ops."""
 
 from __future__ import annotations
 
@@ -12,23 +13,29 @@ from ..ir.core import register_op
 from ..parse.syntax import Uses, parse_error
 from .affine import segment_sizes
 from .base import (RegisteredOp, attrs_of, custom_form, ensure_terminator,
-                   expect_type, first_of, index_types, new_op, regions_of,
-                   type_list, types_of, uses)
+                   expect_type, index_types, new_op, regions_of, type_list,
+                   types_of, uses)
 
 # ShapedType::kDynamic: a dynamic entry of static_offsets/sizes/strides.
 DYNAMIC = -(1 << 63)
 
 
+def at_offset(t, index: int, anchor) -> Token:
+    """A token at text offset `index`, its line counted from `anchor`'s."""
+    text = t.text
+    if index <= anchor.start_pos:
+        line = anchor.line - text.count("\n", index, anchor.start_pos)
+    else:
+        line = anchor.line + text.count("\n", anchor.start_pos, index)
+    column = index - text.rfind("\n", 0, index)
+    return Token("POSITION", "", start_pos=index, line=line, column=column)
+
+
 def name_token(t, name: str, anchor) -> Token:
     """A token for the op name `name` written before `anchor`: mlir-opt
     reports custom-form errors at the op name, which the grammar drops."""
-    text = t.text
-    index = text.rfind(name, 0, anchor.start_pos)
-    if index < 0:
-        return anchor
-    line = anchor.line - text.count("\n", index, anchor.start_pos)
-    column = index - text.rfind("\n", 0, index)
-    return Token("OP_NAME", name, start_pos=index, line=line, column=column)
+    index = t.text.rfind(name, 0, anchor.start_pos)
+    return anchor if index < 0 else at_offset(t, index, anchor)
 
 
 def type_token(t, after) -> Token:
@@ -47,9 +54,7 @@ def type_token(t, after) -> Token:
                 break
     # mlir-opt points at the colon: the typed parse starts there.
     index = text.find(":", index)
-    line = after.line + text.count("\n", after.start_pos, index)
-    column = index - text.rfind("\n", 0, index)
-    return Token("TYPE", "", start_pos=index, line=line, column=column)
+    return at_offset(t, index, after)
 
 
 class AllocLikeOp(RegisteredOp):
@@ -292,6 +297,13 @@ class GlobalOp(RegisteredOp):
         p.print_optional_attr_dict(self, ("sym_visibility", "constant", "sym_name", "type",
                                           "initial_value"))
 
+    def verify(self):
+        visibility = self.properties.get("sym_visibility")
+        if visibility is not None and visibility.text not in ("public", "private", "nested"):
+            return ("'memref.global' op visibility expected to be one of [\"public\", "
+                    f"\"private\", \"nested\"], but got \"{visibility.text}\"")
+        return None
+
 
 @custom_form("memref_global_dense")
 def parse_global_dense(t, children):
@@ -319,6 +331,17 @@ def parse_global(t, children):
             tensor = T.TensorType(type.shape, type.element_type)
             body = child[1]
             attrs["initial_value"] = t.dense_attr([body, tensor] if body is not None else [tensor])
+    alignment = attrs.get("alignment")
+    if alignment is not None and not (isinstance(alignment, A.IntegerAttr) and alignment.type == T.I64
+                                      and alignment.value > 0
+                                      and alignment.value & (alignment.value - 1) == 0):
+        # Checked while the attribute dictionary becomes properties, so it is
+        # reported at the dictionary as a parse error.
+        brace = t.text.find("{", symbol.end_pos)
+        raise parse_error(at_offset(t, brace, symbol),
+                          "custom op 'memref.global' 'memref.global' op attribute 'alignment' "
+                          "failed to satisfy constraint: 64-bit signless integer attribute "
+                          "whose value is positive and whose value is a power of two > 0")
     attrs["sym_name"] = A.StringAttr(symbol.value[1:].encode())
     attrs["type"] = A.TypeAttr(type)
     return new_op("memref.global", name, attributes=attrs)
@@ -469,6 +492,10 @@ def strides_and_offset(type):
 
 
 def _mul(a, b):
+    # SaturatedInteger: a product with a static 0 is 0 even if the other
+    # factor is dynamic.
+    if a == 0 or b == 0:
+        return 0
     return None if a is None or b is None else a * b
 
 
@@ -645,147 +672,16 @@ def parse_reinterpret_cast(t, children):
     return _parse_offset_size_stride(t, children, "memref.reinterpret_cast")
 
 
-# -------------------------------------------------------------------- DMA
-@custom_form("memref_indices")
-def parse_memref_indices(t, children):
-    return Uses(children[0]) if children else Uses()
-
-
-def _rank(type) -> int:
-    return type.rank if isinstance(type, T.MemRefType) else 0
-
-
-@register_op
-class DmaStartOp(RegisteredOp):
-    """`memref.dma_start %src[..], %dst[..], %n, %tag[..] (, %stride, %per)?`;
-    the index counts come from the memref ranks.  It prints an attribute
-    dictionary but its parser accepts none (MemRefOps.cpp)."""
-
-    name = "memref.dma_start"
-    has_side_effects = True
-
-    def parts(self):
-        ops = self.operands
-        src_end = 1 + _rank(ops[0].type)
-        dst_end = src_end + 1 + _rank(ops[src_end].type)
-        tag = dst_end + 1
-        tag_end = tag + 1 + _rank(ops[tag].type)
-        return (ops[0], ops[1:src_end], ops[src_end], ops[src_end + 1:dst_end], ops[dst_end],
-                ops[tag], ops[tag + 1:tag_end], ops[tag_end:])
-
-    def print(self, p) -> None:
-        src, src_idx, dst, dst_idx, num, tag, tag_idx, stride = self.parts()
-        for i, (memref, indices) in enumerate(((src, src_idx), (dst, dst_idx))):
-            p.write(", " if i else " ")
-            p.print_operand(memref)
-            p.write("[")
-            p.print_operands(indices)
-            p.write("]")
-        p.write(", ")
-        p.print_operand(num)
-        p.write(", ")
-        p.print_operand(tag)
-        p.write("[")
-        p.print_operands(tag_idx)
-        p.write("]")
-        if stride:
-            p.write(", ")
-            p.print_operands(stride)
-        self.attr_dict(p)
-        p.write(" : ")
-        p.print_type_list([src.type, dst.type, tag.type])
-
-    def verify(self):
-        """DmaStartOp::verify; each memref's rank says how many indices follow it."""
-        ops = self.operands
-        n = len(ops)
-
-        def error(message):
-            return "'memref.dma_start' op " + message
-        if n < 4:
-            return error("expected at least 4 operands")
-        expected = 4
-        at = 0
-        for what in ("source", "destination", None, "tag"):
-            if what is None:
-                if ops[at].type != T.INDEX:
-                    return error("expected num elements to be of index type")
-                at += 1
-                continue
-            if not isinstance(ops[at].type, T.MemRefType):
-                return error(f"expected {what} to be of memref type")
-            rank = ops[at].type.rank
-            expected += rank
-            if n < expected:
-                return error(f"expected at least {expected} operands")
-            if any(v.type != T.INDEX for v in ops[at + 1:at + 1 + rank]):
-                return error(f"expected {what} indices to be of index type")
-            at += 1 + rank
-        if n not in (expected, expected + 2):
-            return error("incorrect number of operands")
-        if any(v.type != T.INDEX for v in ops[expected:]):
-            return error("expected stride and num elements per stride to be of type index")
-        return None
-
-
-@custom_form("memref_dma_start")
-def parse_dma_start(t, children):
-    values = [c for c in children if isinstance(c, Token)]
-    src_idx, dst_idx, tag_idx = [c for c in children if isinstance(c, Uses)]
-    src, dst, num, tag = values[:4]
-    stride = values[4:]
-    name = name_token(t, "memref.dma_start", src)
-    if len(stride) not in (0, 2):
-        raise parse_error(name, "custom op 'memref.dma_start' expected two stride related operands")
-    types = type_list(children)
-    if len(types) != 3:
-        raise parse_error(name, "custom op 'memref.dma_start' fewer/more types expected")
-    operands = [src, *src_idx, dst, *dst_idx, num, tag, *tag_idx, *stride]
-    operand_types = ([types[0]] + index_types(len(src_idx)) + [types[1]] + index_types(len(dst_idx))
-                     + [T.INDEX, types[2]] + index_types(len(tag_idx) + len(stride)))
-    return new_op("memref.dma_start", name, operands, operand_types)
-
-
-@register_op
-class DmaWaitOp(RegisteredOp):
-    name = "memref.dma_wait"
-    has_side_effects = True
-
-    def print(self, p) -> None:
-        p.write(" ")
-        p.print_operand(self.operands[0])
-        p.write("[")
-        p.print_operands(self.operands[1:-1])
-        p.write("], ")
-        p.print_operand(self.operands[-1])
-        self.attr_dict(p)
-        p.write(" : ")
-        p.print_type(self.operands[0].type)
-
-    def verify(self):
-        tag = self.operands[0].type
-        if len(self.operands) - 2 != _rank(tag):
-            return (f"'memref.dma_wait' op expected tagIndices to have the same number of "
-                    f"elements as the tagMemRef rank, expected {_rank(tag)}, but got "
-                    f"{len(self.operands) - 2}")
-        return None
-
-
-@custom_form("memref_dma_wait")
-def parse_dma_wait(t, children):
-    tag, num = [c for c in children if isinstance(c, Token)]
-    indices = first_of(children, Uses, Uses())
-    type = types_of(children)[0]
-    return new_op("memref.dma_wait", name_token(t, "memref.dma_wait", tag),
-                  [tag, *indices, num], [type] + index_types(len(indices) + 1),
-                  attributes=dict(attrs_of(children)))
-
-
 # ------------------------------------------------------------ alloca_scope
 @register_op
 class AllocaScopeReturnOp(RegisteredOp):
     name = "memref.alloca_scope.return"
     is_terminator = True
+
+    def verify(self):
+        if not isinstance(self.parent_op, AllocaScopeOp):
+            return "'memref.alloca_scope.return' op expects parent op 'memref.alloca_scope'"
+        return None
 
     def print(self, p) -> None:
         self.attr_dict(p)
@@ -798,7 +694,7 @@ class AllocaScopeReturnOp(RegisteredOp):
 
 @custom_form("memref_alloca_scope_return")
 def parse_alloca_scope_return(t, children):
-    return new_op("memref.alloca_scope.return", None, uses(children), type_list(children),
+    return new_op("memref.alloca_scope.return", children[0], uses(children), type_list(children),
                   attributes=dict(attrs_of(children)))
 
 

@@ -10,9 +10,12 @@ Supported: func.func/return/call (calls to declarations go to `externals`),
 affine.for/if/parallel/apply/min/max/load/store/vector_load/vector_store/
 yield/delinearize_index/prefetch, scf.for/if/while/condition/yield, arith
 (constants, integer and float arithmetic, comparisons, select, casts, min/max),
-the scalar math ops, memref.alloc/alloca/load/store/dim/dealloc/cast/copy/
-get_global.  The semantics and the value representation are described in
-`runtime.py`; anything else raises `InterpreterError`.
+the scalar math ops, memref.alloc/alloca/load/store/dim/dealloc/cast (also to
+and from unranked)/copy/get_global/alloca_scope, scf.execute_region.  The
+semantics and the value representation are described in `runtime.py`;
+anything else raises `InterpreterError`, as do out-of-bounds accesses and
+undefined behaviour.  Loop nests are limited to 19 levels (Python's limit on
+nested blocks).
 
 Each function is translated once into Python source (`Interpreter.source`)
 and compiled, so a simple op costs a few hundred nanoseconds.
@@ -60,6 +63,7 @@ class Interpreter:
         self._sources: dict = {}
         self._callables: dict = {}
         self._globals: dict = {}
+        self._in_progress: set = set()
 
     # --------------------------------------------------------- compiling
     def function_op(self, name: str):
@@ -75,7 +79,11 @@ class Interpreter:
             from .compiler import FunctionCompiler
             from .emitters import BASE_NAMESPACE
             namespace = dict(BASE_NAMESPACE)
-            source = FunctionCompiler(self, self.function_op(name), namespace).compile()
+            self._in_progress.add(name)
+            try:
+                source = FunctionCompiler(self, self.function_op(name), namespace).compile()
+            finally:
+                self._in_progress.discard(name)
             self._sources[name] = source
             try:
                 code = compile(source, f"<mlir function @{name}>", "exec")
@@ -85,6 +93,13 @@ class Interpreter:
             exec(code, namespace)
             fn = self._compiled[name] = namespace["_function"]
         return fn
+
+    def prepare(self, name: str) -> None:
+        """Compile @name now if it has a body (callees are compiled with their
+        caller, so unsupported ops are reported before anything runs)."""
+        func = self._funcs.get(name)
+        if func is not None and not func.is_declaration and name not in self._in_progress:
+            self.compiled(name)
 
     def source(self, name: str) -> str:
         """The Python source generated for @name."""

@@ -19,7 +19,6 @@ import re
 from ..ir import types as T
 from ..ir.affine_expr import (ADD, CEILDIV, FLOORDIV, MOD, MUL, AffineBinaryOpExpr,
                               AffineConstantExpr, AffineDimExpr, AffineSymbolExpr)
-from . import runtime as R
 from .runtime import InterpreterError, describe
 
 _SIMPLE = re.compile(r"^(?:[A-Za-z_]\w*|-?\d+|\(-\d+\)|True|False)$")
@@ -37,10 +36,6 @@ def literal_value(src: str) -> int | None:
     if _INT_LITERAL.match(src):
         return int(src.strip("()"))
     return None
-
-
-def _floor_div_range(lo, hi, c):
-    return (lo // c, hi // c)
 
 
 def _mul_range(a, b):
@@ -333,8 +328,8 @@ class FunctionCompiler:
                     and index_range[0] >= 0 and index_range[1] + extent <= size:
                 continue
             if literal is not None and size is not None:
-                raise InterpreterError(f"{describe(op)}: constant index {literal} is out of "
-                                       f"bounds for '{memref.type}'")
+                conditions = ["False"]      # always out of bounds, when reached
+                break
             size_src = self.size_source(memref, d)
             if extent == 1:
                 conditions.append(f"0 <= {index} < {size_src}")

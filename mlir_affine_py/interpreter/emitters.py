@@ -8,6 +8,8 @@ func); `runtime.py` describes the value representation.
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from ..ir import attributes as A
@@ -38,36 +40,52 @@ BASE_NAMESPACE = {
     "_floordivsi": R.floordivsi, "_ceildivsi": R.ceildivsi, "_ceildivui": R.ceildivui,
     "_shli": R.shli, "_shrsi": R.shrsi, "_shrui": R.shrui, "_fptoi": R.fptoi,
     "_absi": R.absi, "_ctpop": R.ctpop, "_ctlz": R.ctlz, "_cttz": R.cttz,
-    "_i2f_bits": R.int_to_float_bits, "_f2i_bits": R.float_to_int_bits,
+    "_i2f_bits": R.int_to_float_bits, "_i2f": R.int_to_float, "_f2i_bits": R.float_to_int_bits,
     "_maximumf": R.maximumf, "_minimumf": R.minimumf, "_maxnumf": R.maxnumf,
     "_minnumf": R.minnumf, "_round": R.round_half_away, "_fma": R.fma,
     "_delinearize": R.delinearize,
     "_affine_floordiv": R.affine_floordiv, "_affine_ceildiv": R.affine_ceildiv,
     "_affine_mod": R.affine_mod,
     "_fmod": np.fmod, "_power": np.power, "_arctan2": np.arctan2, "_copysign": np.copysign,
-    "_erf": R.via_double(__import__("math").erf), "_erfc": R.via_double(__import__("math").erfc),
 }
 
-_UNARY_MATH = {
-    "math.sqrt": "_np.sqrt", "math.exp": "_np.exp", "math.exp2": "_np.exp2",
-    "math.expm1": "_np.expm1", "math.log": "_np.log", "math.log2": "_np.log2",
-    "math.log10": "_np.log10", "math.log1p": "_np.log1p", "math.sin": "_np.sin",
-    "math.cos": "_np.cos", "math.tan": "_np.tan", "math.tanh": "_np.tanh",
-    "math.sinh": "_np.sinh", "math.cosh": "_np.cosh", "math.asin": "_np.arcsin",
-    "math.acos": "_np.arccos", "math.atan": "_np.arctan", "math.asinh": "_np.arcsinh",
-    "math.acosh": "_np.arccosh", "math.atanh": "_np.arctanh", "math.absf": "_np.fabs",
-    "math.ceil": "_np.ceil", "math.floor": "_np.floor", "math.trunc": "_np.trunc",
-    "math.roundeven": "_np.rint", "math.cbrt": "_np.cbrt", "math.round": "_round",
-    "math.erf": "_erf", "math.erfc": "_erfc",
+# Scalar math functions go through libm in double precision (as compiled code
+# calls libm), the exact ones (sqrt, floor, ...) through numpy; vectors use
+# numpy ufuncs throughout.
+_LIBM = {
+    "exp": (math.exp, np.exp), "exp2": (lambda x: 2.0 ** x, np.exp2),
+    "expm1": (math.expm1, np.expm1), "log": (math.log, np.log), "log2": (math.log2, np.log2),
+    "log10": (math.log10, np.log10), "log1p": (math.log1p, np.log1p),
+    "sin": (math.sin, np.sin), "cos": (math.cos, np.cos), "tan": (math.tan, np.tan),
+    "tanh": (math.tanh, np.tanh), "sinh": (math.sinh, np.sinh), "cosh": (math.cosh, np.cosh),
+    "asin": (math.asin, np.arcsin), "acos": (math.acos, np.arccos),
+    "atan": (math.atan, np.arctan), "asinh": (math.asinh, np.arcsinh),
+    "acosh": (math.acosh, np.arccosh), "atanh": (math.atanh, np.arctanh),
+    "cbrt": (getattr(math, "cbrt", None) or np.cbrt, np.cbrt),
+    "erf": (math.erf, None), "erfc": (math.erfc, None),
 }
-_SCALAR_ONLY_MATH = {"math.round", "math.erf", "math.erfc"}
+for _name, (_fn, _fallback) in _LIBM.items():
+    BASE_NAMESPACE[f"_libm_{_name}"] = R.via_libm(_fn, _fallback)
+BASE_NAMESPACE["_libm_powf"] = R.via_libm(math.pow, np.power)
+BASE_NAMESPACE["_libm_atan2"] = R.via_libm(math.atan2, np.arctan2)
+
+_UNARY_MATH = {f"math.{name}": f"_libm_{name}" for name in _LIBM}
+_UNARY_MATH.update({
+    "math.sqrt": "_np.sqrt", "math.absf": "_np.fabs", "math.ceil": "_np.ceil",
+    "math.floor": "_np.floor", "math.trunc": "_np.trunc", "math.roundeven": "_np.rint",
+    "math.round": "_round",
+})
+_VECTOR_MATH = {f"math.{name}": f"_np.{fallback.__name__}"
+                for name, (_, fallback) in _LIBM.items() if fallback is not None}
+_VECTOR_MATH.update({name: source for name, source in _UNARY_MATH.items()
+                     if source.startswith("_np.")})
 
 _FLOAT_BINARY = {
     "arith.addf": "{a} + {b}", "arith.subf": "{a} - {b}", "arith.mulf": "{a} * {b}",
     "arith.divf": "{a} / {b}", "arith.remf": "_fmod({a}, {b})",
     "arith.maximumf": "_maximumf({a}, {b})", "arith.minimumf": "_minimumf({a}, {b})",
     "arith.maxnumf": "_maxnumf({a}, {b})", "arith.minnumf": "_minnumf({a}, {b})",
-    "math.powf": "_power({a}, {b})", "math.atan2": "_arctan2({a}, {b})",
+    "math.powf": "_libm_powf({a}, {b})", "math.atan2": "_libm_atan2({a}, {b})",
     "math.copysign": "_copysign({a}, {b})",
 }
 _VECTOR_FLOAT_BINARY = {
@@ -95,13 +113,6 @@ def unsupported(op, why: str = ""):
     return InterpreterError(f"unsupported op {describe(op)}" + (f": {why}" if why else ""))
 
 
-def float_source(kind: str, source: str) -> str:
-    """`source` (a Python number) converted to a scalar of float type `kind`."""
-    if kind == "bf16":
-        return f"_bf16(_f64({source}))"
-    return f"_{kind}({source})"
-
-
 def rounded(kind: str, source: str, vector: bool = False) -> str:
     """`source` computed in the storage precision, rounded to `kind`."""
     if kind == "bf16":
@@ -122,14 +133,10 @@ def emit_wrapped(c, target: str, expr: str, width: int) -> None:
     if width == 1:
         c.emit(f"{target} = ({expr}) & 1")
         return
-    low, high = -(1 << (width - 1)), (1 << (width - 1)) - 1
+    half = 1 << (width - 1)
     c.emit(f"{target} = {expr}")
-    c.emit(f"if not {low} <= {target} <= {high}: "
-           f"{target} = (({target} - {low}) & {(1 << width) - 1}) + {low}")
-
-
-def result_name(c, op, index: int = 0) -> str:
-    return c.define(op.results[index])
+    c.emit(f"if not {-half} <= {target} < {half}: "
+           f"{target} = (({target} + {half}) & {(1 << width) - 1}) - {half}")
 
 
 # ------------------------------------------------------------ constants
@@ -273,8 +280,10 @@ def emit_unary(c, op):
         raise unsupported(op, f"on '{type}'")
     if op.op_name == "arith.negf":
         expr = f"-{a}"
-    elif vector and op.op_name in _SCALAR_ONLY_MATH:
-        raise unsupported(op, f"on '{type}'")
+    elif vector:
+        if op.op_name not in _VECTOR_MATH:
+            raise unsupported(op, f"on '{type}'")
+        expr = f"{_VECTOR_MATH[op.op_name]}({a})"
     else:
         expr = f"{_UNARY_MATH[op.op_name]}({a})"
     c.emit(f"{c.define(result)} = {rounded(kind, expr, vector)}")
@@ -395,7 +404,7 @@ def emit_int_to_float(c, op):
         raise unsupported(op, f"from '{source.type}' to '{result.type}'")
     a = c.src(source)
     value = signed_src(a, width) if op.op_name == "arith.sitofp" else unsigned_src(a, width)
-    c.emit(f"{c.define(result)} = {float_source(kind, value)}")
+    c.emit(f"{c.define(result)} = _i2f({value}, '{kind}')")
 
 
 @emitter("arith.fptosi", "arith.fptoui")
@@ -620,9 +629,19 @@ def emit_dim(c, op):
 @emitter("memref.cast")
 def emit_cast(c, op):
     source, result = op.operands[0], op.results[0]
-    if not isinstance(source.type, T.MemRefType) or not isinstance(result.type, T.MemRefType):
+    memrefs = (T.MemRefType, T.UnrankedMemRefType)
+    if not isinstance(source.type, memrefs) or not isinstance(result.type, memrefs):
         raise unsupported(op, f"from '{source.type}' to '{result.type}'")
     a = c.src(source)
+    if isinstance(result.type, T.UnrankedMemRefType):
+        c.set_source(result, a)
+        return
+    if isinstance(source.type, T.UnrankedMemRefType):
+        shape = tuple(result.type.shape)
+        c.emit(f"_cast_check({a}, {shape!r}, {c.op_ref(op)})")
+        c.set_source(result, a)
+        c.record_shape(result)
+        return
     needs_check = [d for d, (s, r) in enumerate(zip(source.type.shape, result.type.shape))
                    if s is None and r is not None]
     if needs_check:
@@ -653,6 +672,7 @@ def emit_call(c, op):
     if not isinstance(callee, A.SymbolRefAttr) or len(callee.parts) != 1:
         raise unsupported(op, f"callee {callee}")
     function = c.ref(c.interpreter.callable(callee.root, op), "fn")
+    c.interpreter.prepare(callee.root)
     call = f"{function}({', '.join(c.src(v) for v in op.operands)})"
     names = [c.define(r) for r in op.results]
     if names:
@@ -752,15 +772,41 @@ def reduction_identity(kind: str, type, op):
     raise unsupported(op, f"reduction '{kind}' on '{type}'")
 
 
+# arith::AtomicRMWKind in enum order (the reductions property stores the index).
+ATOMIC_RMW_KINDS = ("addf", "addi", "andi", "assign", "maximumf", "maxnumf", "maxs", "maxu",
+                    "minimumf", "minnumf", "mins", "minu", "mulf", "muli", "ori", "xori")
+
+
+def _groups(attr, count: int) -> list:
+    """The sizes in a lower/upperBoundsGroups attribute (a splat repeats)."""
+    values = [int(v) for v in attr.values]
+    return values * count if len(values) == 1 and count != 1 else values
+
+
+def _reduction_kind(attr) -> str:
+    if isinstance(attr, A.IntegerAttr):
+        return ATOMIC_RMW_KINDS[attr.value]
+    if isinstance(attr, A.StringAttr):
+        return attr.text
+    text = str(attr)
+    return text[text.find("<") + 1:text.rfind(">")] if "<" in text else text
+
+
 @emitter("affine.parallel")
 def emit_affine_parallel(c, op):
     body = c.single_block(op.regions[0], op)
-    lower = c.map_results(op.lower_bounds_map, op.lower_bounds_operands)
-    upper = c.map_results(op.upper_bounds_map, op.upper_bounds_operands)
-    from ..dialects.affine_extra import _group_values
-    lb_groups = _group_values(op.properties["lowerBoundsGroups"])
-    ub_groups = _group_values(op.properties["upperBoundsGroups"])
-    steps = op.steps
+    props = op.properties
+    lower_map = props["lowerBoundsMap"].value
+    upper_map = props["upperBoundsMap"].value
+    lower_operands = op.operands[:lower_map.num_dims + lower_map.num_symbols]
+    upper_operands = op.operands[lower_map.num_dims + lower_map.num_symbols:]
+    lower = c.map_results(lower_map, lower_operands)
+    upper = c.map_results(upper_map, upper_operands)
+    steps = [a.value for a in props["steps"].value]
+    lb_groups = _groups(props["lowerBoundsGroups"], len(steps))
+    ub_groups = _groups(props["upperBoundsGroups"], len(steps))
+    if not (len(lb_groups) == len(ub_groups) == len(steps) == len(body.args)):
+        raise unsupported(op, "malformed bounds")
     bounds = []
     lb_at = ub_at = 0
     for n_lb, n_ub in zip(lb_groups, ub_groups):
@@ -769,7 +815,7 @@ def emit_affine_parallel(c, op):
         lb_at += n_lb
         ub_at += n_ub
         bounds.append((c.simple(lb, "lb"), c.simple(ub, "ub"), _iv_range(lb_range, ub_range)))
-    reductions = op.reductions
+    reductions = [_reduction_kind(a) for a in props["reductions"].value]
     accumulators = []
     for kind, result in zip(reductions, op.results):
         identity = reduction_identity(kind, result.type, op)
@@ -792,6 +838,8 @@ def emit_affine_parallel(c, op):
         raise unsupported(op, "yield does not match the reductions")
     for kind, acc, value, result in zip(reductions, accumulators, terminator.operands,
                                         op.results):
+        if kind not in _REDUCTION_OPS:
+            raise unsupported(op, f"reduction '{kind}'")
         emit_binary(c, _REDUCTION_OPS[kind], result.type, acc, c.src(value), acc, op)
     for start in reversed(starts):
         c.close_block(start, loop=True)
@@ -851,3 +899,16 @@ def emit_scf_while(c, op):
     terminator = c.expect_terminator(c.emit_ops(after), {"scf.yield"}, op)
     c.assign(before_args, [c.src(v) for v in terminator.operands])
     c.close_block(start, loop=True)
+
+
+@emitter("memref.alloca_scope", "scf.execute_region")
+def emit_inline_region(c, op):
+    """A single-block region run once in place; its terminator's operands
+    are the op's results."""
+    block = c.single_block(op.regions[0], op)
+    results = [c.define(r) for r in op.results]
+    terminator = c.emit_ops(block)
+    if terminator is None and not results:
+        return
+    terminator = c.expect_terminator(terminator, {"memref.alloca_scope.return", "scf.yield"}, op)
+    c.assign(results, [c.src(v) for v in terminator.operands])

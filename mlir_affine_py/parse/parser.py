@@ -249,9 +249,14 @@ def _expected_message(accepted: set, stack: list, token):
                     "loop bounds"), op.start_pos
     # Affine expressions.
     if has("symbol") or has("floordiv") and "BARE_ID" in accepted and "INT" in accepted:
-        if (isinstance(top, Token) and top.value in _BINARY_OPERATORS
-                and not (top.value == "-" and not _is_operand(stack[-2] if len(stack) > 1 else None))):
-            return "missing right operand of binary operator", "token"
+        if isinstance(top, Token) and top.value in _BINARY_OPERATORS:
+            if top.value != "-" or _is_operand(stack[-2] if len(stack) > 1 else None):
+                return "missing right operand of binary operator", "token"
+            if token is not None:
+                # MLIR reports both the missing expression and the negation.
+                position = token_pos(token)
+                return MLIRError("expected affine expression", position).attach_note(
+                    "missing operand of negation", position, severity="error"), None
         return "expected affine expression", "token"
     if "KEYWORD_ATTR" in accepted and "INT" in accepted:
         return "expected attribute value", "previous"
@@ -469,6 +474,10 @@ def _refine(text: str, error: MLIRError) -> MLIRError:
         operator = _operator_before(text, offset)
         if operator is not None:
             error.pos = offset_to_pos(text, operator)
+    elif _OPERAND_TYPE_COUNT.match(message):
+        colon = _generic_op_colon(text, offset)
+        if colon is not None:
+            error.pos = offset_to_pos(text, _skip_trivia(text, colon + 1))
     elif message.startswith("inferred shape of elements literal"):
         start = text.rfind("dense", 0, offset)
         if start >= 0 and text.count("\n", start, offset) == 0:
@@ -490,6 +499,36 @@ def _operator_before(text: str, offset: int):
     if match is None:
         return None
     return offset - len(window) + match.start(1)
+
+
+_OPERAND_TYPE_COUNT = re.compile(r"expected \d+ operand types? but had \d+\Z")
+
+
+def _generic_op_colon(text: str, offset: int):
+    """The offset of the `:` before the function type of the generic op
+    whose quoted name starts at `offset`: the first one outside brackets."""
+    depth = 0
+    index = offset
+    while index < len(text):
+        char = text[index]
+        if char == '"':
+            index += 1
+            while index < len(text) and text[index] not in '"\n':
+                index += 2 if text[index] == "\\" else 1
+        elif text.startswith("//", index):
+            end = text.find("\n", index)
+            index = len(text) if end < 0 else end
+            continue
+        elif char in "([{":
+            depth += 1
+        elif char in ")]}":
+            depth -= 1
+            if depth < 0:
+                return None
+        elif char == ":" and depth == 0:
+            return index
+        index += 1
+    return None
 
 
 def _skip_trivia(text: str, offset: int) -> int:

@@ -70,17 +70,56 @@ def _distribute(loop: AffineForOp, analysis) -> list:
     that now stand where `loop` stood."""
     for child in [op for op in loop.body.ops if isinstance(op, AffineForOp)]:
         _distribute(child, analysis)
-    parts = _split_parts(loop.body.ops[:-1])
-    if len(parts) <= 1:
+    if len(_split_parts(loop.body.ops[:-1])) <= 1:
         return [loop]
     if loop.inits:
         raise Illegal("a distributed loop would have iter_args")
     reason = _unsupported(loop)
     if reason:
         raise Illegal(reason)
+    _sink_pure_values(loop)
+    parts = _split_parts(loop.body.ops[:-1])
+    if len(parts) <= 1:
+        return [loop]
     _check_dependences(loop, parts, analysis)
     _check_values(loop, parts)
     return _split_loop(loop, parts)
+
+
+def _sink_pure_values(loop) -> None:
+    """Recompute pure values right before their uses in other parts, then drop
+    the definitions nothing uses any more: a part made only of address
+    arithmetic for other parts disappears, and recomputation lands in the
+    innermost loop that needs it, which keeps the parts perfect nests."""
+    parts = _split_parts(loop.body.ops[:-1])
+    owner = {op: index for index, part in enumerate(parts) for op in part}
+    for index, part in enumerate(parts):
+        for op in part:
+            for user in list(op.walk()):
+                for i, value in enumerate(list(user.operands)):
+                    definer = value.defining_op
+                    if definer in owner and owner[definer] != index and _is_recomputable(definer):
+                        user.set_operand(i, _materialize(value, user, index, owner))
+    changed = True
+    while changed:
+        changed = False
+        for op in list(loop.body.ops[:-1]):
+            if _is_recomputable(op) and all(not r.uses for r in op.results):
+                op.erase()
+                changed = True
+
+
+def _materialize(value, before, part_index, owner):
+    """A copy of `value` computed right before `before`, cloning the pure
+    definitions it needs that live in other parts."""
+    definer = value.defining_op
+    if definer not in owner or owner[definer] == part_index or not _is_recomputable(definer):
+        return value
+    operands = [_materialize(v, before, part_index, owner) for v in definer.operands]
+    clone = definer.clone({old: new for old, new in zip(definer.operands, operands)})
+    block = before.parent
+    block.insert(block.ops.index(before), clone)
+    return clone.results[value.index]
 
 
 def _split_parts(ops) -> list:

@@ -57,7 +57,7 @@ class InterchangeOptions:
         if unknown:
             raise MLIRError(f"unknown option(s) for -affine-loop-interchange: {', '.join(sorted(unknown))}")
 
-        def positive(name, default):
+        def number(name, default, minimum=1):
             text = options.get(name)
             if text is None:
                 return default
@@ -65,12 +65,12 @@ class InterchangeOptions:
                 value = int(text)
             except ValueError:
                 raise MLIRError(f"option '{name}' of -affine-loop-interchange expects an integer, got '{text}'")
-            if value <= 0:
-                raise MLIRError(f"option '{name}' of -affine-loop-interchange must be positive")
+            if value < minimum:
+                raise MLIRError(f"option '{name}' of -affine-loop-interchange must be at least {minimum}")
             return value
 
-        return cls(positive("cache-line-size", 64), positive("parallelism-weight", 100),
-                   positive("default-trip-count", DEFAULT_TRIP_COUNT),
+        return cls(number("cache-line-size", 64), number("parallelism-weight", 100, 0),
+                   number("default-trip-count", DEFAULT_TRIP_COUNT),
                    options.get("remarks", "false").lower() in ("1", "true"))
 
 
