@@ -185,19 +185,17 @@ def memory_accesses(root) -> list:
 
 def get_dependence_components(root_loop, max_depth: int, analysis=None) -> list:
     """`getDependenceComponents`: every dependence between accesses in the nest
-    rooted at `root_loop`, at depths 1..max_depth, as component lists.
-    Failures come back as all-unknown components (conservative)."""
-    analysis = analysis or DependenceAnalysis(alias_conservative=True)
+    rooted at `root_loop`, at depths 1..max_depth counted from the outermost
+    loop around the accesses (as upstream does), as (components, src, dst,
+    depth).  Like upstream, accesses the analysis cannot handle are skipped;
+    the interchange pass does its own, conservative, collection."""
+    analysis = analysis or DependenceAnalysis()
     accesses = memory_accesses(root_loop)
     vectors = []
     for depth in range(1, max_depth + 1):
         for src in accesses:
             for dst in accesses:
                 result = analysis.check(src, dst, depth)
-                if result.kind == "failure":
-                    common = num_common_loops(src, dst)
-                    loops = [iv.owner.parent.parent for iv in src.ivs[:common]]
-                    vectors.append(([DependenceComponent(l, None, None) for l in loops], src, dst, depth))
-                elif result.has_dependence:
+                if result.has_dependence:
                     vectors.append((result.components, src, dst, depth))
     return vectors

@@ -14,7 +14,7 @@ from ..ir.affine_expr import dim as affine_dim
 from ..ir.affine_expr import symbol as affine_symbol
 from ..ir.affine_map import AffineMap
 from ..ir.core import register_op
-from ..parse.syntax import TOKEN, TypeList, Uses, parse_error
+from ..parse.syntax import TOKEN, TypeList, Uses, defined_name, parse_error
 from ..parse.transformer import affine_from_syntax
 from .base import (RegisteredOp, attrs_of, custom_form, ensure_terminator,
                    first_of, index_types, new_op, regions_of, types_of)
@@ -211,7 +211,7 @@ def segment_sizes(*sizes) -> A.DenseArrayAttr:
 
 @custom_form("affine_for")
 def parse_for(t, children):
-    iv = children[0]
+    iv = defined_name(children[0])
     lower, upper = [c for c in children if isinstance(c, tuple) and len(c) == 3 and isinstance(c[0], AffineMap)]
     step_token = next((c for c in children[1:] if isinstance(c, TOKEN) and c.type == "INT"), None)
     step = int(step_token.value, 0) if step_token is not None else 1
@@ -249,7 +249,7 @@ def parse_iter_args(t, children):
 
 @custom_form("iter_arg")
 def parse_iter_arg(t, children):
-    return (children[0], children[1])
+    return (defined_name(children[0]), children[1])
 
 
 # -------------------------------------------------------------------- if

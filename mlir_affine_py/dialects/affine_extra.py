@@ -12,7 +12,7 @@ from ..ir.affine_expr import dim as affine_dim
 from ..ir.affine_expr import symbol as affine_symbol
 from ..ir.affine_map import AffineMap
 from ..ir.core import register_op
-from ..parse.syntax import TypeList, Uses, parse_error
+from ..parse.syntax import TOKEN, TypeList, Uses, parse_error
 from .affine import AffineYieldOp, parse_subscripts
 from .base import (RegisteredOp, attrs_of, custom_form, ensure_terminator, first_of,
                    index_types, new_op, regions_of, type_list, types_of)
@@ -231,7 +231,7 @@ def parse_reductions(t, children):
 
 @custom_form("affine_parallel")
 def parse_parallel(t, children):
-    token = children[0]
+    token = first_of(children, TOKEN)     # the op name, if the parser passes it on
     ivs = first_of(children, Uses, Uses())
     lower, upper = [c for c in children if isinstance(c, _Bounds)]
     lb_map, lb_groups, lb_operands = _build_bounds(t, lower, "max")
@@ -308,7 +308,7 @@ def _subscripts(children) -> list:
 def parse_prefetch(t, children):
     memref = children[0]
     name = name_token(t, "affine.prefetch", memref)
-    rw, cache = [c for c in children if isinstance(c, Token) and c.type == "BARE_ID"]
+    rw, cache = [c for c in children if isinstance(c, TOKEN) and c.type == "BARE_ID"]
     hint = next(c for c in children if isinstance(c, int))
     type = types_of(children)[0]
     if not isinstance(type, T.MemRefType):
@@ -379,7 +379,7 @@ class AffineDmaStartOp(_AffineDmaOp):
 
 @custom_form("affine_dma_start")
 def parse_dma_start(t, children):
-    values = [c for c in children if isinstance(c, Token)]
+    values = [c for c in children if isinstance(c, TOKEN)]
     name = name_token(t, "affine.dma_start", values[0])
     types = type_list(children)
     if len(types) != 3:
@@ -419,7 +419,7 @@ class AffineDmaWaitOp(_AffineDmaOp):
 
 @custom_form("affine_dma_wait")
 def parse_dma_wait(t, children):
-    tag, num = [c for c in children if isinstance(c, Token)]
+    tag, num = [c for c in children if isinstance(c, TOKEN)]
     name = name_token(t, "affine.dma_wait", tag)
     type = types_of(children)[0]
     if not isinstance(type, T.MemRefType):
@@ -517,7 +517,7 @@ class MemRefDmaStartOp(RegisteredOp):
 
 @custom_form("memref_dma_start")
 def parse_memref_dma_start(t, children):
-    values = [c for c in children if isinstance(c, Token)]
+    values = [c for c in children if isinstance(c, TOKEN)]
     src_idx, dst_idx, tag_idx = [c for c in children if isinstance(c, Uses)]
     src, dst, num, tag = values[:4]
     stride = values[4:]
@@ -560,7 +560,7 @@ class MemRefDmaWaitOp(RegisteredOp):
 
 @custom_form("memref_dma_wait")
 def parse_memref_dma_wait(t, children):
-    tag, num = [c for c in children if isinstance(c, Token)]
+    tag, num = [c for c in children if isinstance(c, TOKEN)]
     indices = first_of(children, Uses, Uses())
     type = types_of(children)[0]
     return new_op("memref.dma_wait", name_token(t, "memref.dma_wait", tag),

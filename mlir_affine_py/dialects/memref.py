@@ -10,11 +10,11 @@ from lark import Token
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import register_op
-from ..parse.syntax import Uses, parse_error
+from ..parse.syntax import TOKEN, Uses, parse_error
 from .affine import segment_sizes
 from .base import (RegisteredOp, attrs_of, custom_form, ensure_terminator,
-                   expect_type, index_types, new_op, regions_of, type_list,
-                   types_of, uses)
+                   expect_type, first_of, index_types, new_op, regions_of,
+                   type_list, types_of, uses)
 
 # ShapedType::kDynamic: a dynamic entry of static_offsets/sizes/strides.
 DYNAMIC = -(1 << 63)
@@ -313,7 +313,7 @@ def parse_global_dense(t, children):
 
 @custom_form("memref_global")
 def parse_global(t, children):
-    symbol = next(c for c in children if isinstance(c, Token) and c.type == "SYMBOL")
+    symbol = next(c for c in children if isinstance(c, TOKEN) and c.type == "SYMBOL")
     name = name_token(t, "memref.global", symbol)
     type = types_of(children)[0]
     if not isinstance(type, T.MemRefType) or not type.has_static_shape():
@@ -321,11 +321,11 @@ def parse_global(t, children):
                                 f"memref, but got '{type}'")
     attrs = dict(attrs_of(children))
     for child in children:
-        if isinstance(child, Token) and child.type == "STRING":
+        if isinstance(child, TOKEN) and child.type == "STRING":
             attrs["sym_visibility"] = A.StringAttr(child.value[1:-1].encode())
-        elif isinstance(child, Token) and child.type == "CONSTANT_KW":
+        elif isinstance(child, TOKEN) and child.type == "CONSTANT_KW":
             attrs["constant"] = A.UNIT
-        elif isinstance(child, Token) and child.type == "UNINITIALIZED_KW":
+        elif isinstance(child, TOKEN) and child.type == "UNINITIALIZED_KW":
             attrs["initial_value"] = A.UNIT
         elif isinstance(child, tuple) and child[0] == "dense":
             tensor = T.TensorType(type.shape, type.element_type)
@@ -417,7 +417,7 @@ def split_mixed(entries):
     """[token or int] -> (static array attribute, dynamic operand tokens)."""
     static, dynamic = [], []
     for entry in entries:
-        if isinstance(entry, Token):
+        if isinstance(entry, TOKEN):
             static.append(DYNAMIC)
             dynamic.append(entry)
         else:
@@ -694,7 +694,9 @@ class AllocaScopeReturnOp(RegisteredOp):
 
 @custom_form("memref_alloca_scope_return")
 def parse_alloca_scope_return(t, children):
-    return new_op("memref.alloca_scope.return", children[0], uses(children), type_list(children),
+    # The op name is the only bare token here, if the parser passes it on.
+    name = first_of(children, TOKEN)
+    return new_op("memref.alloca_scope.return", name, uses(children), type_list(children),
                   attributes=dict(attrs_of(children)))
 
 
@@ -747,5 +749,5 @@ def parse_alloca_scope(t, children):
             result_types = list(child)
         elif isinstance(child, T.Type):
             result_types = [child]
-    return new_op("memref.alloca_scope", children[0], result_types=result_types,
+    return new_op("memref.alloca_scope", first_of(children, TOKEN), result_types=result_types,
                   attributes=dict(attrs_of(children)), regions=regions_of(children))

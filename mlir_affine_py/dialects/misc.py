@@ -10,7 +10,7 @@ from lark import Token
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import register_op
-from ..parse.syntax import parse_error
+from ..parse.syntax import TOKEN, parse_error
 from .base import (RegisteredOp, attrs_of, custom_form, new_op, regions_of,
                    types_of, uses)
 
@@ -96,7 +96,7 @@ def parse_empty(t, children):
     operands = uses(children)
     type = types_of(children)[0]
     if not isinstance(type, T.TensorType):
-        colon = next(c for c in children if isinstance(c, Token) and c.type == "COLON")
+        colon = next(c for c in children if isinstance(c, TOKEN) and c.type == "COLON")
         raise parse_error(colon, "invalid kind of type specified: expected builtin.tensor, but "
                           f"found '{type}'")
     return new_op("tensor.empty", children[0], operands, [T.INDEX] * len(operands), [type],
@@ -123,7 +123,7 @@ class DimOp(RegisteredOp):
 
 @custom_form("dim_op")
 def parse_dim(t, children):
-    source, index = [c for c in children if isinstance(c, Token) and c.type == "VALUE_ID"]
+    source, index = [c for c in children if isinstance(c, TOKEN) and c.type == "VALUE_ID"]
     type = types_of(children)[0]
     if not isinstance(type, (T.TensorType, T.UnrankedTensorType)):
         raise parse_error(source, f"'tensor.dim' op operand #0 must be non-0-ranked or unranked "

@@ -10,7 +10,7 @@ from lark import Token
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import register_op
-from ..parse.syntax import ParsedBlock, ParsedRegion, TypeList, parse_error
+from ..parse.syntax import TOKEN, ParsedBlock, ParsedRegion, TypeList, defined_name, parse_error
 from .base import (RegisteredOp, attrs_of, custom_form, ensure_terminator,
                    regions_of, type_list, uses, new_op)
 
@@ -67,7 +67,7 @@ class YieldOp(RegisteredOp):
 
 
 def _tokens(children, kind: str) -> list:
-    return [c for c in children if isinstance(c, Token) and c.type == kind]
+    return [c for c in children if isinstance(c, TOKEN) and c.type == kind]
 
 
 @custom_form("scf_yield")
@@ -158,7 +158,8 @@ class ForOp(RegisteredOp):
 @custom_form("scf_for")
 def parse_for(t, children):
     unsigned = bool(_tokens(children, "UNSIGNED_KW"))
-    iv, lb, ub, step = _tokens(children, "VALUE_ID")[:4]
+    iv = defined_name(next(c for c in children if isinstance(c, TOKEN) and c.type == "RESULTS"))
+    lb, ub, step = _tokens(children, "VALUE_ID")[:3]
     pairs, result_types = [], []
     iter_args = next((c for c in children if isinstance(c, tuple) and len(c) == 2
                       and isinstance(c[0], list)), None)

@@ -49,12 +49,16 @@ class Interpreter:
     `externals` maps the names of functions without a body to Python
     callables (receiving and returning values in the interpreter's
     representation).  Float memrefs from memref.alloc/alloca are filled with
-    `alloc_fill` (integer ones with 0)."""
+    `alloc_fill` (integer ones with 0).  With `max_iterations`, a run that
+    executes more loop iterations in total raises InterpreterError (loops
+    are charged their trip count as they start)."""
 
-    def __init__(self, module, externals=None, alloc_fill=0.0):
+    def __init__(self, module, externals=None, alloc_fill=0.0, max_iterations=None):
         self.module = module
         self.externals = dict(externals or {})
         self.alloc_fill = alloc_fill
+        self.max_iterations = max_iterations
+        self._remaining = 0
         self._funcs: dict = {}
         for op in module.walk():
             if op.op_name == "func.func":
@@ -79,6 +83,7 @@ class Interpreter:
             from .compiler import FunctionCompiler
             from .emitters import BASE_NAMESPACE
             namespace = dict(BASE_NAMESPACE)
+            namespace["_charge"] = self._charge
             self._in_progress.add(name)
             try:
                 source = FunctionCompiler(self, self.function_op(name), namespace).compile()
@@ -167,6 +172,12 @@ class Interpreter:
         return array
 
     # ------------------------------------------------------------ running
+    def _charge(self, iterations: int, op) -> None:
+        self._remaining -= iterations
+        if self._remaining < 0:
+            raise InterpreterError(f"{describe(op)}: the run exceeds {self.max_iterations} "
+                                   "loop iterations")
+
     def run(self, name: str, args=()) -> list:
         """Run @name on `args` and return its results (see `run_function`)."""
         func = self.function_op(name)
@@ -177,6 +188,7 @@ class Interpreter:
         values = [R.convert_argument(value, type, f"argument #{i} of @{name}")
                   for i, (value, type) in enumerate(zip(args, inputs))]
         fn = self.compiled(name)
+        self._remaining = self.max_iterations or 0
         with np.errstate(all="ignore"):
             try:
                 out = fn(*values)
@@ -193,7 +205,8 @@ class Interpreter:
         return results
 
 
-def run_function(module, name: str, args=(), externals=None, alloc_fill=0.0) -> list:
+def run_function(module, name: str, args=(), externals=None, alloc_fill=0.0,
+                 max_iterations=None) -> list:
     """Run the function @name of `module` and return the list of its results.
 
     Memref arguments are numpy arrays of the element dtype (f32 -> float32,
@@ -201,8 +214,9 @@ def run_function(module, name: str, args=(), externals=None, alloc_fill=0.0) -> 
     the memref type; the function writes into them in place, so pass copies
     to compare two runs.  Integer and index arguments are Python ints, float
     arguments numbers.  Integer results are Python ints, float results numpy
-    scalars of their precision, memref results arrays."""
-    return Interpreter(module, externals, alloc_fill).run(name, args)
+    scalars of their precision, memref results arrays.  `max_iterations`
+    bounds the total number of loop iterations (see `Interpreter`)."""
+    return Interpreter(module, externals, alloc_fill, max_iterations).run(name, args)
 
 
 def random_arguments(func_op, seed: int = 0, *, dynamic_size: int = 16, index_value=None,

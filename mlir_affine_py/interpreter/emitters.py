@@ -684,6 +684,12 @@ def emit_call(c, op):
 
 
 # --------------------------------------------------------------- loops
+def charge_iterations(c, op, lb: str, ub: str, step: str) -> None:
+    """With an iteration budget, count the loop's trips as it starts."""
+    if c.interpreter.max_iterations is not None:
+        c.emit(f"_charge(len(range({lb}, {ub}, {step})), {c.op_ref(op)})")
+
+
 def _loop_header(iv: str, lb: str, ub: str, step: str) -> str:
     if step == "1":
         return f"for {iv} in range({lb}, {ub}):"
@@ -708,6 +714,7 @@ def emit_affine_for(c, op):
         c.ranges[body.args[0]] = iv_range
     carried = [c.define(arg) for arg in body.args[1:]]
     c.assign(carried, [c.src(v) for v in op.inits])
+    charge_iterations(c, op, lb, ub, str(op.step))
     c.emit_region(_loop_header(iv, lb, ub, str(op.step)), body, {"affine.yield"}, carried,
                   op, loop=True)
     c.assign([c.define(r) for r in op.results], carried)
@@ -730,6 +737,7 @@ def emit_scf_for(c, op):
     if "unsignedCmp" in op.properties:
         mask = (1 << width) - 1
         raw = c.fresh("u")
+        charge_iterations(c, op, f"{lb} & {mask}", f"{ub} & {mask}", f"{step} & {mask}")
         header = _loop_header(raw, f"{lb} & {mask}", f"{ub} & {mask}", f"{step} & {mask}")
         c.open_block(header, loop=True)
         start = len(c.lines)
@@ -741,6 +749,7 @@ def emit_scf_for(c, op):
         iv_range = _iv_range(*(c.ranges.get(v) for v in op.operands[:2]))
         if iv_range is not None:
             c.ranges[iv_value] = iv_range
+        charge_iterations(c, op, lb, ub, step)
         c.emit_region(_loop_header(iv, lb, ub, step), body, {"scf.yield"}, carried, op, loop=True)
     c.assign([c.define(r) for r in op.results], carried)
 
@@ -831,6 +840,7 @@ def emit_affine_parallel(c, op):
         iv = c.define(arg, "i")
         if iv_range is not None:
             c.ranges[arg] = iv_range
+        charge_iterations(c, op, lb, ub, str(step))
         c.open_block(_loop_header(iv, lb, ub, str(step)), loop=True)
         starts.append(len(c.lines))
     terminator = c.expect_terminator(c.emit_ops(body), {"affine.yield"}, op)
@@ -887,6 +897,8 @@ def emit_scf_while(c, op):
     results = [c.define(r) for r in op.results]
     c.open_block("while True:", loop=True)
     start = len(c.lines)
+    if c.interpreter.max_iterations is not None:
+        c.emit(f"_charge(1, {c.op_ref(op)})")
     condition = c.expect_terminator(c.emit_ops(before), {"scf.condition"}, op)
     forwarded = [c.src(v) for v in condition.operands[1:]]
     c.emit(f"if not {c.src(condition.operands[0])}:")

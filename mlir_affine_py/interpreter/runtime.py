@@ -22,6 +22,8 @@ raises :class:`InterpreterError` instead of producing an arbitrary value.
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from ..ir import types as T
@@ -174,17 +176,6 @@ def to_float(value, kind: str):
     if kind == "bf16":
         return bf16_round(np.float64(value) if not isinstance(value, np.floating) else value)
     return FLOAT_SCALAR[kind](value)
-
-
-def scalar_from_attr(attr, type):
-    """The run-time value of an IntegerAttr/FloatAttr of `type`."""
-    kind = float_kind(type)
-    if kind is not None:
-        return float_from_bits(attr.bits, kind)
-    width = int_width(type)
-    if width is None:
-        raise InterpreterError(f"constant of type '{type}' is not supported")
-    return wrap(attr.value, width)
 
 
 def array_from_dense(attr, shape, element_type) -> np.ndarray:
@@ -461,18 +452,27 @@ def via_libm(fn, fallback=None):
 
 
 def fma(a, b, c):
-    """math.fma: a*b+c rounded once (exact for f16/f32 through float64
-    products; f64 uses exact rational arithmetic)."""
-    if isinstance(a, np.float64):
-        if not (np.isfinite(a) and np.isfinite(b) and np.isfinite(c)):
-            return a * b + c
-        from fractions import Fraction
-        exact = Fraction(float(a)) * Fraction(float(b)) + Fraction(float(c))
-        result = np.float64(float(exact))
-        if result == 0:
-            return a * b + c
-        return result
-    return type(a)(np.float64(a) * np.float64(b) + np.float64(c))
+    """math.fma: a*b+c rounded once to the type of `a`.  The exact value is
+    rounded to float64 with round-to-odd, which makes the final rounding to a
+    narrower type exact as well."""
+    from fractions import Fraction
+    kind = type(a)
+    if not (np.isfinite(a) and np.isfinite(b) and np.isfinite(c)):
+        return kind(np.float64(a) * np.float64(b) + np.float64(c))
+    exact = Fraction(float(a)) * Fraction(float(b)) + Fraction(float(c))
+    if exact == 0:
+        # Exact zero: the signs follow IEEE addition of a*b (exact) and c.
+        return kind(np.float64(a) * np.float64(b) + np.float64(c))
+    try:
+        nearest = float(exact)
+    except OverflowError:
+        return kind(np.inf if exact > 0 else -np.inf)
+    if kind is np.float64 or Fraction(nearest) == exact or not math.isfinite(nearest):
+        return kind(nearest)
+    if abs(Fraction(nearest)) > abs(exact):
+        nearest = float(np.nextafter(nearest, 0.0))
+    bits = int(np.float64(nearest).view(np.uint64)) | 1
+    return kind(np.uint64(bits).view(np.float64))
 
 
 def delinearize(index, basis, has_outer, op):
@@ -497,16 +497,6 @@ def out_of_bounds(op, indices, array, sizes=None):
             f"{list(sizes)}) into memref of shape {list(shape)}")
     return InterpreterError(f"{describe(op)}: out-of-bounds access at {list(indices)} "
                             f"into memref of shape {list(shape)}")
-
-
-def check_vector(op, array, indices, sizes):
-    """Bounds check of a vector access: the trailing len(sizes) dims."""
-    rank = array.ndim
-    lead = rank - len(sizes)
-    for d, i in enumerate(indices):
-        extent = 1 if d < lead else sizes[d - lead]
-        if i < 0 or i + extent > array.shape[d]:
-            raise out_of_bounds(op, indices, array, sizes)
 
 
 def alloc(shape, dtype, fill, op):
@@ -546,7 +536,6 @@ def scf_step(step, op):
     if step <= 0:
         raise InterpreterError(f"{describe(op)}: non-positive step {step}")
     return step
-
 
 
 # ------------------------------------------------- semi-affine division

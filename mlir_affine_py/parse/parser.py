@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import re
-from copy import copy
 from importlib import resources
 
 from lark import Lark, Token
@@ -22,6 +21,7 @@ from ..dialects.base import CUSTOM_FORMS
 from ..ir import attributes as A
 from ..ir import types as T
 from .builder import Builder
+from .syntax import TOKEN, ParsedOp
 from .transformer import MLIRTransformer
 
 _PARSER = None
@@ -54,19 +54,50 @@ def _parser():
             import hashlib
             digest = hashlib.sha256(grammar.encode()).hexdigest()[:16]
             cache = f"{cache}-{digest}.pickle"
-        _PARSER = Lark(grammar, parser="lalr", lexer="contextual",
-                       transformer=_TRANSFORMER, cache=cache, maybe_placeholders=False)
+        # The grammar's tokens are context-free (as MLIR's lexer is), so one
+        # lexer serves every parser state.
+        _PARSER = Lark(grammar, parser="lalr", lexer="basic", transformer=_TRANSFORMER,
+                       cache=cache, maybe_placeholders=False, **_accelerator())
     return _PARSER, _TRANSFORMER
 
 
+def _accelerator() -> dict:
+    """lark-cython runs the same LALR tables and lexer about twice as fast;
+    it is optional (the `fast` extra), and PYAFFINE_PURE_LARK=1 turns it off."""
+    if os.environ.get("PYAFFINE_PURE_LARK"):
+        return {}
+    try:
+        import lark_cython
+    except ImportError:
+        return {}
+    return {"_plugins": lark_cython.plugins}
+
+
 def _bind(callback, transformer):
-    return lambda children: callback(transformer, children)
+    """The callback of a custom-form rule.  An op rule starts with the op's
+    name; its position becomes the op's (the location MLIR reports), and a
+    name token of the `OP_...` terminals is not passed on."""
+    def call(children):
+        first = children[0] if children else None
+        if isinstance(first, TOKEN) and first.type.startswith("OP_"):
+            result = callback(transformer, children[1:])
+        else:
+            result = callback(transformer, children)
+        if isinstance(result, ParsedOp) and isinstance(first, TOKEN):
+            result.pos = (first.line, first.column)
+        return result
+    return call
 
 
-def parse_source(text: str, allow_unregistered: bool = False):
-    """Parse one chunk of MLIR text into a builtin.module, or raise MLIRError."""
+def parse_source(text: str, allow_unregistered: bool = False,
+                 source_name: str = "<stdin>", line_offset: int = 0):
+    """Parse one chunk of MLIR text into a builtin.module, or raise MLIRError.
+    `source_name` and `line_offset` (the chunk's first line in the file) make
+    the file locations MLIR gives some ops."""
     parser, transformer = _parser()
     transformer.text = text
+    transformer.source_name = source_name
+    transformer.line_offset = line_offset
     transformer.attribute_aliases = {}
     transformer.type_aliases = {}
     try:
@@ -149,7 +180,9 @@ def _lexer_error(text: str, error: UnexpectedCharacters) -> MLIRError:
         return lexical
     state = getattr(error, "state", None)
     accepted = _acceptable(state) if state is not None else set(error.allowed or ())
-    message, where = _expected_message(accepted, _stack(state), None)
+    message, where = _expected_message(accepted, state, None, text)
+    if isinstance(message, MLIRError):
+        return message
     return MLIRError(message, _location(text, where, offset, at_eof=False))
 
 
@@ -166,7 +199,7 @@ def _syntax_error(text: str, error) -> MLIRError:
         accepted = _acceptable(state)
     else:
         accepted = set(getattr(error, "expected", ()) or ())
-    message, where = _expected_message(accepted, _stack(state), None if at_eof else token)
+    message, where = _expected_message(accepted, state, None if at_eof else token, text)
     if isinstance(message, MLIRError):
         return message
     return MLIRError(message, _location(text, where, offset, at_eof))
@@ -190,23 +223,39 @@ def _stack(state) -> list:
 def _acceptable(state) -> set:
     """The terminals that let the parser advance from `state`.  The LALR
     table's expected set is wider (it includes lookaheads of reductions that
-    fail later), so each one is tried on a copy, without callbacks."""
-    conf = copy(state.parse_conf)
-    conf.callbacks = {}
-    accepted = set()
-    for name in state.parse_conf.parse_table.states[state.position]:
-        if not name.isupper():
-            continue
-        trial = state.copy(deepcopy_values=False)
-        trial.parse_conf = conf
-        try:
-            trial.feed_token(Token(name, ""), is_end=name == "$END")
-        except UnexpectedInput:
-            continue
-        except Exception:  # noqa: BLE001 - a trial must never turn into a crash
-            continue
-        accepted.add(name)
-    return accepted
+    fail later), so each one is tried by running the table's reductions on a
+    copy of the state stack: no callbacks run, and it works the same on
+    Lark's parser state and on lark-cython's."""
+    try:
+        table = state.parse_conf.parse_table.states
+        end_state = state.parse_conf.end_state
+        stack = list(state.state_stack)
+    except AttributeError:
+        return set()
+    return {name for name in table.get(stack[-1], ())
+            if name.isupper() and _advances(table, end_state, list(stack), name)}
+
+
+def _advances(table, end_state, stack: list, terminal: str) -> bool:
+    for _ in range(10000):
+        actions = table.get(stack[-1], {})
+        if terminal not in actions:
+            return False
+        action, argument = actions[terminal]
+        if str(action) == "Shift":
+            return True
+        size = len(argument.expansion)
+        if size:
+            del stack[-size:]
+        if not stack:
+            return False
+        goto = table.get(stack[-1], {}).get(argument.origin.name)
+        if goto is None:
+            return False
+        stack.append(goto[1])
+        if terminal == "$END" and stack[-1] == end_state:
+            return True
+    return False
 
 
 def _literals() -> dict:
@@ -222,34 +271,45 @@ def _literals() -> dict:
 _LITERALS = None
 
 
-def _expected_message(accepted: set, stack: list, token):
+def _expected_message(accepted: set, state, token, text: str):
     """(message, where) for a syntax error; `where` is "previous" (just past
     the previous token), "token" (at the offending token) or an offset.  The
     message may instead be a ready MLIRError."""
     literals = _literals()
+    stack = _stack(state)
     top = stack[-1] if stack else None
 
     def has(literal):
         return any(literals.get(name) == literal for name in accepted)
 
     # Where an operation may start (a region's body, the top level).
-    if "RESULTS" in accepted:
-        if isinstance(top, Token) and top.type == "BARE_ID" and not _INTTYPE.fullmatch(top.value):
+    if _op_start(accepted):
+        if isinstance(top, TOKEN) and top.type == "BARE_ID" and not _INTTYPE.fullmatch(top.value):
             return unknown_custom_op_error(top.value, token_pos(top)), None
         if token is not None and token.value.startswith("%"):
             end = token.start_pos + len(_VALUE_NAME.match(token.value).group())
             return "expected '=' after SSA name", end
         return "expected operation name in quotes", "previous"
-    if has("callsite"):
+    if _in_result_list(state):
+        return "expected '=' after SSA name", top.end_pos
+    if _before_top(stack, 1, "loc") and isinstance(top, TOKEN) and top.type == "LPAR":
         return "expected location instance", "previous"
+    if accepted == {"LOC"} and isinstance(top, TOKEN) and top.type == "VALUE_ID":
+        # `affine.for %i 0`: the optional location is all that may follow
+        # the name before `=`.
+        return "expected '='", "previous"
+    if "DIMS" in accepted and token is not None:
+        dims = _DIMENSIONS.match(text, token.start_pos)
+        if dims and dims.end() > token.start_pos:
+            return "expected non-function type", wrong_token_offset(text, dims.end())
     if "MIN_MAX" in accepted:
         op = _enclosing_op(stack)
         if op is not None:
             return (f"custom op '{op.value}' expected valid affine map representation for "
                     "loop bounds"), op.start_pos
     # Affine expressions.
-    if has("symbol") or has("floordiv") and "BARE_ID" in accepted and "INT" in accepted:
-        if isinstance(top, Token) and top.value in _BINARY_OPERATORS:
+    if has("symbol") and "INT" in accepted and "STRING" not in accepted:
+        if isinstance(top, TOKEN) and top.value in _BINARY_OPERATORS:
             if top.value != "-" or _is_operand(stack[-2] if len(stack) > 1 else None):
                 return "missing right operand of binary operator", "token"
             if token is not None:
@@ -260,6 +320,9 @@ def _expected_message(accepted: set, stack: list, token):
         return "expected affine expression", "token"
     if "KEYWORD_ATTR" in accepted and "INT" in accepted:
         return "expected attribute value", "previous"
+    if "BARE_ID" in accepted and "STRING" in accepted and "INT" not in accepted \
+            and "RESULTS" not in accepted:
+        return "expected attribute name", "previous"
     if "BUILTIN_TYPE" in accepted:
         return "expected non-function type", "previous"
     if "SYMBOL" in accepted:
@@ -270,14 +333,14 @@ def _expected_message(accepted: set, stack: list, token):
     in_context = _bracket_message(accepted, stack, top, closers)
     if in_context is not None:
         return in_context, "previous"
-    if accepted == {"LPAR"} and isinstance(top, Token) and top.type == "COLON":
+    if accepted == {"LPAR"} and isinstance(top, TOKEN) and top.type == "COLON":
         return "expected function type", "token"
     if len(closers) == 1:
         if "COMMA" in accepted:
             return f"expected ',' or '{closers[0]}'", "previous"
         if "COLON" not in accepted:
             return f"expected '{closers[0]}'", "previous"
-    if accepted == {"EQUAL"} and isinstance(top, Token) and top.type in ("HASH_ID", "BANG_ID") \
+    if accepted == {"EQUAL"} and isinstance(top, TOKEN) and top.type in ("HASH_ID", "BANG_ID") \
             and len(stack) == 1 + _toplevel_depth(stack):
         kind = "attribute" if top.type == "HASH_ID" else "type"
         return f"expected '=' in {kind} alias definition", "previous"
@@ -318,11 +381,48 @@ def _describe(name: str, literals: dict) -> str:
     return _TERMINAL_TEXT.get(name, name.lower())
 
 
+_DIMENSIONS = re.compile(r"(([0-9]+|\?)[ \t]*x[ \t]*)+")
+
+
+def _op_start(accepted: set) -> bool:
+    """Whether an operation may start here (the top level, a region)."""
+    return "RESULTS" in accepted and "STRING" in accepted
+
+
+def _in_result_list(state) -> bool:
+    """Whether the parser is after `%a` or `%a, %b` where an op starts: the
+    results of an op whose `=` is missing."""
+    stack = _stack(state)
+    states = list(getattr(state, "state_stack", None) or ())
+    if not stack or len(states) != len(stack) + 1:
+        return False
+    top = stack[-1]
+    if not (isinstance(top, TOKEN) and top.type in ("VALUE_ID", "RESULT_GROUP")):
+        return False
+    index = len(stack) - 1
+    while index > 1 and isinstance(stack[index - 1], TOKEN) and stack[index - 1].type == "COMMA" \
+            and isinstance(stack[index - 2], TOKEN) and stack[index - 2].type in ("VALUE_ID", "RESULT_GROUP"):
+        index -= 2
+    try:
+        table = state.parse_conf.parse_table.states
+        end_state = state.parse_conf.end_state
+    except AttributeError:
+        return False
+    before = states[:index + 1]
+    return all(_advances(table, end_state, list(before), name) for name in ("RESULTS", "STRING"))
+
+
+def _before_top(stack: list, depth: int, value: str) -> bool:
+    """Whether the stack entry `depth` below the top is the token `value`."""
+    index = len(stack) - 1 - depth
+    return index >= 0 and isinstance(stack[index], TOKEN) and stack[index].value == value
+
+
 def _enclosing_op(stack: list):
     """The token naming the innermost operation being parsed, if known."""
     from ..ir.core import OP_CLASSES
     for value in reversed(stack):
-        if isinstance(value, Token) and value.value in OP_CLASSES:
+        if isinstance(value, TOKEN) and value.value in OP_CLASSES:
             return value
     return None
 
@@ -332,7 +432,7 @@ def _innermost_open(stack: list):
     depth = 0
     for index in range(len(stack) - 1, -1, -1):
         value = stack[index]
-        if not isinstance(value, Token):
+        if not isinstance(value, TOKEN):
             continue
         if value.type in ("RPAR", "RSQB", "RBRACE", "MORETHAN"):
             depth += 1
@@ -354,17 +454,17 @@ def _bracket_message(accepted: set, stack: list, top, closers: list):
         return None
     bracket = stack[opener].value
     before = stack[opener - 1] if opener > 0 else None
-    keyword = before.value if isinstance(before, Token) else None
-    arrow = isinstance(top, Token) and top.value == "->"
-    if closers == [")"] and bracket == "(" and isinstance(before, Token) and before.type == "STRING":
+    keyword = before.value if isinstance(before, TOKEN) else None
+    arrow = isinstance(top, TOKEN) and top.value == "->"
+    if closers == [")"] and bracket == "(" and isinstance(before, TOKEN) and before.type == "STRING":
         return "expected ')' to end operand list"
     if closers == [">"] and bracket == "<" and len(accepted) == 1 and (
-            isinstance(top, A.DictionaryAttr) or isinstance(top, Token) and top.type == "RBRACE"):
+            isinstance(top, A.DictionaryAttr) or isinstance(top, TOKEN) and top.type == "RBRACE"):
         return "expected '>' to close properties"
     if bracket == "<" and keyword in _SHAPED:
         if accepted == {"LPAR"} and arrow and keyword == "affine_map":
             return "expected '(' in affine map range"
-        if accepted == {"LPAR"} and keyword == "affine_set" and isinstance(top, Token) \
+        if accepted == {"LPAR"} and keyword == "affine_set" and isinstance(top, TOKEN) \
                 and top.type == "COLON":
             return "expected '(' in integer set constraint list"
         if closers == [">"] and accepted <= {"MORETHAN", "COMMA"}:
@@ -373,7 +473,7 @@ def _bracket_message(accepted: set, stack: list, top, closers: list):
             and accepted == {"MORETHAN", "COMMA"} and isinstance(top, T.Type):
         return "expected ',' or '>' in memref type"
     if bracket == "(" and closers == [")"] and opener > 1 and keyword == "<" \
-            and isinstance(stack[opener - 2], Token) and stack[opener - 2].value in ("affine_map", "affine_set"):
+            and isinstance(stack[opener - 2], TOKEN) and stack[opener - 2].value in ("affine_map", "affine_set"):
         return "expected ')' in dimensional identifier list"
     return None
 
@@ -382,7 +482,7 @@ def _toplevel_depth(stack: list) -> int:
     """How many completed top-level items precede the current one."""
     count = 0
     for value in stack:
-        if isinstance(value, Token):
+        if isinstance(value, TOKEN):
             break
         count += 1
     return count
@@ -393,14 +493,14 @@ def _block_header(stack: list):
     colon, "argument" after an argument's name in `^bb(%a`, else None."""
     for index in range(len(stack) - 1, max(len(stack) - 40, -1), -1):
         value = stack[index]
-        if isinstance(value, Token) and value.type == "CARET_ID":
+        if isinstance(value, TOKEN) and value.type == "CARET_ID":
             rest = stack[index + 1:]
             if _innermost_open(rest) is None:
                 return "after"
-            if rest and isinstance(rest[-1], Token) and rest[-1].type == "VALUE_ID":
+            if rest and isinstance(rest[-1], TOKEN) and rest[-1].type == "VALUE_ID":
                 return "argument"
             return None
-        if isinstance(value, Token) and value.type in ("LBRACE", "RBRACE", "COLON", "STRING"):
+        if isinstance(value, TOKEN) and value.type in ("LBRACE", "RBRACE", "COLON", "STRING"):
             return None
     return None
 
@@ -408,7 +508,7 @@ def _block_header(stack: list):
 def _is_operand(value) -> bool:
     """Whether a value-stack entry ends an affine operand (so a following
     '-' is a subtraction rather than a negation)."""
-    if isinstance(value, Token):
+    if isinstance(value, TOKEN):
         return value.type in ("INT", "BARE_ID", "VALUE_ID", "RPAR")
     return isinstance(value, tuple)
 

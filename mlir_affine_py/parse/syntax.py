@@ -89,6 +89,15 @@ class ParsedOp:
         self.successors = list(successors)
 
 
+def defined_name(token):
+    """The `%name` of a RESULTS token (`%i =`, as a loop's induction variable
+    or an iter_args entry lexes), as a VALUE_ID token at the same place."""
+    if token.type != "RESULTS":
+        return token
+    name = token.value.rstrip()[:-1].rstrip()
+    return _LarkToken.new_borrow_pos("VALUE_ID", name, token)
+
+
 def pos_of(token) -> tuple[int, int]:
     return (token.line, token.column)
 

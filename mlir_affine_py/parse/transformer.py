@@ -24,6 +24,10 @@ from .syntax import (TOKEN, AttrDict, ParsedBlock, ParsedOp, ParsedRegion, Props
                      split_children)
 
 
+class ResultList(list):
+    """The (name, count, position) groups an op's results are bound to."""
+
+
 class AffineSyntax(tuple):
     """An affine expression as written: (kind, operands...) before its
     identifiers are bound to dims, symbols or SSA operands."""
@@ -68,14 +72,27 @@ class MLIRTransformer:
     # ----------------------------------------------------------- operations
     def operation(self, children):
         first = children[0]
-        if isinstance(first, TOKEN) and first.type == "RESULTS":
+        if isinstance(first, ResultList):
             op = children[1]
-            op.results = _parse_results(first)
-            op.pos = pos_of(first) if op.pos is None else op.pos
-            op_result_pos = pos_of(first)
-            op.results = [(n, c, p or op_result_pos) for n, c, p in op.results]
+            op.results = first
+            if op.pos is None:
+                op.pos = first[0][2]
             return op
         return first
+
+    def results(self, children):
+        """`%a, %b:2 =` -> [("%a", 1, pos), ("%b", 2, pos)]."""
+        groups = ResultList()
+        for token in children:
+            text = token.value
+            if token.type == "RESULTS":
+                text = text.rstrip()[:-1].rstrip()
+            name, _, count = text.partition(":")
+            groups.append((name, int(count) if count else 1, pos_of(token)))
+        return groups
+
+    def keyword_name(self, children):
+        return children[0]
 
     def unknown_custom_op(self, children):
         name = children[-1]
@@ -189,6 +206,9 @@ class MLIRTransformer:
         return shape, unranked, element, rest
 
     def memref_type(self, children):
+        first = children[0]
+        if isinstance(first, TOKEN) and first.type == "MEMREF_SIMPLE":
+            return _simple_memref(first.value)
         shape, unranked, element, rest = self._shaped(children)
         if unranked:
             return T.UnrankedMemRefType(element, rest[0] if rest else None)
@@ -235,14 +255,12 @@ class MLIRTransformer:
 
     def dialect_type(self, children):
         name = children[0]
-        if len(children) == 1 and name.value in self.type_aliases:
-            return self.type_aliases[name.value]
-        if len(children) == 1 and "." not in name.value:
-            raise parse_error(name, f"undefined symbol alias id '{name.value[1:]}'")
-        return T.OpaqueType(name.value + (children[1] if len(children) > 1 else ""))
-
-    def pretty_body(self, children):
-        return self.text[children[0].start_pos:children[-1].end_pos]
+        if name.type == "BANG_ID":
+            if name.value in self.type_aliases:
+                return self.type_aliases[name.value]
+            if "." not in name.value:
+                raise parse_error(name, f"undefined symbol alias id '{name.value[1:]}'")
+        return T.OpaqueType(name.value)
 
     # ------------------------------------------------------------ attributes
     def integer_attr(self, children):
@@ -353,17 +371,18 @@ class MLIRTransformer:
 
     def hash_attr(self, children):
         name = children[0]
-        if len(children) == 1 and name.value in self.attribute_aliases:
-            return self.attribute_aliases[name.value]
-        if "." not in name.value:
-            raise parse_error(name, f"undefined symbol alias id '{name.value[1:]}'")
-        return A.OpaqueAttr(name.value + (children[1] if len(children) > 1 else ""))
+        if name.type == "HASH_ID":
+            if name.value in self.attribute_aliases:
+                return self.attribute_aliases[name.value]
+            if "." not in name.value:
+                raise parse_error(name, f"undefined symbol alias id '{name.value[1:]}'")
+        return A.OpaqueAttr(name.value)
 
     def dl_spec(self, children):
-        return A.DataLayoutSpecAttr(children)
+        return A.DataLayoutSpecAttr(children[1:])
 
     def dl_entry(self, children):
-        key, value = children
+        key, value = children[-2:]
         return (key, value)
 
     # ------------------------------------------------------------- locations
@@ -410,8 +429,9 @@ class MLIRTransformer:
     def loc_ref(self, children):
         """`#alias` or a dialect location such as `#test.custom_location<...>`."""
         name = children[0]
-        if len(children) > 1:
-            return A.DialectLoc(_dialect_location_text(name.value, children[1]))
+        if name.type == "DIALECT_ATTR":
+            head, _, body = name.value.partition("<")
+            return A.DialectLoc(_dialect_location_text(head, "<" + body))
         attr = self.attribute_aliases.get(name.value)
         if attr is None:
             return _ForwardLocRef(name)
@@ -513,18 +533,23 @@ def _dialect_location_text(name: str, body: str) -> str:
     return name + body
 
 
-def _parse_results(token) -> list:
-    """`%a, %b:2 =` -> [("%a", 1, pos), ("%b", 2, pos)]."""
-    groups = []
-    text = token.value.rstrip()[:-1]
-    offset = 0
-    for part in text.split(","):
-        stripped = part.strip()
-        column = token.column + offset + (len(part) - len(part.lstrip()))
-        offset += len(part) + 1
-        name, _, count = stripped.partition(":")
-        groups.append((name.strip(), int(count) if count else 1, (token.line, column)))
-    return groups
+_SIMPLE_MEMREFS: dict = {}
+
+
+def _simple_memref(text: str) -> T.MemRefType:
+    """`memref<4x?xf32>` (no layout, no memory space), lexed as one token
+    because it is by far the most common type in affine code."""
+    made = _SIMPLE_MEMREFS.get(text)
+    if made is None:
+        body = text[7:-1]
+        cut = len(body) - len(body.lstrip("0123456789?x"))
+        # The shape is the run of `4x`/`?x` before the element type.
+        while cut and body[cut - 1] != "x":
+            cut -= 1
+        dims = body[:cut].split("x")[:-1]
+        made = T.MemRefType([None if d == "?" else int(d) for d in dims], T.simple_type(body[cut:]))
+        _SIMPLE_MEMREFS[text] = made
+    return made
 
 
 def _string_value(token) -> bytes:

@@ -1,0 +1,13 @@
+// RUN: not pyaffine-opt %s 2>&1 | FileCheck --strict-whitespace %s
+// XFAIL: *
+// Fewer subscripts than the memref has dimensions.
+// The checks are mlir-opt's diagnostic, which pyaffine-opt does not give yet.
+// CHECK: {{.*}}affine-load-subscript-count.mlir:11:8: error: 'affine.load' op affine map num results must equal memref rank
+// CHECK-NEXT: {{^}}  %0 = affine.load %m[%i] : memref<4x4xf32>{{$}}
+// CHECK-NEXT: {{^}}       ^{{$}}
+// CHECK-NOT: Traceback
+
+func.func @f(%m: memref<4x4xf32>, %i: index) -> f32 {
+  %0 = affine.load %m[%i] : memref<4x4xf32>
+  return %0 : f32
+}
