@@ -83,7 +83,8 @@ def _format_one(filename, lines, message, pos, severity, line_offset, show_sourc
     if source_line.endswith("\r"):
         source_line = source_line[:-1]
     prefix = source_line[:max(column - 1, 0)]
-    byte_column = len(prefix.encode("utf-8", "surrogateescape")) + max(column - 1 - len(prefix), 0) + 1
+    past_end = max(column - 1 - len(prefix), 0)   # a position after the line's last character
+    byte_column = len(prefix.encode("utf-8", "surrogateescape")) + past_end + 1
     header = f"{filename}:{line + line_offset}:{byte_column}: {severity}: {message}\n"
     if not show_source:
         return header

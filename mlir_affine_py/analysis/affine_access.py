@@ -185,7 +185,36 @@ def domain_constraints(writer: IslWriter, chain) -> None:
                 text = writer.expr(expr, operands, integer_set.num_dims)
                 writer.constraints.append(f"{text} {'=' if is_eq else '>='} 0")
         else:
-            raise NotAffine("affine.parallel domains are not modelled")
+            _parallel_constraints(writer, op)
+
+
+def _parallel_constraints(writer: IslWriter, op) -> None:
+    """affine.parallel: induction variable k is at least every result of its
+    lower-bound group (a max) and below every result of its upper-bound
+    group (a min)."""
+    lowers = writer.map_results(op.lower_bounds_map, op.lower_bounds_operands)
+    uppers = writer.map_results(op.upper_bounds_map, op.upper_bounds_operands)
+    low_groups = list(op.properties["lowerBoundsGroups"].values)
+    high_groups = list(op.properties["upperBoundsGroups"].values)
+    if len(low_groups) == 1 and len(op.body.args) > 1:
+        low_groups = low_groups * len(op.body.args)  # a splat
+    if len(high_groups) == 1 and len(op.body.args) > 1:
+        high_groups = high_groups * len(op.body.args)
+    low_start = high_start = 0
+    for k, arg in enumerate(op.body.args):
+        iv = writer.dims[arg]
+        group_lows = lowers[low_start:low_start + low_groups[k]]
+        for lower in group_lows:
+            writer.constraints.append(f"{iv} >= {lower}")
+        for upper in uppers[high_start:high_start + high_groups[k]]:
+            writer.constraints.append(f"{iv} < {upper}")
+        step = op.steps[k]
+        if step != 1 and len(group_lows) == 1:
+            quotient = f"{iv}q"
+            writer.exists.append(quotient)
+            writer.constraints.append(f"{iv} = {group_lows[0]} + {step} * {quotient}")
+        low_start += low_groups[k]
+        high_start += high_groups[k]
 
 
 class MemRefAccess:
@@ -198,6 +227,17 @@ class MemRefAccess:
         self.chain = enclosing_affine_ops(op)
         self.ivs = loop_ivs(self.chain)
 
+    def has_nonlinear_subscript(self) -> bool:
+        """True when a subscript applies mod/floordiv/ceildiv to a value that
+        varies in the loops around the access."""
+        from .cost_model import linearize
+        ivs = set(self.ivs)
+        for expr in self.op.map.results:
+            form = linearize(expr, list(self.op.map_operands), self.op.map.num_dims)
+            if form.nonlinear & ivs or any(depends_on(v, ivs) for v in form.nonlinear):
+                return True
+        return False
+
     def instance(self, prefix: str, params: dict, scope_loops: set):
         """(dim names, constraint list, existential names, subscripts)."""
         names = [f"{prefix}{i}" for i in range(len(self.ivs))]
@@ -205,6 +245,18 @@ class MemRefAccess:
         domain_constraints(writer, self.chain)
         subscripts = writer.map_results(self.op.map, self.op.map_operands)
         return names, writer.constraints, writer.exists, subscripts
+
+
+def depends_on(value, ivs, seen=None) -> bool:
+    """True when `value` is, or is computed from, one of `ivs`."""
+    seen = set() if seen is None else seen
+    if value in ivs:
+        return True
+    op = value.defining_op
+    if op is None or op in seen:
+        return False
+    seen.add(op)
+    return any(depends_on(v, ivs, seen) for v in op.operands)
 
 
 def is_memory_access(op) -> bool:

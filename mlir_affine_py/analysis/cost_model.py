@@ -143,6 +143,8 @@ class NestModel:
             return False
         if a.matrix_key(self.ivs) != b.matrix_key(self.ivs):
             return False
+        if not a.rows:
+            return True  # two accesses to the same 0-d memref: one element
         constants_a = [r.constant for r in a.rows]
         constants_b = [r.constant for r in b.rows]
         others_a = [frozenset(r.coeffs.items()) for r in a.rows]

@@ -91,11 +91,23 @@ def src_before_dst(src_op, dst_op) -> bool:
 class DependenceAnalysis:
     """Dependence queries over accesses, caching the pair polyhedra."""
 
-    def __init__(self, alias_conservative: bool = False):
+    def __init__(self, alias_conservative: bool = False, relaxed_bounds: bool = False,
+                 nonlinear_unknown: bool = False):
         # MLIR's own analysis takes distinct memref SSA values as distinct; the
         # transformations ask for the conservative reading, where two views of
         # one allocation may overlap.
         self.alias_conservative = alias_conservative
+        # Whether a dependence exists is always decided exactly.  Its distance
+        # bounds are exact by default; `relaxed_bounds` drops the constraints
+        # on existential variables (strides, mod/floordiv quotients) before
+        # projecting, as MLIR's Fourier-Motzkin projection effectively does,
+        # so a permutation judged legal here is legal for mlir-opt too.
+        self.relaxed_bounds = relaxed_bounds
+        # MLIR's flattening of mod/floordiv/ceildiv subscripts is looser than
+        # an exact model in ways that are not worth mimicking; a
+        # transformation that must never be bolder than mlir-opt treats
+        # dependences through such subscripts as unknown.
+        self.nonlinear_unknown = nonlinear_unknown
         self._isl = None
 
     @property
@@ -125,6 +137,8 @@ class DependenceAnalysis:
         common = num_common_loops(src, dst)
         if depth > common and not src_before_dst(src.op, dst.op):
             return NO_DEPENDENCE
+        if self.nonlinear_unknown and (src.has_nonlinear_subscript() or dst.has_nonlinear_subscript()):
+            return DependenceResult("failure", [], "a mod/floordiv/ceildiv subscript")
         try:
             polyhedron, names = self._dependence_set(src, dst, depth, common)
         except NotAffine as error:
@@ -133,7 +147,8 @@ class DependenceAnalysis:
             return NO_DEPENDENCE
         components = []
         if want_components and common:
-            components = self._components(polyhedron, names, src, common)
+            bounded = polyhedron.remove_divs() if self.relaxed_bounds else polyhedron
+            components = self._components(bounded, names, src, common)
         return DependenceResult("dependence", components)
 
     def _dependence_set(self, src, dst, depth, common):

@@ -14,7 +14,7 @@ from ..ir.affine_expr import dim as affine_dim
 from ..ir.affine_expr import symbol as affine_symbol
 from ..ir.affine_map import AffineMap
 from ..ir.core import register_op
-from ..parse.syntax import TOKEN, TypeList, Uses, defined_name, parse_error
+from ..parse.syntax import TOKEN, SymbolUses, TypeList, Uses, defined_name, parse_error
 from ..parse.transformer import affine_from_syntax
 from .base import (RegisteredOp, attrs_of, custom_form, ensure_terminator,
                    first_of, index_types, new_op, regions_of, types_of)
@@ -115,19 +115,8 @@ def check_dim_symbol_counts(map_or_set, dims, syms, token) -> None:
 
 @custom_form("dim_and_symbol_list")
 def parse_dim_and_symbol_list(t, children):
-    lists = [c for c in children if isinstance(c, Uses)]
-    # `(%a)` alone, `()[%s]`, `(%a)[%s]`: the grammar keeps the two lists apart
-    # by their brackets, which Lark drops, so recover which one is which.
-    dims = syms = []
-    if len(lists) == 2:
-        dims, syms = lists
-    elif len(lists) == 1:
-        token = lists[0][0]
-        before = t.text[:token.start_pos].rstrip()
-        if before.endswith("["):
-            syms = lists[0]
-        else:
-            dims = lists[0]
+    dims = first_of(children, Uses, [])
+    syms = first_of(children, SymbolUses, [])
     return (list(dims), list(syms))
 
 

@@ -63,20 +63,32 @@ def parse_constant(t, children):
                   attributes={"value": value})
 
 
+FASTMATH_NONE = A.OpaqueAttr("#arith.fastmath<none>")
+OVERFLOW_NONE = A.OpaqueAttr("#arith.overflow<none>")
+
+
+def _print_flags(op, p) -> None:
+    """` fastmath<fast>` / ` overflow<nsw>`, unless the flags are the default."""
+    for flag_name, keyword in (("fastmath", "fastmath"), ("overflowFlags", "overflow")):
+        flag = op.properties.get(flag_name)
+        if flag is not None and flag != op.property_defaults.get(flag_name):
+            p.write(f" {keyword}")
+            p.write(flag.text[flag.text.index("<"):])
+
+
 class ElementwiseOp(RegisteredOp):
     """`name %a, %b [flags] {attrs} : type` and `name %a [flags] : type`."""
 
     __slots__ = ()
     inherent = ("fastmath", "overflowFlags")
 
+    def finish_parse(self) -> None:
+        self.drop_default_properties()
+
     def print(self, p) -> None:
         p.write(" ")
         p.print_operands(self.operands)
-        for flag_name, keyword in (("fastmath", "fastmath"), ("overflowFlags", "overflow")):
-            flag = self.properties.get(flag_name)
-            if flag is not None:
-                p.write(f" {keyword}")
-                p.write(flag.text[flag.text.index("<"):])
+        _print_flags(self, p)
         self.attr_dict(p)
         p.write(" : ")
         p.print_type(self.results[0].type)
@@ -89,8 +101,24 @@ _BINARY = ["arith." + n for n in (
 _UNARY = ["arith.negf"] + ["math." + n for n in (
     "sqrt exp exp2 log log2 log10 sin cos tan tanh absf ceil floor rsqrt erf round trunc").split()]
 
+# The ops with a `fastmath` or an `overflowFlags` property (default `none`).
+_FASTMATH = {"arith." + n for n in (
+    "addf subf mulf divf remf maximumf minimumf maxnumf minnumf negf").split()}
+_OVERFLOW = {"arith.addi", "arith.subi", "arith.muli", "arith.shli"}
+
+
+def _elementwise_defaults(name: str) -> dict:
+    if name in _FASTMATH or name.startswith("math."):
+        return {"fastmath": FASTMATH_NONE}
+    if name in _OVERFLOW:
+        return {"overflowFlags": OVERFLOW_NONE}
+    return {}
+
+
 for _name in _BINARY + _UNARY:
-    register_op(type(_name.replace(".", "_"), (ElementwiseOp,), {"name": _name, "__slots__": ()}))
+    register_op(type(_name.replace(".", "_"), (ElementwiseOp,),
+                     {"name": _name, "__slots__": (),
+                      "property_defaults": _elementwise_defaults(_name)}))
 
 
 def _flags(children) -> dict:
@@ -131,6 +159,7 @@ class CastOp(RegisteredOp):
     def print(self, p) -> None:
         p.write(" ")
         p.print_operand(self.operands[0])
+        _print_flags(self, p)
         self.attr_dict(p)
         p.write(" : ")
         p.print_type(self.operands[0].type)
@@ -138,9 +167,19 @@ class CastOp(RegisteredOp):
         p.print_type(self.results[0].type)
 
 
-for _name in ("index_cast index_castui extsi extui extf trunci truncf sitofp uitofp "
+for _name in ("index_cast index_castui extsi extui extf truncf sitofp uitofp "
               "fptosi fptoui bitcast").split():
     register_op(type(_name, (CastOp,), {"name": "arith." + _name, "__slots__": ()}))
+
+
+@register_op
+class TruncIOp(CastOp):
+    name = "arith.trunci"
+    inherent = ("overflowFlags",)
+    property_defaults = {"overflowFlags": OVERFLOW_NONE}
+
+    def finish_parse(self) -> None:
+        self.drop_default_properties()
 
 
 @custom_form("arith_cast")
@@ -160,6 +199,9 @@ class CmpOp(RegisteredOp):
     inherent = ("predicate", "fastmath")
     predicates: list = []
 
+    def finish_parse(self) -> None:
+        self.drop_default_properties()
+
     @property
     def predicate(self) -> str:
         return self.predicates[self.properties["predicate"].value]
@@ -167,6 +209,7 @@ class CmpOp(RegisteredOp):
     def print(self, p) -> None:
         p.write(f" {self.predicate}, ")
         p.print_operands(self.operands)
+        _print_flags(self, p)
         self.attr_dict(p)
         p.write(" : ")
         p.print_type(self.operands[0].type)
@@ -182,6 +225,7 @@ class CmpIOp(CmpOp):
 class CmpFOp(CmpOp):
     name = "arith.cmpf"
     predicates = CMPF_PREDICATES
+    property_defaults = {"fastmath": FASTMATH_NONE}
 
 
 def _i1_like(type):

@@ -73,7 +73,23 @@ class RegisteredOp(Operation):
 
     __slots__ = ()
     inherent: tuple = ()
+    # Inherent attributes with a default value: the generic form shows the
+    # default when the attribute is unset, the custom form never shows it.
+    property_defaults: dict = {}
     has_side_effects = False
+
+    def generic_properties(self) -> dict:
+        """The properties as the generic form prints them, defaults included."""
+        if not self.property_defaults:
+            return self.properties
+        return {**self.property_defaults, **self.properties}
+
+    def drop_default_properties(self) -> None:
+        """Forget properties spelled out with their default value, so that
+        the generic and the custom form of an op parse to the same op."""
+        for name, default in self.property_defaults.items():
+            if self.properties.get(name) == default:
+                del self.properties[name]
 
     def finish_parse(self) -> None:
         """Fix-ups after parsing, such as an implicit terminator."""

@@ -10,7 +10,7 @@ from lark import Token
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import register_op
-from ..parse.syntax import TOKEN, Uses, parse_error
+from ..parse.syntax import TOKEN, SymbolUses, Uses, parse_error
 from .affine import segment_sizes
 from .base import (RegisteredOp, attrs_of, custom_form, ensure_terminator,
                    expect_type, first_of, index_types, new_op, regions_of,
@@ -113,11 +113,8 @@ AUTOMATIC_ALLOCATION_SCOPES = {"func.func", "memref.alloca_scope", "affine.for",
 
 @custom_form("memref_alloc")
 def parse_alloc(t, children):
-    lists = [c for c in children if isinstance(c, Uses)]
-    dims = lists[0] if lists else []
-    syms = lists[1] if len(lists) > 1 else []
-    if len(lists) == 1 and t.text[:lists[0][0].start_pos].rstrip().endswith("["):
-        dims, syms = [], lists[0]
+    dims = next((c for c in children if isinstance(c, Uses)), [])
+    syms = next((c for c in children if isinstance(c, SymbolUses)), [])
     type = expect_type(children[0], types_of(children)[0], T.MemRefType, "memref type")
     dynamic = sum(d is None for d in type.shape)
     if len(dims) != dynamic:

@@ -179,9 +179,14 @@ class Builder:
             pending = owner.forward.pop(name, None)
             if pending is not None:
                 placeholders, first_use = pending
+                missing = {i: p for i, p in placeholders.items() if i >= len(values)}
+                if missing:
+                    # `%x#3` of a value with fewer results stays undeclared,
+                    # reported when the scope ends, as in mlir.
+                    owner.forward[name] = (missing, first_use)
                 for i, placeholder in placeholders.items():
                     if i >= len(values):
-                        raise MLIRError("reference to invalid result number", first_use)
+                        continue
                     if placeholder.type != values[i].type:
                         raise MLIRError(f"definition of SSA value '{name}#{i}' has type "
                                         f"'{values[i].type}'", pos).attach_note(
@@ -206,7 +211,7 @@ class Builder:
                     raise MLIRError("reference to invalid result number", pos_of(token))
                 value = group[index]
                 if expected is not None and value.type != expected:
-                    error = MLIRError(f"use of value '{text}' expects different type than "
+                    error = MLIRError(f"use of value '{name}' expects different type than "
                                       f"prior uses: '{expected}' vs '{value.type}'", pos_of(token))
                     previous = current.defined_at.get(name)
                     if previous is not None:
@@ -227,7 +232,7 @@ class Builder:
         if placeholder is None:
             placeholder = placeholders[index] = Value(expected)
         elif placeholder.type != expected:
-            raise MLIRError(f"use of value '{text}' expects different type than prior uses: "
+            raise MLIRError(f"use of value '{name}' expects different type than prior uses: "
                             f"'{expected}' vs '{placeholder.type}'", pos_of(token)).attach_note(
                 "prior use here", first)
         return placeholder
@@ -252,7 +257,7 @@ class Builder:
                     return block
                 break
             current = current.parent
-        raise MLIRError(f"reference to an undefined block", pos_of(token))
+        raise MLIRError("reference to an undefined block", pos_of(token))
 
     def _after_string(self, pos):
         """The position of the token after the string literal at `pos` (an

@@ -12,8 +12,7 @@ import re
 from importlib import resources
 
 from lark import Lark, Token
-from lark.exceptions import (UnexpectedCharacters, UnexpectedEOF, UnexpectedInput,
-                             UnexpectedToken, VisitError)
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken, VisitError
 
 from .. import dialects  # noqa: F401  (registers ops and custom forms)
 from ..diagnostics import MLIRError, offset_to_pos, pos_to_offset
@@ -290,7 +289,7 @@ def _expected_message(accepted: set, state, token, text: str):
             end = token.start_pos + len(_VALUE_NAME.match(token.value).group())
             return "expected '=' after SSA name", end
         return "expected operation name in quotes", "previous"
-    if _in_result_list(state):
+    if accepted == {"COMMA"} and _in_result_list(state):
         return "expected '=' after SSA name", top.end_pos
     if _before_top(stack, 1, "loc") and isinstance(top, TOKEN) and top.type == "LPAR":
         return "expected location instance", "previous"
@@ -301,8 +300,11 @@ def _expected_message(accepted: set, state, token, text: str):
     if "DIMS" in accepted and token is not None:
         dims = _DIMENSIONS.match(text, token.start_pos)
         if dims and dims.end() > token.start_pos:
-            return "expected non-function type", wrong_token_offset(text, dims.end())
-    if "MIN_MAX" in accepted:
+            following = _skip_trivia(text, dims.end())
+            return "expected non-function type", wrong_token_offset(
+                text, following, at_eof=following >= len(text))
+    if "MIN_MAX" in accepted and has("affine_map") and isinstance(top, TOKEN) \
+            and (top.value == "to" or top.type in ("RESULTS", "EQUAL")):
         op = _enclosing_op(stack)
         if op is not None:
             return (f"custom op '{op.value}' expected valid affine map representation for "
@@ -329,7 +331,7 @@ def _expected_message(accepted: set, state, token, text: str):
         op_name = _enclosing_op_name(stack)
         prefix = f"custom op '{op_name}' " if op_name else ""
         return f"{prefix}expected valid '@'-identifier for symbol name", "token"
-    closers = [text for name, text in _CLOSERS if name in accepted]
+    closers = [spelling for name, spelling in _CLOSERS if name in accepted]
     in_context = _bracket_message(accepted, stack, top, closers)
     if in_context is not None:
         return in_context, "previous"
@@ -350,10 +352,10 @@ def _expected_message(accepted: set, state, token, text: str):
             return "expected ':' after block name", "previous"
         if header == "argument":
             return "expected ':' and type for SSA operand", "previous"
-    for name, text in (("COLON", ":"), ("EQUAL", "="), ("__ARROW", "->"), ("COMMA", ","),
-                       ("LPAR", "("), ("LESSTHAN", "<"), ("LSQB", "["), ("LBRACE", "{")):
+    for name, spelling in (("COLON", ":"), ("EQUAL", "="), ("__ARROW", "->"), ("COMMA", ","),
+                           ("LPAR", "("), ("LESSTHAN", "<"), ("LSQB", "["), ("LBRACE", "{")):
         if name in accepted or (name == "__ARROW" and has("->")):
-            return f"expected '{text}'", "previous"
+            return f"expected '{spelling}'", "previous"
     if len(closers) > 1 or (closers and "COLON" in accepted):
         return "expected " + _join([f"'{c}'" for c in closers]), "previous"
     if "VALUE_ID" in accepted:
@@ -400,8 +402,8 @@ def _in_result_list(state) -> bool:
     if not (isinstance(top, TOKEN) and top.type in ("VALUE_ID", "RESULT_GROUP")):
         return False
     index = len(stack) - 1
-    while index > 1 and isinstance(stack[index - 1], TOKEN) and stack[index - 1].type == "COMMA" \
-            and isinstance(stack[index - 2], TOKEN) and stack[index - 2].type in ("VALUE_ID", "RESULT_GROUP"):
+    while index > 1 and _is_token(stack[index - 1], "COMMA") \
+            and _is_token(stack[index - 2], "VALUE_ID", "RESULT_GROUP"):
         index -= 2
     try:
         table = state.parse_conf.parse_table.states
@@ -410,6 +412,15 @@ def _in_result_list(state) -> bool:
         return False
     before = states[:index + 1]
     return all(_advances(table, end_state, list(before), name) for name in ("RESULTS", "STRING"))
+
+
+def _value_of(value):
+    """A token's text, or None for a reduced value."""
+    return value.value if isinstance(value, TOKEN) else None
+
+
+def _is_token(value, *types) -> bool:
+    return isinstance(value, TOKEN) and value.type in types
 
 
 def _before_top(stack: list, depth: int, value: str) -> bool:
@@ -456,7 +467,7 @@ def _bracket_message(accepted: set, stack: list, top, closers: list):
     before = stack[opener - 1] if opener > 0 else None
     keyword = before.value if isinstance(before, TOKEN) else None
     arrow = isinstance(top, TOKEN) and top.value == "->"
-    if closers == [")"] and bracket == "(" and isinstance(before, TOKEN) and before.type == "STRING":
+    if closers == [")"] and bracket == "(" and _is_token(before, "STRING"):
         return "expected ')' to end operand list"
     if closers == [">"] and bracket == "<" and len(accepted) == 1 and (
             isinstance(top, A.DictionaryAttr) or isinstance(top, TOKEN) and top.type == "RBRACE"):
@@ -472,8 +483,8 @@ def _bracket_message(accepted: set, stack: list, top, closers: list):
     if bracket == "<" and keyword == "memref" and closers == [">"] \
             and accepted == {"MORETHAN", "COMMA"} and isinstance(top, T.Type):
         return "expected ',' or '>' in memref type"
-    if bracket == "(" and closers == [")"] and opener > 1 and keyword == "<" \
-            and isinstance(stack[opener - 2], TOKEN) and stack[opener - 2].value in ("affine_map", "affine_set"):
+    if bracket == "(" and closers == [")"] and keyword == "<" and opener > 1 \
+            and _value_of(stack[opener - 2]) in ("affine_map", "affine_set"):
         return "expected ')' in dimensional identifier list"
     return None
 
@@ -569,7 +580,8 @@ def _refine(text: str, error: MLIRError) -> MLIRError:
     elif message.startswith("undefined symbol alias id"):
         match = _ALIAS.match(text, offset)
         if match:
-            error.pos = offset_to_pos(text, wrong_token_offset(text, _skip_trivia(text, match.end())))
+            following = _skip_trivia(text, match.end())
+            error.pos = offset_to_pos(text, wrong_token_offset(text, following))
     elif message.startswith("non-affine expression"):
         operator = _operator_before(text, offset)
         if operator is not None:

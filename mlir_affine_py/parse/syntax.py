@@ -24,6 +24,10 @@ class Uses(list):
     """SSA value uses: Lark tokens whose value is `%name` or `%name#N`."""
 
 
+class SymbolUses(list):
+    """The `[%s, ...]` symbol operands after a dim list."""
+
+
 class TypeList(list):
     pass
 

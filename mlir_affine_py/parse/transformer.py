@@ -19,7 +19,7 @@ from ..ir.affine_expr import dim as affine_dim
 from ..ir.affine_expr import symbol as affine_symbol
 from ..ir.affine_map import AffineMap, IntegerSet
 from ..printer.numbers import float_to_bits, round_to_type, unescape_string
-from .syntax import (TOKEN, AttrDict, ParsedBlock, ParsedOp, ParsedRegion, Props,
+from .syntax import (TOKEN, SymbolUses, AttrDict, ParsedBlock, ParsedOp, ParsedRegion, Props,
                      Regions, Successors, TypeList, Uses, parse_error, pos_of,
                      split_children)
 
@@ -124,6 +124,9 @@ class MLIRTransformer:
 
     def value_use_list(self, children):
         return Uses(children)
+
+    def symbol_uses(self, children):
+        return SymbolUses(children[0] if children else ())
 
     def type_list(self, children):
         return TypeList(children)

@@ -57,7 +57,10 @@ class _NameScope:
 class SSANameState:
     """Names for every value and block under `root`, computed eagerly."""
 
-    def __init__(self, root):
+    def __init__(self, root, generic: bool = False):
+        # The generic form (`shouldPrintUniqueSSAIDs`) takes no name hints and
+        # never rewinds the counters, so every name is unique in the op.
+        self.generic = generic
         self.value_names: dict = {}       # Value -> "%name" (without result number)
         self.block_names: dict = {}       # Block -> "^bbN"
         self.result_groups: dict = {}     # multi-result op -> [(leader name, count)]
@@ -70,6 +73,9 @@ class SSANameState:
     # instead of recursion, so a 500-deep nest does not exhaust Python's stack.
     def _number_tree(self, root) -> None:
         used = _NameScope()
+        if self.generic:
+            self._number_tree_unique(root, used)
+            return
         contexts = [(region, 0, 0, 0, used) for region in reversed(root.regions)]
         self._number_op(root, used)
         while contexts:
@@ -86,6 +92,20 @@ class SSANameState:
                         pending.append((nested, self.next_value_id, self.next_argument_id,
                                         self.next_conflict_id, scope))
             contexts.extend(reversed(pending))
+
+    def _number_tree_unique(self, root, used) -> None:
+        """MLIR's traversal with unique ids: a stack of regions, the last
+        region pushed numbered first, counters carried from one to the next."""
+        stack = [(region, used) for region in root.regions]
+        self._number_op(root, used)
+        while stack:
+            region, parent_used = stack.pop()
+            scope = _NameScope(parent_used)
+            self._number_region(region, scope)
+            for block in region.blocks:
+                for op in block.ops:
+                    for nested in op.regions:
+                        stack.append((nested, scope))
 
     def _number_region(self, region, used) -> None:
         for block_id, block in enumerate(region.blocks):
@@ -104,7 +124,9 @@ class SSANameState:
         results = op.results
         if not results:
             return
-        hints = op.result_name_hints() if hasattr(op, "result_name_hints") else None
+        hints = None
+        if not self.generic and hasattr(op, "result_name_hints"):
+            hints = op.result_name_hints()
         if not hints:
             self._set_name(results[0], "", used)
             starts = [0]

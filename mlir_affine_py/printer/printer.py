@@ -33,6 +33,15 @@ class _Alias:
         return (self.depth, self.prefix, self.order)
 
 
+class _BlockArgs:
+    """A block's argument list as an item of the generic alias walk."""
+
+    __slots__ = ("block",)
+
+    def __init__(self, block):
+        self.block = block
+
+
 class Printer:
     def __init__(self, generic: bool = False):
         self.out: list = []
@@ -58,7 +67,9 @@ class Printer:
     # ------------------------------------------------------------- top level
     def print_module(self, module) -> str:
         """The whole output for one top-level op: alias definitions, then the op."""
-        self.names = SSANameState(module)
+        self.names = SSANameState(module, self.generic)
+        if self.generic:
+            self._visit_generic_aliases(module)
         self.print_operation(module)
         self.newline()
         body = self.out
@@ -74,6 +85,45 @@ class Printer:
             header.append("\n")
         self.out = header + body
         return self.getvalue()
+
+    def _visit_generic_aliases(self, root) -> None:
+        """Register the aliases in the order of MLIR's `DummyAliasOperationPrinter`
+        over generic ops: an op's regions (block argument types, then the ops),
+        then its operand and result types, then its inherent and discardable
+        attributes merged and sorted by name."""
+        saved = self.out
+        stack = [(root, False)]
+        while stack:
+            item, done = stack.pop()
+            self.out = []
+            if item.__class__ is _BlockArgs:
+                for arg in item.block.args:
+                    self.print_type(arg.type)
+                continue
+            if not done:
+                stack.append((item, True))
+                pending = []
+                for region in item.regions:
+                    for block in region.blocks:
+                        pending.append((_BlockArgs(block), False))
+                        pending.extend((op, False) for op in block.ops)
+                stack.extend(reversed(pending))
+                continue
+            for value in item.operands:
+                self.print_type(value.type)
+            for result in item.results:
+                self.print_type(result.type)
+            merged = dict(self._generic_properties(item))
+            merged.update(item.attributes)
+            for name in sorted(merged, key=str.encode):
+                self.print_attribute(merged[name], "never")
+        self.out = saved
+
+    @staticmethod
+    def _generic_properties(op) -> dict:
+        """The properties the generic form shows: defaults included."""
+        hook = getattr(op, "generic_properties", None)
+        return hook() if hook is not None else op.properties
 
     def _assign_alias_names(self) -> None:
         counts: dict = {}
@@ -113,9 +163,10 @@ class Printer:
             self.out.append("[")
             self.out.append(", ".join(self.names.block_names[b] for b in op.successors))
             self.out.append("]")
-        if op.properties:
+        properties = self._generic_properties(op)
+        if properties:
             self.out.append(" <")
-            self.print_attribute(A.DictionaryAttr(op.properties), "never")
+            self.print_attribute(A.DictionaryAttr(properties), "never")
             self.out.append(">")
         if op.regions:
             self.out.append(" (")

@@ -24,8 +24,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..analysis.affine_access import (MemRefAccess, enclosing_affine_ops, is_memory_access,
-                                     loop_ivs)
+from ..analysis.affine_access import (MemRefAccess, depends_on, enclosing_affine_ops,
+                                     is_memory_access, loop_ivs)
 from ..analysis.cost_model import DEFAULT_TRIP_COUNT, NestModel, access_info, linearize_value
 from ..analysis.dependence import DependenceAnalysis, DependenceComponent, num_common_loops
 from ..diagnostics import MLIRError
@@ -76,7 +76,8 @@ class InterchangeOptions:
 
 def run_affine_loop_interchange(module, options: dict) -> None:
     config = InterchangeOptions.from_pass_options(options)
-    analysis = DependenceAnalysis(alias_conservative=True)
+    analysis = DependenceAnalysis(alias_conservative=True, relaxed_bounds=True,
+                                  nonlinear_unknown=True)
     roots = [op for op in module.walk()
              if isinstance(op, AffineForOp) and not isinstance(op.parent_op, AffineForOp)]
     for root in roots:
@@ -165,7 +166,7 @@ class Interchanger:
         ivs = {loop.induction_var for loop in nest}
         for loop in nest:
             for value in list(loop.lower_bound_operands) + list(loop.upper_bound_operands):
-                if linearize_value(value).values() & ivs or _depends_on(value, ivs):
+                if depends_on(value, ivs):
                     return "non-rectangular loop bounds"
         return unsupported_op_reason(nest[-1])
 
@@ -180,7 +181,7 @@ class Interchanger:
             trips.append(max(trip, 0))
         outer = len(loop_ivs(enclosing_affine_ops(nest[0])))
         accesses = [MemRefAccess(op) for op in nest[-1].walk() if is_memory_access(op)]
-        dependences = []
+        dependences, unknown = [], set()
         for depth in range(outer + 1, outer + len(nest) + 1):
             for src in accesses:
                 for dst in accesses:
@@ -188,8 +189,8 @@ class Interchanger:
                     if result.kind == "failure":
                         if not (src.is_write or dst.is_write):
                             continue
-                        common = num_common_loops(src, dst)
-                        comps = [DependenceComponent(None, None, None)] * common
+                        comps = unknown_components(num_common_loops(src, dst), depth)
+                        unknown.add(result.reason)
                     elif result.has_dependence:
                         comps = result.components
                     else:
@@ -200,6 +201,8 @@ class Interchanger:
                           self.config.cache_line_size, self.config.parallelism_weight)
         note = (f" (symbolic trip counts taken as {self.config.default_trip_count})"
                 if symbolic else "")
+        if unknown:
+            note += f" (dependences through {', '.join(sorted(unknown))} taken as unknown)"
         return model, note
 
 
@@ -222,16 +225,15 @@ def unsupported_op_reason(loop) -> str | None:
     return None
 
 
-def _depends_on(value, ivs, seen=None) -> bool:
-    """True when `value` is computed from any of `ivs`."""
-    seen = set() if seen is None else seen
-    if value in ivs:
-        return True
-    op = value.defining_op
-    if op is None or op in seen:
-        return False
-    seen.add(op)
-    return any(_depends_on(v, ivs, seen) for v in op.operands)
+def unknown_components(common: int, depth: int) -> list:
+    """What is known of a dependence at `depth` that could not be analysed:
+    the loops outside `depth` have distance 0 and the loop at `depth` at
+    least 1 (that is what a dependence at that depth means); the rest is
+    unknown.  The original order therefore stays legal."""
+    if depth > common:
+        return [DependenceComponent(None, 0, 0)] * common
+    return ([DependenceComponent(None, 0, 0)] * (depth - 1) + [DependenceComponent(None, 1, None)]
+            + [DependenceComponent(None, None, None)] * (common - depth))
 
 
 def constant_trip_count(loop: AffineForOp) -> int | None:

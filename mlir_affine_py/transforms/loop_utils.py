@@ -92,8 +92,9 @@ def is_valid_loop_interchange_permutation(loops, perm_map, dependences=None) -> 
     if any(loop.inits for loop in loops):
         return False
     if dependences is None:
-        from ..analysis.dependence import get_dependence_components
-        dependences = [comps for comps, *_ in get_dependence_components(loops[0], len(loops))]
+        from ..analysis.dependence import DependenceAnalysis, get_dependence_components
+        analysis = DependenceAnalysis(relaxed_bounds=True)
+        dependences = [comps for comps, *_ in get_dependence_components(loops[0], len(loops), analysis)]
     order = [0] * len(loops)
     for i, position in enumerate(perm_map):
         order[position] = i

@@ -181,8 +181,9 @@ def test_wrong_token_offset(text, offset, at_eof, expected):
 
 
 def test_syntax_errors_are_mlir_errors():
-    for text in ("func.func @f(", "\"test.op\"() : () -> () }", "%x", "#map = affine_map<(d0) -> (d0 +)>",
-                 "\"test.op\"() {a = \"abc} : () -> ()\n", "\x01"):
+    for text in ("func.func @f(", "\"test.op\"() : () -> () }", "%x",
+                 "#map = affine_map<(d0) -> (d0 +)>", "\"test.op\"() {a = \"abc} : () -> ()\n",
+                 "\x01"):
         with pytest.raises(MLIRError) as caught:
             parse_source(text)
         assert caught.value.pos is not None

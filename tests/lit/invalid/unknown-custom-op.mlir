@@ -1,5 +1,5 @@
 // RUN: not pyaffine-opt %s 2>&1 | FileCheck --strict-whitespace %s
-// A custom-form op of a dialect nobody registered.
+// A custom-form op of a dialect that is not registered.
 // CHECK: {{.*}}unknown-custom-op.mlir:10:3: error: Dialect `foo' not found for custom op 'foo.bar' 
 // CHECK-NEXT: {{^}}  foo.bar %x{{$}}
 // CHECK-NEXT: {{^}}  ^{{$}}
