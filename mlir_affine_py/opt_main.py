@@ -12,6 +12,7 @@ import gc
 import os
 import sys
 import tempfile
+import threading
 
 from . import __version__
 from .diagnostics import MLIRError, format_diagnostic
@@ -95,18 +96,35 @@ def _help(passes) -> int:
     return 0
 
 
+class _Activity:
+    """What the driver is doing, for the report of an internal error."""
+
+    def __init__(self):
+        self.filename = None
+        self.line_offset = 0
+        self.stage = None
+
+
+_ACTIVITY = _Activity()
+
+
 def process_chunk(text: str, options: Options, filename: str = "<stdin>",
                   line_offset: int = 0) -> str:
     from .parse.parser import parse_source
     from .passes import run_pass
     from .printer.printer import Printer
     from .ir.verifier import verify_operation
+    _ACTIVITY.filename, _ACTIVITY.line_offset = filename, line_offset
+    _ACTIVITY.stage = "parsing"
     module = parse_source(text, options.allow_unregistered, filename, line_offset)
     for name, option_text in options.passes:
+        _ACTIVITY.stage = f"running -{name}"
         run_pass(name, option_text, module, options)
         # As mlir-opt, verify between passes: a transformation that breaks
         # dominance is reported, not printed.
+        _ACTIVITY.stage = f"verifying after -{name}"
         verify_operation(module)
+    _ACTIVITY.stage = "printing"
     return Printer(generic=options.generic).print_module(module)
 
 
@@ -135,6 +153,16 @@ def run(options: Options, stdout, stderr) -> int:
             stderr.write(format_diagnostic(filename, chunk, error.message, error.pos,
                                            error.severity, line_offset))
             outputs.append("")
+        except RecursionError as error:
+            depth = nesting_depth(chunk)
+            if depth < TOO_DEEP:
+                raise   # not the input's nesting: a bug
+            failed = True
+            message = (f"nesting too deep: {depth} levels of brackets (regions, attributes or "
+                       f"affine expressions) go beyond what pyaffine-opt can process")
+            stderr.write(format_diagnostic(filename, chunk, message, _deepest_position(error),
+                                           "error", line_offset))
+            outputs.append("")
         for remark in drain_remarks():
             stderr.write(format_diagnostic(filename, chunk, remark.message, remark.pos,
                                            remark.severity, line_offset))
@@ -148,6 +176,40 @@ def run(options: Options, stdout, stderr) -> int:
         return 1
     write_output(result, options.output, stdout)
     return 0
+
+
+# A RecursionError (with RECURSION_LIMIT frames) on input nested at least this
+# deep is reported as the input's nesting; on shallower input it is a bug.
+TOO_DEEP = 1000
+
+
+def nesting_depth(text: str) -> int:
+    """The deepest nesting of brackets in `text`, outside strings and comments."""
+    import re
+    stripped = re.sub(r'"(?:[^"\\\n]|\\.)*"|//[^\n]*', "", text)
+    depth = deepest = 0
+    for char in re.sub(r"[^(){}\[\]<>]|->|>=|<=", "", stripped):
+        if char in "({[<":
+            depth += 1
+            deepest = max(deepest, depth)
+        else:
+            depth = max(depth - 1, 0)
+    return deepest
+
+
+def _deepest_position(error: BaseException):
+    """The position of the innermost op or token the failing code was at."""
+    from .ir.core import Operation
+    from .parse.syntax import TOKEN, ParsedOp
+    tb, found = error.__traceback__, None
+    while tb is not None:
+        for value in tb.tb_frame.f_locals.values():
+            if isinstance(value, (Operation, ParsedOp)) and value.pos:
+                found = value.pos
+            elif isinstance(value, TOKEN) and getattr(value, "line", None):
+                found = (value.line, value.column)
+        tb = tb.tb_next
+    return found
 
 
 def write_output(text: str, path, stdout) -> None:
@@ -173,13 +235,47 @@ def write_output(text: str, path, stdout) -> None:
         raise
 
 
+# Parsing and building are iterative, but printing, verifying and the passes
+# recurse along the nesting of regions (and of affine expressions).  They run
+# on a thread with a large stack and a recursion limit to match, so that
+# inputs nested thousands deep (far beyond what real code does) still work.
+STACK_SIZE = 1 << 30            # address space, touched only as deep as it is used
+RECURSION_LIMIT = 100_000
+
+
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else argv
+    result: list = []
+    previous_limit = sys.getrecursionlimit()
+    previous_stack = threading.stack_size()
+    sys.setrecursionlimit(max(previous_limit, RECURSION_LIMIT))
+    try:
+        threading.stack_size(STACK_SIZE)
+        worker = threading.Thread(target=lambda: result.append(_main(argv)),
+                                  name="pyaffine-opt", daemon=True)
+    except (ValueError, RuntimeError):   # a platform without settable thread stacks
+        worker = None
+    finally:
+        threading.stack_size(previous_stack)
+    try:
+        if worker is None:
+            return _main(argv)
+        worker.start()
+        worker.join()
+        return result[0] if result else 2
+    except KeyboardInterrupt:
+        return 130
+    finally:
+        sys.setrecursionlimit(previous_limit)
+
+
+def _main(argv) -> int:
     # The IR is one graph of reference cycles that lives until the process
     # ends; letting the cyclic collector rescan it while it grows costs a
     # third of the parse time and frees nothing.
     gc.disable()
     debug = any(a.lstrip("-") == "debug" for a in argv)
+    _ACTIVITY.stage = _ACTIVITY.filename = None
     try:
         try:
             options = parse_args(argv)
@@ -199,20 +295,58 @@ def main(argv=None) -> int:
         return 0
     except KeyboardInterrupt:
         return 130
-    except RecursionError as error:
-        return _internal_error(error, debug)
     except Exception as error:  # noqa: BLE001 - the last line of defence
         return _internal_error(error, debug)
 
 
 def _internal_error(error: BaseException, debug: bool) -> int:
+    """One line: what failed, where in the input when known, and a hint."""
     if debug:
         import traceback
         traceback.print_exc()
-    sys.stderr.write(f"error: internal error: {type(error).__name__}: {error}\n"
-                     "note: this is a bug in pyaffine-opt; please report it with the input "
-                     "that triggers it (rerun with -debug for a traceback)\n")
+    detail = str(error).replace("\n", " ")
+    if len(detail) > 300:
+        detail = detail[:300] + "..."
+    where = _error_location(error)
+    context = f" while {_ACTIVITY.stage}" if _ACTIVITY.stage else ""
+    if where:
+        context += f" at {where}"
+    try:
+        sys.stderr.write(f"error: internal error{context}: {type(error).__name__}: {detail}; "
+                         "this is a bug in pyaffine-opt, please report it with the input that "
+                         "triggers it (rerun with --debug for a traceback)\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
     return 2
+
+
+def _error_location(error: BaseException):
+    """`file:line:col ('op.name')` of the innermost operation (or parsed op,
+    or token) that the failing code was working on, if any."""
+    if _ACTIVITY.filename is None:
+        return None
+    from .ir.core import Operation
+    from .parse.syntax import TOKEN, ParsedOp
+    tb = error.__traceback__
+    frames = []
+    while tb is not None:
+        frames.append(tb.tb_frame)
+        tb = tb.tb_next
+    for frame in reversed(frames):
+        for name in ("op", "self", "operation", "parsed", "p", "token"):
+            value = frame.f_locals.get(name)
+            pos, label = None, None
+            if isinstance(value, Operation):
+                pos, label = value.pos, value.op_name
+            elif isinstance(value, ParsedOp):
+                pos, label = value.pos, value.name
+            elif isinstance(value, TOKEN) and getattr(value, "line", None):
+                pos, label = (value.line, value.column), None
+            if pos:
+                text = f"{_ACTIVITY.filename}:{pos[0] + _ACTIVITY.line_offset}:{pos[1]}"
+                return f"{text} ('{label}')" if label else text
+    return None
 
 
 if __name__ == "__main__":

@@ -65,13 +65,12 @@ def parse_pass_options(name: str, text: str) -> dict:
 def run_pass(name: str, option_text: str, module, driver_options) -> None:
     info = PASSES[name]
     run = getattr(importlib.import_module(f".{info.module}", __package__), info.function)
-    options = parse_pass_options(name, option_text)
     try:
-        run(module, options)
-    except MLIRError:
-        raise
-    except (KeyError, ValueError) as error:
-        raise MLIRError(f"invalid option for pass '{name}': {error}")
+        options = parse_pass_options(name, option_text)
+    except ValueError as error:   # shlex: an unclosed quote
+        raise MLIRError(f"invalid option for pass '{name}': {error}") from None
+    # Anything else a pass raises is a bug, reported as an internal error.
+    run(module, options)
 
 
 register_pass("test-memref-dependence-check", "transforms.test_passes",

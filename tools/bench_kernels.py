@@ -11,28 +11,32 @@ its loop nests, compiled by MLIR and timed.
 What is run
 -----------
 Every kernel file holds one `func.func @kernel` over statically shaped
-`memref<...xf64>` arguments.  The kernel variants of one kernel become
-functions `@v0`, `@v1`, ... of one module, each marked
-`attributes {passthrough = ["noinline"]}` (an LLVM `noinline` that survives
-`convert-to-llvm`), so `mlir-runner -O3` cannot inline a variant into the
-timing loop, specialise it on the buffers, or hoist work out of the
-repetitions.  A generated `@main` allocates the arguments once (64-byte
-aligned) and, for every timed call, first refills all of them with the same
-deterministic values (`((linear index * 1103 + 97 * (argument + 1)) mod
-1009) / 1009`), then brackets the call with `rtclock()`.  After each
-variant's first call, a weighted sum and a weighted sum of squares (weight
-`linear index mod 7 + 1`) of every argument are printed as the bit patterns
-of the f64 values (`arith.bitcast` to i64, `printI64`), so they are read back
-exactly.  A legal reordering keeps the order of the updates to every element
-(that is what respecting every dependence means), and LLVM does not
-reassociate floating point without fast-math, so every variant must
-reproduce the original's checksums bit for bit; any difference is reported
-and makes the run fail.  Repetitions are interleaved round-robin over the
-variants (rotated each round) and the median is reported.
+`memref<...xf64>` arguments.  The variants of a kernel become functions
+`@v0`, `@v1`, ... of one module, each marked `attributes {passthrough =
+["noinline"]}` (an LLVM `noinline` that survives `convert-to-llvm`), so
+`mlir-runner -O3` can neither inline a variant into the timing loop nor
+specialise it on the buffers or hoist work out of the repetitions.  A
+generated `@main` allocates the arguments once (64-byte aligned); every
+timed sample first refills all of them with the same deterministic values,
+`((linear index * 1103 + 97 * (argument + 1)) mod 1009) / 1009`, then
+brackets the call(s) with `rtclock()`.  After a variant's first sample, a
+weighted sum and a weighted sum of squares (weight `linear index mod 7 + 1`)
+of every argument are printed as the bit patterns of the f64 values
+(`arith.bitcast` to i64, `printI64`), so they are read back exactly.  A
+legal reordering keeps the order of the updates to every element (that is
+what respecting every dependence means), and LLVM does not reassociate
+floating point without fast-math, so every variant must reproduce the
+original's checksums bit for bit; any difference is reported and makes the
+run fail (tests/unit/test_bench_kernels_quick.py checks that an illegal
+permutation is caught).  Samples are interleaved round-robin over the
+variants (rotated each round) and medians are reported.  A kernel faster
+than 50 ms is called several times back to back per sample (at most 20),
+and the time per call is reported, so that short kernels are not timed at
+the resolution of the clock and the scheduler.
 
 The module is lowered by `mlir-opt -lower-affine -convert-scf-to-cf
 -convert-to-llvm -reconcile-unrealized-casts` and run by `mlir-runner -O3 -e
-main -entry-point-result=void -shared-libs=libmlir_c_runner_utils`.
+main -entry-point-result=void -shared-libs=libmlir_c_runner_utils...`.
 
 The pyaffine-opt driver runs in this process: `opt_main.parse_args` and
 `opt_main.run` are exactly what the `pyaffine-opt` command executes, without
@@ -50,26 +54,30 @@ together, and trying every combination of orders would multiply the counts
 1. The kernel is printed by pyaffine-opt (canonical text) and cut into its
    top-level ops.  Loop nests are the `affine.for` ops; anything else at the
    top level must be pure (constants), and is kept in every part.
-2. For nest k, a part is made with the kernel's signature, the pure ops and
-   nest k alone; every permutation map of every length that is the depth of
-   a perfect (sub)nest in it is applied with the test pass.  An output equal
-   to the input means the map was illegal; distinct outputs are the legal
-   orders of nest k.
-3. Each legal order of nest k is timed inside the whole kernel, with the
-   other nests as written (screening, one call each).  The nests run one
-   after another, so their times add up: the fastest order of each nest,
-   combined, is the best legal kernel.  That combination, and the
-   alternatives within 10% of the fastest for some nest, go to the final
-   round with the original and the pyaffine-opt output.
-4. When pyaffine-opt distributes an imperfect nest, its output has other
-   nests than the original; its nests are searched the same way (steps 1-3),
-   and the best of both structures counts.
+2. For nest k, a part is made: the kernel reduced to nest k and the pure
+   ops, a kernel of its own with the same signature.  Every permutation
+   map of every length that is the depth of a perfect (sub)nest in it is
+   applied to the part with the test pass.  An output equal to the input
+   means the map was illegal; the distinct outputs are the legal orders.
+3. Screening: every legal order of every part is timed once (its checksums
+   must equal the part as written).  The orders within 1.5x of the fastest
+   one of their part (at most 6) are timed again, `--screen` samples each
+   (default 3), and ranked by their fastest sample (noise from other work
+   on the machine only ever adds time).
+4. The nests of a kernel run one after another, so their times add up: the
+   fastest order of every nest, combined into one kernel, is the best legal
+   kernel.  That combination, the combinations that swap one nest for an
+   order within 10% of its fastest (at most 4), the original and the
+   pyaffine-opt output are the finalists.
+5. When pyaffine-opt distributes an imperfect nest, its output holds other
+   nests than the original; those are searched the same way (steps 1-4),
+   and the finalists of both structures compete.
 
-The final round times every finalist `--repeat` times (default 5); "best"
-is the smallest median among them; identical kernel texts are timed once
-(so when pyaffine-opt's output is the best order, both columns show the
-same measurement).  Every finalist is a legal order, the pyaffine-opt output
-included, so pyaffine-opt / best is at least 1.
+The final round times every finalist `--repeat` times (default 7); "best
+legal" is the smallest median among the finalists.  Identical kernel texts
+are timed once, so when pyaffine-opt's output is the fastest order, both
+columns show the same measurement.  Every finalist is legal, the
+pyaffine-opt output included, so pyaffine-opt / best is at least 1.
 
 Where mlir-opt, mlir-runner or the runner library is missing, the script
 says so and exits with status 0 (nothing measured).  The tools are found
@@ -105,6 +113,10 @@ LOWERING = ["-lower-affine", "-convert-scf-to-cf", "-convert-to-llvm",
 NEAR = 1.10            # finalists: within 10% of the fastest screened order
 MAX_ALTERNATIVES = 4   # near-ties per kernel taken to the final round
 MAX_VARIANTS_PER_MODULE = 32
+SAMPLE_SECONDS = 0.05  # final round: a timed sample repeats fast kernels up to this long
+MAX_CALLS = 20
+REFINE = 1.5           # screened orders within 50% of a nest's fastest are timed again
+MAX_REFINED = 6
 
 
 # ------------------------------------------------------------------ tools
@@ -293,26 +305,28 @@ def canonical(text: str) -> str:
 
 
 # --------------------------------------------------------------- variants
-@dataclass
+@dataclass(eq=False)
 class Variant:
     label: str
     text: str          # canonical module text
     source: str = ""   # "original" / "pyaffine-opt" / structure name
     orders: tuple = () # per loop segment: label of the order chosen
-    times: list = field(default_factory=list)
+    times: list = field(default_factory=list)        # seconds per call, this round
+    screen_times: list = field(default_factory=list)
     checksums: list | None = None
 
 
 def nest_orders(kernel: Kernel, loop_index: int) -> list:
-    """[(label, segment lines)] for the legal orders of one nest, the
-    written order first."""
+    """[(label, segment lines, part text)] for the legal orders of one nest,
+    the written order first; the part is the kernel reduced to that nest
+    (and the pure top-level ops), a kernel of its own."""
     part = Kernel(kernel.aliases, kernel.header,
                   [seg for k, seg in enumerate(kernel.segments)
                    if k == loop_index or not is_loop(seg)], kernel.arg_types)
     part_text = canonical(part.text())
     base = parse_kernel(part_text)
     (position,) = base.loops
-    found = [("as written", base.segments[position])]
+    found = [("as written", base.segments[position], part_text)]
     seen = {part_text}
     for length in sorted(chain_lengths(base.segments[position])):
         for perm in itertools.permutations(range(length)):
@@ -325,7 +339,8 @@ def nest_orders(kernel: Kernel, loop_index: int) -> list:
                 continue
             seen.add(out)
             permuted = parse_kernel(out)
-            found.append((f"map {perm_map}", permuted.segments[permuted.loops[0]]))
+            order = sorted(range(length), key=lambda loop: perm[loop])
+            found.append((f"order ({', '.join(map(str, order))})", permuted.segments[permuted.loops[0]], out))
     return found
 
 
@@ -334,9 +349,10 @@ def structure(kernel: Kernel) -> tuple:
 
 
 # ----------------------------------------------------------- the harness
-def build_module(variants: list, arg_types: list, schedule: list) -> str:
+def build_module(variants: list, arg_types: list, schedule: list, calls: int = 1) -> str:
     """One module: the variants as @v<n>, @fill, @check and a @main that
-    runs `schedule` ([(variant index, round)])."""
+    runs `schedule` ([(variant index, round)]); each timed sample is
+    `calls` back-to-back calls after one refill."""
     out = []
     funcs = []
     for n, variant in enumerate(variants):
@@ -387,8 +403,8 @@ def build_module(variants: list, arg_types: list, schedule: list) -> str:
             "    %tag = arith.constant 1 : i64"]
     for k, t in enumerate(arg_types):
         dims = [int(d) for d in MEMREF.fullmatch(t).group(1).split("x") if d]
-        out += [f"    affine.store %zero, %acc[0] : memref<2xf64>",
-                f"    affine.store %zero, %acc[1] : memref<2xf64>"]
+        out += ["    affine.store %zero, %acc[0] : memref<2xf64>",
+                "    affine.store %zero, %acc[1] : memref<2xf64>"]
         ivs = [f"%c{k}_{d}" for d in range(len(dims))]
         indent = "    "
         for iv, size in zip(ivs, dims):
@@ -431,8 +447,13 @@ def build_module(variants: list, arg_types: list, schedule: list) -> str:
     checked = set()
     for step, (n, round_) in enumerate(schedule):
         out += [f"    call @fill({buffers}) : ({types}) -> ()",
-                f"    %t{step}a = call @rtclock() : () -> f64",
-                f"    call @v{n}({buffers}) : ({types}) -> ()",
+                f"    %t{step}a = call @rtclock() : () -> f64"]
+        if calls == 1:
+            out.append(f"    call @v{n}({buffers}) : ({types}) -> ()")
+        else:
+            out += [f"    affine.for %rep{step} = 0 to {calls} {{",
+                    f"      func.call @v{n}({buffers}) : ({types}) -> ()", "    }"]
+        out += [
                 f"    %t{step}b = call @rtclock() : () -> f64",
                 f"    %t{step} = arith.subf %t{step}b, %t{step}a : f64",
                 f"    %n{step} = arith.constant {n} : i64",
@@ -493,24 +514,31 @@ def run_module(tools: Tools, module: str, workdir: Path, name: str, timeout: flo
 
 
 def measure(tools: Tools, variants: list, arg_types: list, rounds: int, workdir: Path,
-            name: str) -> None:
-    """Time every variant `rounds` times (interleaved), appending to
-    variant.times and setting variant.checksums."""
+            name: str, calls: int = 1) -> None:
+    """Time every variant `rounds` times (interleaved), appending seconds
+    per call to variant.times and setting variant.checksums (taken after
+    the variant's first sample of `calls` calls)."""
     for start in range(0, len(variants), MAX_VARIANTS_PER_MODULE):
         chunk = variants[start:start + MAX_VARIANTS_PER_MODULE]
         schedule = []
         for round_ in range(rounds):
             shift = round_ % len(chunk)
             schedule += [(n, round_) for n in list(range(len(chunk)))[shift:] + list(range(len(chunk)))[:shift]]
-        module = build_module(chunk, arg_types, schedule)
+        module = build_module(chunk, arg_types, schedule, calls)
         times, checks = run_module(tools, module, workdir, f"{name}-{start}")
         for n, variant in enumerate(chunk):
-            variant.times += [times[(n, r)] for r in range(rounds)]
+            variant.times += [times[(n, r)] / calls for r in range(rounds)]
             variant.checksums = checks[n]
 
 
 def median(variant: Variant) -> float:
     return statistics.median(variant.times)
+
+
+def fastest_call(variant: Variant) -> float:
+    """Screening ranks by the fastest sample: on a shared machine, noise
+    only ever adds time."""
+    return min(variant.times)
 
 
 # ------------------------------------------------------------- per kernel
@@ -527,11 +555,18 @@ class Result:
     same_as_best: bool
     checksum_ok: bool
     notes: list = field(default_factory=list)
+    variants: list = field(default_factory=list)   # every variant's label and times
 
 
-def interchange_summary(original: Kernel, out: Kernel, remarks: str) -> str:
-    chosen = re.findall(r"(chose order \([^)]*\)|kept the original order|distributed an imperfect nest[^\n]*|nest left as it is[^\n]*)", remarks)
-    return "; ".join(dict.fromkeys(chosen)) if chosen else "unchanged"
+def interchange_summary(remarks: str) -> str:
+    """The permutations pyaffine-opt applied, from its remarks (a "chose"
+    remark is only emitted for an order it applies)."""
+    chosen = re.findall(r"chose order (\([^)]*\))", remarks)
+    text = "; ".join(chosen) if chosen else "kept the original order"
+    distributed = re.findall(r"distributed an imperfect nest into (\d+) perfect nests", remarks)
+    if distributed:
+        text = f"distributed into {', '.join(distributed)} nests; {text}"
+    return text
 
 
 def pyaffine_interchange(text: str) -> tuple[str, str]:
@@ -551,89 +586,125 @@ def pyaffine_interchange(text: str) -> tuple[str, str]:
     return out.getvalue(), err.getvalue()
 
 
-def bench_kernel(tools: Tools, path: Path, repeat: int, workdir: Path, quick: bool,
-                 log) -> Result:
+def bench_kernel(tools: Tools, path: Path, repeat: int, screen_rounds: int, workdir: Path,
+                 quick: bool, log) -> Result:
     name = path.stem
+    started = time.time()
     original_text = canonical(path.read_text())
     original = parse_kernel(original_text)
     out_text, remarks = pyaffine_interchange(path.read_text())
     optimized = parse_kernel(out_text)
-    decision = interchange_summary(original, optimized, remarks)
+    decision = interchange_summary(remarks)
 
-    variants = {}   # text -> Variant (identical code is measured once)
+    variants = {}   # text -> Variant: identical code is measured once
 
-    def add(label, text, source, orders=()):
+    def add(label, text, source):
         if text not in variants:
-            variants[text] = Variant(label, text, source, orders)
+            variants[text] = Variant(label, text, source)
         return variants[text]
 
-    v_original = add("original", original_text, "original")
-    v_pyaffine = add("pyaffine-opt", out_text, "pyaffine-opt")
-
-    # Candidates: per structure, per nest, every legal order (others as written).
+    # Screening: every legal order of every nest, each nest timed on its own
+    # (the kernel reduced to that nest), so that the other nests' time and
+    # noise do not blur the comparison.
     structures = [("original", original)]
     if structure(optimized) != structure(original):
         structures.append(("distributed", optimized))
-    searches = []   # (structure kernel, source, {loop index: [(label, segment, Variant)]})
+    groups = []     # (kernel, source, loop index, [(label, segment, part Variant)])
     tried = 0
     for source, kernel in structures:
-        per_nest = {}
         for index in kernel.loops:
-            orders = nest_orders(kernel, index)
-            entries = []
-            for label, segment in orders:
-                text = canonical(kernel.with_segment(index, segment).text())
-                tag = f"{source} nest {kernel.loops.index(index) + 1}: {label}"
-                entries.append((label, segment, add(tag, text, source)))
-            tried += len(orders) - 1
-            per_nest[index] = entries
-        searches.append((kernel, source, per_nest))
-    candidates = list(variants.values())
-    log(f"  {name}: {len(candidates)} distinct variants, screening")
-    measure(tools, candidates, original.arg_types, 1, workdir, f"{name}-screen")
+            number = kernel.loops.index(index) + 1
+            where = f"nest {number} " if len(kernel.loops) > 1 else ""
+            if source != "original":
+                where = f"{source}, {where}"
+            entries = [(label, segment, add(f"{where}{label}", text, source))
+                       for label, segment, text in nest_orders(kernel, index)]
+            tried += len(entries) - 1
+            groups.append((kernel, source, index, entries))
+    parts = list(dict.fromkeys(v for group in groups for _, _, v in group[3]))
+    log(f"  {name}: {len(parts)} nest orders prepared ({time.time() - started:.1f} s); screening")
+    measure(tools, parts, original.arg_types, 1, workdir, f"{name}-screen")
+    bad = [v.label for group in groups for _, _, v in group[3]
+           if v.checksums != group[3][0][2].checksums]
+    for variant in parts:
+        variant.screen_times = list(variant.times)
+    # Refining: the orders within REFINE of their nest's fastest screened
+    # call (at most MAX_REFINED per nest), timed again with repetitions, fast
+    # nests several calls per sample.  Screening noise cannot then decide.
+    refine = []
+    for _, _, _, entries in groups:
+        fastest = min(min(e[2].times) for e in entries)
+        close = sorted((e for e in entries if min(e[2].times) <= REFINE * fastest),
+                       key=lambda e: min(e[2].times))[:MAX_REFINED]
+        if len(close) > 1:
+            refine += [(e[2], fastest) for e in close]
+    if refine and not quick:
+        refined = list(dict.fromkeys(v for v, _ in refine))
+        by_calls = {}
+        for variant, fastest in refine:
+            calls = max(1, min(MAX_CALLS, round(SAMPLE_SECONDS / max(fastest, 1e-6))))
+            by_calls.setdefault(calls, dict.fromkeys([]))[variant] = True
+        log(f"  {name}: refining {len(refined)} nest orders x {screen_rounds}")
+        for calls, chosen in by_calls.items():
+            chosen = list(chosen)
+            for variant in chosen:
+                variant.times = []
+            measure(tools, chosen, original.arg_types, screen_rounds, workdir,
+                    f"{name}-refine{calls}", calls)
+            reference = {id(v): g[3][0][2] for g in groups for _, _, v in g[3]}
+            bad += [v.label for v in chosen if v.checksums != reference[id(v)].checksums
+                    and reference[id(v)] in chosen]
+            for variant in chosen:
+                variant.screen_times = list(variant.times)
 
-    reference = v_original.checksums
-    bad = [v.label for v in candidates if v.checksums != reference]
+    # Finalists: the original, pyaffine-opt's output, per structure the
+    # fastest order of every nest combined, and near-ties for one nest with
+    # the others at their fastest.
+    v_original = add("original", original_text, "original")
+    v_pyaffine = add("pyaffine-opt", out_text, "pyaffine-opt")
+    finalists = [v_original, v_pyaffine]
+    alternatives = []   # (slowdown, label, kernel text)
+    for source, kernel in structures:
+        ranked = {index: sorted(entries, key=lambda e: fastest_call(e[2]))
+                  for k, _, index, entries in groups if k is kernel}
+        best = {index: entries[0] for index, entries in ranked.items()}
 
-    # Finalists: the combined fastest order of every nest, per structure, and
-    # near-ties for one nest with the others at their fastest.
-    finalists = {id(v_original): v_original, id(v_pyaffine): v_pyaffine}
-    alternatives = []
-    for kernel, source, per_nest in searches:
-        best_segments, near = {}, []
-        for index, entries in per_nest.items():
-            ranked = sorted(entries, key=lambda e: median(e[2]))
-            fastest = median(ranked[0][2])
-            best_segments[index] = ranked[0]
-            near += [(index, e) for e in ranked[1:] if median(e[2]) <= NEAR * fastest]
-        combined = kernel
-        for index, (label, segment, _) in best_segments.items():
-            combined = combined.with_segment(index, segment)
-        labels = [f"nest {kernel.loops.index(i) + 1}: {best_segments[i][0]}" for i in kernel.loops
-                  if best_segments[i][0] != "as written"]
-        best_variant = add(f"{source}, fastest per nest" + (f" ({'; '.join(labels)})" if labels else ""),
-                           canonical(combined.text()), source)
-        finalists[id(best_variant)] = best_variant
-        for index, (label, segment, variant) in near:
-            alt = combined.with_segment(index, segment)
-            alternatives.append((median(variant), f"{source}, nest {kernel.loops.index(index) + 1}: {label}",
-                                 canonical(alt.text()), source))
-    for _, label, text, source in sorted(alternatives)[:MAX_ALTERNATIVES]:
-        variant = add(label, text, source)
-        finalists[id(variant)] = variant
+        def assemble(choice):
+            variant_kernel, labels = kernel, []
+            for index in kernel.loops:
+                label, segment, part = choice.get(index, best[index])
+                variant_kernel = variant_kernel.with_segment(index, segment)
+                if label != "as written":
+                    labels.append(part.label)
+            prefix = "distributed, " if source != "original" else ""
+            return prefix + ("; ".join(labels) or "as written"), canonical(variant_kernel.text())
 
-    final = list(finalists.values())
-    if not quick:
-        for variant in final:
-            variant.times = []
-        log(f"  {name}: final round, {len(final)} variants x {repeat}")
-        measure(tools, final, original.arg_types, repeat, workdir, f"{name}-final")
-        bad += [v.label for v in final if v.checksums != reference]
-    best = min(final, key=median)
+        finalists.append(add(*assemble({}), source))
+        for index, entries in ranked.items():
+            fastest = fastest_call(entries[0][2])
+            for entry in entries[1:]:
+                if fastest_call(entry[2]) <= NEAR * fastest:
+                    alternatives.append((fastest_call(entry[2]) / fastest, *assemble({index: entry})))
+    for _, label, text in sorted(alternatives)[:MAX_ALTERNATIVES]:
+        finalists.append(add(label, text, "alternative"))
+    final = list(dict.fromkeys(finalists))
+    # The fastest kernel, estimated from the screened nests: fast kernels are
+    # called several times per timed sample.
+    estimate = min(sum(fastest_call(min(g[3], key=lambda e: fastest_call(e[2]))[2]) for g in groups if g[0] is k)
+                   for _, k in structures) if groups else 1.0
+    calls = 1 if quick else max(1, min(MAX_CALLS, round(SAMPLE_SECONDS / max(estimate, 1e-6))))
+    rounds = 1 if quick else repeat
+    for variant in final:
+        variant.times = []
+    log(f"  {name}: final round, {len(final)} kernels x {rounds} samples of {calls} call(s)")
+    measure(tools, final, original.arg_types, rounds, workdir, f"{name}-final", calls)
+    bad += [v.label for v in final if v.checksums != v_original.checksums]
+    best_variant = min(final, key=median)
     return Result(name, ", ".join(str(loop_depth(original.segments[k])) for k in original.loops),
-                  tried, median(v_original), median(v_pyaffine), median(best),
-                  best.label, decision, best is v_pyaffine or best.text == v_pyaffine.text,
-                  not bad, sorted(set(bad)))
+                  tried, median(v_original), median(v_pyaffine), median(best_variant),
+                  best_variant.label, decision, best_variant is v_pyaffine, not bad, sorted(set(bad)),
+                  [{"label": v.label, "screen": v.screen_times, "final": v.times if v in final else []}
+                   for v in dict.fromkeys(parts + final)])
 
 
 # --------------------------------------------------------------- reports
@@ -686,6 +757,12 @@ def chart(results: list, path: Path, title: str) -> bool:
     return True
 
 
+def tool_version(tools: Tools) -> str:
+    text = subprocess.run([tools.mlir_opt, "--version"], capture_output=True, text=True).stdout
+    match = re.search(r"LLVM version (\S+)", text)
+    return f"mlir-opt and mlir-runner of LLVM {match.group(1) if match else '(unknown version)'}"
+
+
 def machine_note() -> str:
     cpu = platform.processor() or platform.machine()
     try:
@@ -695,41 +772,78 @@ def machine_note() -> str:
                 break
     except OSError:
         pass
+    caches = []
+    for index in sorted(glob.glob("/sys/devices/system/cpu/cpu0/cache/index*")):
+        try:
+            level = Path(index, "level").read_text().strip()
+            kind = Path(index, "type").read_text().strip()
+            size = Path(index, "size").read_text().strip()
+        except OSError:
+            continue
+        if kind != "Instruction":
+            caches.append(f"L{level} {size}")
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    return f"{cpu}, {os.cpu_count()} cores, {platform.system()} {platform.release()}, load average {load:.2f} at the start"
+    return (f"{cpu}, {os.cpu_count()} cores" + (f" ({', '.join(caches)})" if caches else "") +
+            f", {platform.system()} {platform.release()}, load average {load:.2f} at the start")
+
+
+NOTES_MARKER = "<!-- Everything below this line is kept when the file is regenerated. -->"
+
+
+def kernel_summary(name: str) -> str:
+    """The opening comment of a kernel file, as one line."""
+    lines = []
+    for line in (KERNEL_DIR / f"{name}.mlir").read_text().splitlines():
+        if not line.startswith("//"):
+            break
+        lines.append(line[2:].strip())
+    return " ".join(lines)
 
 
 def write_markdown(results: list, path: Path, chart_name: str | None, meta: dict) -> None:
     ratios = [r.pyaffine / r.best for r in results]
+    worst = max(results, key=lambda r: r.pyaffine / r.best)
+    checks = ("Every variant reproduced the original's checksums bit for bit."
+              if all(r.checksum_ok for r in results) else
+              "CHECKSUMS DIFFERED for: " + ", ".join(r.name for r in results if not r.checksum_ok) + ".")
     text = [
         "# Kernel benchmark: what -affine-loop-interchange buys",
         "",
-        f"Measured on {meta['date']} on {meta['machine']}; {meta['tools']}.",
-        f"`python tools/bench_kernels.py --repeat {meta['repeat']} --docs` took {meta['elapsed']:.0f} s.",
+        f"Measured on {meta['date']} on {meta['machine']}; {meta['tools']}.  "
+        f"`{meta['command']}` took {meta['elapsed']:.0f} s (load average {meta['load_end']:.2f} "
+        "at the end).",
         "",
-        "Each kernel (tools/kernels/) is timed as written (\"original\"), as "
+        "Each kernel of `tools/kernels/` is timed as written (\"original\"), as "
         "`pyaffine-opt -affine-loop-interchange` rewrites it, and in every legal order of each of "
         "its nests, found with `-test-loop-permutation=\"permutation-map=... check-validity=true\"`; "
-        "\"best legal\" is the fastest of those (see the script's docstring for how multi-nest "
-        "kernels are searched).  Times are medians of "
-        f"{meta['repeat']} interleaved calls, compiled with `mlir-opt` "
-        "(`-lower-affine -convert-scf-to-cf -convert-to-llvm -reconcile-unrealized-casts`) "
-        "and `mlir-runner -O3`.  Every variant reproduced the original's checksums bit for bit."
-        if all(r.checksum_ok for r in results) else "Some checksums differed: see below.",
+        "\"best legal\" is the fastest of those (the docstring of `tools/bench_kernels.py` says how "
+        "kernels with several nests are searched).  Compiled with `mlir-opt -lower-affine "
+        "-convert-scf-to-cf -convert-to-llvm -reconcile-unrealized-casts` and run by "
+        f"`mlir-runner -O3`; times are seconds per call, medians of {meta['repeat']} interleaved "
+        "samples (kernels under 50 ms are called several times per sample).  " + checks,
+        "",
+        "Orders are written as pyaffine-opt's remarks write them: the original positions of "
+        "the loops, outermost first.",
         "",
         table(results),
         "",
-        f"Geometric mean of pyaffine-opt / best legal: **{geomean(ratios):.3f}**; "
-        f"largest: {max(ratios):.3f} ({max(results, key=lambda r: r.pyaffine / r.best).name}).  "
-        f"Geometric-mean speed-up of pyaffine-opt over the original: "
-        f"{geomean(r.original / r.pyaffine for r in results):.2f}x.",
+        f"Geometric mean of pyaffine-opt / best legal: **{geomean(ratios):.3f}**; largest: "
+        f"{worst.pyaffine / worst.best:.3f} ({worst.name}).  Geometric-mean speed-up of "
+        f"pyaffine-opt over the original: {geomean(r.original / r.pyaffine for r in results):.2f}x.",
         "",
     ]
     if chart_name:
-        text += [f"![time relative to the best legal order]({chart_name})", ""]
-    if meta.get("notes"):
-        text += meta["notes"] + [""]
-    path.write_text("\n".join(text))
+        text += [f"![time of each kernel relative to its best legal order]({chart_name})", ""]
+    text += ["## Kernels", ""]
+    text += [f"- **{r.name}**: {kernel_summary(r.name)}" for r in results]
+    text += [""]
+    kept = ""
+    if path.exists():
+        old = path.read_text()
+        if NOTES_MARKER in old:
+            kept = old.split(NOTES_MARKER, 1)[1].lstrip("\n")
+    text += [NOTES_MARKER, "", kept.rstrip("\n")] if kept else [NOTES_MARKER, ""]
+    path.write_text("\n".join(text).rstrip("\n") + "\n")
 
 
 # ------------------------------------------------------------------ main
@@ -737,7 +851,9 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--kernels", nargs="+", help="kernel names (default: all of tools/kernels)")
-    parser.add_argument("--repeat", type=int, default=5, help="timed calls per finalist (median)")
+    parser.add_argument("--repeat", type=int, default=7, help="timed samples per finalist (median)")
+    parser.add_argument("--screen", type=int, default=3,
+                        help="timed samples per nest order close to the fastest when screening")
     parser.add_argument("--quick", action="store_true",
                         help=f"only {', '.join(QUICK_KERNELS)}, one call each: checks checksums, no timings")
     parser.add_argument("--docs", action="store_true", help="write docs/benchmark.md and docs/benchmark.png")
@@ -770,18 +886,20 @@ def main(argv=None) -> int:
     started = time.time()
     meta = {"date": datetime.datetime.now().strftime("%Y-%m-%d %H:%M"), "machine": machine_note(),
             "repeat": 1 if args.quick else args.repeat,
-            "tools": f"{subprocess.run([tools.mlir_opt, '--version'], capture_output=True, text=True).stdout.split(chr(10))[1].strip() or 'mlir-opt'}"}
+            "command": " ".join(["python tools/bench_kernels.py"] + list(sys.argv[1:] if argv is None else argv)),
+            "tools": tool_version(tools)}
     results = []
     with tempfile.TemporaryDirectory(prefix="bench-kernels-") as scratch:
         workdir = args.keep or Path(scratch)
         workdir.mkdir(parents=True, exist_ok=True)
         for path in paths:
             try:
-                results.append(bench_kernel(tools, path, args.repeat, workdir, args.quick, log))
+                results.append(bench_kernel(tools, path, args.repeat, args.screen, workdir, args.quick, log))
             except (RunError, PyaffineError, ValueError, subprocess.TimeoutExpired) as error:
                 print(f"bench_kernels: {path.stem}: {error}", file=sys.stderr)
                 return 1
     meta["elapsed"] = time.time() - started
+    meta["load_end"] = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     failures = [r for r in results if not r.checksum_ok]
     for r in failures:
         print(f"bench_kernels: {r.name}: checksum differs from the original for: {', '.join(r.notes)}",

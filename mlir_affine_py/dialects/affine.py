@@ -14,7 +14,7 @@ from ..ir.affine_expr import dim as affine_dim
 from ..ir.affine_expr import symbol as affine_symbol
 from ..ir.affine_map import AffineMap
 from ..ir.core import register_op
-from ..parse.syntax import TOKEN, SymbolUses, TypeList, Uses, defined_name, parse_error
+from ..parse.syntax import integer_literal, TOKEN, SymbolUses, TypeList, Uses, defined_name, parse_error
 from ..parse.transformer import affine_from_syntax
 from .base import (RegisteredOp, attrs_of, custom_form, ensure_terminator,
                    first_of, index_types, new_op, regions_of, types_of)
@@ -68,12 +68,12 @@ def _bound_syntax(t, children):
 
 @custom_form("const_bound")
 def parse_const_bound(t, children):
-    return (AffineMap(0, 0, (constant(int(children[0].value, 0)),)), [], children[0])
+    return (AffineMap(0, 0, (constant(integer_literal(children[0].value)),)), [], children[0])
 
 
 @custom_form("neg_const_bound")
 def parse_neg_const_bound(t, children):
-    return (AffineMap(0, 0, (constant(-int(children[0].value, 0)),)), [], children[0])
+    return (AffineMap(0, 0, (constant(-integer_literal(children[0].value)),)), [], children[0])
 
 
 @custom_form("ssa_bound")
@@ -89,7 +89,9 @@ def parse_map_bound(t, children):
     dims, syms = rest[1]
     map = map_attr.value
     token = keyword or (rest[0] if isinstance(rest[0], TOKEN) else (dims + syms or [None])[0])
-    check_dim_symbol_counts(map, dims, syms, token)
+    # AffineForOp::parse reports a count mismatch at the op's name.
+    check_dim_symbol_counts(map, dims, syms, t.last_op_name, "custom op 'affine.for' ",
+                            "affine map")
     if len(map.results) > 1 and keyword is None:
         raise parse_error(token, "upper loop bound affine map with multiple results requires 'min' prefix")
     return (map, dims + syms, token)
@@ -106,11 +108,12 @@ def resolve_map(t, ref) -> A.AffineMapAttr:
     return attr
 
 
-def check_dim_symbol_counts(map_or_set, dims, syms, token) -> None:
+def check_dim_symbol_counts(map_or_set, dims, syms, token, prefix: str = "",
+                            what: str = "affine map") -> None:
     if len(dims) != map_or_set.num_dims:
-        raise parse_error(token, "dim operand count and affine map dim count must match")
+        raise parse_error(token, f"{prefix}dim operand count and {what} dim count must match")
     if len(syms) != map_or_set.num_symbols:
-        raise parse_error(token, "symbol operand count and affine map symbol count must match")
+        raise parse_error(token, f"{prefix}symbol operand count and {what} symbol count must match")
 
 
 @custom_form("dim_and_symbol_list")
@@ -203,7 +206,7 @@ def parse_for(t, children):
     iv = defined_name(children[0])
     lower, upper = [c for c in children if isinstance(c, tuple) and len(c) == 3 and isinstance(c[0], AffineMap)]
     step_token = next((c for c in children[1:] if isinstance(c, TOKEN) and c.type == "INT"), None)
-    step = int(step_token.value, 0) if step_token is not None else 1
+    step = integer_literal(step_token.value) if step_token is not None else 1
     if step <= 0:
         raise parse_error(step_token, "expected step to be representable as a positive signed integer")
     iter_args = first_of(children, list, None)
@@ -272,8 +275,8 @@ class AffineIfOp(RegisteredOp):
         self.attr_dict(p)
 
 
-@custom_form("affine_if")
-def parse_if(t, children):
+@custom_form("if_condition")
+def parse_if_condition(t, children):
     ref = children[0]
     if isinstance(ref, A.IntegerSetAttr):
         set_attr = ref
@@ -284,9 +287,21 @@ def parse_if(t, children):
         if not isinstance(set_attr, A.IntegerSetAttr):
             raise parse_error(ref, "expected integer set")
     dims, syms = children[1]
-    check_dim_symbol_counts(set_attr.value, dims, syms, ref if isinstance(ref, TOKEN) else (dims + syms or [None])[0])
+    # AffineIfOp::parse reports a count mismatch at the op's name.
+    check_dim_symbol_counts(set_attr.value, dims, syms, t.last_op_name,
+                            "custom op 'affine.if' ", "integer set")
+    return _IfCondition((set_attr, ref, dims, syms))
+
+
+class _IfCondition(tuple):
+    """(integer set attribute, its token or attribute, dims, symbols)."""
+
+
+@custom_form("affine_if")
+def parse_if(t, children):
+    set_attr, ref, dims, syms = children[0]
     result_types = []
-    for child in children[2:]:
+    for child in children[1:]:
         if isinstance(child, TypeList):
             result_types = list(child)
         elif isinstance(child, T.Type):
@@ -337,7 +352,16 @@ class AffineMaxOp(AffineMapOp):
 def _parse_map_op(t, children, name, token):
     map_attr = resolve_map(t, children[0])
     dims, syms = children[1]
-    check_dim_symbol_counts(map_attr.value, dims, syms, token)
+    map = map_attr.value
+    if name == "affine.apply":
+        if len(dims) != map.num_dims or len(syms) != map.num_symbols:
+            # AffineApplyOp::parse, at the op's name (`token` None: _bind's).
+            raise parse_error(None, "custom op 'affine.apply' dimension or symbol index mismatch")
+    elif len(dims) + len(syms) != map.num_dims + map.num_symbols:
+        raise parse_error(token, f"'{name}' op operand count and affine map dimension and "
+                                 "symbol count must match")
+    else:
+        check_dim_symbol_counts(map, dims, syms, token)
     if name == "affine.apply" and len(map_attr.value.results) != 1:
         raise parse_error(token, "'affine.apply' op mapping must produce one value")
     attrs = dict(attrs_of(children))

@@ -47,7 +47,7 @@ class LLVMConstantOp(ConstantOp):
 
     def print(self, p) -> None:
         p.write("(")
-        p.print_attribute(self.value, "must")
+        p.print_attribute(self.value, "never")
         p.write(")")
         self.attr_dict(p)
         p.write(" : ")
@@ -121,15 +121,32 @@ for _name in _BINARY + _UNARY:
                       "property_defaults": _elementwise_defaults(_name)}))
 
 
+_FASTMATH_BITS = ["reassoc", "nnan", "ninf", "nsz", "arcp", "contract", "afn"]
+_OVERFLOW_BITS = ["nsw", "nuw"]
+
+
+def flags_attr(keyword: str, words) -> A.OpaqueAttr:
+    """`#arith.fastmath<...>` / `#arith.overflow<...>` as MLIR prints the bit
+    enum: flags in bit order (`fast` for all fastmath flags, `none` for no
+    flag), fastmath's joined by `,`, overflow's by `, `."""
+    words = set(words)
+    if keyword == "fastmath":
+        bits = _FASTMATH_BITS
+        if "fast" in words or words.issuperset(bits):
+            return A.OpaqueAttr("#arith.fastmath<fast>")
+        set_bits = [b for b in bits if b in words]
+        return A.OpaqueAttr(f"#arith.fastmath<{','.join(set_bits) or 'none'}>")
+    set_bits = [b for b in _OVERFLOW_BITS if b in words]
+    return A.OpaqueAttr(f"#arith.overflow<{', '.join(set_bits) or 'none'}>")
+
+
 def _flags(children) -> dict:
     flags = first_of(children, tuple)
     if flags is None:
         return {}
     keyword, words = flags
-    dialect = "arith"
     name = "fastmath" if keyword == "fastmath" else "overflowFlags"
-    kind = "fastmath" if keyword == "fastmath" else "overflow"
-    return {name: A.OpaqueAttr(f"#{dialect}.{kind}<{','.join(words)}>")}
+    return {name: flags_attr(keyword, words)}
 
 
 @custom_form("op_flags")

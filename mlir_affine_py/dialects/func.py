@@ -140,8 +140,8 @@ def parse_func(t, children):
     name = symbol.value[1:]
     if name.startswith('"'):
         from ..printer.numbers import unescape_string
-        name = unescape_string(name[1:-1]).decode()
-    attrs["sym_name"] = A.StringAttr(name.encode())
+        name = unescape_string(name[1:-1]).decode("utf-8", "surrogateescape")
+    attrs["sym_name"] = A.StringAttr(name.encode("utf-8", "surrogateescape"))
     attrs["function_type"] = A.TypeAttr(T.FunctionType(arg_types, results))
     if visibility is not None:
         attrs["sym_visibility"] = A.StringAttr(visibility.value.encode())

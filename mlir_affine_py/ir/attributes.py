@@ -123,7 +123,7 @@ class StringAttr(Attribute):
 
     @property
     def text(self) -> str:
-        return self.value.decode("utf-8", "replace")
+        return self.value.decode("utf-8", "surrogateescape")
 
     def print(self, p, elide: str) -> None:
         from ..printer.numbers import escape_string
@@ -208,7 +208,7 @@ class DictionaryAttr(Attribute):
     __slots__ = ("value",)
 
     def __init__(self, value: dict):
-        self.value = dict(sorted(value.items(), key=lambda item: item[0].encode()))
+        self.value = dict(sorted(value.items(), key=lambda item: item[0].encode("utf-8", "surrogateescape")))
         self._init_key()
 
     def key(self):
@@ -245,7 +245,7 @@ def symbol_text(name: str) -> str:
     from ..printer.numbers import escape_string
     if is_bare_identifier(name):
         return "@" + name
-    return f'@"{escape_string(name.encode())}"'
+    return f'@"{escape_string(name)}"'
 
 
 def is_bare_identifier(name: str) -> bool:

@@ -21,7 +21,7 @@ from ..ir import attributes as A
 from ..ir import types as T
 from .builder import Builder
 from .syntax import TOKEN, ParsedOp
-from .transformer import MLIRTransformer
+from .transformer import MLIRTransformer, string_literal_error
 
 _PARSER = None
 _TRANSFORMER = None
@@ -56,8 +56,24 @@ def _parser():
         # The grammar's tokens are context-free (as MLIR's lexer is), so one
         # lexer serves every parser state.
         _PARSER = Lark(grammar, parser="lalr", lexer="basic", transformer=_TRANSFORMER,
-                       cache=cache, maybe_placeholders=False, **_accelerator())
+                       cache=cache, maybe_placeholders=False,
+                       lexer_callbacks=_op_name_callbacks(_TRANSFORMER), **_accelerator())
     return _PARSER, _TRANSFORMER
+
+
+# Ops whose custom parsers report errors about their operands at the op's
+# name (`custom op 'affine.for' dim operand count ... must match`) before the
+# rest of the op is parsed.  Their operands are reduced before the op rule,
+# so the lexer remembers the latest such name: nothing that may stand between
+# the name and those operands is another op.
+_OP_NAME_TERMINALS = ("OP_AFFINE_FOR", "OP_AFFINE_IF")
+
+
+def _op_name_callbacks(transformer) -> dict:
+    def remember(token):
+        transformer.last_op_name = token
+        return token
+    return {name: remember for name in _OP_NAME_TERMINALS}
 
 
 def _accelerator() -> dict:
@@ -78,10 +94,16 @@ def _bind(callback, transformer):
     name token of the `OP_...` terminals is not passed on."""
     def call(children):
         first = children[0] if children else None
-        if isinstance(first, TOKEN) and first.type.startswith("OP_"):
-            result = callback(transformer, children[1:])
-        else:
-            result = callback(transformer, children)
+        try:
+            if isinstance(first, TOKEN) and first.type.startswith("OP_"):
+                result = callback(transformer, children[1:])
+            else:
+                result = callback(transformer, children)
+        except MLIRError as error:
+            # An error about the op as a whole is reported at its name.
+            if error.pos is None and isinstance(first, TOKEN):
+                error.pos = (first.line, first.column)
+            raise
         if isinstance(result, ParsedOp) and isinstance(first, TOKEN):
             result.pos = (first.line, first.column)
         return result
@@ -99,6 +121,7 @@ def parse_source(text: str, allow_unregistered: bool = False,
     transformer.line_offset = line_offset
     transformer.attribute_aliases = {}
     transformer.type_aliases = {}
+    transformer.last_op_name = None
     try:
         parsed = parser.parse(text)
     except MLIRError as error:
@@ -170,10 +193,10 @@ def _lexer_error(text: str, error: UnexpectedCharacters) -> MLIRError:
     offset = error.pos_in_stream
     char = text[offset] if offset < len(text) else ""
     if char == '"':
-        # An unterminated string: MLIR points at the end of its line.
+        # An unterminated string (or a bad escape before its end).
         end = text.find("\n", offset)
-        return MLIRError("expected '\"' in string literal",
-                         offset_to_pos(text, len(text) if end < 0 else end))
+        return string_literal_error(text[offset:] if end < 0 else text[offset:end + 1],
+                                    offset_to_pos(text, offset))
     lexical = _lexical_error(text, offset)
     if lexical is not None:
         return lexical

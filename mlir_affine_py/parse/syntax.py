@@ -102,12 +102,20 @@ def defined_name(token):
     return _LarkToken.new_borrow_pos("VALUE_ID", name, token)
 
 
+def integer_literal(text: str) -> int:
+    """An MLIR integer literal: decimal (leading zeros allowed) or 0x-hex."""
+    if text[:2] in ("0x", "0X"):
+        return int(text, 16)
+    return int(text, 10)
+
+
 def pos_of(token) -> tuple[int, int]:
     return (token.line, token.column)
 
 
 def parse_error(token, message: str) -> MLIRError:
-    return MLIRError(message, pos_of(token))
+    """An error at `token`; without one (None), at the op being parsed."""
+    return MLIRError(message, pos_of(token) if token is not None else None)
 
 
 def split_children(children, *kinds):

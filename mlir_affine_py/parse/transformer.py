@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from lark import Token
 
+from ..diagnostics import MLIRError
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.affine_expr import constant as affine_constant
@@ -19,7 +20,7 @@ from ..ir.affine_expr import dim as affine_dim
 from ..ir.affine_expr import symbol as affine_symbol
 from ..ir.affine_map import AffineMap, IntegerSet
 from ..printer.numbers import float_to_bits, round_to_type, unescape_string
-from .syntax import (TOKEN, SymbolUses, AttrDict, ParsedBlock, ParsedOp, ParsedRegion, Props,
+from .syntax import (integer_literal, TOKEN, SymbolUses, AttrDict, ParsedBlock, ParsedOp, ParsedRegion, Props,
                      Regions, Successors, TypeList, Uses, parse_error, pos_of,
                      split_children)
 
@@ -104,7 +105,7 @@ class MLIRTransformer:
         name_token = children[0]
         uses, successors, props, regions, attrs, ftype = split_children(
             children[1:], Uses, Successors, Props, Regions, AttrDict, T.FunctionType)
-        op = ParsedOp(_string_value(name_token).decode(), pos_of(name_token),
+        op = ParsedOp(_decoded(_string_value(name_token)), pos_of(name_token),
                       uses or [], (), ftype.results, attrs or {}, props or {},
                       regions or [], successors or [])
         op.operand_types = list(ftype.inputs)
@@ -144,7 +145,7 @@ class MLIRTransformer:
 
     def attr_entry(self, children):
         name = children[0]
-        key = _string_value(name).decode() if name.type == "STRING" else name.value
+        key = _decoded(_string_value(name)) if name.type == "STRING" else name.value
         key = Token.new_borrow_pos(name.type, key, name)
         return (key, children[1] if len(children) > 1 else A.UNIT)
 
@@ -272,17 +273,12 @@ class MLIRTransformer:
             children = children[1:]
         literal = children[0].value
         type = children[1] if len(children) > 1 else T.I64
-        value = int(literal, 0)
         if isinstance(type, T.FloatType):
-            if literal.startswith("0x"):
-                if negative:
-                    raise parse_error(children[0], "hexadecimal float literal should not have a leading minus")
-                return A.FloatAttr(value, type)
-            return _float_attr(-value if negative else value, type, children[0])
+            return A.FloatAttr(_float_from_integer(children[0], negative, type), type)
         if not isinstance(type, (T.IntegerType, T.IndexType)):
             raise parse_error(children[0], "integer literal not valid for specified type")
-        value = -value if negative else value
-        _check_integer_range(value, type, children[0])
+        value = _integer_value(children[0], negative, type,
+                               "integer constant out of range for attribute")
         return A.IntegerAttr(value, type)
 
     def float_attr(self, children):
@@ -327,36 +323,66 @@ class MLIRTransformer:
         return A.IntegerSetAttr(children[0])
 
     def dense_attr(self, children):
-        body, type = (children if len(children) == 2 else (None, children[0]))
-        if not isinstance(type, (T.TensorType, T.VectorType)):
-            raise parse_error(_first_token(body), "elements literal must be a shaped type")
+        """`dense<body> : type` (mlir's TensorLiteralParser).  Also called by
+        memref.global with [body, type] or [type]."""
+        keyword = next((c for c in children if isinstance(c, TOKEN) and c.value == "dense"), None)
+        type = children[-1]
+        body = next((c for c in children if isinstance(c, (_DenseList, _DenseElement))), None)
+        if isinstance(type, (T.UnrankedTensorType, T.UnrankedMemRefType)):
+            raise parse_error(keyword, "elements literal type must have static shape")
+        if not isinstance(type, (T.TensorType, T.VectorType, T.MemRefType)):
+            raise parse_error(keyword, "elements literal must be a shaped type")
+        if any(d is None for d in type.shape):
+            raise parse_error(keyword, "elements literal type must have static shape")
         element = type.element_type
-        if body is None:
-            values = []
-        elif isinstance(body, list):
-            values = _flatten(body)
-        else:
-            values = [body]
-        converted = [_dense_value(v, element) for v in values]
         count = 1
         for d in type.shape:
-            count *= d if d is not None else 1
-        if len(converted) not in (1, count):
-            raise parse_error(values[0], f"inferred shape of elements literal ([{len(converted)}]) does not match type ([{', '.join(map(str, type.shape))}])")
-        return A.DenseElementsAttr(type, converted)
+            count *= d
+        numeric = isinstance(element, (T.IntegerType, T.IndexType, T.FloatType))
+        if isinstance(body, _DenseElement) and body.token.type == "STRING" and numeric:
+            return A.DenseElementsAttr(type, _hex_elements(body.token, element, type, count, keyword))
+        if isinstance(body, _DenseList) and list(body.dims) != list(type.shape):
+            raise parse_error(keyword, f"inferred shape of elements literal ([{', '.join(map(str, body.dims))}]) "
+                                       f"does not match type ([{', '.join(map(str, type.shape))}])")
+        values = body.flat() if isinstance(body, _DenseList) else [body] if body is not None else []
+        if not values and count:
+            raise parse_error(keyword, f"parsed zero elements, but type ('{type}') expected at least 1")
+        if isinstance(element, T.ComplexType):
+            raise parse_error(keyword, f"parsed {len(values)} elements, but type ('{element}') "
+                                       "expected 2 elements")
+        return A.DenseElementsAttr(type, [_element_value(v, element) for v in values])
 
     def dense_list(self, children):
-        return list(children)
+        """`[item, ...]`; every item must have the dims of the first one."""
+        items = []
+        dims = None
+        for index, child in enumerate(children):
+            if isinstance(child, TOKEN) and child.type in ("LSQB", "COMMA", "RSQB"):
+                continue
+            item_dims = child.dims if isinstance(child, _DenseList) else ()
+            if dims is None:
+                dims = item_dims
+            elif item_dims != dims:
+                # Reported at the token after the element (mlir's current token).
+                raise parse_error(children[index + 1], "tensor literal is invalid; ranks are not "
+                                                       "consistent between elements")
+            items.append(child)
+        return _DenseList(items, (len(items),) + tuple(dims or ()))
 
     def dense_element(self, children):
         if children[0].type == "MINUS":
-            token = children[1]
-            return Token.new_borrow_pos(token.type, "-" + token.value, token)
-        return children[0]
+            return _DenseElement(children[1], True)
+        return _DenseElement(children[0], False)
 
     def dense_array_attr(self, children):
-        element = children[0]
-        return A.DenseArrayAttr(element, [_dense_value(t, element) for t in children[1:]])
+        """`array<type: e, ...>` (mlir's DenseArrayElementParser)."""
+        element = next(c for c in children if isinstance(c, T.Type))
+        values = []
+        for index, child in enumerate(children):
+            if isinstance(child, _DenseElement):
+                following = children[index + 1] if index + 1 < len(children) else child.token
+                values.append(_array_element_value(child, element, following))
+        return A.DenseArrayAttr(element, values)
 
     def strided_attr(self, children):
         def value(c):
@@ -369,8 +395,8 @@ class MLIRTransformer:
 
     def signed_int(self, children):
         if children[0].type == "MINUS":
-            return -int(children[1].value, 0)
-        return int(children[0].value, 0)
+            return -integer_literal(children[1].value)
+        return integer_literal(children[0].value)
 
     def hash_attr(self, children):
         name = children[0]
@@ -411,7 +437,7 @@ class MLIRTransformer:
 
     def loc_file(self, children):
         """`"f":L` (column 0), `"f":L:C`, `"f":L:C to :EC`, `"f":L:C to EL:EC`."""
-        numbers = [int(token.value, 0) for token in children[1:]]
+        numbers = [integer_literal(token.value) for token in children[1:]]
         line, column = numbers[0], numbers[1] if len(numbers) > 1 else 0
         end_line, end_column = line, column
         if len(numbers) == 3:
@@ -556,14 +582,224 @@ def _simple_memref(text: str) -> T.MemRefType:
 
 
 def _string_value(token) -> bytes:
-    return unescape_string(token.value[1:-1])
+    try:
+        return unescape_string(token.value[1:-1])
+    except ValueError:
+        raise string_literal_error(token.value, pos_of(token)) from None
+
+
+def _decoded(data: bytes) -> str:
+    """A name from a string literal; bytes that are not UTF-8 are kept (as
+    surrogate escapes) and printed back as they were."""
+    return data.decode("utf-8", "surrogateescape")
 
 
 def _symbol_name(token) -> str:
     text = token.value[1:]
     if text.startswith('"'):
-        return unescape_string(text[1:-1]).decode("utf-8", "replace")
+        try:
+            return _decoded(unescape_string(text[1:-1]))
+        except ValueError:
+            raise string_literal_error(text, (token.line, token.column + 1)) from None
     return text
+
+
+def string_literal_error(text: str, pos) -> MLIRError:
+    """The error of mlir's Lexer::lexString for the string literal at the
+    start of `text` (at `pos`), at the character it stops at."""
+    index = 1
+    while index < len(text):
+        char = text[index]
+        if char == '"':
+            break
+        if char in "\n\v\f":
+            return MLIRError("expected '\"' in string literal", (pos[0], pos[1] + index))
+        if char == "\\":
+            following = text[index + 1:index + 3]
+            if following[:1] in ('"', "\\", "n", "t"):
+                index += 2
+                continue
+            if len(following) == 2 and all(c in "0123456789abcdefABCDEF" for c in following):
+                index += 3
+                continue
+            return MLIRError("unknown escape in string literal", (pos[0], pos[1] + index))
+        index += 1
+    else:
+        return MLIRError("expected '\"' in string literal", (pos[0], pos[1] + index))
+    return MLIRError("invalid string literal", pos)
+
+
+class _DenseElement:
+    """One element of a dense literal: its token (INT, FLOAT, STRING or
+    KEYWORD_ATTR) and whether a `-` preceded it."""
+
+    __slots__ = ("token", "negative")
+
+    def __init__(self, token, negative: bool):
+        self.token = token
+        self.negative = negative
+
+
+class _DenseList:
+    """`[...]` of a dense literal, with the shape its nesting gives."""
+
+    __slots__ = ("items", "dims")
+
+    def __init__(self, items, dims):
+        self.items = items
+        self.dims = dims
+
+    def flat(self) -> list:
+        out, stack = [], [iter(self.items)]
+        while stack:
+            item = next(stack[-1], None)
+            if item is None:
+                stack.pop()
+            elif isinstance(item, _DenseList):
+                stack.append(iter(item.items))
+            else:
+                out.append(item)
+        return out
+
+
+def _signedness(type) -> str:
+    if isinstance(type, T.IntegerType):
+        return {"s": "signed", "u": "unsigned"}.get(type.signedness, "signless")
+    return "signless"
+
+
+def _integer_value(token, negative: bool, type, message: str) -> int:
+    """mlir's buildAttributeAPInt: the value of an integer literal of an
+    integer or index type, or `message` at the token when it does not fit."""
+    from ..printer.numbers import integer_attr_bits
+    magnitude = integer_literal(token.value)
+    try:
+        integer_attr_bits(magnitude, negative, getattr(type, "width", 64), _signedness(type),
+                          isinstance(type, T.IndexType))
+    except ValueError as error:
+        if "unsigned" in str(error):
+            raise parse_error(token, str(error)) from None
+        raise parse_error(token, message) from None
+    return -magnitude if negative else magnitude
+
+
+def _float_from_integer(token, negative: bool, type) -> int:
+    """mlir's Parser::parseFloatFromIntegerLiteral: only a hexadecimal
+    literal (the bit pattern) may stand for a float."""
+    from ..printer.numbers import float_semantics, hex_float_literal_to_bits
+    if not token.value.startswith("0x"):
+        raise MLIRError("unexpected decimal integer literal for a floating point value",
+                        pos_of(token)).attach_note("add a trailing dot to make the literal a float",
+                                                   pos_of(token))
+    try:
+        float_semantics(type.text)
+        return hex_float_literal_to_bits(int(token.value, 16), type.text, negative)
+    except ValueError as error:
+        raise parse_error(token, str(error)) from None
+
+
+def _float_from_literal(token, negative: bool, type) -> int:
+    from ..printer.numbers import parse_float_literal
+    try:
+        return parse_float_literal(token.value, type.text, negative)
+    except (ValueError, OverflowError) as error:
+        raise parse_error(token, f"floating point value not valid for type: {error}") from None
+
+
+def _element_value(element: _DenseElement, type):
+    """The stored value of one element of a dense elements literal
+    (TensorLiteralParser::getIntAttrElements / getFloatAttrElements)."""
+    token, negative = element.token, element.negative
+    kind = token.type
+    if isinstance(type, T.FloatType):
+        if kind == "INT":
+            return _float_from_integer(token, negative, type)
+        if kind == "FLOAT":
+            return _float_from_literal(token, negative, type)
+        raise parse_error(token, "expected floating point literal")
+    if isinstance(type, (T.IntegerType, T.IndexType)):
+        if negative and _signedness(type) == "unsigned":
+            raise parse_error(token, "expected unsigned integer elements, but parsed negative value")
+        if kind == "FLOAT":
+            raise parse_error(token, "expected integer elements, but parsed floating-point")
+        if kind == "KEYWORD_ATTR" and token.value in ("true", "false"):
+            if type != T.I1:
+                raise parse_error(token, "expected i1 type for 'true' or 'false' values")
+            return int(token.value == "true")
+        if kind != "INT":
+            raise parse_error(token, "integer constant out of range for type")
+        return A.wrap_integer(_integer_value(token, negative, type,
+                                             "integer constant out of range for type"), type)
+    # Elements of other types (strings of a dialect's type) are kept as written.
+    if kind == "STRING":
+        from ..printer.numbers import escape_string
+        return '"' + escape_string(_string_value(token)) + '"'
+    return ("-" if negative else "") + token.value
+
+
+def _array_element_value(element: _DenseElement, type, following):
+    """One element of `array<type: ...>` (DenseArrayElementParser); some
+    errors are reported at the token after the element, as mlir does."""
+    token, negative = element.token, element.negative
+    kind = token.type
+    if isinstance(type, T.FloatType):
+        if kind == "INT":
+            return _float_from_integer(token, negative, type)
+        if kind == "FLOAT":
+            return _float_from_literal(token, negative, type)
+        raise parse_error(token, "expected floating point literal")
+    if kind == "KEYWORD_ATTR" and token.value in ("true", "false"):
+        if type != T.I1:
+            raise parse_error(token, "expected i1 type for 'true' or 'false' values")
+        return int(token.value == "true")
+    if type == T.I1:
+        raise parse_error(following, "expected 'true' or 'false' values for i1 type")
+    if kind != "INT":
+        raise parse_error(token, "expected integer literal")
+    magnitude = integer_literal(token.value)
+    value = -magnitude if negative else magnitude
+    if not isinstance(type, (T.IntegerType, T.IndexType)):
+        return value
+    from ..printer.numbers import integer_attr_bits
+    signedness = _signedness(type)
+    try:
+        # buildAttributeAPInt: a negative unsigned value wraps, as signless.
+        integer_attr_bits(magnitude, negative, getattr(type, "width", 64),
+                          "signless" if signedness == "unsigned" else signedness,
+                          isinstance(type, T.IndexType))
+    except ValueError:
+        raise parse_error(following, "integer constant out of range") from None
+    return A.wrap_integer(value, type)
+
+
+def _hex_elements(token, element, type, count: int, keyword) -> list:
+    """`dense<"0x...">`: the raw little-endian storage of the elements
+    (DenseElementsAttr::isValidRawBuffer; i1 elements are packed by bit)."""
+    text = _string_value(token).decode("latin-1")
+    digits = text[2:]
+    if not text.startswith("0x") or len(digits) % 2 or \
+            any(c not in "0123456789abcdefABCDEF" for c in digits):
+        raise parse_error(token, "expected string containing hex digits starting with `0x`")
+    data = bytes.fromhex(digits)
+    width = getattr(element, "width", 64) if not isinstance(element, T.IndexType) else 64
+    invalid = parse_error(keyword, f"elements hex data size is invalid for provided type: '{type}'")
+    if width == 1:
+        if len(data) == 1 and data[0] in (0, 0xFF):
+            return [int(data[0] != 0)]
+        if len(data) * 8 != (count + 7) // 8 * 8:
+            raise invalid
+        return [(data[i // 8] >> (i % 8)) & 1 for i in range(count)]
+    size = (width + 7) // 8
+    if len(data) == size:
+        chunks = [data]
+    elif len(data) == size * count:
+        chunks = [data[i:i + size] for i in range(0, len(data), size)]
+    else:
+        raise invalid
+    values = [int.from_bytes(chunk, "little") for chunk in chunks]
+    if isinstance(element, T.FloatType):
+        return values
+    return [A.wrap_integer(v, element) for v in values]
 
 
 def _float_attr(value, type, token) -> A.FloatAttr:
@@ -572,52 +808,6 @@ def _float_attr(value, type, token) -> A.FloatAttr:
         return A.FloatAttr(float_to_bits(rounded, type.text), type)
     except (ValueError, OverflowError) as error:
         raise parse_error(token, f"floating point value not valid for type: {error}")
-
-
-def _check_integer_range(value: int, type, token) -> None:
-    width = getattr(type, "width", None)
-    if width is None or isinstance(type, T.IndexType):
-        width = 64
-    if type.signedness == "u" if isinstance(type, T.IntegerType) else False:
-        ok = 0 <= value < (1 << width)
-    elif isinstance(type, T.IntegerType) and type.signedness == "s":
-        ok = -(1 << (width - 1)) <= value < (1 << (width - 1))
-    else:
-        ok = -(1 << (width - 1)) <= value < (1 << width)
-    if width == 1:
-        ok = value in (0, 1, -1)
-    if not ok:
-        raise parse_error(token, "integer constant out of range for attribute")
-
-
-def _flatten(items) -> list:
-    out = []
-    for item in items:
-        if isinstance(item, list):
-            out.extend(_flatten(item))
-        else:
-            out.append(item)
-    return out
-
-
-def _first_token(body):
-    while isinstance(body, list) and body:
-        body = body[0]
-    return body
-
-
-def _dense_value(token, element):
-    text = token.value
-    if isinstance(element, T.FloatType):
-        if text.lstrip("-").startswith("0x"):
-            return int(text, 16)
-        value = float(text) if text not in ("true", "false") else float(text == "true")
-        return float_to_bits(round_to_type(value, element.text), element.text)
-    if text in ("true", "false"):
-        return int(text == "true")
-    if "." in text or "e" in text.lower() and not text.startswith("0x"):
-        raise parse_error(token, "expected integer elements, but parsed floating-point")
-    return A.wrap_integer(int(text, 0), element)
 
 
 def _map_parts(children):
@@ -655,7 +845,7 @@ def affine_from_syntax(node, names, bind_ssa=None):
     """
     kind = node[0]
     if kind == "int":
-        return affine_constant(int(node[1].value, 0))
+        return affine_constant(integer_literal(node[1].value))
     if kind == "id":
         expr = names.get(node[1].value)
         if expr is None:

@@ -23,7 +23,7 @@ def sanitize_identifier(name: str) -> str:
             elif ch == " ":
                 out.append("_")
             else:
-                out.extend(f"{b:X}" for b in ch.encode())
+                out.extend(f"{b:X}" for b in ch.encode("utf-8", "surrogateescape"))
         return "".join(out)
 
     if name[0].isdigit():

@@ -484,7 +484,8 @@ _ESCAPE_TABLE = tuple(
 def escape_string(data: bytes | str) -> str:
     """The body (no quotes) of a string literal, as upstream prints it."""
     if isinstance(data, str):
-        data = data.encode("utf-8")
+        # Bytes that are not UTF-8 (`"\\FF"` in a name) are kept as surrogate escapes.
+        data = data.encode("utf-8", "surrogateescape")
     return "".join([_ESCAPE_TABLE[b] for b in data])
 
 
@@ -503,14 +504,14 @@ def unescape_string(literal_body: str) -> bytes:
     if any(c in literal_body for c in "\n\v\f"):
         raise ValueError("expected '\"' in string literal")
     if "\\" not in literal_body:
-        return literal_body.encode("utf-8")
+        return literal_body.encode("utf-8", "surrogateescape")
     out = bytearray()
     i, n = 0, len(literal_body)
     while i < n:
         j = literal_body.find("\\", i)
         if j < 0:
             j = n
-        out += literal_body[i:j].encode("utf-8")
+        out += literal_body[i:j].encode("utf-8", "surrogateescape")
         if j == n:
             break
         esc = literal_body[j + 1:j + 3]

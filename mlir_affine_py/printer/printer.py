@@ -115,7 +115,7 @@ class Printer:
                 self.print_type(result.type)
             merged = dict(self._generic_properties(item))
             merged.update(item.attributes)
-            for name in sorted(merged, key=str.encode):
+            for name in sorted(merged, key=_name_key):
                 self.print_attribute(merged[name], "never")
         self.out = saved
 
@@ -156,7 +156,7 @@ class Printer:
 
     def print_generic_op(self, op) -> None:
         from .numbers import escape_string
-        self.out.append(f'"{escape_string(op.op_name.encode())}"(')
+        self.out.append(f'"{escape_string(op.op_name)}"(')
         self.print_operands(op.operands)
         self.out.append(")")
         if op.successors:
@@ -287,7 +287,7 @@ class Printer:
         if not entries:
             return
         self.out.append(" {")
-        self.print_attribute_entries(dict(sorted(entries.items(), key=lambda kv: kv[0].encode())))
+        self.print_attribute_entries(dict(sorted(entries.items(), key=lambda kv: kv[0].encode("utf-8", "surrogateescape"))))
         self.out.append("}")
 
     def print_optional_attr_dict(self, op, elided=()) -> None:
@@ -354,9 +354,14 @@ class Printer:
             self.out.append("]")
 
 
+def _name_key(name: str) -> bytes:
+    """Attribute names sort by their bytes, as MLIR's DictionaryAttr does."""
+    return name.encode("utf-8", "surrogateescape")
+
+
 def _quoted(name: str) -> str:
     from .numbers import escape_string
-    return f'"{escape_string(name.encode())}"'
+    return f'"{escape_string(name)}"'
 
 
 def type_to_string(type) -> str:

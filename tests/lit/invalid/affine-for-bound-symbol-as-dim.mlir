@@ -1,7 +1,7 @@
 // RUN: not pyaffine-opt %s 2>&1 | FileCheck --strict-whitespace %s
-// XFAIL: *
 // A loop bound map given a dimension operand for a map that has only symbols.
-// The checks are mlir-opt's diagnostic, which pyaffine-opt does not give yet.
+// The count mismatch is reported at the op's name, before the rest of
+// the op is parsed (as mlir-opt 22 does).
 // CHECK: {{.*}}affine-for-bound-symbol-as-dim.mlir:11:3: error: custom op 'affine.for' dim operand count and affine map dim count must match
 // CHECK-NEXT: {{^}}  affine.for %i = 0 to affine_map<()[s0] -> (s0)>(%n) {{[{]$}}
 // CHECK-NEXT: {{^}}  ^{{$}}

@@ -1,0 +1,108 @@
+#!/usr/bin/env python3
+"""The long mode of the fuzz test (tests/unit/test_fuzz.py): mutate corpus and
+lit inputs for N minutes and run the driver on each mutant.
+
+    python tools/fuzz.py --minutes 10 [--seed 1] [--mlir-check 0.1] [--save DIR]
+
+Every run must end with exit 0 (and, for a sample of them, output that
+mlir-opt 22 accepts with the same flags) or exit 1 with a
+`file:line:col: error:` diagnostic, in at most 5 seconds and without a
+traceback.  Prints the number of inputs tried by outcome and by mutator,
+and saves each failing input (with its flags and what went wrong) in the
+--save folder.  Exits 1 when any run failed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "unit"))
+
+import fuzzing  # noqa: E402
+from support import MLIR_OPT  # noqa: E402
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--minutes", type=float, default=1.0)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--mlir-check", type=float, default=0.1,
+                        help="share of exit-0 outputs checked with mlir-opt (when installed)")
+    parser.add_argument("--save", type=Path, default=Path("fuzz-failures"),
+                        help="folder for failing inputs")
+    parser.add_argument("--max-failures", type=int, default=50)
+    args = parser.parse_args(argv)
+
+    files = fuzzing.seed_files()
+    if not files:
+        print("no seed inputs found", file=sys.stderr)
+        return 2
+    texts = [f.read_bytes().decode("utf-8", "surrogateescape") for f in files]
+    rng = random.Random(args.seed)
+    runner = fuzzing.Runner()
+    outcomes = collections.Counter()
+    by_mutator = collections.defaultdict(collections.Counter)
+    failures = []
+    slowest = (0.0, None)
+    checked = 0
+    deadline = time.monotonic() + args.minutes * 60
+    started = time.monotonic()
+    try:
+        while time.monotonic() < deadline and len(failures) < args.max_failures:
+            index = rng.randrange(len(files))
+            text = fuzzing.small_chunk(texts[index], rng)
+            mutant, used = fuzzing.mutate(rng, text, texts)
+            data = mutant.encode("utf-8", "surrogateescape")
+            flags = fuzzing.flags_for(mutant)
+            code, out, err, seconds, path = runner.run(flags, data)
+            if seconds > slowest[0]:
+                slowest = (seconds, files[index].name)
+            problem = fuzzing.judge(code, out, err, seconds, path)
+            if problem is None and code == 0 and MLIR_OPT and rng.random() < args.mlir_check:
+                checked += 1
+                complaint = fuzzing.mlir_opt_rejects(MLIR_OPT, out, flags)
+                if complaint:
+                    problem = f"mlir-opt rejects the output: {complaint}"
+            kind = "failure" if problem else f"exit {code}"
+            outcomes[kind] += 1
+            for name in used:
+                by_mutator[name][kind] += 1
+            if problem:
+                failures.append((problem, files[index], used, flags, data))
+                args.save.mkdir(parents=True, exist_ok=True)
+                stem = args.save / f"failure-{len(failures):03d}"
+                stem.with_suffix(".mlir").write_bytes(data)
+                stem.with_suffix(".txt").write_text(
+                    f"seed input: {files[index]}\nmutators: {', '.join(used)}\n"
+                    f"flags: {' '.join(flags)}\nproblem: {problem}\n", encoding="utf-8")
+                print(f"FAIL [{', '.join(used)}] from {files[index].name}: {problem[:200]}",
+                      flush=True)
+    finally:
+        runner.close()
+    elapsed = time.monotonic() - started
+    total = sum(outcomes.values())
+    print(f"\n{total} inputs in {elapsed / 60:.1f} min ({total / max(elapsed, 1e-9):.0f}/s), "
+          f"seed {args.seed}, from {len(files)} seed files")
+    for kind in sorted(outcomes):
+        print(f"  {kind:<8} {outcomes[kind]}")
+    print(f"  exit-0 outputs checked with mlir-opt: {checked}"
+          + ("" if MLIR_OPT else " (mlir-opt not found)"))
+    print(f"  slowest run: {slowest[0]:.2f} s ({slowest[1]})")
+    print("by mutator (a mutant may use several):")
+    for name in sorted(by_mutator):
+        counts = by_mutator[name]
+        print(f"  {name:<12} " + ", ".join(f"{k}: {v}" for k, v in sorted(counts.items())))
+    if failures:
+        print(f"{len(failures)} failing inputs saved in {args.save}/")
+        return 1
+    print("no failure")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
