@@ -66,14 +66,24 @@ def _bound_syntax(t, children):
     return children
 
 
+def index_literal(token, negative: bool = False) -> int:
+    """An integer literal parsed as an index attribute (a constant loop
+    bound or step): it must fit a signed 64-bit integer."""
+    value = integer_literal(token.value)
+    value = -value if negative else value
+    if not -(1 << 63) <= value < (1 << 63):
+        raise parse_error(token, "integer constant out of range for attribute")
+    return value
+
+
 @custom_form("const_bound")
 def parse_const_bound(t, children):
-    return (AffineMap(0, 0, (constant(integer_literal(children[0].value)),)), [], children[0])
+    return (AffineMap(0, 0, (constant(index_literal(children[0])),)), [], children[0])
 
 
 @custom_form("neg_const_bound")
 def parse_neg_const_bound(t, children):
-    return (AffineMap(0, 0, (constant(-integer_literal(children[0].value)),)), [], children[0])
+    return (AffineMap(0, 0, (constant(index_literal(children[0], True)),)), [], children[0])
 
 
 @custom_form("ssa_bound")
@@ -206,7 +216,7 @@ def parse_for(t, children):
     iv = defined_name(children[0])
     lower, upper = [c for c in children if isinstance(c, tuple) and len(c) == 3 and isinstance(c[0], AffineMap)]
     step_token = next((c for c in children[1:] if isinstance(c, TOKEN) and c.type == "INT"), None)
-    step = integer_literal(step_token.value) if step_token is not None else 1
+    step = index_literal(step_token) if step_token is not None else 1
     if step <= 0:
         raise parse_error(step_token, "expected step to be representable as a positive signed integer")
     iter_args = first_of(children, list, None)
@@ -307,9 +317,13 @@ def parse_if(t, children):
         elif isinstance(child, T.Type):
             result_types = [child]
     regions = regions_of(children)
+    from ..parse.syntax import ParsedBlock, ParsedRegion
     if len(regions) == 1:
-        from ..parse.syntax import ParsedRegion
         regions.append(ParsedRegion([], None))
+    elif not regions[1].blocks:
+        # A written `else {}` gets its implicit yield: give it a block so
+        # that finish_parse can tell it from an absent else.
+        regions[1].blocks.append(ParsedBlock())
     attrs = dict(attrs_of(children))
     attrs["condition"] = set_attr
     return new_op("affine.if", ref if isinstance(ref, TOKEN) else None, dims + syms,

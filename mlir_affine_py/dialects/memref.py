@@ -171,6 +171,18 @@ class LoadStoreOp(RegisteredOp):
     inherent = ("nontemporal",)
     stores = False
 
+    def verify(self):
+        start = 2 if self.stores else 1
+        if len(self.operands) < start:
+            return None
+        memref = self.operands[start - 1].type
+        if isinstance(memref, T.MemRefType) and len(self.operands) - start != len(memref.shape):
+            if self.stores:
+                return "'memref.store' op store index operand count not equal to memref rank"
+            return (f"'memref.load' op incorrect number of indices for load, expected "
+                    f"{len(memref.shape)} but got {len(self.operands) - start}")
+        return None
+
     def print(self, p) -> None:
         p.write(" ")
         start = 2 if self.stores else 1

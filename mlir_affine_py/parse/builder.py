@@ -285,6 +285,17 @@ class Builder:
     # ----------------------------------------------------------- verifying
     def verify(self, module) -> None:
         for op in module.walk():
+            if op.op_name in SINGLE_BLOCK_OPS:
+                for index, region in enumerate(op.regions):
+                    if len(region.blocks) > 1:
+                        raise MLIRError(f"'{op.op_name}' op expects region #{index} to have 0 "
+                                        "or 1 blocks", op.pos)
             message = op.verify()
             if message:
                 raise MLIRError(message, op.pos)
+
+
+# Ops whose regions hold at most one block (ODS `SizedRegion<1>`).
+SINGLE_BLOCK_OPS = frozenset({
+    "builtin.module", "affine.for", "affine.if", "affine.parallel", "scf.for", "scf.if",
+    "scf.while", "scf.parallel", "scf.forall", "memref.alloca_scope"})

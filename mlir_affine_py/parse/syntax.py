@@ -67,9 +67,15 @@ class ParsedRegion:
     def set_entry_args(self, args) -> None:
         """Entry block arguments declared by the op's custom form (a loop's
         induction variable, a function's arguments)."""
+        if not self.blocks:
+            self.blocks.append(ParsedBlock())
         entry = self.blocks[0]
         if entry.label is None:
             entry.args = list(args)
+        elif args:
+            # Parser::parseRegion: the entry block takes the op's arguments.
+            raise MLIRError("invalid block name in region with named arguments",
+                            pos_of(entry.label))
 
 
 class ParsedOp:

@@ -161,7 +161,9 @@ class MLIRTransformer:
                 blocks.append(child)
             else:
                 entry_ops.append(child)
-        if entry_ops or not blocks:
+        # `{}` is a region without blocks, as in MLIR; custom forms that
+        # declare entry arguments give it its entry block (set_entry_args).
+        if entry_ops:
             blocks.insert(0, ParsedBlock(None, (), entry_ops))
         return ParsedRegion(blocks, None)
 
@@ -197,6 +199,7 @@ class MLIRTransformer:
         element = None
         for child in children:
             if isinstance(child, TOKEN) and child.type == "DIMS":
+                _check_dimensions(child)
                 for dim in child.value.split("x")[:-1]:
                     dim = dim.strip()
                     shape.append(None if dim == "?" else int(dim))
@@ -212,6 +215,7 @@ class MLIRTransformer:
     def memref_type(self, children):
         first = children[0]
         if isinstance(first, TOKEN) and first.type == "MEMREF_SIMPLE":
+            _check_dimensions(first)
             return _simple_memref(first.value)
         shape, unranked, element, rest = self._shaped(children)
         if unranked:
@@ -242,6 +246,7 @@ class MLIRTransformer:
     def vector_dims(self, children):
         shape, scalable = [], []
         for token in children:
+            _check_dimensions(token)
             if token.type == "DIMS":
                 for dim in token.value.split("x")[:-1]:
                     shape.append(int(dim.strip()))
@@ -565,6 +570,16 @@ def _dialect_location_text(name: str, body: str) -> str:
 _SIMPLE_MEMREFS: dict = {}
 
 
+def _check_dimensions(token) -> None:
+    """Parser::parseDimensionListRanked: a dimension must fit int64_t."""
+    if len(token.value) < 20:     # 2**63 has 19 digits, and a dimension ends with `x`
+        return
+    import re
+    for match in re.finditer(r"[0-9]+", token.value):
+        if int(match.group()) >= 1 << 63 and token.value[match.end():match.end() + 1] in ("x", " ", "\t", "]"):
+            raise MLIRError("invalid dimension", (token.line, token.column + match.start()))
+
+
 def _simple_memref(text: str) -> T.MemRefType:
     """`memref<4x?xf32>` (no layout, no memory space), lexed as one token
     because it is by far the most common type in affine code."""
@@ -845,7 +860,11 @@ def affine_from_syntax(node, names, bind_ssa=None):
     """
     kind = node[0]
     if kind == "int":
-        return affine_constant(integer_literal(node[1].value))
+        value = integer_literal(node[1].value)
+        if value >= 1 << 63:
+            # AffineParser::parseIntegerExpr: the literal must fit int64_t.
+            raise parse_error(node[1], "constant too large for index")
+        return affine_constant(value)
     if kind == "id":
         expr = names.get(node[1].value)
         if expr is None:

@@ -297,7 +297,7 @@ def judge(code, out: str, err: str, seconds: float, path: str,
         return f"took {seconds:.1f} s (limit {limit:.0f} s)"
     if not isinstance(code, int):
         return str(code)
-    if "Traceback" in err or "Traceback" in out:
+    if "Traceback (most recent call last)" in err:
         return "a Python traceback was printed"
     if code == 0:
         return None
@@ -310,16 +310,31 @@ def judge(code, out: str, err: str, seconds: float, path: str,
     return None
 
 
-def mlir_opt_rejects(mlir_opt: str, output: str, flags: list[str]) -> str | None:
-    """mlir-opt's complaint about our output (None when it accepts it)."""
+def mlir_opt_verdict(mlir_opt: str, data: bytes, flags: list[str]) -> tuple[str, str]:
+    """("accepts" | "rejects" | "no verdict", mlir-opt's message): mlir-opt
+    crashing or hanging on `data` gives no verdict."""
     try:
-        done = subprocess.run([mlir_opt, *flags, "-"], input=output.encode("utf-8", "surrogateescape"),
-                              capture_output=True, timeout=60)
+        done = subprocess.run([mlir_opt, *flags, "-"], input=data, capture_output=True, timeout=60)
     except subprocess.TimeoutExpired:
-        return None   # mlir-opt itself is slow on it: no verdict
+        return "no verdict", "mlir-opt timed out"
+    message = done.stderr.decode("utf-8", "replace").strip()[:500]
     if done.returncode == 0:
-        return None
-    message = done.stderr.decode("utf-8", "replace").strip()
+        return "accepts", message
     if "PLEASE submit a bug report" in message or done.returncode < 0:
-        return None   # mlir-opt crashed on it: no verdict on our output
-    return message[:500]
+        return "no verdict", "mlir-opt crashed"
+    return "rejects", message
+
+
+def check_output(mlir_opt: str, data: bytes, output: str, flags: list[str]):
+    """("ok" | "lenient" | "failure", detail) for an exit-0 run: mlir-opt
+    must accept our output with the input's flags.  When it rejects the
+    input itself, the run is "lenient" (pyaffine-opt accepted input that
+    mlir-opt's verifiers reject, and printed it back): a gap in the
+    diagnostics, not lost or damaged output."""
+    verdict, complaint = mlir_opt_verdict(mlir_opt, output.encode("utf-8", "surrogateescape"), flags)
+    if verdict != "rejects":
+        return "ok", None
+    verdict, about_input = mlir_opt_verdict(mlir_opt, data, flags)
+    if verdict != "accepts":
+        return "lenient", about_input
+    return "failure", f"mlir-opt accepts the input but rejects the output: {complaint}"
