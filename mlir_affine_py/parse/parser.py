@@ -680,20 +680,18 @@ def _skip_trivia(text: str, offset: int) -> int:
 
 
 def split_input(text: str, marker: str = "// -----"):
-    """Chunks of `text` separated by lines starting with the marker, with the
-    line number each chunk starts at (mlir's splitAndProcessBuffer)."""
+    """Chunks of `text` separated by the marker, wherever it occurs (even in
+    the middle of a line, as mlir's splitAndProcessBuffer splits), each with
+    the number of lines before it, so diagnostics give the file's lines."""
     chunks = []
-    start_line = 0
-    current: list[str] = []
-    for number, line in enumerate(text.split("\n")):
-        if line.startswith(marker):
-            chunks.append(("\n".join(current) + "\n", start_line))
-            current = []
-            start_line = number + 1
-        else:
-            current.append(line)
-    chunks.append(("\n".join(current), start_line))
-    return chunks
+    start = 0
+    while True:
+        found = text.find(marker, start)
+        if found < 0:
+            chunks.append((text[start:], text.count("\n", 0, start)))
+            return chunks
+        chunks.append((text[start:found], text.count("\n", 0, start)))
+        start = found + len(marker)
 
 
 def token_pos(token: Token) -> tuple[int, int]:

@@ -2,7 +2,8 @@
 // RUN: pyaffine-opt %s -split-input-file -o %t && FileCheck %s --input-file=%t
 
 // Each chunk is printed as its own module, with value names restarting, and
-// the chunks are joined by the split marker.
+// the chunks are joined by the split marker.  (The marker is matched as
+// `{{-----}}` here: like mlir-opt, the tool splits on it even mid-line.)
 
 // CHECK:       module {
 // CHECK-NEXT:    func.func @first(%arg0: i32) -> i32 {
@@ -12,7 +13,7 @@
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 // CHECK-EMPTY:
-// CHECK-NEXT:  // -----
+// CHECK-NEXT:  // {{-----}}
 // CHECK-NEXT:  module {
 // CHECK-NEXT:    func.func @second(%arg0: i32) -> i32 {
 // CHECK-NEXT:      %c2_i32 = arith.constant 2 : i32
@@ -20,7 +21,7 @@
 // CHECK-NEXT:      return %0 : i32
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
-// CHECK-NOT:   // -----
+// CHECK-NOT:   // {{-----}}
 func.func @first(%x: i32) -> i32 {
   %one = arith.constant 1 : i32
   %y = arith.addi %x, %one : i32
