@@ -132,14 +132,17 @@ def run(options: Options, stdout, stderr) -> int:
     filename = "<stdin>" if options.input == "-" else options.input
     try:
         if options.input == "-":
+            if sys.stdin is None:     # started with standard input closed
+                raise OSError(9, "Bad file descriptor")
             data = sys.stdin.buffer.read()
         else:
             with open(options.input, "rb") as handle:
                 data = handle.read()
     except OSError as error:
-        stderr.write(f"Could not open input file '{options.input}': {error.strerror}\n")
+        stderr.write(f"cannot open input file '{options.input}': {error.strerror}\n")
         return 1
     text = data.decode("utf-8", errors="surrogateescape")
+    del data
     from .parse.parser import split_input
     chunks = split_input(text) if options.split else [(text, 0)]
     outputs = []
@@ -160,7 +163,8 @@ def run(options: Options, stdout, stderr) -> int:
             failed = True
             message = (f"nesting too deep: {depth} levels of brackets (regions, attributes or "
                        f"affine expressions) go beyond what pyaffine-opt can process")
-            stderr.write(format_diagnostic(filename, chunk, message, _deepest_position(error),
+            position = _deepest_position(error) or deepest_bracket(chunk)
+            stderr.write(format_diagnostic(filename, chunk, message, position,
                                            "error", line_offset))
             outputs.append("")
         for remark in drain_remarks():
@@ -172,9 +176,22 @@ def run(options: Options, stdout, stderr) -> int:
     result = "// -----\n".join(outputs)
     if failed:
         if options.output in (None, "-"):
-            stdout.write(result)
+            try:
+                stdout.write(result)
+            except OSError as error:
+                raise BrokenPipeError(*error.args) from error
         return 1
-    write_output(result, options.output, stdout)
+    _ACTIVITY.stage = "writing the output"
+    try:
+        write_output(result, options.output, stdout)
+    except OSError as error:
+        if options.output in (None, "-"):
+            raise BrokenPipeError(*error.args) from error   # stdout is gone: end quietly
+        # As mlir-opt: the output file cannot be created (no such folder, no
+        # permission, disk full); an existing file is left as it was.
+        stderr.write(f"cannot open output file '{options.output}': "
+                     f"{error.strerror or error}\n")
+        return 1
     return 0
 
 
@@ -195,6 +212,20 @@ def nesting_depth(text: str) -> int:
         else:
             depth = max(depth - 1, 0)
     return deepest
+
+
+def deepest_bracket(text: str):
+    """(line, column) of the first bracket at the deepest nesting of `text`."""
+    from .diagnostics import offset_to_pos
+    depth, deepest, where = 0, 0, 0
+    for index, char in enumerate(text):
+        if char in "({[<":
+            depth += 1
+            if depth > deepest:
+                deepest, where = depth, index
+        elif char in ")}]>":
+            depth = max(depth - 1, 0)
+    return offset_to_pos(text, where)
 
 
 def _deepest_position(error: BaseException):
@@ -223,11 +254,22 @@ def write_output(text: str, path, stdout) -> None:
         with open(path, "w", encoding="utf-8", errors="surrogateescape") as handle:
             handle.write(text)
         return
+    if os.path.islink(path):
+        path = os.path.realpath(path)   # write through the link, keep the link
     folder = os.path.dirname(os.path.abspath(path))
-    fd, temporary = tempfile.mkstemp(prefix=".pyaffine-opt-", dir=folder)
+    try:
+        mode = os.stat(path).st_mode & 0o7777     # keep an existing file's permissions
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
+    fd, temporary = tempfile.mkstemp(prefix=".pyaffine-opt-", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", errors="surrogateescape") as handle:
             handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(temporary, mode)
         os.replace(temporary, path)
     except BaseException:
         if os.path.exists(temporary):
@@ -282,7 +324,9 @@ def _main(argv) -> int:
         except UsageError as error:
             sys.stderr.write(f"pyaffine-opt: {error}\n")
             return 1
-        return run(options, sys.stdout, sys.stderr)
+        # A stream closed when the process started (`>&-`) is None: what
+        # would go there is dropped, as with a reader that left.
+        return run(options, sys.stdout or _Discard(), _Diagnostics(sys.stderr))
     except SystemExit as done:
         return done.code if isinstance(done.code, int) else 0
     except BrokenPipeError:
@@ -299,6 +343,37 @@ def _main(argv) -> int:
         return _internal_error(error, debug)
 
 
+class _Discard:
+    def write(self, text: str) -> int:
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+
+class _Diagnostics:
+    """Standard error for diagnostics: when it is closed or its reader has
+    left, they are dropped (the exit status still tells the failure)."""
+
+    def __init__(self, stream):
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            if self.stream is not None:
+                self.stream.write(text)
+        except (OSError, ValueError):
+            self.stream = None
+        return len(text)
+
+    def flush(self) -> None:
+        try:
+            if self.stream is not None:
+                self.stream.flush()
+        except (OSError, ValueError):
+            self.stream = None
+
+
 def _internal_error(error: BaseException, debug: bool) -> int:
     """One line: what failed, where in the input when known, and a hint."""
     if debug:
@@ -311,13 +386,11 @@ def _internal_error(error: BaseException, debug: bool) -> int:
     context = f" while {_ACTIVITY.stage}" if _ACTIVITY.stage else ""
     if where:
         context += f" at {where}"
-    try:
-        sys.stderr.write(f"error: internal error{context}: {type(error).__name__}: {detail}; "
-                         "this is a bug in pyaffine-opt, please report it with the input that "
-                         "triggers it (rerun with --debug for a traceback)\n")
-        sys.stderr.flush()
-    except (OSError, ValueError):
-        pass
+    stream = _Diagnostics(sys.stderr)
+    stream.write(f"error: internal error{context}: {type(error).__name__}: {detail}; "
+                 "this is a bug in pyaffine-opt, please report it with the input that "
+                 "triggers it (rerun with --debug for a traceback)\n")
+    stream.flush()
     return 2
 
 
@@ -334,7 +407,8 @@ def _error_location(error: BaseException):
         frames.append(tb.tb_frame)
         tb = tb.tb_next
     for frame in reversed(frames):
-        for name in ("op", "self", "operation", "parsed", "p", "token"):
+        names = ("op", "self", "operation", "parsed", "p", "token")
+        for name in names + tuple(n for n in frame.f_locals if n not in names):
             value = frame.f_locals.get(name)
             pos, label = None, None
             if isinstance(value, Operation):

@@ -30,7 +30,7 @@ original's checksums bit for bit; any difference is reported and makes the
 run fail (tests/unit/test_bench_kernels_quick.py checks that an illegal
 permutation is caught).  Samples are interleaved round-robin over the
 variants (rotated each round) and medians are reported.  A kernel faster
-than 50 ms is called several times back to back per sample (at most 20),
+than 100 ms is called several times back to back per sample (at most 32),
 and the time per call is reported, so that short kernels are not timed at
 the resolution of the clock and the scheduler.
 
@@ -73,7 +73,7 @@ together, and trying every combination of orders would multiply the counts
    nests than the original; those are searched the same way (steps 1-4),
    and the finalists of both structures compete.
 
-The final round times every finalist `--repeat` times (default 7); "best
+The final round times every finalist `--repeat` times (default 9); "best
 legal" is the smallest median among the finalists.  Identical kernel texts
 are timed once, so when pyaffine-opt's output is the fastest order, both
 columns show the same measurement.  Every finalist is legal, the
@@ -113,8 +113,8 @@ LOWERING = ["-lower-affine", "-convert-scf-to-cf", "-convert-to-llvm",
 NEAR = 1.10            # finalists: within 10% of the fastest screened order
 MAX_ALTERNATIVES = 4   # near-ties per kernel taken to the final round
 MAX_VARIANTS_PER_MODULE = 32
-SAMPLE_SECONDS = 0.05  # final round: a timed sample repeats fast kernels up to this long
-MAX_CALLS = 20
+SAMPLE_SECONDS = 0.1   # a timed sample repeats a fast kernel up to this long
+MAX_CALLS = 32
 REFINE = 1.5           # screened orders within 50% of a nest's fastest are timed again
 MAX_REFINED = 6
 
@@ -823,7 +823,7 @@ def write_markdown(results: list, path: Path, chart_name: str | None, meta: dict
         "kernels with several nests are searched).  Compiled with `mlir-opt -lower-affine "
         "-convert-scf-to-cf -convert-to-llvm -reconcile-unrealized-casts` and run by "
         f"`mlir-runner -O3`; times are seconds per call, medians of {meta['repeat']} interleaved "
-        "samples (kernels under 50 ms are called several times per sample).  " + checks,
+        "samples (kernels under 100 ms are called several times per sample).  " + checks,
         "",
         "Orders are written as pyaffine-opt's remarks write them: the original positions of "
         "the loops, outermost first.",
@@ -854,7 +854,7 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--kernels", nargs="+", help="kernel names (default: all of tools/kernels)")
-    parser.add_argument("--repeat", type=int, default=7, help="timed samples per finalist (median)")
+    parser.add_argument("--repeat", type=int, default=9, help="timed samples per finalist (median)")
     parser.add_argument("--screen", type=int, default=3,
                         help="timed samples per nest order close to the fastest when screening")
     parser.add_argument("--quick", action="store_true",

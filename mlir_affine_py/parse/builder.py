@@ -37,7 +37,12 @@ class Builder:
     def build_module(self, parsed_ops: list):
         from ..dialects.func import ModuleOp
         top = _Scope(None, True)
-        ops = [self.build_op(p, top) for p in parsed_ops]
+        # Each parsed op is dropped once it is built, so that a large input
+        # does not hold its parse and its IR in memory at once.
+        parsed_ops.reverse()
+        ops = []
+        while parsed_ops:
+            ops.append(self.build_op(parsed_ops.pop(), top))
         self._check_forward(top)
         if len(ops) == 1 and isinstance(ops[0], ModuleOp):
             module = ops[0]
@@ -55,14 +60,13 @@ class Builder:
         root_holder: list = []
         # Work items: (parsed op, scope, block to append to or None for root)
         stack = [(parsed, scope, None)]
-        finishers = []
+        del parsed
         while stack:
             item = stack.pop()
             if item[0] == "end_scope":
                 self._check_forward(item[1])
                 continue
             if item[0] == "finish":
-                finishers.append(item)
                 self._finish_op(item[1], item[2], item[3])
                 continue
             p, sc, target = item
@@ -73,7 +77,7 @@ class Builder:
                 target.append(op)
             # Results become visible after the op's regions are parsed, as in
             # MLIR; schedule that for after the region work below.
-            stack.append(("finish", op, p, sc))
+            stack.append(("finish", op, p.results, sc))
             for region, parsed_region in zip(reversed(op.regions), reversed(p.regions)):
                 self._push_region(region, parsed_region, op, sc, stack)
         return root_holder[0]
@@ -103,6 +107,7 @@ class Builder:
         for parsed_block, block in reversed(list(zip(parsed.blocks, blocks))):
             for parsed_op in reversed(parsed_block.ops):
                 stack.append((parsed_op, scope, block))
+            parsed_block.ops = []     # the stack holds them until they are built
 
     def _create(self, p: ParsedOp, scope: _Scope) -> Operation:
         operands = []
@@ -121,15 +126,16 @@ class Builder:
                      successors, pos=p.pos)
         return op
 
-    def _finish_op(self, op: Operation, p: ParsedOp, scope: _Scope) -> None:
+    def _finish_op(self, op: Operation, results: list, scope: _Scope) -> None:
+        """`results`: the (name, count, position) groups the op's results bind."""
         if hasattr(op, "finish_parse"):
             op.finish_parse()
-        expected = sum(count for _, count, _ in p.results)
-        if p.results and expected != len(op.results):
+        expected = sum(count for _, count, _ in results)
+        if results and expected != len(op.results):
             raise MLIRError(f"operation defines {len(op.results)} results but was provided "
-                            f"{expected} to bind", p.results[0][2])
+                            f"{expected} to bind", results[0][2])
         index = 0
-        for name, count, pos in p.results:
+        for name, count, pos in results:
             self._define(scope, name, op.results[index:index + count], pos)
             index += count
 

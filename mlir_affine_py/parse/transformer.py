@@ -238,16 +238,25 @@ class MLIRTransformer:
         return T.TensorType(shape, element, rest[0] if rest else None)
 
     def vector_type(self, children):
-        if len(children) == 1:
-            return T.VectorType((), children[0])
-        shape, scalable = children[0]
-        return T.VectorType(shape, children[1], scalable)
+        keyword, element = children[0], children[-2]
+        if not isinstance(children[2], tuple):
+            return T.VectorType((), element)
+        shape, scalable = children[2]
+        if any(d == 0 for d in shape):
+            raise parse_error(keyword, "vector types must have positive constant sizes but got "
+                                       + ", ".join(map(str, shape)))
+        return T.VectorType(shape, element, scalable)
 
     def vector_dims(self, children):
         shape, scalable = [], []
         for token in children:
             _check_dimensions(token)
             if token.type == "DIMS":
+                if "?" in token.value:
+                    # A dynamic size ends mlir's dimension list; the `?` is
+                    # then read as the element type.
+                    raise MLIRError("expected non-function type",
+                                    (token.line, token.column + token.value.index("?")))
                 for dim in token.value.split("x")[:-1]:
                     shape.append(int(dim.strip()))
                     scalable.append(False)

@@ -190,5 +190,10 @@ def test_syntax_errors_are_mlir_errors():
 
 
 def test_split_input_keeps_line_numbers():
+    # Each chunk starts right after a marker (the rest of the marker's line is
+    # its line 1), so its offset is the number of lines before that line.
     chunks = split_input("a\n// -----\nb\nc\n// -----\nd")
-    assert [offset for _, offset in chunks] == [0, 2, 5]
+    assert [offset for _, offset in chunks] == [0, 1, 4]
+    assert [text for text, _ in chunks] == ["a\n", "\nb\nc\n", "\nd"]
+    # Like mlir-opt, a marker in the middle of a line splits too.
+    assert len(split_input("a // ----- b")) == 2
