@@ -760,6 +760,19 @@ def chart(results: list, path: Path, title: str) -> bool:
     return True
 
 
+def command_line(argv) -> str:
+    """The command as run, without the options that only save files."""
+    shown, skip = [], False
+    for arg in argv:
+        if skip:
+            skip = False
+        elif arg in ("--json", "--keep"):
+            skip = True
+        elif not arg.startswith(("--json=", "--keep=")):
+            shown.append(arg)
+    return " ".join(["python tools/bench_kernels.py"] + shown)
+
+
 def tool_version(tools: Tools) -> str:
     text = subprocess.run([tools.mlir_opt, "--version"], capture_output=True, text=True).stdout
     match = re.search(r"LLVM version (\S+)", text)
@@ -851,7 +864,9 @@ def write_markdown(results: list, path: Path, chart_name: str | None, meta: dict
 
 # ------------------------------------------------------------------ main
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0],
+    parser = argparse.ArgumentParser(description="Time the kernels of tools/kernels/ as written, as "
+                                     "pyaffine-opt -affine-loop-interchange rewrites them, and in "
+                                     "every legal loop order (details: the module docstring).",
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--kernels", nargs="+", help="kernel names (default: all of tools/kernels)")
     parser.add_argument("--repeat", type=int, default=9, help="timed samples per finalist (median)")
@@ -889,7 +904,7 @@ def main(argv=None) -> int:
     started = time.time()
     meta = {"date": datetime.datetime.now().strftime("%Y-%m-%d %H:%M"), "machine": machine_note(),
             "repeat": 1 if args.quick else args.repeat,
-            "command": " ".join(["python tools/bench_kernels.py"] + list(sys.argv[1:] if argv is None else argv)),
+            "command": command_line(sys.argv[1:] if argv is None else argv),
             "tools": tool_version(tools)}
     results = []
     with tempfile.TemporaryDirectory(prefix="bench-kernels-") as scratch:
