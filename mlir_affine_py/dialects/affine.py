@@ -16,23 +16,14 @@ from ..ir.affine_map import AffineMap
 from ..ir.core import register_op
 from ..parse.syntax import integer_literal, TOKEN, SymbolUses, TypeList, Uses, defined_name, parse_error
 from ..parse.transformer import affine_from_syntax
-from .base import (RegisteredOp, attrs_of, custom_form, ensure_terminator,
+from .base import (ValueTerminator, RegisteredOp, attrs_of, custom_form, ensure_terminator,
                    first_of, index_types, new_op, regions_of, types_of)
 
 
 # ------------------------------------------------------------------ yield
 @register_op
-class AffineYieldOp(RegisteredOp):
+class AffineYieldOp(ValueTerminator):
     name = "affine.yield"
-    is_terminator = True
-
-    def print(self, p) -> None:
-        self.attr_dict(p)
-        if self.operands:
-            p.write(" ")
-            p.print_operands(self.operands)
-            p.write(" : ")
-            p.print_type_list([v.type for v in self.operands])
 
 
 @custom_form("affine_yield")
@@ -59,11 +50,6 @@ def print_bound(p, map_attr, operands, prefix: str) -> None:
         p.write(prefix + " ")
     p.print_attribute(map_attr)
     p.print_dim_and_symbol_list(operands, map.num_dims)
-
-
-def _bound_syntax(t, children):
-    """A parsed loop bound: (map, operand tokens, position token)."""
-    return children
 
 
 def index_literal(token, negative: bool = False) -> int:
@@ -229,8 +215,6 @@ def parse_for(t, children):
             raise parse_error(iv, "mismatch between the number of loop-carried values and results")
     region = regions_of(children)[0]
     region.set_entry_args([(iv, T.INDEX)] + list(zip(init_names, result_types)))
-    if len(upper[0].results) > 1 and False:
-        pass
     if len(lower[0].results) > 1 and lower[2].type != "MIN_MAX":
         raise parse_error(lower[2], "lower loop bound affine map with multiple results requires 'max' prefix")
     attrs = dict(attrs_of(children))

@@ -98,6 +98,23 @@ class RegisteredOp(Operation):
         p.print_optional_attr_dict(self, self.inherent + tuple(extra_elided))
 
 
+class ValueTerminator(RegisteredOp):
+    """Terminators written `name {attrs} %a, %b : T, U` (ODS
+    `attr-dict ($operands^ : type($operands))?`): func.return, affine.yield,
+    scf.yield."""
+
+    __slots__ = ()
+    is_terminator = True
+
+    def print(self, p) -> None:
+        self.attr_dict(p)
+        if self.operands:
+            p.write(" ")
+            p.print_operands(self.operands)
+            p.write(" : ")
+            p.print_type_list([v.type for v in self.operands])
+
+
 def ensure_terminator(op, region_index: int, terminator_cls) -> None:
     """MLIR's `ensureTerminator`: give a body without one its implicit yield."""
     region = op.regions[region_index]

@@ -9,7 +9,7 @@ from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import register_op
 from ..parse.syntax import TOKEN, ParsedRegion, parse_error
-from .base import (RegisteredOp, attrs_of, custom_form, first_of, new_op,
+from .base import (ValueTerminator, RegisteredOp, attrs_of, custom_form, first_of, new_op,
                    regions_of, type_list, uses)
 
 
@@ -192,17 +192,8 @@ def parse_func_result(t, children):
 
 
 @register_op
-class ReturnOp(RegisteredOp):
+class ReturnOp(ValueTerminator):
     name = "func.return"
-    is_terminator = True
-
-    def print(self, p) -> None:
-        self.attr_dict(p)
-        if self.operands:
-            p.write(" ")
-            p.print_operands(self.operands)
-            p.write(" : ")
-            p.print_type_list([v.type for v in self.operands])
 
     def verify(self):
         func = self.parent_op

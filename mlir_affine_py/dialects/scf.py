@@ -11,7 +11,7 @@ from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import register_op
 from ..parse.syntax import TOKEN, ParsedBlock, ParsedRegion, TypeList, defined_name, parse_error
-from .base import (RegisteredOp, attrs_of, custom_form, ensure_terminator,
+from .base import (ValueTerminator, RegisteredOp, attrs_of, custom_form, ensure_terminator,
                    regions_of, type_list, uses, new_op)
 
 
@@ -51,19 +51,10 @@ def _terminator_error(op, region_index: int, terminator_cls):
 
 # ------------------------------------------------------------------ yield
 @register_op
-class YieldOp(RegisteredOp):
+class YieldOp(ValueTerminator):
     """`scf.yield {attrs} %a, %b : T, U` (ODS: attr-dict ($results^ : type)?)."""
 
     name = "scf.yield"
-    is_terminator = True
-
-    def print(self, p) -> None:
-        self.attr_dict(p)
-        if self.operands:
-            p.write(" ")
-            p.print_operands(self.operands)
-            p.write(" : ")
-            p.print_type_list([v.type for v in self.operands])
 
 
 def _tokens(children, kind: str) -> list:

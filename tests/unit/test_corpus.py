@@ -29,6 +29,8 @@ from pathlib import Path
 import pytest
 
 from mlir_affine_py import opt_main
+from support import find_corpus as _find_corpus
+from support import find_mlir_tool
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 SKIPPED_DIRS = {"permute"}
@@ -42,28 +44,8 @@ MLIR_OPT_NOT_IDEMPOTENT = {
 }
 
 
-def _find_corpus() -> Path | None:
-    candidates = []
-    if os.environ.get("PYAFFINE_SHARED"):
-        candidates.append(Path(os.environ["PYAFFINE_SHARED"]))
-    candidates.append(REPO_ROOT.parent / "shared")
-    for shared in candidates:
-        corpus = shared / "corpus"
-        if (corpus / "expected").is_dir():
-            return corpus
-    return None
-
-
-def _find_mlir_opt() -> str | None:
-    for candidate in (os.environ.get("MLIR_OPT"), shutil.which("mlir-opt"),
-                      "/usr/lib/llvm-22/bin/mlir-opt"):
-        if candidate and os.path.isfile(candidate) and os.access(candidate, os.X_OK):
-            return candidate
-    return None
-
-
 CORPUS = _find_corpus()
-MLIR_OPT = _find_mlir_opt()
+MLIR_OPT = find_mlir_tool("mlir-opt")
 SKIP_REASON = ("shared corpus not found: expected `shared/corpus/expected/` beside the "
                f"repository ({REPO_ROOT.parent / 'shared'}) or under $PYAFFINE_SHARED")
 
