@@ -20,6 +20,8 @@ from ..dialects.base import CUSTOM_FORMS
 from ..ir import attributes as A
 from ..ir import types as T
 from .builder import Builder
+from .lexer import lexer_plugins
+from .tables import parser_plugins
 from .syntax import TOKEN, ParsedOp
 from .transformer import MLIRTransformer, string_literal_error
 
@@ -77,15 +79,22 @@ def _op_name_callbacks(transformer) -> dict:
 
 
 def _accelerator() -> dict:
-    """lark-cython runs the same LALR tables and lexer about twice as fast;
-    it is optional (the `fast` extra), and PYAFFINE_PURE_LARK=1 turns it off."""
-    if os.environ.get("PYAFFINE_PURE_LARK"):
-        return {}
-    try:
-        import lark_cython
-    except ImportError:
-        return {}
-    return {"_plugins": lark_cython.plugins}
+    """Lark `_plugins`: lark-cython's LALR driver and lexer (about twice as
+    fast; optional, the `fast` extra; PYAFFINE_PURE_LARK=1 turns it off) or
+    Lark's own, each with the dispatching scanner and quick table loading."""
+    cython = None
+    if not os.environ.get("PYAFFINE_PURE_LARK"):
+        try:
+            import lark_cython
+            cython = lark_cython.plugins
+        except ImportError:
+            pass
+    if cython is not None:
+        tables = parser_plugins(cython["LALR_Parser"], cython["_Parser"])
+    else:
+        from lark.parsers.lalr_parser import LALR_Parser, _Parser
+        tables = parser_plugins(LALR_Parser, _Parser)
+    return {"_plugins": {**lexer_plugins(cython), **tables}}
 
 
 def _bind(callback, transformer):
