@@ -35,6 +35,7 @@ IEEE = "ieee"              # exponent all ones: Inf (mantissa 0) or NaN
 NAN_ALL_ONES = "allones"   # no Inf; NaN = exponent and mantissa all ones
 NAN_NEG_ZERO = "negzero"   # no Inf, no -0; NaN = the -0 encoding (0x80..)
 FINITE_ONLY = "finite"     # no Inf, no NaN; overflow saturates
+X87 = "x87"                # IEEE-like, but the integer bit is stored (f80)
 
 
 class FloatSemantics(NamedTuple):
@@ -50,15 +51,16 @@ class FloatSemantics(NamedTuple):
         return 1 - self.emin
 
 
-# Values copied from the fltSemantics table in APFloat.cpp.  f80 (explicit
-# integer bit), f8E8M0FNU (no zero, no sign) and the PPC double-double are
-# not supported: asking for them raises ValueError.
+# Values copied from the fltSemantics table in APFloat.cpp.  f8E8M0FNU (no
+# zero, no sign) and the PPC double-double are not supported: asking for
+# them raises ValueError.
 _SEMANTICS = {s.name: s for s in (
     FloatSemantics("f16", 16, 11, 15, -14),
     FloatSemantics("bf16", 16, 8, 127, -126),
     FloatSemantics("f32", 32, 24, 127, -126),
     FloatSemantics("f64", 64, 53, 1023, -1022),
     FloatSemantics("f128", 128, 113, 16383, -16382),
+    FloatSemantics("f80", 80, 64, 16383, -16382, X87),
     FloatSemantics("tf32", 19, 11, 127, -126),
     FloatSemantics("f8E5M2", 8, 3, 15, -14),
     FloatSemantics("f8E4M3", 8, 4, 7, -6),
@@ -94,6 +96,8 @@ class _Decoded(NamedTuple):
 def _decode(bits: int, sem: FloatSemantics) -> _Decoded:
     if not 0 <= bits < (1 << sem.width):
         raise ValueError(f"bit pattern {bits:#x} does not fit in {sem.name}")
+    if sem.kind == X87:
+        return _decode_x87(bits, sem)
     mbits = sem.precision - 1
     ebits = sem.width - sem.precision
     neg = bool(bits >> (sem.width - 1))
@@ -113,9 +117,38 @@ def _decode(bits: int, sem: FloatSemantics) -> _Decoded:
     return _Decoded("normal", neg, biased - sem.bias - mbits, mant | (1 << mbits))
 
 
+def _decode_x87(bits: int, sem: FloatSemantics) -> _Decoded:
+    """x87 extended precision: the significand holds its integer bit.  As in
+    APFloat, a pattern whose integer bit contradicts its exponent (a
+    pseudo-infinity, pseudo-NaN or "unnormal") is a NaN, and a
+    pseudo-denormal is the normal number it spells."""
+    p = sem.precision
+    neg = bool(bits >> (sem.width - 1))
+    biased = (bits >> p) & 0x7FFF
+    significand = bits & ((1 << p) - 1)
+    integer_bit = significand >> (p - 1)
+    if biased == 0x7FFF:
+        inf = significand == 1 << (p - 1)
+        return _Decoded("inf" if inf else "nan", neg, 0, significand & ((1 << (p - 1)) - 1))
+    if significand == 0 and biased == 0:
+        return _Decoded("zero", neg, 0, 0)
+    if biased and not integer_bit:
+        return _Decoded("nan", neg, 0, significand)
+    return _Decoded("normal", neg, max(biased - sem.bias, sem.emin) - (p - 1), significand)
+
+
+def _inf_bits(sem: FloatSemantics, negative: bool) -> int:
+    sign = int(negative) << (sem.width - 1)
+    if sem.kind == X87:
+        return sign | (0x7FFF << sem.precision) | (1 << (sem.precision - 1))
+    return sign | (((1 << (sem.width - sem.precision)) - 1) << (sem.precision - 1))
+
+
 def _nan_bits(sem: FloatSemantics, negative: bool, payload: int) -> int:
     """A NaN of ``sem``; ``payload`` is only used by IEEE-style NaNs."""
     sign = int(negative) << (sem.width - 1)
+    if sem.kind == X87:
+        return _inf_bits(sem, negative) | (payload or 1 << (sem.precision - 2))
     if sem.kind == NAN_ALL_ONES:
         return sign | ((1 << (sem.width - 1)) - 1)
     if sem.kind == NAN_NEG_ZERO:
@@ -160,14 +193,16 @@ def _round_ratio(negative: bool, num: int, den: int, sem: FloatSemantics) -> int
     overflow = e > sem.emax or (
         sem.kind == NAN_ALL_ONES and e == sem.emax and q == (1 << p) - 1)
     if overflow:
-        if sem.kind == IEEE:
-            return sign | (((1 << (sem.width - p)) - 1) << (p - 1))  # Inf
+        if sem.kind in (IEEE, X87):
+            return _inf_bits(sem, negative)
         if sem.kind == FINITE_ONLY:  # saturate to the largest finite value
             return sign | ((1 << (sem.width - 1)) - 1)
         return _nan_bits(sem, negative, 0)
     mbits = p - 1
     if q < (1 << mbits):  # denormal: biased exponent 0
         return sign | q
+    if sem.kind == X87:   # the integer bit is stored
+        return sign | ((e + sem.bias) << p) | q
     return sign | ((e + sem.bias) << mbits) | (q - (1 << mbits))
 
 
@@ -401,11 +436,17 @@ def format_float_bits(bits: int, type_name: str) -> str:
     d = _decode(bits, sem)
     if d.category not in ("inf", "nan"):
         text = apfloat_to_string(bits, type_name, 6, 0, False)
-        if _parse_decimal(text, sem) == bits:
+        # APFloat::bitwiseIsEqual compares values, not encodings (an f80
+        # pseudo-denormal equals the normal number it spells).
+        if _decode(_parse_decimal(text, sem), sem) == d:
             return text
         text = apfloat_to_string(bits, type_name)
         if "." in text:
             return text
+    if sem.kind == X87 and d.category == "nan":
+        # APFloat keeps a NaN as sign and significand and rebuilds the bits
+        # with the all-ones exponent (an unnormal's exponent is lost).
+        bits |= 0x7FFF << sem.precision
     return _hex_literal(bits)
 
 

@@ -157,6 +157,7 @@ def test_nan_payloads_and_negative_zero_round_trip():
         "f64": [0x7FF0000000000001, 0xFFF8000000000000, 0x7FF7FFFFFFFFFFFF,
                 0x8000000000000000],
         "f128": [(0x7FFF << 112) | (1 << 100), 1 << 127],
+        "f80": [0x7FFFC000000000000000, 0xFFFF8000000000000800, 1 << 79],
         "f8E4M3FN": [0x7F, 0xFF, 0x80],
         "f8E5M2FNUZ": [0x80],
     }.items():
@@ -199,7 +200,8 @@ def test_float_bits_helpers():
     assert float_from_bits(0xFC00, "f16") == -math.inf
     assert float_semantics("f32").precision == 24
     assert "f16" in SUPPORTED_FLOAT_TYPES
-    for bad in ("f80", "f8E8M0FNU", "i32", "f99"):
+    assert float_to_bits(1.0, "f80") == 0x3FFF8000000000000000
+    for bad in ("f8E8M0FNU", "i32", "f99"):
         with pytest.raises(ValueError):
             float_semantics(bad)
         with pytest.raises(ValueError):
@@ -381,13 +383,13 @@ def _random_patterns(type_name: str, count: int, seed: int) -> list[int]:
 
 @needs_mlir_opt
 @pytest.mark.parametrize("type_name,count", [
-    ("f32", 20000), ("f64", 20000), ("tf32", 5000), ("f128", 800)])
+    ("f32", 20000), ("f64", 20000), ("tf32", 5000), ("f128", 800), ("f80", 2000)])
 def test_oracle_random_bit_patterns(type_name, count):
     _check_bit_patterns(type_name, _random_patterns(type_name, count, seed=1234))
 
 
 @needs_mlir_opt
-@pytest.mark.parametrize("type_name", ["f16", "bf16", "f32", "f64", "f128", "tf32",
+@pytest.mark.parametrize("type_name", ["f16", "bf16", "f32", "f64", "f128", "f80", "tf32",
                                        "f8E4M3FN", "f8E5M2FNUZ", "f6E3M2FN"])
 def test_oracle_decimal_literals(type_name):
     """Decimal literal -> double -> type rounding, then printing."""
