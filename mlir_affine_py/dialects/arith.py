@@ -63,6 +63,12 @@ def parse_constant(t, children):
                   attributes={"value": value})
 
 
+@custom_form("llvm_constant")
+def parse_llvm_constant(t, children):
+    return new_op("llvm.mlir.constant", None, [], [], types_of(children),
+                  {"value": children[0], **dict(attrs_of(children))})
+
+
 FASTMATH_NONE = A.OpaqueAttr("#arith.fastmath<none>")
 OVERFLOW_NONE = A.OpaqueAttr("#arith.overflow<none>")
 
