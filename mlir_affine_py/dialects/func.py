@@ -82,7 +82,8 @@ class FuncOp(RegisteredOp):
                 p.write(": ")
             p.print_type(arg_type)
             if arg_attrs is not None:
-                p.print_attr_entries_braced(arg_attrs.value[i].value)
+                p.print_attr_entries_braced(arg_attrs.value[i].value,
+                                            visited=self.is_declaration)
         p.write(")")
         if ftype.results:
             p.write(" -> ")

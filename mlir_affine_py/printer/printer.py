@@ -33,6 +33,25 @@ class _Alias:
         return (self.depth, self.prefix, self.order)
 
 
+class _UnvisitedAttribute:
+    """An attribute MLIR's alias walk never visits (the attributes of a
+    region argument: `DummyAliasOperationPrinter::printRegionArgument` skips
+    them).  It prints as its alias when something else gave it one, else
+    inline; so it is resolved with the other aliases, at the end."""
+
+    __slots__ = ("attr", "aliases", "inline")
+
+    def __init__(self, attr, aliases, inline):
+        self.attr = attr
+        self.aliases = aliases
+        self.inline = inline
+
+    @property
+    def name(self) -> str:
+        alias = self.aliases.get(self.attr)
+        return self.inline if alias is None else "#" + alias.name
+
+
 class _BlockArgs:
     """A block's argument list as an item of the generic alias walk."""
 
@@ -270,7 +289,13 @@ class Printer:
         attr.print(sub, "never")
         return sub.alias_depth + 1
 
-    def print_attribute_entries(self, entries: dict) -> None:
+    def _print_unvisited_attribute(self, attr) -> None:
+        inline = Printer()
+        inline.use_aliases = False
+        attr.print(inline, "never")
+        self.out.append(_UnvisitedAttribute(attr, self.aliases, inline.getvalue()))
+
+    def print_attribute_entries(self, entries: dict, visited: bool = True) -> None:
         first = True
         for name, value in entries.items():
             if not first:
@@ -279,15 +304,22 @@ class Printer:
             self.out.append(name if A.is_bare_identifier(name) else _quoted(name))
             if value is not A.UNIT and value != A.UNIT:
                 self.out.append(" = ")
-                self.print_attribute(value, "never")
+                if visited:
+                    self.print_attribute(value, "never")
+                else:
+                    self._print_unvisited_attribute(value)
 
-    def print_attr_entries_braced(self, entries: dict, elided=()) -> None:
+    def print_attr_entries_braced(self, entries: dict, elided=(), visited: bool = True) -> None:
+        """`{name = value, ...}` sorted by name; `visited=False` for the
+        attributes of a region argument (see `_UnvisitedAttribute`)."""
         if elided:
             entries = {k: v for k, v in entries.items() if k not in elided}
         if not entries:
             return
         self.out.append(" {")
-        self.print_attribute_entries(dict(sorted(entries.items(), key=lambda kv: kv[0].encode("utf-8", "surrogateescape"))))
+        self.print_attribute_entries(
+            dict(sorted(entries.items(), key=lambda kv: kv[0].encode("utf-8", "surrogateescape"))),
+            visited)
         self.out.append("}")
 
     def print_optional_attr_dict(self, op, elided=()) -> None:
