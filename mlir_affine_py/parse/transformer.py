@@ -419,6 +419,11 @@ class MLIRTransformer:
                 return self.attribute_aliases[name.value]
             if "." not in name.value:
                 raise parse_error(name, f"undefined symbol alias id '{name.value[1:]}'")
+        head, _, body = name.value.partition("<")
+        if head in DIALECT_LOCATIONS:
+            # A location attribute even outside `loc(...)`: it keeps its
+            # `#loc` alias when the generic form is read back.
+            return A.DialectLoc(_dialect_location_text(head, "<" + body))
         return A.OpaqueAttr(name.value)
 
     def dl_spec(self, children):
@@ -563,6 +568,10 @@ def _forward_location_ref(loc):
             return current
         stack.extend(current.children())
     return None
+
+
+# Dialect attributes that are locations (TestAttrDefs.td `TestCustomLocation`).
+DIALECT_LOCATIONS = frozenset({"#test.custom_location"})
 
 
 def _dialect_location_text(name: str, body: str) -> str:

@@ -38,12 +38,6 @@ MLIR_OPT_NOT_ROUND_TRIP = {
     "upstream/IR-affine-map.mlir",
     "upstream/simplify-structures.mlir",
 }
-# Known differences in reading the generic form back, by file.
-ROUND_TRIP_KNOWN = {
-    "upstream/IR-locations.mlir":
-        "an alias defined as a dialect location (`#loc6 = #test.custom_location<...>`) "
-        "is read as a plain dialect attribute, so it loses its `#loc` alias",
-}
 
 
 def _cases() -> list[str]:
@@ -146,8 +140,6 @@ def test_generic_round_trip(relpath, tmp_path):
     """The generic output read back prints as the custom form does."""
     split, code, out, err = _generic(relpath)
     _check_ok(f"the generic print of {relpath}", code, err)
-    if relpath in ROUND_TRIP_KNOWN:
-        pytest.xfail(ROUND_TRIP_KNOWN[relpath])
     if not _parser_keeps_empty_regions() and _EMPTY_REGION.search(out):
         pytest.xfail("the parser gives an empty region `{}` an entry block")
     printed = tmp_path / Path(relpath).name
