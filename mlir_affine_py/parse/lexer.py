@@ -126,39 +126,36 @@ class DispatchScanner:
         self._compiled: dict = {}      # terminal subset -> alternation
 
     def match(self, text: str, pos: int, end: int | None = None):
-        if pos >= len(text):
+        """(text, terminal name) of the token at `pos` (< len(text)), or None.
+        Runs once per token and per run of blanks: kept lean."""
+        matcher = self._by_char.get(text[pos]) or self._matcher_for(text[pos])
+        if matcher is None:
             return None
-        scanner = self._by_char.get(text[pos])
-        if scanner is None:
-            scanner = self._scanner_for(text[pos])
-            if scanner is None:
-                return None
-        regex, names = scanner
-        found = regex.match(text, pos) if end is None else regex.match(text, pos, end)
+        found = matcher(text, pos) if end is None else matcher(text, pos, end)
         if found is None:
             return None
-        return found.group(0), names[found.lastindex]
+        # The outer group of the alternative that matched closes last, so
+        # `lastgroup` names the terminal (terminal patterns name no groups).
+        return found[0], found.lastgroup
 
-    def _scanner_for(self, char: str):
+    def _matcher_for(self, char: str):
         # Non-ASCII text (it never starts a token, but an invalid input may
         # hold some) is tried against every terminal, as Lark would.
         terminals = self._candidates.get(char, tuple(self.terminals))
         if not terminals:
             return None
-        scanner = self._compiled.get(terminals)
-        if scanner is None:
-            scanner = self._compiled[terminals] = _alternation(terminals, self._flags)
+        matcher = self._compiled.get(terminals)
+        if matcher is None:
+            matcher = self._compiled[terminals] = _alternation(terminals, self._flags).match
         if char in ASCII:
-            self._by_char[char] = scanner
-        return scanner
+            self._by_char[char] = matcher
+        return matcher
 
 
 def _alternation(terminals: tuple, flags: int):
-    """Lark's alternation of `terminals` and the terminal name of each
-    top-level group index (`lastindex` is the outer group that matched)."""
-    regex = re.compile("|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in terminals),
-                       flags)
-    return regex, {regex.groupindex[t.name]: t.name for t in terminals}
+    """Lark's alternation of `terminals`, one named group per terminal."""
+    return re.compile("|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in terminals),
+                      flags)
 
 
 class PurePythonLexer(PythonBasicLexer):

@@ -48,6 +48,12 @@ class Successors(list):
     pass
 
 
+class OpSequence(list):
+    """The ops of a block, in order, as the grammar's `op_sequence` builds them."""
+
+    __slots__ = ()
+
+
 class ParsedBlock:
     __slots__ = ("label", "args", "ops")
 

@@ -20,7 +20,7 @@ from ..ir.affine_expr import dim as affine_dim
 from ..ir.affine_expr import symbol as affine_symbol
 from ..ir.affine_map import AffineMap, IntegerSet
 from ..printer.numbers import float_to_bits, round_to_type, unescape_string
-from .syntax import (integer_literal, TOKEN, SymbolUses, AttrDict, ParsedBlock, ParsedOp, ParsedRegion, Props,
+from .syntax import (integer_literal, TOKEN, SymbolUses, AttrDict, OpSequence, ParsedBlock, ParsedOp, ParsedRegion, Props,
                      Regions, Successors, TypeList, Uses, parse_error, pos_of,
                      split_children)
 
@@ -153,27 +153,26 @@ class MLIRTransformer:
         return children[0]
 
     # --------------------------------------------------------------- regions
+    def op_sequence(self, children):
+        if len(children) == 1:
+            return OpSequence(children)
+        children[0].append(children[1])
+        return children[0]
+
     def region(self, children):
-        entry_ops = []
-        blocks = []
-        for child in children:
-            if isinstance(child, ParsedBlock):
-                blocks.append(child)
-            else:
-                entry_ops.append(child)
+        blocks = children
         # `{}` is a region without blocks, as in MLIR; custom forms that
         # declare entry arguments give it its entry block (set_entry_args).
-        if entry_ops:
-            blocks.insert(0, ParsedBlock(None, (), entry_ops))
+        if children and isinstance(children[0], OpSequence):
+            blocks = [ParsedBlock(None, (), children[0]), *children[1:]]
         return ParsedRegion(blocks, None)
 
     def block(self, children):
         label = children[0]
         args = []
-        ops = children[1:]
-        if ops and isinstance(ops[0], list) and not isinstance(ops[0], ParsedOp):
-            args = ops[0]
-            ops = ops[1:]
+        ops = children[-1] if isinstance(children[-1], OpSequence) else []
+        if len(children) > 1 and not isinstance(children[1], OpSequence):
+            args = children[1]
         return ParsedBlock(label, args, ops)
 
     def block_args(self, children):
