@@ -31,35 +31,34 @@ from lark.parsers.lalr_analysis import IntParseTable, Reduce, Shift
 
 
 class TableRule(Rule):
-    """A rule of the loaded table: the same fields, identity semantics."""
+    """A rule of the loaded table: the same fields, identity semantics, and
+    the `original` rule Lark keys its callbacks by."""
 
-    __slots__ = ()
+    __slots__ = ("original",)
     __hash__ = object.__hash__
     __eq__ = object.__eq__
 
 
-def parse_table_from_cache(data: dict, memo: dict) -> tuple[IntParseTable, dict]:
+def parse_table_from_cache(data: dict, memo: dict) -> tuple[IntParseTable, list]:
     """`IntParseTable.deserialize` with memo references resolved directly and
-    each rule a `TableRule`; also the original rule of each `TableRule`."""
+    each rule a `TableRule`; also the list of those rules."""
     tokens = data["tokens"]
-    copies: dict = {}           # id(original rule) -> TableRule
-    originals: dict = {}        # TableRule -> original rule
-
-    def table_rule(reference) -> TableRule:
-        original = memo[reference["@"]] if "@" in reference else Rule.deserialize(reference, memo)
-        copy = copies.get(id(original))
-        if copy is None:
-            copy = copies[id(original)] = TableRule.__new__(TableRule)
-            for field in Rule.__slots__:
-                setattr(copy, field, getattr(original, field))
-            originals[copy] = original
-        return copy
-
-    states = {state: {tokens[token]: (Reduce, table_rule(argument)) if kind == 1
+    by_reference = {index: _table_rule(entry) for index, entry in memo.items()
+                    if isinstance(entry, Rule)}
+    states = {state: {tokens[token]: (Reduce, by_reference[argument["@"]]) if kind == 1
                       else (Shift, argument)
                       for token, (kind, argument) in actions.items()}
               for state, actions in data["states"].items()}
-    return IntParseTable(states, data["start_states"], data["end_states"]), originals
+    table = IntParseTable(states, data["start_states"], data["end_states"])
+    return table, list(by_reference.values())
+
+
+def _table_rule(rule: Rule) -> TableRule:
+    copy = TableRule.__new__(TableRule)
+    for field in Rule.__slots__:
+        setattr(copy, field, getattr(rule, field))
+    copy.original = rule
+    return copy
 
 
 def parser_plugins(base_parser, driver) -> dict:
@@ -70,13 +69,17 @@ def parser_plugins(base_parser, driver) -> dict:
     class CachedTablesParser(base_parser):
         @classmethod
         def deserialize(cls, data, memo, callbacks, debug=False):
+            try:
+                table, rules = parse_table_from_cache(data, memo)
+            except KeyError:    # a cache whose rules are not all memo references
+                return super().deserialize(data, memo, callbacks, debug)
             parser = cls.__new__(cls)
-            parser._parse_table, originals = parse_table_from_cache(data, memo)
+            parser._parse_table = table
             rekeyed = {key: callback for key, callback in callbacks.items()
                        if not isinstance(key, Rule)}
-            for copy, original in originals.items():
-                callback = callbacks[original]
-                rekeyed[copy] = _FIRST_CHILD if _passes_child_on(original, callback) else callback
+            for rule in rules:
+                callback = callbacks[rule.original]
+                rekeyed[rule] = _FIRST_CHILD if _passes_child_on(rule, callback) else callback
             parser.parser = driver(parser._parse_table, rekeyed, debug)
             return parser
 
