@@ -218,6 +218,12 @@ def find_mlir_opt() -> str | None:
 
 
 def find_pyaffine_opt() -> list[str]:
+    """The console script installed with this interpreter: a PATH lookup may
+    find a version manager's shim (pyenv's costs ~0.1 s per run), which would
+    be timed as if it were start-up of the tool."""
+    beside = Path(sys.executable).with_name("pyaffine-opt")
+    if beside.is_file() and os.access(beside, os.X_OK):
+        return [str(beside)]
     script = shutil.which("pyaffine-opt")
     return [script] if script else [sys.executable, "-m", "mlir_affine_py.opt_main"]
 
