@@ -23,6 +23,7 @@ from ..dialects.arith import ConstantOp
 from ..ir import attributes as A
 from ..ir.affine_expr import (AffineBinaryOpExpr, AffineConstantExpr,
                               AffineDimExpr, AffineSymbolExpr)
+from ..ir.affine_map import AffineMap
 
 
 class NotAffine(Exception):
@@ -188,33 +189,45 @@ def domain_constraints(writer: IslWriter, chain) -> None:
             _parallel_constraints(writer, op)
 
 
-def _parallel_constraints(writer: IslWriter, op) -> None:
-    """affine.parallel: induction variable k is at least every result of its
-    lower-bound group (a max) and below every result of its upper-bound
-    group (a min)."""
-    lowers = writer.map_results(op.lower_bounds_map, op.lower_bounds_operands)
-    uppers = writer.map_results(op.upper_bounds_map, op.upper_bounds_operands)
+def parallel_bound_maps(op) -> list:
+    """affine.parallel: (induction variable, lower-bound map, upper-bound
+    map) per dimension, each map holding that dimension's group of results
+    (a max for the lower bound, a min for the upper one) over all the bound
+    operands (`AffineParallelOp::getLowerBoundMap(pos)`)."""
     low_groups = list(op.properties["lowerBoundsGroups"].values)
     high_groups = list(op.properties["upperBoundsGroups"].values)
     if len(low_groups) == 1 and len(op.body.args) > 1:
         low_groups = low_groups * len(op.body.args)  # a splat
     if len(high_groups) == 1 and len(op.body.args) > 1:
         high_groups = high_groups * len(op.body.args)
+    low_map, high_map = op.lower_bounds_map, op.upper_bounds_map
+    out = []
     low_start = high_start = 0
     for k, arg in enumerate(op.body.args):
+        lows = low_map.results[low_start:low_start + low_groups[k]]
+        highs = high_map.results[high_start:high_start + high_groups[k]]
+        out.append((arg, AffineMap(low_map.num_dims, low_map.num_symbols, lows),
+                    AffineMap(high_map.num_dims, high_map.num_symbols, highs)))
+        low_start += low_groups[k]
+        high_start += high_groups[k]
+    return out
+
+
+def _parallel_constraints(writer: IslWriter, op) -> None:
+    """affine.parallel: induction variable k is at least every result of its
+    lower-bound group and below every result of its upper-bound group."""
+    for k, (arg, low_map, high_map) in enumerate(parallel_bound_maps(op)):
         iv = writer.dims[arg]
-        group_lows = lowers[low_start:low_start + low_groups[k]]
+        group_lows = writer.map_results(low_map, op.lower_bounds_operands)
         for lower in group_lows:
             writer.constraints.append(f"{iv} >= {lower}")
-        for upper in uppers[high_start:high_start + high_groups[k]]:
+        for upper in writer.map_results(high_map, op.upper_bounds_operands):
             writer.constraints.append(f"{iv} < {upper}")
         step = op.steps[k]
         if step != 1 and len(group_lows) == 1:
             quotient = f"{iv}q"
             writer.exists.append(quotient)
             writer.constraints.append(f"{iv} = {group_lows[0]} + {step} * {quotient}")
-        low_start += low_groups[k]
-        high_start += high_groups[k]
 
 
 class MemRefAccess:

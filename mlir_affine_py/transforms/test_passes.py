@@ -6,7 +6,8 @@ two tools can be diffed: `-test-memref-dependence-check`
 from __future__ import annotations
 
 from ..analysis.affine_access import MemRefAccess, is_memory_access
-from ..analysis.dependence import DependenceAnalysis, num_common_loops
+from ..analysis.dependence import DependenceAnalysis, DependenceComponent, num_common_loops
+from ..analysis.dependence_relation import mlir_distance_bounds
 from ..diagnostics import MLIRError
 from ..passes import emit_remark
 from ..printer.printer import op_to_string
@@ -25,6 +26,16 @@ def _direction_vector_text(result, common: int, depth: int) -> str:
     return "".join(parts)
 
 
+def _mlir_components(components, src, dst, depth: int, common: int) -> list:
+    """The exact components with their ranges replaced by the ones MLIR's
+    Fourier-Motzkin projection finds (looser with mod/floordiv), which is
+    what mlir-opt prints; kept exact where that model does not apply."""
+    bounds = mlir_distance_bounds(src, dst, depth, common)
+    if bounds is None:
+        return components
+    return [DependenceComponent(c.loop, lb, ub) for c, (lb, ub) in zip(components, bounds)]
+
+
 def run_memref_dependence_check(module, options: dict) -> None:
     """Remarks `dependence from i to j at depth d = ...` for every ordered
     pair of affine.load/store ops and every depth up to common loops + 1."""
@@ -40,6 +51,8 @@ def run_memref_dependence_check(module, options: dict) -> None:
                 if result.kind == "failure":
                     emit_remark("dependence check failed", src.op.pos, [note], "error")
                     continue
+                if result.components and depth <= common:
+                    result.components = _mlir_components(result.components, src, dst, depth, common)
                 text = _direction_vector_text(result, common, depth)
                 emit_remark(f"dependence from {i} to {j} at depth {depth} = {text}",
                             src.op.pos, [note])
