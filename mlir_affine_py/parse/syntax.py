@@ -83,7 +83,7 @@ class ParsedOp:
     comes from the generic form's function type."""
 
     __slots__ = ("name", "results", "operands", "operand_types", "result_types",
-                 "attributes", "properties", "regions", "successors", "pos")
+                 "attributes", "properties", "regions", "successors", "pos", "generic")
 
     def __init__(self, name, pos, operands=(), operand_types=(), result_types=(),
                  attributes=None, properties=None, regions=(), successors=()):
@@ -97,6 +97,7 @@ class ParsedOp:
         self.properties = properties if properties is not None else {}
         self.regions = list(regions)
         self.successors = list(successors)
+        self.generic = False        # written in the generic form (a quoted name)
 
 
 def defined_name(token):
