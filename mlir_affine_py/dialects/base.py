@@ -83,6 +83,27 @@ def symbol_parent_error(op) -> str | None:
     return None
 
 
+def symbols_of(table):
+    """(name, op) for each symbol defined directly in the symbol table op."""
+    for region in table.regions:
+        for block in region.blocks:
+            for op in block.ops:
+                name = op.properties.get("sym_name")
+                if isinstance(name, A.StringAttr):
+                    yield name.text, op
+
+
+def lookup_symbol(op, name: str):
+    """SymbolTable::lookupNearestSymbolFrom: the op defining `name` in the
+    nearest symbol table around `op` (the module it is in), or None."""
+    table = op.parent_op
+    while table is not None and table.op_name not in SYMBOL_TABLES:
+        table = table.parent_op
+    if table is None:
+        return None
+    return next((found for symbol, found in symbols_of(table) if symbol == name), None)
+
+
 def custom_form(rule: str):
     def register(fn):
         CUSTOM_FORMS[rule] = fn

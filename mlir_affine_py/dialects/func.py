@@ -10,7 +10,8 @@ from ..ir import types as T
 from ..ir.core import register_op
 from ..parse.syntax import TOKEN, ParsedRegion, parse_error
 from .base import (ValueTerminator, RegisteredOp, attrs_of, custom_form, first_of, new_op,
-                   regions_of, symbol_parent_error, type_list, uses)
+                   lookup_symbol, regions_of, symbol_parent_error, symbols_of, type_list,
+                   uses)
 
 
 @register_op
@@ -43,6 +44,16 @@ class ModuleOp(RegisteredOp):
             if "." not in name:
                 return ("'builtin.module' op can only contain attributes with dialect-prefixed "
                         f"names, found: '{name}'")
+        return None
+
+    def symbol_table_error(self):
+        """(message, position) of a symbol defined twice in the module, else
+        None (SymbolTable: checked once the module's ops are verified)."""
+        seen = set()
+        for name, op in symbols_of(self):
+            if name in seen:
+                return f"redefinition of symbol named '{name}'", op.pos
+            seen.add(name)
         return None
 
 
@@ -248,6 +259,29 @@ class CallOp(RegisteredOp):
     name = "func.call"
     inherent = ("callee", "arg_attrs", "res_attrs", "no_inline")
     has_side_effects = True
+
+    def verify(self):
+        """CallOp::verifySymbolUses: the callee is a func.func of the same
+        signature."""
+        callee = self.properties.get("callee")
+        if not isinstance(callee, A.SymbolRefAttr) or len(callee.parts) != 1:
+            return None   # a nested reference is not looked up
+        func = lookup_symbol(self, callee.root)
+        if not isinstance(func, FuncOp):
+            return f"'func.call' op '{callee.root}' does not reference a valid function"
+        ftype = func.function_type
+        if len(ftype.inputs) != len(self.operands):
+            return "'func.call' op incorrect number of operands for callee"
+        for i, (expected, value) in enumerate(zip(ftype.inputs, self.operands)):
+            if value.type != expected:
+                return (f"'func.call' op operand type mismatch: expected operand type "
+                        f"'{expected}', but provided '{value.type}' for operand number {i}")
+        if len(ftype.results) != len(self.results):
+            return "'func.call' op incorrect number of results for callee"
+        for i, (expected, result) in enumerate(zip(ftype.results, self.results)):
+            if result.type != expected:
+                return f"'func.call' op result type mismatch at index {i}"
+        return None
 
     def print(self, p) -> None:
         p.write(" ")

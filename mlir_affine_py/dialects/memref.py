@@ -14,7 +14,7 @@ from ..parse.syntax import TOKEN, SymbolUses, Uses, parse_error
 from .affine import segment_sizes
 from .base import (RegisteredOp, attrs_of, custom_form, ensure_terminator,
                    expect_type, first_of, index_types, new_op, regions_of,
-                   symbol_parent_error, type_list, types_of, uses)
+                   lookup_symbol, symbol_parent_error, type_list, types_of, uses)
 
 # ShapedType::kDynamic: a dynamic entry of static_offsets/sizes/strides.
 DYNAMIC = -(1 << 63)
@@ -422,18 +422,8 @@ class GetGlobalOp(RegisteredOp):
 def lookup_global(op, symbol: str):
     """The memref.global named `symbol` in the nearest enclosing symbol table
     (a module: the op with no parent, or a nested builtin.module)."""
-    from .func import ModuleOp
-    scope = op.parent_op
-    while scope is not None and not isinstance(scope, ModuleOp) and scope.parent_op is not None:
-        scope = scope.parent_op
-    if scope is None:
-        return None
-    for region in scope.regions:
-        for block in region.blocks:
-            for candidate in block.ops:
-                if isinstance(candidate, GlobalOp) and candidate.properties["sym_name"].text == symbol:
-                    return candidate
-    return None
+    found = lookup_symbol(op, symbol)
+    return found if isinstance(found, GlobalOp) else None
 
 
 @custom_form("memref_get_global")

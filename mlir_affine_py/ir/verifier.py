@@ -26,15 +26,17 @@ def verify_parsed(module, text: str | None = None) -> None:
     dominance of operands.  `text`, the source, places one diagnostic."""
     from ..dialects.base import (dialect_attributes_error, missing_terminator_error,
                                  terminator_error)
-    # Work items: ("op", op), or ("block", block) once the block's ops are
-    # verified, for its terminator (MLIR checks it on leaving the block).
+    # Work items: ("op", op); ("block", block) once the block's ops are
+    # verified, for its terminator (MLIR checks it on leaving the block);
+    # ("table", op) once a symbol table's ops are, for its symbols.
     work = [("op", module)]
     while work:
         kind, item = work.pop()
-        if kind == "block":
-            missing = missing_terminator_error(item)
-            if missing:
-                raise MLIRError(*missing)
+        if kind != "op":
+            found = (missing_terminator_error(item) if kind == "block"
+                     else item.symbol_table_error())
+            if found:
+                raise MLIRError(*found)
             continue
         op = item
         if op.op_name in SINGLE_BLOCK_OPS:
@@ -47,6 +49,8 @@ def verify_parsed(module, text: str | None = None) -> None:
             if message.endswith("must be the last operation in the parent block"):
                 _check_terminator_operands(op, text)
             raise MLIRError(message, op.pos)
+        if hasattr(op, "symbol_table_error"):
+            work.append(("table", op))
         check_blocks = getattr(op, "needs_terminators", False)
         for region in reversed(op.regions):
             for block in reversed(region.blocks):

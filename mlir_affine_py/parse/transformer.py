@@ -108,6 +108,8 @@ class MLIRTransformer:
         name_token = children[0]
         uses, successors, props, regions, attrs, ftype = split_children(
             children[1:], Uses, Successors, Props, Regions, AttrDict, T.FunctionType)
+        if "\0" in _decoded(_string_value(name_token)):
+            raise parse_error(name_token, "null character not allowed in operation name")
         op = ParsedOp(_decoded(_string_value(name_token)), pos_of(name_token),
                       uses or [], (), ftype.results, attrs or {}, props or {},
                       regions or [], successors or [])
