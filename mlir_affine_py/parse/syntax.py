@@ -116,6 +116,17 @@ def integer_literal(text: str) -> int:
     return int(text, 10)
 
 
+class LocatedInt(int):
+    """An integer literal that remembers where it was written."""
+
+    pos: tuple[int, int]
+
+    def __new__(cls, value: int, pos):
+        self = super().__new__(cls, value)
+        self.pos = pos
+        return self
+
+
 def pos_of(token) -> tuple[int, int]:
     return (token.line, token.column)
 

@@ -23,7 +23,7 @@ from ..ir.affine_expr import symbol as affine_symbol
 from ..ir.affine_map import AffineMap, IntegerSet
 from ..printer.numbers import float_to_bits, round_to_type, unescape_string
 from . import dialect_symbols
-from .syntax import (integer_literal, TOKEN, SymbolUses, AttrDict, ParsedBlock, ParsedOp, ParsedRegion, Props,
+from .syntax import (integer_literal, LocatedInt, TOKEN, SymbolUses, AttrDict, ParsedBlock, ParsedOp, ParsedRegion, Props,
                      Regions, Successors, TypeList, Uses, parse_error, pos_of,
                      split_children)
 
@@ -420,8 +420,8 @@ class MLIRTransformer:
 
     def signed_int(self, children):
         if children[0].type == "MINUS":
-            return -integer_literal(children[1].value)
-        return integer_literal(children[0].value)
+            return LocatedInt(-integer_literal(children[1].value), pos_of(children[1]))
+        return LocatedInt(integer_literal(children[0].value), pos_of(children[0]))
 
     def hash_attr(self, children):
         name = children[0]
