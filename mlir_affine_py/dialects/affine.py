@@ -14,7 +14,7 @@ from ..ir.affine_expr import AffineConstantExpr, AffineSymbolExpr, constant
 from ..ir.affine_expr import dim as affine_dim
 from ..ir.affine_expr import symbol as affine_symbol
 from ..ir.affine_map import AffineMap
-from ..ir.core import register_op
+from ..ir.core import BlockArgument, register_op
 from ..parse.syntax import integer_literal, TOKEN, SymbolUses, TypeList, Uses, defined_name, parse_error
 from ..parse.transformer import affine_from_syntax
 from .base import (ValueTerminator, RegisteredOp, attrs_of, custom_form, ensure_terminator,
@@ -132,6 +132,13 @@ def parse_dim_and_symbol_list(t, children):
 
 
 # ------------------------------------------------------------------- for
+def _is_loop_argument(value) -> bool:
+    """An induction variable or iteration argument of an affine loop: a valid
+    dimension, never a valid symbol (isValidSymbol)."""
+    return (isinstance(value, BlockArgument) and value.owner.parent_op is not None
+            and value.owner.parent_op.op_name in ("affine.for", "affine.parallel"))
+
+
 @register_op
 class AffineForOp(RegisteredOp):
     name = "affine.for"
@@ -184,6 +191,13 @@ class AffineForOp(RegisteredOp):
             map_attr = self.properties.get(f"{bound}BoundMap")
             if isinstance(map_attr, A.AffineMapAttr) and not map_attr.value.results:
                 return f"'affine.for' op expected {bound} bound map to have at least one result"
+        if "operandSegmentSizes" not in self.properties:
+            return None
+        for map_attr, operands in ((self.properties.get("lowerBoundMap"), self.lower_bound_operands),
+                                   (self.properties.get("upperBoundMap"), self.upper_bound_operands)):
+            if isinstance(map_attr, A.AffineMapAttr) and any(
+                    _is_loop_argument(v) for v in operands[map_attr.value.num_dims:]):
+                return "'affine.for' op operand cannot be used as a symbol"
         return None
 
     def print(self, p) -> None:
