@@ -101,6 +101,14 @@ def offset_to_pos(text: str, offset: int) -> tuple[int, int]:
     return (text.count("\n", 0, offset) + 1, offset - line_start + 1)
 
 
+def advance(pos: tuple[int, int], text: str) -> tuple[int, int]:
+    """The position just after `text` when it starts at `pos`."""
+    newlines = text.count("\n")
+    if newlines:
+        return (pos[0] + newlines, len(text) - text.rfind("\n"))
+    return (pos[0], pos[1] + len(text))
+
+
 def pos_to_offset(text: str, pos: tuple[int, int]) -> int:
     """The character offset of a (line, column) position in `text`."""
     line, column = pos

@@ -7,11 +7,12 @@ lit inputs for N minutes and run the driver on each mutant.
 Every run must end with exit 0 (and, for a sample of them, output that
 mlir-opt 22 accepts with the same flags) or exit 1 with a
 `file:line:col: error:` diagnostic, in at most 5 seconds and without a
-traceback.  An exit-0 run whose input mlir-opt itself rejects is counted
-as "lenient" (a diagnostic pyaffine-opt does not give yet), not as a
-failure; the messages mlir-opt gives for them are listed.  Prints the number of inputs tried by outcome and by mutator,
-and saves each failing input (with its flags and what went wrong) in the
---save folder.  Exits 1 when any run failed.
+traceback.  An exit-0 run whose input mlir-opt itself rejects is a
+failure too, labelled "lenient" (pyaffine-opt accepted what mlir-opt's
+verifiers reject); the messages mlir-opt gives for them are listed.
+Prints the number of inputs tried by outcome and by mutator, and saves
+each failing input (with its flags and what went wrong) in the --save
+folder.  Exits 1 when any run failed.
 """
 
 from __future__ import annotations
@@ -23,7 +24,10 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "unit"))
+REPO_ROOT = Path(__file__).resolve().parents[1]
+# The checkout's own package comes first, before any installed copy, so the
+# code fuzzed is the code beside this script.
+sys.path[:0] = [str(REPO_ROOT), str(REPO_ROOT / "tests" / "unit")]
 
 import fuzzing  # noqa: E402
 from support import MLIR_OPT  # noqa: E402
@@ -74,6 +78,7 @@ def main(argv=None) -> int:
                     problem = detail
                     kind = "failure"
                 elif verdict == "lenient":
+                    problem = f"accepted, but mlir-opt rejects the input: {detail}"
                     kind = "exit 0, lenient"
                     lenient[detail.splitlines()[0].split(": error: ", 1)[-1][:100]] += 1
             outcomes[kind] += 1
@@ -101,7 +106,7 @@ def main(argv=None) -> int:
           + ("" if MLIR_OPT else " (mlir-opt not found)"))
     print(f"  slowest run: {slowest[0]:.2f} s ({slowest[1]})")
     if lenient:
-        print("accepted although mlir-opt rejects the input (diagnostics not yet given):")
+        print("accepted although mlir-opt rejects the input (failures):")
         for message, count in lenient.most_common():
             print(f"  {count:>4}  {message}")
     print("by mutator (a mutant may use several):")

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 from lark import Token
 
+from ..diagnostics import MLIRError
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.affine_expr import AffineConstantExpr, AffineSymbolExpr, constant
 from ..ir.affine_expr import dim as affine_dim
 from ..ir.affine_expr import symbol as affine_symbol
 from ..ir.affine_map import AffineMap
-from ..ir.core import register_op
+from ..ir.core import BlockArgument, register_op
 from ..parse.syntax import integer_literal, TOKEN, SymbolUses, TypeList, Uses, defined_name, parse_error
 from ..parse.transformer import affine_from_syntax
 from .base import (ValueTerminator, RegisteredOp, attrs_of, custom_form, ensure_terminator,
@@ -24,6 +25,17 @@ from .base import (ValueTerminator, RegisteredOp, attrs_of, custom_form, ensure_
 @register_op
 class AffineYieldOp(ValueTerminator):
     name = "affine.yield"
+
+    def verify(self):
+        parent = self.parent_op
+        if parent is None or parent.op_name not in ("affine.if", "affine.for", "affine.parallel"):
+            return "'affine.yield' op only terminates affine.if/for/parallel regions"
+        if len(parent.results) != len(self.operands):
+            return ("'affine.yield' op parent of yield must have same number of results as the "
+                    "yield operands")
+        if any(r.type != v.type for r, v in zip(parent.results, self.operands)):
+            return "'affine.yield' op types mismatch between yield op and its parent"
+        return None
 
 
 @custom_form("affine_yield")
@@ -120,6 +132,13 @@ def parse_dim_and_symbol_list(t, children):
 
 
 # ------------------------------------------------------------------- for
+def _is_loop_argument(value) -> bool:
+    """An induction variable or iteration argument of an affine loop: a valid
+    dimension, never a valid symbol (isValidSymbol)."""
+    return (isinstance(value, BlockArgument) and value.owner.parent_op is not None
+            and value.owner.parent_op.op_name in ("affine.for", "affine.parallel"))
+
+
 @register_op
 class AffineForOp(RegisteredOp):
     name = "affine.for"
@@ -166,6 +185,20 @@ class AffineForOp(RegisteredOp):
     def finish_parse(self) -> None:
         if not self.results:
             ensure_terminator(self, 0, AffineYieldOp)
+
+    def verify(self):
+        for bound in ("lower", "upper"):
+            map_attr = self.properties.get(f"{bound}BoundMap")
+            if isinstance(map_attr, A.AffineMapAttr) and not map_attr.value.results:
+                return f"'affine.for' op expected {bound} bound map to have at least one result"
+        if "operandSegmentSizes" not in self.properties:
+            return None
+        for map_attr, operands in ((self.properties.get("lowerBoundMap"), self.lower_bound_operands),
+                                   (self.properties.get("upperBoundMap"), self.upper_bound_operands)):
+            if isinstance(map_attr, A.AffineMapAttr) and any(
+                    _is_loop_argument(v) for v in operands[map_attr.value.num_dims:]):
+                return "'affine.for' op operand cannot be used as a symbol"
+        return None
 
     def print(self, p) -> None:
         p.write(" ")
@@ -384,8 +417,15 @@ def parse_subscripts(t, exprs) -> tuple[AffineMap, list]:
     next dim (or symbol, inside `symbol(...)`); dims are operands first."""
     bound: dict = {}
     dims, syms = [], []
+    names = set()
 
     def bind(token, is_symbol):
+        # MLIR's parser knows an SSA name it has seen by its name alone and
+        # takes only that token again: a `#N` after it is left unread.
+        name, number, _ = token.value.partition("#")
+        if number and name in names:
+            raise MLIRError("expected ']' in affine map", (token.line, token.column + len(name)))
+        names.add(name)
         expr = bound.get(token.value)
         if expr is None:
             if is_symbol:
@@ -413,6 +453,16 @@ class AffineMemoryOp(RegisteredOp):
     @property
     def map(self) -> AffineMap:
         return self.properties["map"].value
+
+    def verify(self):
+        map_attr = self.properties.get("map")
+        operands = 2 if self.stores else 1
+        if not isinstance(map_attr, A.AffineMapAttr) or len(self.operands) < operands:
+            return None
+        memref_type = self.memref.type
+        if isinstance(memref_type, T.MemRefType) and len(map_attr.value.results) != memref_type.rank:
+            return f"'{self.op_name}' op affine map num results must equal memref rank"
+        return None
 
     @property
     def memref(self):
@@ -478,8 +528,6 @@ def _memory_op(t, children, name, stores, vector):
     if not isinstance(memref_type, T.MemRefType):
         raise parse_error(token, "memref type expected")
     map, map_operands = parse_subscripts(t, exprs)
-    if len(map.results) != memref_type.rank:
-        raise parse_error(token, f"expected {memref_type.rank} subscripts, but got {len(map.results)}")
     operand_types = [memref_type] + index_types(len(map_operands))
     operands = [token] + map_operands
     result_types = []
@@ -491,7 +539,7 @@ def _memory_op(t, children, name, stores, vector):
         result_types = [element]
     attrs = dict(attrs_of(children))
     attrs["map"] = A.AffineMapAttr(map)
-    return new_op(name, token, operands, operand_types, result_types, attrs)
+    return new_op(name, children[0], operands, operand_types, result_types, attrs)
 
 
 @custom_form("affine_load")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from lark import Token
 
+from ..diagnostics import MLIRError
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.affine_expr import dim as affine_dim
@@ -215,6 +216,10 @@ def parse_parallel_bounds(t, children):
 
 @custom_form("int_list")
 def parse_int_list(t, children):
+    for step in children:
+        # The literal is read without its sign into a signed 64-bit index.
+        if abs(step) >= 1 << 63:
+            raise MLIRError("constant too large for index", step.pos)
     return _Steps(children)
 
 

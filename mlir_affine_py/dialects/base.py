@@ -7,7 +7,7 @@ from lark import Token
 
 from ..ir import attributes as A
 from ..ir import types as T
-from ..ir.core import Operation
+from ..ir.core import OP_CLASSES, Operation
 from ..parse.syntax import (TOKEN, AttrDict, ParsedOp, ParsedRegion, TypeList, Uses,
                             parse_error, pos_of)
 
@@ -20,6 +20,88 @@ REGISTERED_DIALECTS = {"builtin", "func", "arith", "affine", "memref", "scf",
                        "math", "llvm", "tensor", "index", "vector", "cf", "dlti",
                        "ub", "linalg", "gpu", "complex", "bufferization"}
 OPEN_DIALECTS = {"test"}
+
+
+# dialect namespace -> verify(op, name, value) -> message or None: the
+# dialect's `verifyOperationAttribute` for discardable attributes whose name
+# starts with `<namespace>.`.
+ATTRIBUTE_VERIFIERS: dict = {}
+
+
+def register_attribute_verifier(dialect: str):
+    def register(fn):
+        ATTRIBUTE_VERIFIERS[dialect] = fn
+        return fn
+    return register
+
+
+def dialect_attributes_error(op) -> str | None:
+    """The first complaint of a dialect about the op's discardable
+    attributes, which MLIR checks (in name order) before the op itself."""
+    for name in sorted(op.attributes):
+        verify = ATTRIBUTE_VERIFIERS.get(name.partition(".")[0])
+        if verify is not None and "." in name:
+            message = verify(op, name, op.attributes[name])
+            if message:
+                return message
+    return None
+
+
+def terminator_error(op) -> str | None:
+    """The IsTerminator trait: nothing may follow a terminator in its block."""
+    if op.is_terminator and op.parent is not None and op.parent.ops[-1] is not op:
+        return f"'{op.op_name}' op must be the last operation in the parent block"
+    return None
+
+
+def missing_terminator_error(block):
+    """(message, position) when `block`, of an op whose blocks need a
+    terminator (a registered op without the NoTerminator trait), does not
+    end with one; else None.  An unregistered op may be a terminator."""
+    if not block.ops:
+        return "empty block: expect at least a terminator", block.parent_op.pos
+    last = block.ops[-1]
+    if last.is_terminator or last.op_name not in OP_CLASSES:
+        return None
+    from ..printer.printer import op_to_string
+    shown = op_to_string(last, generic=True)
+    if last.regions:     # as MLIR streams an op with regions
+        shown = "\n" + shown
+    return f"block with no terminator, has {shown}", last.pos
+
+
+# Ops with the SymbolTable trait: the only parents a symbol may have.
+SYMBOL_TABLES = {"builtin.module"}
+
+
+def symbol_parent_error(op) -> str | None:
+    """SymbolOpInterface: a symbol (func.func, memref.global) must sit
+    directly in a symbol table; an unregistered parent may be one."""
+    parent = op.parent_op
+    if parent is not None and parent.op_name in OP_CLASSES and parent.op_name not in SYMBOL_TABLES:
+        return f"'{op.op_name}' op symbol's parent must have the SymbolTable trait"
+    return None
+
+
+def symbols_of(table):
+    """(name, op) for each symbol defined directly in the symbol table op."""
+    for region in table.regions:
+        for block in region.blocks:
+            for op in block.ops:
+                name = op.properties.get("sym_name")
+                if isinstance(name, A.StringAttr):
+                    yield name.text, op
+
+
+def lookup_symbol(op, name: str):
+    """SymbolTable::lookupNearestSymbolFrom: the op defining `name` in the
+    nearest symbol table around `op` (the module it is in), or None."""
+    table = op.parent_op
+    while table is not None and table.op_name not in SYMBOL_TABLES:
+        table = table.parent_op
+    if table is None:
+        return None
+    return next((found for symbol, found in symbols_of(table) if symbol == name), None)
 
 
 def custom_form(rule: str):
@@ -77,6 +159,12 @@ class RegisteredOp(Operation):
     # default when the attribute is unset, the custom form never shows it.
     property_defaults: dict = {}
     has_side_effects = False
+    # The dialect of unprefixed op names in the op's regions (OpAsmOpInterface
+    # getDefaultDialect); "" for none.
+    default_dialect = ""
+    # Whether each block of the op's regions must end with a terminator (no
+    # implicit one is added when it is left out).
+    needs_terminators = False
 
     def generic_properties(self) -> dict:
         """The properties as the generic form prints them, defaults included."""

@@ -10,13 +10,15 @@ from ..ir import types as T
 from ..ir.core import register_op
 from ..parse.syntax import TOKEN, ParsedRegion, parse_error
 from .base import (ValueTerminator, RegisteredOp, attrs_of, custom_form, first_of, new_op,
-                   regions_of, type_list, uses)
+                   lookup_symbol, regions_of, symbol_parent_error, symbols_of, type_list,
+                   uses)
 
 
 @register_op
 class ModuleOp(RegisteredOp):
     name = "builtin.module"
     inherent = ("sym_name", "sym_visibility")
+    default_dialect = "builtin"
 
     def print(self, p) -> None:
         name = self.properties.get("sym_name")
@@ -35,6 +37,25 @@ class ModuleOp(RegisteredOp):
         if not self.regions[0].blocks:
             self.regions[0].append(Block())
 
+    def verify(self):
+        # A module's own attributes are its name and visibility; all others
+        # belong to a dialect.
+        for name in sorted(self.attributes):
+            if "." not in name:
+                return ("'builtin.module' op can only contain attributes with dialect-prefixed "
+                        f"names, found: '{name}'")
+        return None
+
+    def symbol_table_error(self):
+        """(message, position) of a symbol defined twice in the module, else
+        None (SymbolTable: checked once the module's ops are verified)."""
+        seen = set()
+        for name, op in symbols_of(self):
+            if name in seen:
+                return f"redefinition of symbol named '{name}'", op.pos
+            seen.add(name)
+        return None
+
 
 @custom_form("module_op")
 def parse_module(t, children):
@@ -52,6 +73,8 @@ class FuncOp(RegisteredOp):
                 "res_attrs", "no_inline")
     isolated_from_above = True
     has_side_effects = True
+    default_dialect = "func"
+    needs_terminators = True
 
     @property
     def function_type(self) -> T.FunctionType:
@@ -64,6 +87,14 @@ class FuncOp(RegisteredOp):
     @property
     def is_declaration(self) -> bool:
         return not self.regions[0].blocks
+
+    def verify(self):
+        """SymbolOpInterface: only a private (or nested) symbol may be a
+        declaration."""
+        visibility = self.properties.get("sym_visibility")
+        if self.is_declaration and (visibility is None or visibility.value == b"public"):
+            return "'func.func' op symbol declaration cannot have public visibility"
+        return symbol_parent_error(self)
 
     def print(self, p) -> None:
         visibility = self.properties.get("sym_visibility")
@@ -198,16 +229,18 @@ class ReturnOp(ValueTerminator):
 
     def verify(self):
         func = self.parent_op
-        if isinstance(func, FuncOp):
-            expected = func.function_type.results
-            actual = tuple(v.type for v in self.operands)
-            if len(expected) != len(actual):
-                return (f"'func.return' op has {len(actual)} operands, but enclosing function "
-                        f"(@{func.sym_name}) returns {len(expected)}")
-            for i, (e, a) in enumerate(zip(expected, actual)):
-                if e != a:
-                    return (f"'func.return' op type of return operand {i} ('{a}') doesn't match "
-                            f"function result type ('{e}') in function @{func.sym_name}")
+        if not isinstance(func, FuncOp):
+            return "'func.return' op expects parent op 'func.func'"
+        expected = func.function_type.results
+        actual = tuple(v.type for v in self.operands)
+        if len(expected) != len(actual):
+            return (f"'func.return' op has {len(actual)} operands, but enclosing function "
+                    f"(@{func.sym_name}) returns {len(expected)}")
+        for i, (e, a) in enumerate(zip(expected, actual)):
+            if e != a:
+                # FuncOps.cpp reports this one with emitError, not emitOpError.
+                return (f"type of return operand {i} ('{a}') doesn't match "
+                        f"function result type ('{e}') in function @{func.sym_name}")
         return None
 
 
@@ -217,7 +250,9 @@ def parse_return(t, children):
     types = type_list(children)
     if len(operands) != len(types):
         raise parse_error(children[0], f"{len(operands)} operands present, but expected {len(types)}")
-    return new_op("func.return", children[0], operands, types, attributes=dict(attrs_of(children)))
+    # A bare `return` takes the dialect of the region it is in (builder).
+    return new_op(children[0].value, children[0], operands, types,
+                  attributes=dict(attrs_of(children)))
 
 
 @register_op
@@ -225,6 +260,29 @@ class CallOp(RegisteredOp):
     name = "func.call"
     inherent = ("callee", "arg_attrs", "res_attrs", "no_inline")
     has_side_effects = True
+
+    def verify(self):
+        """CallOp::verifySymbolUses: the callee is a func.func of the same
+        signature."""
+        callee = self.properties.get("callee")
+        if not isinstance(callee, A.SymbolRefAttr) or len(callee.parts) != 1:
+            return None   # a nested reference is not looked up
+        func = lookup_symbol(self, callee.root)
+        if not isinstance(func, FuncOp):
+            return f"'func.call' op '{callee.root}' does not reference a valid function"
+        ftype = func.function_type
+        if len(ftype.inputs) != len(self.operands):
+            return "'func.call' op incorrect number of operands for callee"
+        for i, (expected, value) in enumerate(zip(ftype.inputs, self.operands)):
+            if value.type != expected:
+                return (f"'func.call' op operand type mismatch: expected operand type "
+                        f"'{expected}', but provided '{value.type}' for operand number {i}")
+        if len(ftype.results) != len(self.results):
+            return "'func.call' op incorrect number of results for callee"
+        for i, (expected, result) in enumerate(zip(ftype.results, self.results)):
+            if result.type != expected:
+                return f"'func.call' op result type mismatch at index {i}"
+        return None
 
     def print(self, p) -> None:
         p.write(" ")

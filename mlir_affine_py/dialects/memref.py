@@ -14,7 +14,7 @@ from ..parse.syntax import TOKEN, SymbolUses, Uses, parse_error
 from .affine import segment_sizes
 from .base import (RegisteredOp, attrs_of, custom_form, ensure_terminator,
                    expect_type, first_of, index_types, new_op, regions_of,
-                   type_list, types_of, uses)
+                   lookup_symbol, symbol_parent_error, type_list, types_of, uses)
 
 # ShapedType::kDynamic: a dynamic entry of static_offsets/sizes/strides.
 DYNAMIC = -(1 << 63)
@@ -78,6 +78,29 @@ class AllocLikeOp(RegisteredOp):
     def attr_dict(self, p, extra_elided=()) -> None:
         p.print_optional_attr_dict(self, ("operandSegmentSizes",))
 
+    def verify(self):
+        """verifyAllocLikeOp: one symbol operand per symbol of the layout."""
+        sizes = self.properties.get("operandSegmentSizes")
+        type = self.results[0].type if self.results else None
+        if not isinstance(sizes, A.DenseArrayAttr) or not isinstance(type, T.MemRefType):
+            return None
+        dynamic = sizes.value[0]
+        expected = layout_symbol_count(type.layout)
+        if len(self.operands) - dynamic != expected:
+            return (f"'{self.op_name}' op symbol operand count does not equal memref symbol "
+                    f"count: expected {expected}, got {len(self.operands) - dynamic}")
+        return None
+
+
+def layout_symbol_count(layout) -> int:
+    """The symbols of a memref layout's affine map: a strided layout has one
+    per dynamic stride or offset."""
+    if isinstance(layout, A.AffineMapAttr):
+        return layout.value.num_symbols
+    if isinstance(layout, A.StridedLayoutAttr):
+        return list(layout.strides).count(None) + (layout.offset is None)
+    return 0
+
 
 @register_op
 class AllocOp(AllocLikeOp):
@@ -95,6 +118,9 @@ class AllocaOp(AllocLikeOp):
         return ["alloca"]
 
     def verify(self):
+        message = super().verify()
+        if message:
+            return message
         parent = self.parent_op
         while parent is not None and parent.name not in AUTOMATIC_ALLOCATION_SCOPES:
             parent = parent.parent_op
@@ -120,9 +146,22 @@ def parse_alloc(t, children):
     if len(dims) != dynamic:
         raise parse_error(children[0], f"'{children[0].value}' op dimension operand count does not equal memref dynamic dimension count")
     attrs = dict(attrs_of(children))
+    alignment = attrs.get("alignment")
+    if alignment is not None and not _is_alignment(alignment):
+        # Reported at the attribute dictionary, the first `{` after the name.
+        name = children[0].value
+        brace = at_offset(t, t.text.find("{", children[0].end_pos), children[0])
+        raise parse_error(brace, f"custom op '{name}' '{name}' op attribute 'alignment' failed "
+                                 "to satisfy constraint: 64-bit signless integer attribute whose "
+                                 "value is positive and whose value is a power of two > 0")
     attrs["operandSegmentSizes"] = segment_sizes(len(dims), len(syms))
     return new_op(children[0].value, children[0], list(dims) + list(syms),
                   index_types(len(dims) + len(syms)), [type], attrs)
+
+
+def _is_alignment(attr) -> bool:
+    return (isinstance(attr, A.IntegerAttr) and attr.type == T.I64 and attr.value > 0
+            and attr.value & (attr.value - 1) == 0)
 
 
 @register_op
@@ -311,7 +350,7 @@ class GlobalOp(RegisteredOp):
         if visibility is not None and visibility.text not in ("public", "private", "nested"):
             return ("'memref.global' op visibility expected to be one of [\"public\", "
                     f"\"private\", \"nested\"], but got \"{visibility.text}\"")
-        return None
+        return symbol_parent_error(self)
 
 
 @custom_form("memref_global_dense")
@@ -383,18 +422,8 @@ class GetGlobalOp(RegisteredOp):
 def lookup_global(op, symbol: str):
     """The memref.global named `symbol` in the nearest enclosing symbol table
     (a module: the op with no parent, or a nested builtin.module)."""
-    from .func import ModuleOp
-    scope = op.parent_op
-    while scope is not None and not isinstance(scope, ModuleOp) and scope.parent_op is not None:
-        scope = scope.parent_op
-    if scope is None:
-        return None
-    for region in scope.regions:
-        for block in region.blocks:
-            for candidate in block.ops:
-                if isinstance(candidate, GlobalOp) and candidate.properties["sym_name"].text == symbol:
-                    return candidate
-    return None
+    found = lookup_symbol(op, symbol)
+    return found if isinstance(found, GlobalOp) else None
 
 
 @custom_form("memref_get_global")

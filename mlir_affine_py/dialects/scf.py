@@ -55,6 +55,13 @@ class YieldOp(ValueTerminator):
     """`scf.yield {attrs} %a, %b : T, U` (ODS: attr-dict ($results^ : type)?)."""
 
     name = "scf.yield"
+    parents = ("scf.execute_region", "scf.for", "scf.if", "scf.index_switch", "scf.while")
+
+    def verify(self):
+        parent = self.parent_op
+        if parent is None or parent.op_name not in self.parents:
+            return f"'scf.yield' op expects parent op to be one of '{', '.join(self.parents)}'"
+        return None
 
 
 def _tokens(children, kind: str) -> list:

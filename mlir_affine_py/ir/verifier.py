@@ -1,6 +1,6 @@
-"""IR verification after a pass, as mlir-opt does between passes: each op's
-own `verify()` and SSA dominance (an operand must be defined earlier in its
-block or in a block around it, never across an isolated-from-above op).
+"""IR verification, as mlir-opt does after parsing and between passes: each
+op's own `verify()` and SSA dominance (an operand must be defined earlier in
+its block or in a block around it, never across an isolated-from-above op).
 
 Regions with several blocks are checked permissively (a value of any block
 of the region is accepted): the affine passes never build control-flow
@@ -9,11 +9,89 @@ explicit stack, so deep nests do not reach Python's recursion limit."""
 
 from __future__ import annotations
 
-from ..diagnostics import MLIRError
+import re
+
+from ..diagnostics import MLIRError, offset_to_pos, pos_to_offset
+
+# Ops whose regions hold at most one block (ODS `SizedRegion<1>`).
+SINGLE_BLOCK_OPS = frozenset({
+    "builtin.module", "affine.for", "affine.if", "affine.parallel", "scf.for", "scf.if",
+    "scf.while", "scf.parallel", "scf.forall", "memref.alloca_scope"})
+
+
+def verify_parsed(module, text: str | None = None) -> None:
+    """MLIR's verifier after parsing: each op in pre-order (the dialects'
+    checks of its attributes, its place as a terminator, its own checks),
+    each block's terminator once the block's ops are verified, then the
+    dominance of operands.  `text`, the source, places one diagnostic."""
+    from ..dialects.base import (dialect_attributes_error, missing_terminator_error,
+                                 terminator_error)
+    # Work items: ("op", op); ("block", block) once the block's ops are
+    # verified, for its terminator (MLIR checks it on leaving the block);
+    # ("table", op) once a symbol table's ops are, for its symbols.
+    work = [("op", module)]
+    while work:
+        kind, item = work.pop()
+        if kind != "op":
+            found = (missing_terminator_error(item) if kind == "block"
+                     else item.symbol_table_error())
+            if found:
+                raise MLIRError(*found)
+            continue
+        op = item
+        if op.op_name in SINGLE_BLOCK_OPS:
+            for index, region in enumerate(op.regions):
+                if len(region.blocks) > 1:
+                    raise MLIRError(f"'{op.op_name}' op expects region #{index} to have 0 "
+                                    "or 1 blocks", op.pos)
+        message = dialect_attributes_error(op) or terminator_error(op) or op.verify()
+        if message:
+            if message.endswith("must be the last operation in the parent block"):
+                _check_terminator_operands(op, text)
+            raise MLIRError(message, op.pos)
+        if hasattr(op, "symbol_table_error"):
+            work.append(("table", op))
+        check_blocks = getattr(op, "needs_terminators", False)
+        for region in reversed(op.regions):
+            for block in reversed(region.blocks):
+                if check_blocks:
+                    work.append(("block", block))
+                work.extend(("op", inner) for inner in reversed(block.ops))
+    verify_dominance(module)
+
+
+# A custom-form terminator without operands, then results defined.
+_TERMINATOR_THEN_RESULTS = re.compile(
+    r"(?:return|func\.return|affine\.yield|scf\.yield)((?:\s*%[\w$.\-]+\s*,)*\s*%[\w$.\-]+)\s*=")
+
+
+def _check_terminator_operands(op, text: str | None) -> None:
+    """`return` (or a yield) followed by `%a = ...` on the next line: MLIR
+    reads `%a` as the terminator's operand and then wants the `:` of its
+    type where the `=` stands."""
+    if text is None or op.pos is None or op.operands:
+        return
+    match = _TERMINATOR_THEN_RESULTS.match(text, pos_to_offset(text, op.pos))
+    if match is not None:
+        raise MLIRError("expected ':'", offset_to_pos(text, match.end(1)))
 
 
 def verify_operation(root) -> None:
     """Raise MLIRError at the first op that fails verification."""
+    for op in root.walk():
+        message = op.verify()
+        if message:
+            raise MLIRError(message, op.pos)
+    verify_dominance(root)
+
+
+# Ops whose regions are graph regions (RegionKind::Graph): a value may be
+# used anywhere in its block, before its definition too.
+GRAPH_REGION_OPS = frozenset({"builtin.module"})
+
+
+def verify_dominance(root) -> None:
+    """Raise MLIRError at the first op using a value that does not dominate it."""
     # Each work item: ("op", op, scopes) or ("define", values, scope).
     # `scopes` is the tuple of value sets visible at the op, innermost last.
     work = [("op", root, ())]
@@ -26,15 +104,13 @@ def verify_operation(root) -> None:
         for index, value in enumerate(op.operands):
             if not any(value in scope for scope in scopes):
                 raise MLIRError(f"operand #{index} does not dominate this use", op.pos)
-        message = op.verify()
-        if message:
-            raise MLIRError(message, op.pos)
         if op.results and scopes:
             work.append(("define", op.results, scopes[-1]))
         outer = () if op.isolated_from_above else scopes
+        graph = op.op_name in GRAPH_REGION_OPS
         for region in reversed(op.regions):
             shared = set()
-            if len(region.blocks) > 1:
+            if len(region.blocks) > 1 or graph:
                 for block in region.blocks:
                     shared.update(block.args)
                     for inner in block.ops:

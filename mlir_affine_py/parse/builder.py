@@ -14,18 +14,22 @@ from ..diagnostics import MLIRError, offset_to_pos, pos_to_offset
 from ..ir import attributes as A
 from ..ir.core import OP_CLASSES, Block, Operation, Region, Value
 from ..dialects.base import OPEN_DIALECTS, REGISTERED_DIALECTS
+from ..ir.verifier import verify_parsed
 from .syntax import ParsedOp, ParsedRegion, pos_of
 
 
 class _Scope:
-    __slots__ = ("values", "parent", "isolated", "forward", "defined_at")
+    __slots__ = ("values", "parent", "isolated", "forward", "defined_at", "default_dialect")
 
-    def __init__(self, parent, isolated):
+    def __init__(self, parent, isolated, default_dialect="builtin"):
         self.values: dict = {}           # "%name" -> list of Values (a result group)
         self.defined_at: dict = {}       # "%name" -> position of its definition
         self.parent = parent
         self.isolated = isolated
         self.forward: dict = {}          # "%name" -> (placeholder values, first use pos)
+        # The dialect an op name without a prefix belongs to (`return` in a
+        # func.func body is func.return).
+        self.default_dialect = default_dialect
 
 
 class Builder:
@@ -78,13 +82,17 @@ class Builder:
             # Results become visible after the op's regions are parsed, as in
             # MLIR; schedule that for after the region work below.
             stack.append(("finish", op, p.results, sc))
+            # A custom-form op sets the default dialect of its regions; the
+            # generic form keeps the enclosing one.
+            dialect = sc.default_dialect if p.generic else getattr(op, "default_dialect", "")
             for region, parsed_region in zip(reversed(op.regions), reversed(p.regions)):
-                self._push_region(region, parsed_region, op, sc, stack)
+                self._push_region(region, parsed_region, op, sc, stack, dialect)
         return root_holder[0]
 
-    def _push_region(self, region: Region, parsed: ParsedRegion, op, parent_scope, stack):
+    def _push_region(self, region: Region, parsed: ParsedRegion, op, parent_scope, stack,
+                     default_dialect: str):
         isolated = op.isolated_from_above
-        scope = _Scope(parent_scope, isolated)
+        scope = _Scope(parent_scope, isolated, default_dialect)
         blocks = []
         for parsed_block in parsed.blocks:
             block = Block()
@@ -100,6 +108,8 @@ class Builder:
             for token, type in parsed_block.args:
                 arg = block.add_arg(type)
                 if token is not None:
+                    if parsed_block.label is None:
+                        self._check_entry_argument(scope, token)
                     self._define(scope, token.value, [arg], pos_of(token))
         # Ops reference successors by label; keep the map with the scope.
         scope.values["^labels"] = labels
@@ -110,6 +120,8 @@ class Builder:
             parsed_block.ops = []     # the stack holds them until they are built
 
     def _create(self, p: ParsedOp, scope: _Scope) -> Operation:
+        if "." not in p.name and not p.generic:
+            p.name = _prefixed_name(p, scope.default_dialect)
         operands = []
         for index, token in enumerate(p.operands):
             expected = p.operand_types[index] if p.operand_types is not None else None
@@ -174,9 +186,12 @@ class Builder:
 
     # ------------------------------------------------------------ SSA names
     def _define(self, scope: _Scope, name: str, values: list, pos) -> None:
-        if name in scope.values:
+        # Names are unique up to the nearest isolated op: a nested region
+        # may not define again a name of a region around it.
+        defining = _defining_scope(scope, name)
+        if defining is not None:
             error = MLIRError(f"redefinition of SSA value '{name}'", pos)
-            previous = scope.defined_at.get(name)
+            previous = defining.defined_at.get(name)
             if previous is not None:
                 error.attach_note("previously defined here", previous)
             raise error
@@ -228,9 +243,7 @@ class Builder:
                 break
             current = current.parent
         # A forward reference, recorded at the nearest isolated scope.
-        owner = scope
-        while not owner.isolated and owner.parent is not None:
-            owner = owner.parent
+        owner = _isolated_owner(scope)
         if expected is None:
             raise MLIRError("use of undeclared SSA value name", pos_of(token))
         placeholders, first = owner.forward.setdefault(name, ({}, pos_of(token)))
@@ -242,6 +255,23 @@ class Builder:
                             f"'{expected}' vs '{placeholder.type}'", pos_of(token)).attach_note(
                 "prior use here", first)
         return placeholder
+
+    def _check_entry_argument(self, scope: _Scope, token) -> None:
+        """A region's named entry arguments (a loop's induction variable)
+        must not reuse a name defined or already used around the region."""
+        if scope.isolated:
+            return   # a new name scope
+        name = token.value
+        defining = _defining_scope(scope.parent, name)
+        if defining is not None:
+            previous = defining.defined_at.get(name)
+        else:
+            pending = _isolated_owner(scope).forward.get(name)
+            if pending is None:
+                return
+            previous = pending[1]
+        raise MLIRError(f"region entry argument '{name}' is already in use",
+                        pos_of(token)).attach_note("previously referenced here", previous)
 
     def _check_forward(self, scope: _Scope) -> None:
         """Values used but never defined in an isolated scope: mlir reports
@@ -290,18 +320,34 @@ class Builder:
 
     # ----------------------------------------------------------- verifying
     def verify(self, module) -> None:
-        for op in module.walk():
-            if op.op_name in SINGLE_BLOCK_OPS:
-                for index, region in enumerate(op.regions):
-                    if len(region.blocks) > 1:
-                        raise MLIRError(f"'{op.op_name}' op expects region #{index} to have 0 "
-                                        "or 1 blocks", op.pos)
-            message = op.verify()
-            if message:
-                raise MLIRError(message, op.pos)
+        verify_parsed(module, self.text)
 
 
-# Ops whose regions hold at most one block (ODS `SizedRegion<1>`).
-SINGLE_BLOCK_OPS = frozenset({
-    "builtin.module", "affine.for", "affine.if", "affine.parallel", "scf.for", "scf.if",
-    "scf.while", "scf.parallel", "scf.forall", "memref.alloca_scope"})
+def _defining_scope(scope: _Scope, name: str):
+    """The scope, up to the nearest isolated one, that defines `name`."""
+    while scope is not None:
+        if name in scope.values:
+            return scope
+        if scope.isolated:
+            return None
+        scope = scope.parent
+    return None
+
+
+def _isolated_owner(scope: _Scope) -> _Scope:
+    """The nearest isolated scope around `scope`: where forward references
+    to names are recorded."""
+    while not scope.isolated and scope.parent is not None:
+        scope = scope.parent
+    return scope
+
+
+def _prefixed_name(p: ParsedOp, dialect: str) -> str:
+    """The full name of an op written without its dialect (`return`)."""
+    if dialect == "func":
+        return f"func.{p.name}"
+    if dialect:
+        raise MLIRError(f"custom op '{p.name}' is unknown (tried '{dialect}.{p.name}' as well)",
+                        p.pos)
+    raise MLIRError(f"Dialect `' not found for custom op '{p.name}'  (tried '.{p.name}' as "
+                    "well)", p.pos)

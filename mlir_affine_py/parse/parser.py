@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import re
 from importlib import resources
+from pathlib import Path
 
 from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken, VisitError
@@ -30,6 +31,13 @@ _TRANSFORMER = None
 
 
 def _grammar_text() -> str:
+    # In a source checkout the grammar stands beside the package; it comes
+    # first, since an editable install maps the `mlir_affine_py.grammar`
+    # package data to the checkout it was installed from, which may be
+    # another one.  An installed copy has only the package data.
+    beside = Path(__file__).resolve().parents[2] / "grammar" / "mlir.lark"
+    if beside.is_file():
+        return beside.read_text()
     return resources.files("mlir_affine_py.grammar").joinpath("mlir.lark").read_text()
 
 
@@ -143,7 +151,25 @@ def parse_source(text: str, allow_unregistered: bool = False,
         raise _lexer_error(text, error) from None
     except (UnexpectedToken, UnexpectedEOF) as error:
         raise _syntax_error(text, error) from None
+    if not text.isascii():
+        _check_non_ascii(text)
     return Builder(allow_unregistered, text).build_module(parsed or [])
+
+
+# Strings and comments, where any character may stand, or one non-ASCII
+# character elsewhere.
+_NON_ASCII_OUTSIDE_STRINGS = re.compile(r'"(?:[^"\\\n]|\\.)*"|//[^\n]*|[^\x00-\x7f]')
+
+
+def _check_non_ascii(text: str) -> None:
+    """MLIR's lexer reads identifiers in ASCII only: a non-ASCII letter the
+    grammar's patterns took into a name (`%é`, `@fé`) is an error there."""
+    for match in _NON_ASCII_OUTSIDE_STRINGS.finditer(text):
+        if len(match.group()) == 1 and not match.group().isascii():
+            offset = match.start()
+            if text[offset - 1:offset] == "%":
+                raise MLIRError("invalid SSA name", offset_to_pos(text, offset - 1))
+            raise MLIRError("unexpected character", offset_to_pos(text, offset))
 
 
 # ---------------------------------------------------------------------------

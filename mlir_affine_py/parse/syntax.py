@@ -89,7 +89,7 @@ class ParsedOp:
     comes from the generic form's function type."""
 
     __slots__ = ("name", "results", "operands", "operand_types", "result_types",
-                 "attributes", "properties", "regions", "successors", "pos")
+                 "attributes", "properties", "regions", "successors", "pos", "generic")
 
     def __init__(self, name, pos, operands=(), operand_types=(), result_types=(),
                  attributes=None, properties=None, regions=(), successors=()):
@@ -103,6 +103,7 @@ class ParsedOp:
         self.properties = properties if properties is not None else {}
         self.regions = list(regions)
         self.successors = list(successors)
+        self.generic = False        # written in the generic form (a quoted name)
 
 
 def defined_name(token):
@@ -119,6 +120,17 @@ def integer_literal(text: str) -> int:
     if text[:2] in ("0x", "0X"):
         return int(text, 16)
     return int(text, 10)
+
+
+class LocatedInt(int):
+    """An integer literal that remembers where it was written."""
+
+    pos: tuple[int, int]
+
+    def __new__(cls, value: int, pos):
+        self = super().__new__(cls, value)
+        self.pos = pos
+        return self
 
 
 def pos_of(token) -> tuple[int, int]:

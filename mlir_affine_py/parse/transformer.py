@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from lark import Token
 
-from ..diagnostics import MLIRError
+from ..diagnostics import MLIRError, offset_to_pos
+from ..dialects.base import REGISTERED_DIALECTS
+from ..dialects.dlti import check_unique_keys
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.affine_expr import constant as affine_constant
@@ -20,7 +22,9 @@ from ..ir.affine_expr import dim as affine_dim
 from ..ir.affine_expr import symbol as affine_symbol
 from ..ir.affine_map import AffineMap, IntegerSet
 from ..printer.numbers import float_to_bits, round_to_type, unescape_string
-from .syntax import (integer_literal, TOKEN, SymbolUses, AttrDict, OpSequence, ParsedBlock, ParsedOp, ParsedRegion, Props,
+from . import dialect_symbols
+from .syntax import (integer_literal, LocatedInt, TOKEN, SymbolUses, AttrDict, OpSequence, ParsedBlock,
+                     ParsedOp, ParsedRegion, Props,
                      Regions, Successors, TypeList, Uses, parse_error, pos_of,
                      split_children)
 
@@ -105,10 +109,13 @@ class MLIRTransformer:
         name_token = children[0]
         uses, successors, props, regions, attrs, ftype = split_children(
             children[1:], Uses, Successors, Props, Regions, AttrDict, T.FunctionType)
+        if "\0" in _decoded(_string_value(name_token)):
+            raise parse_error(name_token, "null character not allowed in operation name")
         op = ParsedOp(_decoded(_string_value(name_token)), pos_of(name_token),
                       uses or [], (), ftype.results, attrs or {}, props or {},
                       regions or [], successors or [])
         op.operand_types = list(ftype.inputs)
+        op.generic = True
         if len(op.operand_types) != len(op.operands):
             raise parse_error(name_token, f"expected {len(op.operands)} operand type"
                               f"{'' if len(op.operands) == 1 else 's'} but had {len(op.operand_types)}")
@@ -136,12 +143,7 @@ class MLIRTransformer:
         return TypeList(children[0]) if children else TypeList()
 
     def attr_dict(self, children):
-        result = AttrDict()
-        for name, value in children:
-            if name in result:
-                raise parse_error(name, f"attribute '{name}' occurs more than once in the attribute list")
-            result[name.value] = value
-        return result
+        return _unique_entries(children, AttrDict())
 
     def attr_entry(self, children):
         name = children[0]
@@ -228,7 +230,20 @@ class MLIRTransformer:
                 layout = first
             else:
                 space = first
+        if isinstance(layout, A.AffineMapAttr) and layout.value.num_dims != len(shape):
+            raise MLIRError("memref layout mismatch between rank and affine map: "
+                            f"{len(shape)} != {layout.value.num_dims}", self._memref_keyword(children))
+        if space is not None and not _is_memory_space(space):
+            raise MLIRError("unsupported memory space Attribute", self._memref_keyword(children))
         return T.MemRefType(shape, element, layout, space)
+
+    def _memref_keyword(self, children):
+        """The position of the `memref` keyword before a type's first token
+        (the keyword itself is not kept in the parse)."""
+        token = next((c for c in children if isinstance(c, TOKEN)), None)
+        if token is None or not self.text:
+            return None
+        return offset_to_pos(self.text, self.text.rfind("memref", 0, token.start_pos))
 
     def tensor_type(self, children):
         shape, unranked, element, rest = self._shaped(children)
@@ -277,7 +292,7 @@ class MLIRTransformer:
                 return self.type_aliases[name.value]
             if "." not in name.value:
                 raise parse_error(name, f"undefined symbol alias id '{name.value[1:]}'")
-        return T.OpaqueType(name.value)
+        return dialect_symbols.dialect_type(name)
 
     # ------------------------------------------------------------ attributes
     def integer_attr(self, children):
@@ -318,10 +333,7 @@ class MLIRTransformer:
         return A.ArrayAttr(children)
 
     def dict_attr(self, children):
-        entries = {}
-        for name, value in children:
-            entries[name.value] = value
-        return A.DictionaryAttr(entries)
+        return A.DictionaryAttr(_unique_entries(children, {}))
 
     def type_attr(self, children):
         return A.TypeAttr(children[0])
@@ -408,8 +420,8 @@ class MLIRTransformer:
 
     def signed_int(self, children):
         if children[0].type == "MINUS":
-            return -integer_literal(children[1].value)
-        return integer_literal(children[0].value)
+            return LocatedInt(-integer_literal(children[1].value), pos_of(children[1]))
+        return LocatedInt(integer_literal(children[0].value), pos_of(children[0]))
 
     def hash_attr(self, children):
         name = children[0]
@@ -423,9 +435,12 @@ class MLIRTransformer:
             # A location attribute even outside `loc(...)`: it keeps its
             # `#loc` alias when the generic form is read back.
             return A.DialectLoc(_dialect_location_text(head, "<" + body))
-        return A.OpaqueAttr(name.value)
+        return dialect_symbols.dialect_attribute(name)
 
     def dl_spec(self, children):
+        # Duplicate keys are reported at `dl_spec`, after `#dlti.`.
+        opening = children[0]
+        check_unique_keys(children[1:], (opening.line, opening.column + len("#dlti.")))
         return A.DataLayoutSpecAttr(children[1:])
 
     def dl_entry(self, children):
@@ -456,6 +471,12 @@ class MLIRTransformer:
     def loc_file(self, children):
         """`"f":L` (column 0), `"f":L:C`, `"f":L:C to :EC`, `"f":L:C to EL:EC`."""
         numbers = [integer_literal(token.value) for token in children[1:]]
+        # Which number is a line: the first, and the third of four.
+        line_numbers = (0, 2) if len(numbers) == 4 else (0,)
+        for index, (token, number) in enumerate(zip(children[1:], numbers)):
+            if number >= 1 << 32:   # Token::getUnsignedIntegerValue: 32 bits
+                what = "line" if index in line_numbers else "column"
+                raise parse_error(token, f"expected integer {what} number in FileLineColRange")
         line, column = numbers[0], numbers[1] if len(numbers) > 1 else 0
         end_line, end_column = line, column
         if len(numbers) == 3:
@@ -541,6 +562,25 @@ class MLIRTransformer:
 
 
 # ----------------------------------------------------------------- helpers
+
+def _is_memory_space(attr) -> bool:
+    """isSupportedMemorySpace: an integer, string or dictionary, or an
+    attribute of a dialect other than builtin (an unknown dialect's
+    attribute is an opaque builtin one)."""
+    if isinstance(attr, (A.IntegerAttr, A.StringAttr, A.DictionaryAttr, A.DataLayoutSpecAttr)):
+        return True
+    return isinstance(attr, A.OpaqueAttr) and attr.text[1:].partition(".")[0] in REGISTERED_DIALECTS
+
+
+def _unique_entries(children, entries: dict) -> dict:
+    """`name = value` pairs into `entries`; a name given twice is an error
+    at its second occurrence."""
+    for name, value in children:
+        if name.value in entries:
+            raise parse_error(name, f"duplicate key '{name.value}' in dictionary attribute")
+        entries[name.value] = value
+    return entries
+
 
 class _ForwardLocRef(A.LocationAttr):
     """`loc(#name)` before `#name = loc(...)` is defined: allowed for op

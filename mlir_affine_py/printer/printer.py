@@ -410,14 +410,15 @@ def attribute_to_string(attr, elide: str = "never") -> str:
     return printer.getvalue()
 
 
-def op_to_string(op) -> str:
+def op_to_string(op, generic: bool = False) -> str:
     """One op as diagnostics show it (`see current operation: ...`): custom
-    form, value names numbered within its closest isolated-from-above op."""
+    (or generic) form, value names numbered within its closest
+    isolated-from-above op."""
     root = op
     while root.parent_op is not None and not root.isolated_from_above:
         root = root.parent_op
-    printer = Printer()
+    printer = Printer(generic=generic)
     printer.use_aliases = False
-    printer.names = SSANameState(root)
+    printer.names = SSANameState(root, generic)
     printer.print_operation(op)
     return printer.getvalue()

@@ -18,6 +18,11 @@ config.environment["PYTHONUNBUFFERED"] = "1"
 for name in ("HOME", "XDG_CACHE_HOME", "PATH"):
     if name in os.environ:
         config.environment[name] = os.environ[name]
+# The package of this checkout comes first, so that the tests run the code
+# beside them and not an installed copy (which may be another checkout).
+_repo_root = os.path.dirname(os.path.dirname(config.test_source_root))
+config.environment["PYTHONPATH"] = os.pathsep.join(
+    filter(None, [_repo_root, os.environ.get("PYTHONPATH")]))
 
 
 def _find_mlir_opt():

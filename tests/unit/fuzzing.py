@@ -9,7 +9,8 @@ nested or unbalanced brackets).  Each mutant runs through the driver in a
 worker process (forked, so the parser tables are loaded once) that is killed
 and replaced when a run overstays its time limit.  A run's outcome is judged
 by `judge`: exit 0, or exit 1 with a `file:line:col: error:` diagnostic,
-never a traceback, never another exit code.
+never a traceback, never another exit code; `check_output` then asks
+mlir-opt whether an exit 0 was right.
 """
 
 from __future__ import annotations
@@ -328,9 +329,10 @@ def mlir_opt_verdict(mlir_opt: str, data: bytes, flags: list[str]) -> tuple[str,
 def check_output(mlir_opt: str, data: bytes, output: str, flags: list[str]):
     """("ok" | "lenient" | "failure", detail) for an exit-0 run: mlir-opt
     must accept our output with the input's flags.  When it rejects the
-    input itself, the run is "lenient" (pyaffine-opt accepted input that
-    mlir-opt's verifiers reject, and printed it back): a gap in the
-    diagnostics, not lost or damaged output."""
+    input itself, the run is "lenient": pyaffine-opt accepted input that
+    mlir-opt rejects, and printed it back.  Both "lenient" and "failure"
+    fail the run; they are told apart for the report (a missing
+    diagnostic, or output that was lost or damaged)."""
     verdict, complaint = mlir_opt_verdict(mlir_opt, output.encode("utf-8", "surrogateescape"), flags)
     if verdict != "rejects":
         return "ok", None

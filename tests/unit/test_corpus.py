@@ -4,7 +4,9 @@ For every file `corpus/expected/<dir>/<name>` (the output of
 `mlir-opt [-split-input-file] --allow-unregistered-dialect corpus/<dir>/<name>`,
 see `corpus/regen.sh`) this runs pyaffine-opt with the same flags on the
 source and requires the same bytes.  `expected/permute/` holds outputs of a
-transformation, not of plain printing, and is left out here.
+transformation, not of plain printing, and is left out here.  The files
+mlir-opt rejects (`corpus/index.json`) must be rejected with its first
+diagnostic.
 
 The corpus lives in the `shared` folder beside the repository root, or in
 `$PYAFFINE_SHARED`.  Without it the corpus tests are skipped.
@@ -234,3 +236,26 @@ def test_corpus_is_complete():
     assert len(CASES) >= 70, f"only {len(CASES)} expected files under {CORPUS / 'expected'}"
     for relpath in CASES:
         assert (CORPUS / relpath).is_file(), f"no source for expected/{relpath}"
+
+
+def _rejected_files() -> list:
+    """(file, mlir-opt's first diagnostic) for the corpus files mlir-opt
+    rejects, as the corpus index records them."""
+    index = CORPUS / "index.json" if CORPUS is not None else None
+    if index is None or not index.is_file():
+        return []
+    import json
+    entries = json.loads(index.read_text(encoding="utf-8"))
+    return [(e["file"], e["error"]) for e in entries if not e["parses"] and e.get("error")]
+
+
+REJECTED = _rejected_files()
+
+
+@pytest.mark.parametrize("relpath, expected", REJECTED or [
+    pytest.param(None, None, marks=pytest.mark.skip(reason="no corpus index"))])
+def test_rejects_like_mlir_opt(relpath, expected):
+    """The inputs mlir-opt rejects are rejected with its first diagnostic."""
+    split, code, out, err = first_pass(relpath)
+    first = next((line for line in err.splitlines() if ": error: " in line), "")
+    assert code == 1 and first == f"{CORPUS / relpath}:{expected.split(':', 1)[1]}", err[:2000]

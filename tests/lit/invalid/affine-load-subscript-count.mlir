@@ -1,8 +1,6 @@
 // RUN: not pyaffine-opt %s 2>&1 | FileCheck --strict-whitespace %s
-// XFAIL: *
 // Fewer subscripts than the memref has dimensions.
-// The checks are mlir-opt's diagnostic, which pyaffine-opt does not give yet.
-// CHECK: {{.*}}affine-load-subscript-count.mlir:11:8: error: 'affine.load' op affine map num results must equal memref rank
+// CHECK: {{.*}}affine-load-subscript-count.mlir:9:8: error: 'affine.load' op affine map num results must equal memref rank
 // CHECK-NEXT: {{^}}  %0 = affine.load %m[%i] : memref<4x4xf32>{{$}}
 // CHECK-NEXT: {{^}}       ^{{$}}
 // CHECK-NOT: Traceback

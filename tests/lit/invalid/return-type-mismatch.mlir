@@ -1,8 +1,6 @@
 // RUN: not pyaffine-opt %s 2>&1 | FileCheck --strict-whitespace %s
-// XFAIL: *
 // func.return with an operand type other than the function's result type.
-// The checks are mlir-opt's diagnostic, which pyaffine-opt does not give yet.
-// CHECK: {{.*}}return-type-mismatch.mlir:11:3: error: type of return operand 0 ('i32') doesn't match function result type ('i64') in function @f
+// CHECK: {{.*}}return-type-mismatch.mlir:9:3: error: type of return operand 0 ('i32') doesn't match function result type ('i64') in function @f
 // CHECK-NEXT: {{^}}  return %a : i32{{$}}
 // CHECK-NEXT: {{^}}  ^{{$}}
 // CHECK-NOT: Traceback

@@ -1,0 +1,166 @@
+"""What the LLVM dialect checks of the types and attributes the inputs carry
+(mlir/lib/Dialect/LLVMIR/IR/LLVMTypeSyntax.cpp, LLVMTypes.cpp,
+LLVMDialect.cpp): the `!llvm.<keyword>` type names, `!llvm.ptr<N>` address
+spaces, the `#llvm.<mnemonic>` attribute names, `#llvm.linkage<...>` and the
+`llvm.data_layout` string.
+
+The types stay opaque (kept as text); a pointer type is spelled the way
+mlir-opt prints it, so `!llvm.ptr<0>` and `!llvm.ptr` are the same type.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..diagnostics import MLIRError, advance
+from ..ir import attributes as A
+from ..ir import types as T
+from .base import register_attribute_verifier
+from .llvm_data_layout import data_layout_error
+
+PREFIX_TYPE = "!llvm."
+PREFIX_ATTR = "#llvm."
+TYPE_KEYWORDS = {"void", "ppc_fp128", "token", "label", "metadata", "func", "ptr", "vec",
+                 "array", "struct", "target", "x86_amx"}
+# Types without a data layout of their own (no DataLayoutTypeInterface).
+_NO_LAYOUT = {"void", "token", "label", "metadata"}
+# The attribute mnemonics of the LLVM dialect in MLIR 22 (LLVMAttrDefs.td).
+ATTRIBUTE_MNEMONICS = frozenset({
+    "access_group", "address_space", "alias_scope", "alias_scope_domain", "blockaddress",
+    "blocktag", "cconv", "cgprofile_entry", "comdat", "constant_range", "dependent_libraries",
+    "dereferenceable", "di_annotation", "di_basic_type", "di_common_block", "di_compile_unit",
+    "di_composite_type", "di_derived_type", "di_expression", "di_expression_elem", "di_file",
+    "di_generic_subrange", "di_global_variable", "di_global_variable_expression",
+    "di_imported_entity", "di_label", "di_lexical_block", "di_lexical_block_file",
+    "di_local_variable", "di_module", "di_namespace", "di_null_type", "di_string_type",
+    "di_subprogram", "di_subrange", "di_subroutine_type", "dso_local_equivalent", "fastmath",
+    "linkage", "loop_annotation", "loop_distribute", "loop_interleave", "loop_licm",
+    "loop_peeled", "loop_pipeline", "loop_unroll", "loop_unroll_and_jam", "loop_unswitch",
+    "loop_vectorize", "memory_effects", "mmra_tag", "overflow", "poison", "profile_summary",
+    "profile_summary_detailed", "tailcallkind", "target", "target_features", "tbaa_member",
+    "tbaa_root", "tbaa_tag", "tbaa_type_desc", "undef", "vec_type_hint", "vscale_range",
+    "zero"})
+LINKAGES = ("external", "available_externally", "linkonce", "linkonce_odr", "weak",
+            "weak_odr", "appending", "internal", "private", "extern_weak", "common")
+
+_SPACE = re.compile(r"\s*")
+_KEYWORD = re.compile(r"[a-zA-Z_][\w$.]*")
+# An integer token as MLIR's lexer reads it: a number followed by `.` is a
+# float, which is not an integer.
+_INTEGER = re.compile(r"(0x[0-9a-fA-F]+|[0-9]+)(?![.0-9])")
+
+
+def position_in(token, offset: int) -> tuple[int, int]:
+    """The source position of character `offset` of `token`'s text."""
+    return advance((token.line, token.column), token.value[:offset])
+
+
+def llvm_type(token) -> T.Type:
+    """`!llvm.ptr`, `!llvm.ptr<3>`, `!llvm.struct<...>`, ... as a type."""
+    text = token.value
+    head, angle, _ = text.partition("<")
+    keyword = head[len(PREFIX_TYPE):]
+    if keyword not in TYPE_KEYWORDS:
+        raise MLIRError(f"unknown LLVM type: {keyword}", position_in(token, len(PREFIX_TYPE)))
+    if keyword != "ptr" or not angle:
+        return T.OpaqueType(text)
+    space = _address_space(token, len(head) + 1)
+    return T.OpaqueType("!llvm.ptr" if space == 0 else f"!llvm.ptr<{space}>")
+
+
+def _address_space(token, start: int) -> int:
+    """LLVMPointerType::parse: `<` integer `>`, the integer read as MLIR's
+    parseInteger<unsigned> reads it."""
+    text = token.value
+    end = len(text) - 1                # the closing `>`
+    at = _SPACE.match(text, start).end()
+    negative = text.startswith("-", at)
+    number_at = _SPACE.match(text, at + 1).end() if negative else at
+    word = _KEYWORD.match(text, at)
+    if word is not None and word.group() in ("true", "false"):
+        value, after = int(word.group() == "true"), word.end()
+    else:
+        match = _INTEGER.match(text, number_at)
+        if match is None:
+            raise MLIRError("expected integer value", position_in(token, number_at))
+        value = fit_unsigned(match.group(), negative, 32)
+        if value is None:
+            raise MLIRError("integer value too large", position_in(token, at))
+        after = match.end()
+    after = _SPACE.match(text, after).end()
+    if after != end:
+        raise MLIRError("expected '>'", position_in(token, after))
+    return value
+
+
+def fit_unsigned(literal: str, negative: bool, bits: int) -> int | None:
+    """MLIR's parseInteger into an unsigned `bits`-wide integer: the literal
+    is read into an APInt four bits per digit wide (one more when its top
+    bit is set), negated when `negative`, then sign-extended or truncated
+    to `bits`; it is too large (None) when that loses information."""
+    hexadecimal = literal.startswith("0x")
+    digits = literal[2:] if hexadecimal else literal
+    value = int(digits, 16 if hexadecimal else 10)
+    significant = digits.lstrip("0")
+    width = 4 * len(significant) if significant else 64
+    if value >> (width - 1):
+        width += 1
+    if negative:
+        value = -value % (1 << width)
+    mask = (1 << bits) - 1
+    if width >= bits:
+        result = value & mask
+    else:
+        signed = value - (1 << width) if value >> (width - 1) else value
+        result = signed & mask
+    return result if result & ((1 << width) - 1) == value else None
+
+
+def is_llvm_pointer(type) -> bool:
+    return isinstance(type, T.OpaqueType) and (
+        type.text == "!llvm.ptr" or type.text.startswith("!llvm.ptr<"))
+
+
+def llvm_type_supports_layout(type) -> bool:
+    keyword = type.text[len(PREFIX_TYPE):].partition("<")[0]
+    return keyword not in _NO_LAYOUT
+
+
+def llvm_attribute(token) -> A.Attribute:
+    """`#llvm.<mnemonic><...>`: the mnemonic must be the LLVM dialect's and
+    `#llvm.linkage<kind>` is checked; the attributes are kept verbatim."""
+    text = token.value
+    mnemonic, angle, _ = text[len(PREFIX_ATTR):].partition("<")
+    if mnemonic not in ATTRIBUTE_MNEMONICS:
+        raise MLIRError(f"unknown attribute `{mnemonic}` in dialect `llvm`",
+                        position_in(token, len(PREFIX_ATTR)))
+    if mnemonic != "linkage":
+        return A.OpaqueAttr(text)
+    if not angle:
+        raise MLIRError("expected '<'", position_in(token, len(text)))
+    at = _SPACE.match(text, len("#llvm.linkage<")).end()
+    keyword = _KEYWORD.match(text, at)
+    if keyword is None:
+        raise MLIRError("expected keyword for LLVM linkage types", position_in(token, at))
+    if keyword.group() not in LINKAGES:
+        raise MLIRError(f"expected one of [{', '.join(LINKAGES)}] for LLVM linkage types, "
+                        f"got: {keyword.group()}", position_in(token, at))
+    after = _SPACE.match(text, keyword.end()).end()
+    if after != len(text) - 1:
+        raise MLIRError("expected '>'", position_in(token, after))
+    return A.OpaqueAttr(f"#llvm.linkage<{keyword.group()}>")
+
+
+@register_attribute_verifier("llvm")
+def verify_llvm_attribute(op, name: str, value) -> str | None:
+    """LLVMDialect::verifyOperationAttribute: `llvm.data_layout` must be a
+    string LLVM can read."""
+    if name != "llvm.data_layout":
+        return None
+    if not isinstance(value, A.StringAttr):
+        return f"'{op.op_name}' op expected 'llvm.data_layout' to be a string attributes"
+    message = data_layout_error(value.text)
+    if message:
+        # LLVM's message ends with a newline, which mlir-opt prints.
+        return f"'{op.op_name}' op invalid data layout descriptor: {message}\n"
+    return None

@@ -1,0 +1,24 @@
+// RUN: not pyaffine-opt -split-input-file %s 2>&1 | FileCheck --strict-whitespace %s
+// RUN: %if mlir-opt %{ not mlir-opt -split-input-file %s 2>&1 | FileCheck --strict-whitespace %s %}
+// Identifiers are ASCII: a non-ASCII letter in a name is an error.
+// CHECK: {{.*}}non-ascii-identifier.mlir:9:14: error: invalid SSA name
+// CHECK: {{.*}}non-ascii-identifier.mlir:15:13: error: unexpected character
+// CHECK-NOT: Traceback
+
+
+func.func @f(%é: i32) {
+  return
+}
+
+// -----
+
+func.func @fé() {
+  return
+}
+
+// -----
+
+// Strings and comments may hold any character: é.
+func.func @f() attributes {name = "é"} {
+  return
+}
