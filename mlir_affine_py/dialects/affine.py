@@ -5,7 +5,6 @@ vector forms, AffineYieldOp)."""
 
 from __future__ import annotations
 
-from lark import Token
 
 from ..diagnostics import MLIRError
 from ..ir import attributes as A

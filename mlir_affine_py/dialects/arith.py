@@ -4,7 +4,6 @@ casts, comparisons and select."""
 
 from __future__ import annotations
 
-from lark import Token
 
 from ..ir import attributes as A
 from ..ir import types as T

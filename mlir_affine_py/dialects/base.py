@@ -3,7 +3,6 @@ helpers their parse callbacks and print methods use again and again."""
 
 from __future__ import annotations
 
-from lark import Token
 
 from ..ir import attributes as A
 from ..ir import types as T

@@ -3,7 +3,6 @@ mlir/lib/Interfaces/FunctionImplementation.cpp)."""
 
 from __future__ import annotations
 
-from lark import Token
 
 from ..ir import attributes as A
 from ..ir import types as T

@@ -11,7 +11,6 @@ recursion limit.
 from __future__ import annotations
 
 from ..diagnostics import MLIRError, offset_to_pos, pos_to_offset
-from ..ir import attributes as A
 from ..ir.core import OP_CLASSES, Block, Operation, Region, Value
 from ..dialects.base import OPEN_DIALECTS, REGISTERED_DIALECTS
 from ..ir.verifier import verify_parsed

@@ -299,7 +299,6 @@ class MLIRTransformer:
         negative = children[0].type == "MINUS"
         if negative:
             children = children[1:]
-        literal = children[0].value
         type = children[1] if len(children) > 1 else T.I64
         if isinstance(type, T.FloatType):
             return A.FloatAttr(_float_from_integer(children[0], negative, type), type)
@@ -925,7 +924,7 @@ def affine_from_syntax(node, names, bind_ssa=None):
     if kind == "id":
         expr = names.get(node[1].value)
         if expr is None:
-            raise parse_error(node[1], f"use of undeclared identifier")
+            raise parse_error(node[1], "use of undeclared identifier")
         return expr
     if kind in ("ssa", "symbol"):
         if bind_ssa is None:

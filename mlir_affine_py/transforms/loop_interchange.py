@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from ..analysis.affine_access import (MemRefAccess, depends_on, enclosing_affine_ops,
                                      is_memory_access, loop_ivs)
-from ..analysis.cost_model import DEFAULT_TRIP_COUNT, NestModel, access_info, linearize_value
+from ..analysis.cost_model import DEFAULT_TRIP_COUNT, NestModel, access_info
 from ..analysis.dependence import DependenceAnalysis, DependenceComponent, num_common_loops
 from ..diagnostics import MLIRError
 from ..dialects.affine import AffineForOp

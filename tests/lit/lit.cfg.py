@@ -34,8 +34,18 @@ def _find_mlir_opt():
     return None
 
 
-tool = shutil.which("pyaffine-opt") or f"{sys.executable} -m mlir_affine_py.opt_main"
-filecheck = shutil.which("filecheck") or f"{sys.executable} -m filecheck"
+def _script(name):
+    """A console script installed with this interpreter, else one on PATH.
+    The first avoids a version manager's shim (pyenv's costs ~0.1 s a run,
+    which adds up over hundreds of RUN lines)."""
+    beside = os.path.join(os.path.dirname(sys.executable), name)
+    if os.path.isfile(beside) and os.access(beside, os.X_OK):
+        return beside
+    return shutil.which(name)
+
+
+tool = _script("pyaffine-opt") or f"{sys.executable} -m mlir_affine_py.opt_main"
+filecheck = _script("filecheck") or f"{sys.executable} -m filecheck"
 # Substitutions are regular expressions; the look-arounds keep file paths that
 # happen to contain a tool's name (a checkout called pyaffine-opt) intact.
 config.substitutions.append((r"(?<![\w/.-])pyaffine-opt(?![\w.-])", tool))

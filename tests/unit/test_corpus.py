@@ -21,7 +21,6 @@ from __future__ import annotations
 import difflib
 import functools
 import io
-import os
 import shutil
 import subprocess
 import sys

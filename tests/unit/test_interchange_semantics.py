@@ -20,7 +20,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mlir_affine_py.interpreter import find_function, random_arguments, run_function
+from mlir_affine_py.interpreter import random_arguments, run_function
 from mlir_affine_py.parse.parser import parse_source
 from mlir_affine_py.passes import drain_remarks
 from mlir_affine_py.printer.printer import Printer
