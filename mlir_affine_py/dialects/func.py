@@ -4,6 +4,7 @@ mlir/lib/Interfaces/FunctionImplementation.cpp)."""
 from __future__ import annotations
 
 
+from ..diagnostics import MLIRError
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import register_op
@@ -167,6 +168,8 @@ def parse_func(t, children):
         raise parse_error(symbol, "expected SSA identifier")
     if named and not regions:
         raise parse_error(symbol, "expected non-empty function body")
+    if regions and not regions[0].blocks:
+        raise MLIRError("custom op 'func.func' expected non-empty function body", regions[0].pos)
     arg_types = [a[1] for a in args]
     name = symbol.value[1:]
     if name.startswith('"'):

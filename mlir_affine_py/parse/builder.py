@@ -342,9 +342,10 @@ def _isolated_owner(scope: _Scope) -> _Scope:
 
 
 def _prefixed_name(p: ParsedOp, dialect: str) -> str:
-    """The full name of an op written without its dialect (`return`)."""
-    if dialect == "func":
-        return f"func.{p.name}"
+    """The full name of an op written without its dialect (`return`,
+    `module`): the default dialect's op of that name, as MLIR resolves it."""
+    if dialect and f"{dialect}.{p.name}" in OP_CLASSES:
+        return f"{dialect}.{p.name}"
     if dialect:
         raise MLIRError(f"custom op '{p.name}' is unknown (tried '{dialect}.{p.name}' as well)",
                         p.pos)

@@ -123,6 +123,10 @@ def _bind(callback, transformer):
             raise
         if isinstance(result, ParsedOp) and isinstance(first, TOKEN):
             result.pos = (first.line, first.column)
+            if first.type.startswith("OP_") and "." not in first.value:
+                # Written without its dialect (`module`): the builder looks
+                # the name up in the default dialect of the enclosing region.
+                result.name = first.value
         return result
     return call
 

@@ -162,12 +162,13 @@ class MLIRTransformer:
         return children[0]
 
     def region(self, children):
+        brace, children = children[0], children[1:]
         blocks = children
         # `{}` is a region without blocks, as in MLIR; custom forms that
         # declare entry arguments give it its entry block (set_entry_args).
         if children and isinstance(children[0], OpSequence):
             blocks = [ParsedBlock(None, (), children[0]), *children[1:]]
-        return ParsedRegion(blocks, None)
+        return ParsedRegion(blocks, pos_of(brace))
 
     def block(self, children):
         label = children[0]
