@@ -614,8 +614,9 @@ def parse_mixed_basis(t, children):
 def parse_delinearize_index(t, children):
     index = children[0]
     entries = next((c[1] for c in children if isinstance(c, tuple) and c[0] == "basis"), [])
-    static, dynamic = split_mixed(entries)
+    op_token = name_token(t, "affine.delinearize_index", index)
+    static, dynamic = split_mixed(entries, "affine.delinearize_index", op_token)
     attrs = dict(attrs_of(children))
     attrs["static_basis"] = static
-    return new_op("affine.delinearize_index", name_token(t, "affine.delinearize_index", index),
+    return new_op("affine.delinearize_index", op_token,
                   [index, *dynamic], index_types(1 + len(dynamic)), type_list(children), attrs)

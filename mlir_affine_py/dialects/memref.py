@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from lark import Token
 
+from ..diagnostics import MLIRError
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import register_op
-from ..parse.syntax import TOKEN, SymbolUses, Uses, parse_error
+from ..parse.syntax import TOKEN, SymbolUses, Uses, parse_error, pos_of
 from .affine import segment_sizes
 from .base import (RegisteredOp, attrs_of, custom_form, ensure_terminator,
                    expect_type, first_of, index_types, new_op, regions_of,
@@ -451,13 +452,18 @@ def print_dynamic_index_list(p, static, dynamic, brackets="[]") -> None:
     p.write(brackets[1])
 
 
-def split_mixed(entries):
-    """[token or int] -> (static array attribute, dynamic operand tokens)."""
+def split_mixed(entries, op_name: str, op_token):
+    """[token or int] -> (static array attribute, dynamic operand tokens).
+    A static entry must fit int64_t (`parseDynamicIndexList`)."""
     static, dynamic = [], []
     for entry in entries:
         if isinstance(entry, TOKEN):
             static.append(DYNAMIC)
             dynamic.append(entry)
+        elif not -(1 << 63) <= entry < 1 << 63:
+            raise MLIRError(f"custom op '{op_name}' integer value too large",
+                            getattr(entry, "start", None)).attach_note(
+                f"custom op '{op_name}' expected SSA value or integer", pos_of(op_token), "error")
         else:
             static.append(entry)
     return A.DenseArrayAttr(T.I64, static), dynamic
@@ -691,12 +697,13 @@ def _parse_offset_size_stride(t, children, name):
     attrs = dict(attrs_of(children))
     operands = [source]
     counts = [1]
+    op_token = name_token(t, name, source)
     for key, entries in zip(("static_offsets", "static_sizes", "static_strides"), lists):
-        attrs[key], dynamic = split_mixed(entries)
+        attrs[key], dynamic = split_mixed(entries, name, op_token)
         operands += dynamic
         counts.append(len(dynamic))
     attrs["operandSegmentSizes"] = segment_sizes(*counts)
-    return new_op(name, name_token(t, name, source), operands,
+    return new_op(name, op_token, operands,
                   [source_type] + index_types(len(operands) - 1), [result_type], attrs)
 
 

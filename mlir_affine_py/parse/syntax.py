@@ -123,13 +123,17 @@ def integer_literal(text: str) -> int:
 
 
 class LocatedInt(int):
-    """An integer literal that remembers where it was written."""
+    """An integer literal that remembers where it was written: `pos` is its
+    digits, `start` its sign when it has one (parsers differ in which of the
+    two their errors point at)."""
 
     pos: tuple[int, int]
+    start: tuple[int, int]
 
-    def __new__(cls, value: int, pos):
+    def __new__(cls, value: int, pos, start=None):
         self = super().__new__(cls, value)
         self.pos = pos
+        self.start = start or pos
         return self
 
 

@@ -420,7 +420,8 @@ class MLIRTransformer:
 
     def signed_int(self, children):
         if children[0].type == "MINUS":
-            return LocatedInt(-integer_literal(children[1].value), pos_of(children[1]))
+            return LocatedInt(-integer_literal(children[1].value), pos_of(children[1]),
+                              pos_of(children[0]))
         return LocatedInt(integer_literal(children[0].value), pos_of(children[0]))
 
     def hash_attr(self, children):
