@@ -145,25 +145,39 @@ def flags_attr(keyword: str, words) -> A.OpaqueAttr:
     return A.OpaqueAttr(f"#arith.overflow<{', '.join(set_bits) or 'none'}>")
 
 
-def _flags(children) -> dict:
+# The integer ops whose custom form takes `overflow<...>` (ArithOps.td); the
+# float ones (arith.*f, math.*) take `fastmath<...>`, the others neither.
+_OVERFLOW_OPS = frozenset({"arith.addi", "arith.subi", "arith.muli", "arith.shli"})
+
+
+def _flags(children, op_name: str) -> dict:
     flags = first_of(children, tuple)
     if flags is None:
         return {}
     keyword, words = flags
+    if op_name in _OVERFLOW_OPS:
+        allowed = "overflow"
+    elif op_name.startswith("math.") or op_name.endswith("f"):
+        allowed = "fastmath"
+    else:
+        allowed = None
+    if keyword != allowed:
+        # The op's parser does not look for this keyword: it wants the type.
+        raise parse_error(keyword, "expected ':'")
     name = "fastmath" if keyword == "fastmath" else "overflowFlags"
     return {name: flags_attr(keyword, words)}
 
 
 @custom_form("op_flags")
 def parse_op_flags(t, children):
-    return (children[0].value, [c.value for c in children[1:]])
+    return (children[0], [c.value for c in children[1:]])
 
 
 @custom_form("arith_binary")
 def parse_binary(t, children):
     type = types_of(children)[0]
     attrs = dict(attrs_of(children))
-    attrs.update(_flags(children))
+    attrs.update(_flags(children, children[0].value))
     return new_op(children[0].value, children[0], children[1:3], [type, type], [type], attrs)
 
 
@@ -171,7 +185,7 @@ def parse_binary(t, children):
 def parse_unary(t, children):
     type = types_of(children)[0]
     attrs = dict(attrs_of(children))
-    attrs.update(_flags(children))
+    attrs.update(_flags(children, children[0].value))
     return new_op(children[0].value, children[0], children[1:2], [type], [type], attrs)
 
 
@@ -265,7 +279,7 @@ def parse_cmp(t, children):
     type = types_of(children)[0]
     attrs = dict(attrs_of(children))
     attrs["predicate"] = A.IntegerAttr(cls.predicates.index(predicate.value), T.I64)
-    attrs.update(_flags(children))
+    attrs.update(_flags(children, name.value))
     return new_op(name.value, name, children[2:4], [type, type], [_i1_like(type)], attrs)
 
 

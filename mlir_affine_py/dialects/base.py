@@ -227,3 +227,13 @@ def index_types(n: int) -> list:
 
 def int_attr(value: int, type=T.I64) -> A.IntegerAttr:
     return A.IntegerAttr(value, type)
+
+
+def symbol_name_attr(token) -> A.StringAttr:
+    """The `sym_name` of `@name` or `@"quoted name"` (escapes decoded; bytes
+    that are not UTF-8 kept as they were written)."""
+    name = token.value[1:]
+    if name.startswith('"'):
+        from ..printer.numbers import unescape_string
+        return A.StringAttr(unescape_string(name[1:-1]))
+    return A.StringAttr(name.encode("utf-8", "surrogateescape"))

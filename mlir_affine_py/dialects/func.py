@@ -10,7 +10,7 @@ from ..ir import types as T
 from ..ir.core import register_op
 from ..parse.syntax import TOKEN, ParsedRegion, parse_error
 from .base import (ValueTerminator, RegisteredOp, attrs_of, custom_form, first_of, new_op,
-                   lookup_symbol, regions_of, symbol_parent_error, symbols_of, type_list,
+                   lookup_symbol, regions_of, symbol_name_attr, symbol_parent_error, symbols_of, type_list,
                    uses)
 
 
@@ -62,7 +62,7 @@ def parse_module(t, children):
     symbol = first_of(children, TOKEN)
     attrs = dict(attrs_of(children))
     if symbol is not None and symbol.type == "SYMBOL":
-        attrs["sym_name"] = A.StringAttr(symbol.value[1:].encode())
+        attrs["sym_name"] = symbol_name_attr(symbol)
     return new_op("builtin.module", None, attributes=attrs, regions=regions_of(children))
 
 
@@ -171,11 +171,7 @@ def parse_func(t, children):
     if regions and not regions[0].blocks:
         raise MLIRError("custom op 'func.func' expected non-empty function body", regions[0].pos)
     arg_types = [a[1] for a in args]
-    name = symbol.value[1:]
-    if name.startswith('"'):
-        from ..printer.numbers import unescape_string
-        name = unescape_string(name[1:-1]).decode("utf-8", "surrogateescape")
-    attrs["sym_name"] = A.StringAttr(name.encode("utf-8", "surrogateescape"))
+    attrs["sym_name"] = symbol_name_attr(symbol)
     attrs["function_type"] = A.TypeAttr(T.FunctionType(arg_types, results))
     if visibility is not None:
         attrs["sym_visibility"] = A.StringAttr(visibility.value.encode())

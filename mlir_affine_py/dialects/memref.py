@@ -12,10 +12,12 @@ from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import register_op
 from ..parse.syntax import TOKEN, SymbolUses, Uses, parse_error, pos_of
+from ..printer.numbers import escape_string, unescape_string
 from .affine import segment_sizes
 from .base import (RegisteredOp, attrs_of, custom_form, ensure_terminator,
                    expect_type, first_of, index_types, new_op, regions_of,
-                   lookup_symbol, symbol_parent_error, type_list, types_of, uses)
+                   lookup_symbol, symbol_name_attr, symbol_parent_error, type_list, types_of,
+                   uses)
 
 # ShapedType::kDynamic: a dynamic entry of static_offsets/sizes/strides.
 DYNAMIC = -(1 << 63)
@@ -350,7 +352,7 @@ class GlobalOp(RegisteredOp):
         visibility = self.properties.get("sym_visibility")
         if visibility is not None and visibility.text not in ("public", "private", "nested"):
             return ("'memref.global' op visibility expected to be one of [\"public\", "
-                    f"\"private\", \"nested\"], but got \"{visibility.text}\"")
+                    f"\"private\", \"nested\"], but got \"{escape_string(visibility.value)}\"")
         return symbol_parent_error(self)
 
 
@@ -371,7 +373,7 @@ def parse_global(t, children):
     attrs = dict(attrs_of(children))
     for child in children:
         if isinstance(child, TOKEN) and child.type == "STRING":
-            attrs["sym_visibility"] = A.StringAttr(child.value[1:-1].encode())
+            attrs["sym_visibility"] = A.StringAttr(unescape_string(child.value[1:-1]))
         elif isinstance(child, TOKEN) and child.type == "CONSTANT_KW":
             attrs["constant"] = A.UNIT
         elif isinstance(child, TOKEN) and child.type == "UNINITIALIZED_KW":
@@ -391,7 +393,7 @@ def parse_global(t, children):
                           "custom op 'memref.global' 'memref.global' op attribute 'alignment' "
                           "failed to satisfy constraint: 64-bit signless integer attribute "
                           "whose value is positive and whose value is a power of two > 0")
-    attrs["sym_name"] = A.StringAttr(symbol.value[1:].encode())
+    attrs["sym_name"] = symbol_name_attr(symbol)
     attrs["type"] = A.TypeAttr(type)
     return new_op("memref.global", name, attributes=attrs)
 

@@ -637,7 +637,7 @@ def _refine(text: str, error: MLIRError) -> MLIRError:
                 return MLIRError("expected operation name in quotes",
                                  offset_to_pos(text, wrong_token_offset(text, offset)))
             return unknown_custom_op_error(name, error.pos)
-    if message == "use of undeclared identifier":
+    if message in ("use of undeclared identifier", "expected ':'"):
         error.pos = offset_to_pos(text, wrong_token_offset(text, offset))
     elif message.startswith("undefined symbol alias id"):
         match = _ALIAS.match(text, offset)
