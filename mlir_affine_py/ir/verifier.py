@@ -51,8 +51,11 @@ def verify_parsed(module, text: str | None = None) -> None:
             raise MLIRError(message, op.pos)
         if hasattr(op, "symbol_table_error"):
             work.append(("table", op))
-        check_blocks = getattr(op, "needs_terminators", False)
+        needs_terminators = getattr(op, "needs_terminators", False)
         for region in reversed(op.regions):
+            # A block of a region with several blocks needs a terminator
+            # whatever the op (MLIR `mayBeValidWithoutTerminator`).
+            check_blocks = needs_terminators or len(region.blocks) > 1
             for block in reversed(region.blocks):
                 if check_blocks:
                     work.append(("block", block))
