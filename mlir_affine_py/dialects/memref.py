@@ -14,7 +14,7 @@ from ..ir.core import register_op
 from ..parse.syntax import TOKEN, SymbolUses, Uses, parse_error, pos_of
 from ..printer.numbers import escape_string, unescape_string
 from .affine import segment_sizes
-from .base import (RegisteredOp, attrs_of, custom_form, ensure_terminator,
+from .base import (RegisteredOp, ValueTerminator, attrs_of, custom_form, ensure_terminator,
                    expect_type, first_of, index_types, new_op, regions_of,
                    lookup_symbol, symbol_name_attr, symbol_parent_error, type_list, types_of,
                    uses)
@@ -721,22 +721,13 @@ def parse_reinterpret_cast(t, children):
 
 # ------------------------------------------------------------ alloca_scope
 @register_op
-class AllocaScopeReturnOp(RegisteredOp):
+class AllocaScopeReturnOp(ValueTerminator):
     name = "memref.alloca_scope.return"
-    is_terminator = True
 
     def verify(self):
         if not isinstance(self.parent_op, AllocaScopeOp):
             return "'memref.alloca_scope.return' op expects parent op 'memref.alloca_scope'"
         return None
-
-    def print(self, p) -> None:
-        self.attr_dict(p)
-        if self.operands:
-            p.write(" ")
-            p.print_operands(self.operands)
-            p.write(" : ")
-            p.print_type_list([v.type for v in self.operands])
 
 
 @custom_form("memref_alloca_scope_return")

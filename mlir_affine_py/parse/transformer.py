@@ -779,17 +779,22 @@ def _float_from_literal(token, negative: bool, type) -> int:
         raise parse_error(token, f"floating point value not valid for type: {error}") from None
 
 
+def _float_element(token, negative: bool, type) -> int:
+    """The bits of a float element of a dense or array literal."""
+    if token.type == "INT":
+        return _float_from_integer(token, negative, type)
+    if token.type == "FLOAT":
+        return _float_from_literal(token, negative, type)
+    raise parse_error(token, "expected floating point literal")
+
+
 def _element_value(element: _DenseElement, type):
     """The stored value of one element of a dense elements literal
     (TensorLiteralParser::getIntAttrElements / getFloatAttrElements)."""
     token, negative = element.token, element.negative
     kind = token.type
     if isinstance(type, T.FloatType):
-        if kind == "INT":
-            return _float_from_integer(token, negative, type)
-        if kind == "FLOAT":
-            return _float_from_literal(token, negative, type)
-        raise parse_error(token, "expected floating point literal")
+        return _float_element(token, negative, type)
     if isinstance(type, (T.IntegerType, T.IndexType)):
         if negative and _signedness(type) == "unsigned":
             raise parse_error(token, "expected unsigned integer elements, but parsed negative value")
@@ -816,11 +821,7 @@ def _array_element_value(element: _DenseElement, type, following):
     token, negative = element.token, element.negative
     kind = token.type
     if isinstance(type, T.FloatType):
-        if kind == "INT":
-            return _float_from_integer(token, negative, type)
-        if kind == "FLOAT":
-            return _float_from_literal(token, negative, type)
-        raise parse_error(token, "expected floating point literal")
+        return _float_element(token, negative, type)
     if kind == "KEYWORD_ATTR" and token.value in ("true", "false"):
         if type != T.I1:
             raise parse_error(token, "expected i1 type for 'true' or 'false' values")
