@@ -1,4 +1,5 @@
-"""Lark's basic lexer, made to try only the terminals that can start here.
+"""The lexer: Lark's basic lexer, made to try only the terminals that can
+start here, in one Python call per token.
 
 Lark scans with one alternation of all terminals, `(?P<A>...)|(?P<B>...)`.
 Python's `re` tries alternatives one after another, and it can skip an
@@ -10,12 +11,20 @@ can start with (read off each regex's syntax tree) and keeps, per first
 character, an alternation of just those terminals, in Lark's order.  A
 match therefore picks exactly the terminal Lark's own scanner would pick.
 
-The lexer classes below plug into Lark through its `_plugins` hook (the one
-lark-cython uses), for the Cython lexer and for Lark's pure-Python one.
+`Lexer` yields the tokens the LALR driver (lark-cython's or Lark's)
+consumes.  Lark's lexers call the scanner for every token and every run of
+blanks, and call back again for every name (Lark's `UnlessCallback`, which
+tells a keyword such as `affine.load` from a bare identifier by a second
+regex match).  `Lexer.tokens` is one generator that does all of it with its
+state in local variables: blanks and comments are skipped in the same loop,
+and keywords are found by a dictionary lookup.  The tokens, their positions
+and the errors are the ones Lark's lexer gives (tests/unit/test_lexer.py
+compares the two on every input).
 """
 
 from __future__ import annotations
 
+import copy
 import re
 
 try:                                   # Python >= 3.11
@@ -25,7 +34,7 @@ except ImportError:                    # Python 3.10
     import sre_constants as sre
     import sre_parse
 
-from lark.lexer import BasicLexer as PythonBasicLexer
+from lark.exceptions import UnexpectedCharacters
 
 ASCII = frozenset(chr(code) for code in range(128))
 _CATEGORIES = {
@@ -108,7 +117,10 @@ def _first_of_class(items) -> frozenset:
 
 class DispatchScanner:
     """Drop-in for Lark's Scanner (`match`, `allowed_types`, `terminals`)
-    over terminals already in Lark's priority order."""
+    over terminals already in Lark's priority order.
+
+    `then` is a pattern each match goes on to consume after the token
+    (`with_trailing`); the token is then the text of the terminal's group."""
 
     def __init__(self, terminals, flags: int = 0):
         self.terminals = terminals
@@ -118,17 +130,28 @@ class DispatchScanner:
         for terminal in terminals:
             first, nullable = first_characters(terminal.pattern.to_regexp())
             starts.append(ASCII if nullable else first)
-        self._candidates = {char: tuple(t for t, first in zip(terminals, starts) if char in first)
-                            for char in ASCII}
+        self.candidates = {char: tuple(t for t, first in zip(terminals, starts) if char in first)
+                           for char in ASCII}
+        self.then = ""
         # Alternations are compiled on first use: a short input meets only a
         # few first characters, and start-up counts.
-        self._by_char: dict = {}
+        self.by_char: dict = {}
         self._compiled: dict = {}      # terminal subset -> alternation
 
+    def with_trailing(self, then: str) -> DispatchScanner:
+        """This scanner, each of whose matches also takes `then` after the
+        token."""
+        scanner = copy.copy(self)
+        scanner.then, scanner.by_char, scanner._compiled = then, {}, {}
+        return scanner
+
+    def __getstate__(self):
+        # Cached on disk without the compiled alternations (see above).
+        return {**self.__dict__, "by_char": {}, "_compiled": {}}
+
     def match(self, text: str, pos: int, end: int | None = None):
-        """(text, terminal name) of the token at `pos` (< len(text)), or None.
-        Runs once per token and per run of blanks: kept lean."""
-        matcher = self._by_char.get(text[pos]) or self._matcher_for(text[pos])
+        """(text, terminal name) of the token at `pos` (< len(text)), or None."""
+        matcher = self.by_char.get(text[pos]) or self.matcher_for(text[pos])
         if matcher is None:
             return None
         found = matcher(text, pos) if end is None else matcher(text, pos, end)
@@ -138,54 +161,88 @@ class DispatchScanner:
         # `lastgroup` names the terminal (terminal patterns name no groups).
         return found[0], found.lastgroup
 
-    def _matcher_for(self, char: str):
+    def matcher_for(self, char: str):
+        """The `match` method of the alternation of the terminals that can
+        start with `char`, or None if none can."""
         # Non-ASCII text (it never starts a token, but an invalid input may
         # hold some) is tried against every terminal, as Lark would.
-        terminals = self._candidates.get(char, tuple(self.terminals))
+        terminals = self.candidates.get(char, tuple(self.terminals))
         if not terminals:
             return None
         matcher = self._compiled.get(terminals)
         if matcher is None:
-            matcher = self._compiled[terminals] = _alternation(terminals, self._flags).match
+            pattern = _alternation(terminals)
+            if self.then:
+                pattern = f"(?:{pattern}){self.then}"
+            matcher = self._compiled[terminals] = re.compile(pattern, self._flags).match
         if char in ASCII:
-            self._by_char[char] = matcher
+            self.by_char[char] = matcher
         return matcher
 
 
-def _alternation(terminals: tuple, flags: int):
+def _alternation(terminals: tuple) -> str:
     """Lark's alternation of `terminals`, one named group per terminal."""
-    return re.compile("|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in terminals),
-                      flags)
+    return "|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in terminals)
 
 
-class PurePythonLexer(PythonBasicLexer):
-    """Lark's pure-Python basic lexer with the dispatching scanner."""
+class Lexer:
+    """Tokens for the LALR driver: `tokens(text, ...)` yields them, with
+    `token_class` (the driver's) for the tokens and `callbacks` (terminal
+    name -> function of the token) applied to them."""
 
-    def _build_scanner(self):
-        scanner = super()._build_scanner()
-        return DispatchScanner(scanner.terminals, self.g_regex_flags)
+    def __init__(self, prepared, token_class, callbacks: dict):
+        self.scanner = prepared.scanner
+        # Most blanks are single spaces between tokens.  When only ignored
+        # terminals start with a space, each match takes the spaces after
+        # its token too: they would have been skipped next anyway.
+        spaces = self.scanner.candidates.get(" ")
+        if spaces and all(t.name in prepared.ignore for t in spaces):
+            self.scanner = self.scanner.with_trailing(" *")
+        self.keywords = prepared.keywords
+        self.ignore = prepared.ignore
+        self.newline_types = prepared.newline_types
+        self.token_class = token_class
+        self.callbacks = callbacks
+        self.terminals_by_name = {t.name: t for t in prepared.terminals}
 
-    def match(self, text, pos):
-        return self.scanner.match(text.text, pos, text.end)
+    def tokens(self, text: str, parser_state, eof_error: bool):
+        """The tokens of `text`, ending with EOFError (lark-cython's driver
+        stops on it) if `eof_error`, else plainly (Lark's).  `parser_state`
+        is the driver's state, which a lexical error reports."""
+        by_char, matcher_for = self.scanner.by_char, self.scanner.matcher_for
+        ignore, newline_types, keywords = self.ignore, self.newline_types, self.keywords
+        make_token, callbacks = self.token_class, self.callbacks
+        pos, line, line_start, size = 0, 1, 0, len(text)
+        last = None
+        while pos < size:
+            matcher = by_char.get(text[pos]) or matcher_for(text[pos])
+            found = matcher(text, pos) if matcher is not None else None
+            if found is None:
+                raise self._unexpected(text, pos, line, pos - line_start + 1, last, parser_state)
+            kind = found.lastgroup
+            value = found[kind]
+            start, start_line, start_column = pos, line, pos - line_start + 1
+            end = pos + len(value)
+            if kind in newline_types:
+                newlines = value.count("\n")
+                if newlines:
+                    line += newlines
+                    line_start = text.rindex("\n", pos, end) + 1
+            pos = found.end()
+            if kind in ignore:
+                continue
+            if kind in keywords:
+                kind = keywords[kind].get(value, kind)
+            last = make_token(kind, value, start, start_line, start_column,
+                              line, end - line_start + 1, end)
+            if kind in callbacks:
+                last = callbacks[kind](last)
+            yield last
+        if eof_error:
+            raise EOFError(self)
 
-
-def lexer_plugins(cython_plugins: dict | None) -> dict:
-    """Lark `_plugins` with the dispatching lexer, for lark-cython's
-    plugins when given, else for pure Lark."""
-    if cython_plugins is None:
-        return {"BasicLexer": PurePythonLexer}
-
-    class CythonLexer(cython_plugins["BasicLexer"]):
-        """lark-cython's basic lexer with the dispatching scanner.  Its token
-        loop looks `scanner` up as a plain attribute on each token, so the
-        class attribute below, shadowed per instance, replaces the base
-        class's lazily built scanner."""
-
-        scanner = None
-
-        def __init__(self, conf):
-            super().__init__(conf)
-            base = cython_plugins["BasicLexer"].scanner.__get__(self)
-            self.scanner = DispatchScanner(base.terminals, conf.g_regex_flags)
-
-    return {**cython_plugins, "BasicLexer": CythonLexer}
+    def _unexpected(self, text, pos, line, column, last, parser_state):
+        allowed = self.scanner.allowed_types - self.ignore or {"<END-OF-FILE>"}
+        return UnexpectedCharacters(text, pos, line, column, allowed=allowed,
+                                    token_history=last and [last], state=parser_state,
+                                    terminals_by_name=self.terminals_by_name)

@@ -1,19 +1,23 @@
 """Entry point of parsing: source text -> a builtin.module.
 
-The Lark parser is built once per process from grammar/mlir.lark and cached
-on disk by Lark (keyed by the grammar's hash), so a lit run of hundreds of
-small invocations pays for the LALR tables once.
+The parser is built once per process from grammar/mlir.lark, whose LALR
+tables are cached on disk (parse/tables.py), so a lit run of hundreds of
+small invocations pays for them once.
 """
 
 from __future__ import annotations
 
 import os
 import re
+from functools import partial
 from importlib import resources
 from pathlib import Path
+from types import SimpleNamespace
 
-from lark import Lark, Token
+from lark import Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken, VisitError
+from lark.parsers.lalr_parser import _Parser
+from lark.parsers.lalr_parser_state import ParseConf, ParserState
 
 from .. import dialects  # noqa: F401  (registers ops and custom forms)
 from ..diagnostics import MLIRError, offset_to_pos, pos_to_offset
@@ -21,8 +25,8 @@ from ..dialects.base import CUSTOM_FORMS
 from ..ir import attributes as A
 from ..ir import types as T
 from .builder import Builder
-from .lexer import lexer_plugins
-from .tables import parser_plugins
+from .lexer import Lexer
+from .tables import PreparedGrammar
 from .syntax import TOKEN, ParsedOp
 from .transformer import MLIRTransformer, string_literal_error
 
@@ -41,14 +45,64 @@ def _grammar_text() -> str:
     return resources.files("mlir_affine_py.grammar").joinpath("mlir.lark").read_text()
 
 
-def _cache_path() -> str:
+def _cache_folder() -> str | None:
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     folder = os.path.join(base, "pyaffine-opt")
     try:
         os.makedirs(folder, exist_ok=True)
-        return os.path.join(folder, "lalr-tables")
+        return folder
     except OSError:
-        return True  # Lark's own temp-dir cache
+        return None            # no cache: the grammar is prepared on every run
+
+
+class _Engine:
+    """Lark's LALR driver (lark-cython's when installed: about twice as fast;
+    the `fast` extra; PYAFFINE_PURE_LARK=1 turns it off) over the prepared
+    tables, with the transformer's callbacks, fed by our lexer."""
+
+    def __init__(self, prepared: PreparedGrammar, transformer):
+        backend = _backend()
+        self.prepared = prepared
+        self.lexer = Lexer(prepared, backend.Token, _op_name_callbacks(transformer))
+        table = prepared.parse_table()
+        self._conf = backend.ParseConf(table, prepared.callbacks(transformer), "start")
+        self._new_state = backend.ParserState
+        self.driver = backend._Parser(table, {}, False)
+        # lark-cython's driver stops at EOFError, Lark's at the tokens' end.
+        self._eof_error = backend is not _PURE_LARK
+
+    def parse(self, text: str):
+        stream = _TokenStream()
+        state = self._new_state(self._conf, stream)
+        stream.set_tokens(self.lexer.tokens(text, state, self._eof_error))
+        return self.driver.parse_from_state(state)
+
+
+class _TokenStream:
+    """What the drivers pull tokens from: lark-cython's calls
+    `next_token(state)`, Lark's iterates `lex(state)`."""
+
+    def set_tokens(self, tokens) -> None:
+        # `next(tokens, state)`: the tokens end with EOFError, never with
+        # the default, and the call stays in C.
+        self.next_token = partial(next, tokens)
+        self.lex = lambda state: tokens
+
+
+_PURE_LARK = SimpleNamespace(_Parser=_Parser, ParserState=ParserState, ParseConf=ParseConf,
+                             Token=Token)
+
+
+def _backend():
+    """The module whose LALR driver (`_Parser`), `ParserState`, `ParseConf`
+    and `Token` are used."""
+    if not os.environ.get("PYAFFINE_PURE_LARK"):
+        try:
+            from lark_cython import lark_cython
+            return lark_cython
+        except ImportError:
+            pass
+    return _PURE_LARK
 
 
 def _parser():
@@ -57,17 +111,8 @@ def _parser():
         _TRANSFORMER = MLIRTransformer("")
         for rule, callback in CUSTOM_FORMS.items():
             setattr(_TRANSFORMER, rule, _bind(callback, _TRANSFORMER))
-        grammar = _grammar_text()
-        cache = _cache_path()
-        if cache is not True:
-            import hashlib
-            digest = hashlib.sha256(grammar.encode()).hexdigest()[:16]
-            cache = f"{cache}-{digest}.pickle"
-        # The grammar's tokens are context-free (as MLIR's lexer is), so one
-        # lexer serves every parser state.
-        _PARSER = Lark(grammar, parser="lalr", lexer="basic", transformer=_TRANSFORMER,
-                       cache=cache, maybe_placeholders=False,
-                       lexer_callbacks=_op_name_callbacks(_TRANSFORMER), **_accelerator())
+        prepared = PreparedGrammar.cached(_grammar_text(), _cache_folder())
+        _PARSER = _Engine(prepared, _TRANSFORMER)
     return _PARSER, _TRANSFORMER
 
 
@@ -84,25 +129,6 @@ def _op_name_callbacks(transformer) -> dict:
         transformer.last_op_name = token
         return token
     return {name: remember for name in _OP_NAME_TERMINALS}
-
-
-def _accelerator() -> dict:
-    """Lark `_plugins`: lark-cython's LALR driver and lexer (about twice as
-    fast; optional, the `fast` extra; PYAFFINE_PURE_LARK=1 turns it off) or
-    Lark's own, each with the dispatching scanner and quick table loading."""
-    cython = None
-    if not os.environ.get("PYAFFINE_PURE_LARK"):
-        try:
-            import lark_cython
-            cython = lark_cython.plugins
-        except ImportError:
-            pass
-    if cython is not None:
-        tables = parser_plugins(cython["LALR_Parser"], cython["_Parser"])
-    else:
-        from lark.parsers.lalr_parser import LALR_Parser, _Parser
-        tables = parser_plugins(LALR_Parser, _Parser)
-    return {"_plugins": {**lexer_plugins(cython), **tables}}
 
 
 def _bind(callback, transformer):
@@ -323,9 +349,7 @@ def _literals() -> dict:
     """Terminal name -> its literal text, for terminals that are strings."""
     global _LITERALS
     if _LITERALS is None:
-        parser, _ = _parser()
-        _LITERALS = {t.name: t.pattern.value for t in parser.terminals
-                     if type(t.pattern).__name__ == "PatternStr"}
+        _LITERALS = _parser()[0].prepared.literals
     return _LITERALS
 
 

@@ -1,89 +1,194 @@
-"""Loading the cached LALR tables quickly, and reducing quickly with them.
+"""What Lark computes from grammar/mlir.lark, kept ready to use.
 
-Lark rebuilds its parse table from the cache entry by entry, resolving the
-rule of every reduce action through its generic `deserialize` (the grammar
-has ~1,600 states and ~30,000 actions): a third of the start-up of a short
-run.  Every rule in a cached table is a reference into the memo Lark has
-already loaded, so the table can be rebuilt with one dictionary lookup per
-action.
+Lark turns the grammar into terminals, rules and an LALR table (~1,600
+states, ~30,000 actions): seconds of work, so the result is cached on disk.
+Lark's own cache holds its serialized form, which it turns back into
+objects through a generic deserializer on every run, then compiles one
+alternation of all terminals and builds the lexer's keyword callbacks: most
+of the start-up of a short run.  `PreparedGrammar` holds those objects
+themselves, pickled: a run loads them in a few milliseconds, and the lexer
+(parse/lexer.py) needs no compiled alternation up front.
 
-The driver then looks up each reduction's callback in a dictionary keyed by
-rules, and `Rule` hashes and compares in Python, by value (the table's rules
-are not the very objects the callbacks are keyed by): about a microsecond
-per reduction, and a line of MLIR takes ten.  The table therefore holds
-`TableRule` copies, which hash and compare by identity in C, and the
-callbacks are re-keyed by them.  A `?rule` whose one symbol is kept as it
-is just passes its child on; `itemgetter(0)` does that in C, where Lark's
-`ExpandSingleChild` is a Python call (a third of all reductions: every
-affine expression climbs four such levels).
-
-`parser_plugins` hands Lark (through its `_plugins` hook) an LALR parser
-class that does both, for lark-cython's parser or Lark's own.
+The rules in the table are `TableRule`s, which hash and compare by identity
+in C.  The driver looks each reduction's callback up in a dictionary keyed
+by rules, and Lark's `Rule` hashes and compares in Python: about a
+microsecond per reduction, and a line of MLIR takes ten.  A `?rule` whose
+one symbol is kept as it is only passes its child on; `itemgetter(0)` does
+that in C, where Lark's `ExpandSingleChild` is a Python call (a third of
+all reductions: every affine expression climbs four such levels).
 """
 
 from __future__ import annotations
 
+import copy
+import copyreg
+import io
+import os
+import pickle
+import sys
+import zlib
 from operator import itemgetter
 
 from lark.grammar import Rule
-from lark.parse_tree_builder import ExpandSingleChild
-from lark.parsers.lalr_analysis import IntParseTable, Reduce, Shift
+from lark.lexer import PatternStr, _create_unless, _regexp_has_newline
+from lark.parse_tree_builder import ExpandSingleChild, ParseTreeBuilder
+from lark.parsers.lalr_analysis import Action, IntParseTable, Reduce
+from lark.tree import Tree
 
+from .lexer import DispatchScanner
 
 class TableRule(Rule):
-    """A rule of the loaded table: the same fields, identity semantics, and
-    the `original` rule Lark keys its callbacks by."""
+    """A rule of the prepared table: Lark's fields, identity semantics."""
 
-    __slots__ = ("original",)
+    __slots__ = ()
     __hash__ = object.__hash__
     __eq__ = object.__eq__
 
 
-def parse_table_from_cache(data: dict, memo: dict) -> tuple[IntParseTable, list]:
-    """`IntParseTable.deserialize` with memo references resolved directly and
-    each rule a `TableRule`; also the list of those rules."""
-    tokens = data["tokens"]
-    by_reference = {index: _table_rule(entry) for index, entry in memo.items()
-                    if isinstance(entry, Rule)}
-    states = {state: {tokens[token]: (Reduce, by_reference[argument["@"]]) if kind == 1
-                      else (Shift, argument)
-                      for token, (kind, argument) in actions.items()}
-              for state, actions in data["states"].items()}
-    table = IntParseTable(states, data["start_states"], data["end_states"])
-    return table, list(by_reference.values())
+class PreparedGrammar:
+    """Terminals, rules and LALR table of the grammar, as the lexer and the
+    driver use them.
+
+    - `grammar`: the grammar text they come from;
+    - `terminals`: the scanner's terminals in Lark's priority order, without
+      the keywords that a more general terminal also matches, and `scanner`
+      over them;
+    - `keywords`: for such a general terminal (`BARE_ID`), its keywords by
+      text (Lark retypes them in an `UnlessCallback`);
+    - `ignore`, `newline_types`: terminal names, as in Lark's lexer;
+    - `literals`: terminal name -> text, for every string terminal;
+    - `rules`, `states`, `start_state`, `end_state`: the LALR table, whose
+      reduce actions refer to the `TableRule`s of `rules`.
+    """
+
+    def __init__(self, grammar: str):
+        from lark import Lark
+        lark = Lark(grammar, parser="lalr", lexer="basic", maybe_placeholders=False)
+        self.grammar = grammar
+        terminals = sorted(lark.lexer_conf.terminals,
+                           key=lambda t: (-t.priority, -t.pattern.max_width,
+                                          -len(t.pattern.value), t.name))
+        conf = lark.lexer_conf
+        self.terminals, unless = _create_unless(terminals, conf.g_regex_flags,
+                                                conf.re_module, conf.use_bytes)
+        self.scanner = DispatchScanner(self.terminals, conf.g_regex_flags)
+        self.keywords = {name: _keywords(callback) for name, callback in unless.items()}
+        self.ignore = frozenset(conf.ignore)
+        self.newline_types = frozenset(t.name for t in terminals
+                                       if _regexp_has_newline(t.pattern.to_regexp()))
+        self.literals = {t.name: t.pattern.value for t in terminals
+                         if isinstance(t.pattern, PatternStr)}
+        table = lark.parser.parser.parser.parse_table
+        as_table_rule = {id(rule): _table_rule(rule) for rule in lark.rules}
+        self.rules = list(as_table_rule.values())
+        self.states = {state: {_plain(token): (action, as_table_rule[id(arg)] if action is Reduce
+                                               else arg)
+                               for token, (action, arg) in actions.items()}
+                       for state, actions in table.states.items()}
+        self.start_state = table.start_states["start"]
+        self.end_state = table.end_states["start"]
+
+    def parse_table(self) -> IntParseTable:
+        return IntParseTable(self.states, {"start": self.start_state}, {"start": self.end_state})
+
+    def callbacks(self, transformer) -> dict:
+        """Rule -> reduction callback: Lark's tree builder for `transformer`,
+        with `itemgetter(0)` for the rules that pass their child on."""
+        builder = ParseTreeBuilder(self.rules, Tree, False, False, False)
+        callbacks = builder.create_callback(transformer)
+        for rule in self.rules:
+            if _passes_child_on(rule, callbacks[rule]):
+                callbacks[rule] = _FIRST_CHILD
+        return callbacks
+
+    # ------------------------------------------------------------ caching
+    def dump(self, path: str) -> None:
+        """Write the cache file whole or not at all (a concurrent run may be
+        reading it)."""
+        buffer = io.BytesIO()
+        pickler = pickle.Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL)
+        # Lark's Shift and Reduce are compared by identity: pickle them as
+        # the module's globals, not as new objects.
+        pickler.dispatch_table = {**copyreg.dispatch_table, Action: _action_by_name}
+        pickler.dump(self)
+        temporary = f"{path}.{os.getpid()}.tmp"
+        try:
+            with open(temporary, "wb") as handle:
+                handle.write(buffer.getvalue())
+            os.replace(temporary, path)
+        except OSError:
+            try:
+                os.unlink(temporary)
+            except OSError:
+                pass
+
+    @classmethod
+    def cached(cls, grammar: str, folder: str | None) -> PreparedGrammar:
+        """The grammar prepared, from the cache in `folder` when it holds it
+        (and saved there when it did not)."""
+        if folder is None:
+            return cls(grammar)
+        path = os.path.join(folder, f"grammar-{_cache_key(grammar)}.pickle")
+        try:
+            with open(path, "rb") as handle:
+                prepared = pickle.load(handle)
+            if isinstance(prepared, cls) and prepared.grammar == grammar:
+                return prepared
+        except Exception:        # missing, unreadable, truncated or from other code
+            pass
+        prepared = cls(grammar)
+        prepared.dump(path)
+        return prepared
+
+
+def _cache_key(grammar: str) -> str:
+    """What a cache file depends on: the grammar, the code whose objects it
+    pickles (this module, the lexer's scanner, Lark) and Python."""
+    import lark
+    from . import lexer
+    digest = zlib.crc32(grammar.encode())
+    for module in (__file__, lexer.__file__):
+        with open(module, "rb") as handle:
+            digest = zlib.crc32(handle.read(), digest)
+    return f"{lark.__version__}-py{sys.version_info[0]}{sys.version_info[1]}-{digest:08x}"
+
+
+def _action_by_name(action: Action) -> str:
+    return action.name
+
+
+def _keywords(callback) -> dict:
+    """Text -> terminal name, from Lark's `UnlessCallback`.  The grammar's
+    keywords are plain strings; one with flags (`"to"i`) would need Lark's
+    regex match, which `_keywords` refuses rather than gets wrong."""
+    keywords = {}
+    for terminal in callback.scanner.terminals:
+        if not isinstance(terminal.pattern, PatternStr) or terminal.pattern.flags:
+            raise ValueError(f"keyword terminal {terminal.name} is not a plain string")
+        keywords.setdefault(terminal.pattern.value, terminal.name)
+    return keywords
 
 
 def _table_rule(rule: Rule) -> TableRule:
-    copy = TableRule.__new__(TableRule)
+    table_rule = TableRule.__new__(TableRule)
     for field in Rule.__slots__:
-        setattr(copy, field, getattr(rule, field))
-    copy.original = rule
-    return copy
+        setattr(table_rule, field, getattr(rule, field))
+    table_rule.origin = _plain_symbol(rule.origin)
+    table_rule.expansion = [_plain_symbol(symbol) for symbol in rule.expansion]
+    return table_rule
 
 
-def parser_plugins(base_parser, driver) -> dict:
-    """A `_plugins` entry: `base_parser` (an LALR_Parser class) whose tables
-    load through `parse_table_from_cache`; `driver` is the `_Parser` class
-    that runs them."""
+def _plain(name: str) -> str:
+    """`name` as a plain string.  Lark's grammar compiler names symbols with
+    its `Token`s, a `str` subclass that compares in Python: the driver's
+    table lookups by such keys would each call `Token.__eq__`."""
+    return sys.intern(str.__str__(name))
 
-    class CachedTablesParser(base_parser):
-        @classmethod
-        def deserialize(cls, data, memo, callbacks, debug=False):
-            try:
-                table, rules = parse_table_from_cache(data, memo)
-            except KeyError:    # a cache whose rules are not all memo references
-                return super().deserialize(data, memo, callbacks, debug)
-            parser = cls.__new__(cls)
-            parser._parse_table = table
-            rekeyed = {key: callback for key, callback in callbacks.items()
-                       if not isinstance(key, Rule)}
-            for rule in rules:
-                callback = callbacks[rule.original]
-                rekeyed[rule] = _FIRST_CHILD if _passes_child_on(rule, callback) else callback
-            parser.parser = driver(parser._parse_table, rekeyed, debug)
-            return parser
 
-    return {"LALR_Parser": CachedTablesParser}
+def _plain_symbol(symbol):
+    plain = copy.copy(symbol)
+    plain.name = _plain(symbol.name)
+    return plain
 
 
 _FIRST_CHILD = itemgetter(0)

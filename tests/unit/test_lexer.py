@@ -1,24 +1,34 @@
-"""The dispatching scanner picks, at every position, the token Lark's own
-scanner picks: same text, same terminal, same failures."""
+"""The lexer gives the tokens Lark's own lexer gives: the dispatching
+scanner picks, at every position, the token Lark's scanner picks (same
+text, same terminal, same failures), and the token streams are the same,
+positions and errors included."""
 
 from __future__ import annotations
 
 import random
 
 import pytest
+from lark import Lark, Token
+from lark.exceptions import UnexpectedCharacters
 from lark.lexer import Scanner, TextSlice
 
-from mlir_affine_py.parse.lexer import DispatchScanner, first_characters
-from mlir_affine_py.parse.parser import _parser
+from mlir_affine_py.parse.lexer import DispatchScanner, Lexer, first_characters
+from mlir_affine_py.parse.parser import _grammar_text, _parser
 from support import CORPUS, REPO_ROOT
 
 
 @pytest.fixture(scope="module")
 def scanners():
-    lexer = _parser()[0].parser.lexer
-    terminals = lexer.scanner.terminals
+    terminals = _parser()[0].prepared.terminals
     lark_scanner = Scanner(terminals, 0, __import__("re"), False)
     return lark_scanner, DispatchScanner(terminals)
+
+
+@pytest.fixture(scope="module")
+def lexers():
+    """Lark's basic lexer for the grammar, and ours with Lark's tokens."""
+    lark = Lark(_grammar_text(), parser="lalr", lexer="basic", maybe_placeholders=False)
+    return lark, Lexer(_parser()[0].prepared, Token, {})
 
 
 def _inputs():
@@ -50,6 +60,38 @@ def test_same_tokens_on_random_and_non_ascii_text(scanners):
     for _ in range(300):
         text = "".join(rng.choice(alphabet) for _ in range(rng.randint(1, 40)))
         _assert_same_everywhere(text, lark_scanner, dispatch)
+
+
+def _stream(tokens):
+    """The tokens with every field, and the error's position if one ends it."""
+    seen = []
+    try:
+        for token in tokens:
+            seen.append((token.type, token.value, token.start_pos, token.line, token.column,
+                         token.end_line, token.end_column, token.end_pos))
+    except UnexpectedCharacters as error:
+        seen.append(("error", error.pos_in_stream, error.line, error.column))
+    return seen
+
+
+def _assert_same_stream(text: str, lexers) -> None:
+    lark, ours = lexers
+    assert _stream(ours.tokens(text, None, False)) == _stream(lark.lex(text)), text[:200]
+
+
+def test_same_token_streams_on_every_input(lexers):
+    for text in _inputs():
+        _assert_same_stream(text, lexers)
+
+
+def test_same_token_streams_on_random_text(lexers):
+    rng = random.Random(11)
+    pieces = [" ", "  ", "\n", "\t", "// c\n", "%a", "%0 = ", "affine.for", "affine.fort", "x",
+              "\"s\n\"", "\"t\"", "#map", "1.5", "0x1F", "[", "]", "{", "}", "é", "@f", "^bb0",
+              "memref<4xf32>", "to", "step", "->", ":", ","]
+    for _ in range(500):
+        _assert_same_stream("".join(rng.choice(pieces) for _ in range(rng.randint(1, 30))),
+                            lexers)
 
 
 @pytest.mark.parametrize("pattern, first, nullable", [
