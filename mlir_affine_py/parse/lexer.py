@@ -212,6 +212,8 @@ class Lexer:
         by_char, matcher_for = self.scanner.by_char, self.scanner.matcher_for
         ignore, newline_types, keywords = self.ignore, self.newline_types, self.keywords
         make_token, callbacks = self.token_class, self.callbacks
+        # Terminals that need none of the steps below: most tokens.
+        plain = self.scanner.allowed_types - ignore - newline_types - set(keywords) - set(callbacks)
         pos, line, line_start, size = 0, 1, 0, len(text)
         last = None
         while pos < size:
@@ -221,8 +223,14 @@ class Lexer:
                 raise self._unexpected(text, pos, line, pos - line_start + 1, last, parser_state)
             kind = found.lastgroup
             value = found[kind]
-            start, start_line, start_column = pos, line, pos - line_start + 1
-            end = pos + len(value)
+            column = pos - line_start + 1
+            if kind in plain:
+                last = make_token(kind, value, pos, line, column,
+                                  line, column + len(value), pos + len(value))
+                pos = found.end()
+                yield last
+                continue
+            start, start_line, end = pos, line, pos + len(value)
             if kind in newline_types:
                 newlines = value.count("\n")
                 if newlines:
@@ -233,7 +241,7 @@ class Lexer:
                 continue
             if kind in keywords:
                 kind = keywords[kind].get(value, kind)
-            last = make_token(kind, value, start, start_line, start_column,
+            last = make_token(kind, value, start, start_line, column,
                               line, end - line_start + 1, end)
             if kind in callbacks:
                 last = callbacks[kind](last)

@@ -10,8 +10,6 @@ from __future__ import annotations
 import os
 import re
 from functools import partial
-from importlib import resources
-from pathlib import Path
 from types import SimpleNamespace
 
 from lark import Token
@@ -39,9 +37,12 @@ def _grammar_text() -> str:
     # first, since an editable install maps the `mlir_affine_py.grammar`
     # package data to the checkout it was installed from, which may be
     # another one.  An installed copy has only the package data.
-    beside = Path(__file__).resolve().parents[2] / "grammar" / "mlir.lark"
-    if beside.is_file():
-        return beside.read_text()
+    package = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
+    beside = os.path.join(os.path.dirname(package), "grammar", "mlir.lark")
+    if os.path.isfile(beside):
+        with open(beside, encoding="utf-8") as handle:
+            return handle.read()
+    from importlib import resources
     return resources.files("mlir_affine_py.grammar").joinpath("mlir.lark").read_text()
 
 

@@ -77,6 +77,8 @@ class MLIRTransformer:
     # ----------------------------------------------------------- operations
     def operation(self, children):
         first = children[0]
+        if isinstance(first, TOKEN):           # `%a =`
+            first = self.results(children[:1])
         if isinstance(first, ResultList):
             op = children[1]
             op.results = first
@@ -521,7 +523,7 @@ class MLIRTransformer:
         exprs, eqs = [], []
         if not constraints:
             # MLIR's parser turns an empty constraint list into `0 == 0`.
-            constraints = [(AffineSyntax(("int", Token("INT", "0"))), "==", AffineSyntax(("int", Token("INT", "0"))))]
+            constraints = [(Token("INT", "0"), "==", Token("INT", "0"))]
         for lhs, op, rhs in constraints:
             lhs = affine_from_syntax(lhs, names)
             rhs = affine_from_syntax(rhs, names)
@@ -549,14 +551,8 @@ class MLIRTransformer:
     expr_mod = _expr("mod")
     expr_neg = _expr("neg")
 
-    def expr_int(self, children):
-        return AffineSyntax(("int", children[0]))
-
     def expr_id(self, children):
         return AffineSyntax(("id", children[0]))
-
-    def expr_ssa(self, children):
-        return AffineSyntax(("ssa", children[0]))
 
     def expr_symbol(self, children):
         return AffineSyntax(("symbol", children[0]))
@@ -914,25 +910,30 @@ def _bind_names(dims, syms) -> dict:
 def affine_from_syntax(node, names, bind_ssa=None):
     """Build the simplified AffineExpr, in MLIR's parse order.
 
+    A node is an `AffineSyntax` or, for an integer or an SSA name, its token.
     `names` binds bare identifiers; `bind_ssa(token, is_symbol)` binds SSA
     operands in subscripts (affine.load), returning their dim/symbol expr.
     """
+    if isinstance(node, TOKEN):
+        if node.type == "INT":
+            value = integer_literal(node.value)
+            if value >= 1 << 63:
+                # AffineParser::parseIntegerExpr: the literal must fit int64_t.
+                raise parse_error(node, "constant too large for index")
+            return affine_constant(value)
+        if bind_ssa is None:
+            raise parse_error(node, "unexpected ssa identifier")
+        return bind_ssa(node, False)
     kind = node[0]
-    if kind == "int":
-        value = integer_literal(node[1].value)
-        if value >= 1 << 63:
-            # AffineParser::parseIntegerExpr: the literal must fit int64_t.
-            raise parse_error(node[1], "constant too large for index")
-        return affine_constant(value)
     if kind == "id":
         expr = names.get(node[1].value)
         if expr is None:
             raise parse_error(node[1], "use of undeclared identifier")
         return expr
-    if kind in ("ssa", "symbol"):
+    if kind == "symbol":
         if bind_ssa is None:
             raise parse_error(node[1], "unexpected ssa identifier")
-        return bind_ssa(node[1], kind == "symbol")
+        return bind_ssa(node[1], True)
     if kind == "neg":
         # AffineParser::parseNegateExpression builds `(-1) * operand`.
         return affine_constant(-1) * affine_from_syntax(node[1], names, bind_ssa)

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import math
 import struct
-from fractions import Fraction
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -305,6 +304,7 @@ def hex_float_literal_to_bits(value: int, type_name: str, negative: bool = False
 
 def _parse_decimal(text: str, sem: FloatSemantics) -> int:
     """Correctly rounded ``APFloat(sem, text)`` for toString's own output."""
+    from fractions import Fraction      # rarely needed: kept out of start-up
     neg = text.startswith("-")
     frac = Fraction(text.lstrip("+-"))
     return _round_ratio(neg, frac.numerator, frac.denominator, sem)
