@@ -169,11 +169,12 @@ class Printer:
 
     # ------------------------------------------------------------ operations
     def print_operation(self, op) -> None:
-        self.out.append(INDENT * self.indent)
+        # The indent, the results and the op name go out as one chunk.
+        start = INDENT * self.indent
         if op.results:
-            self.out.append(self.names.definition(op))
-            self.out.append(" = ")
+            start = f"{start}{self.names.definition(op)} = "
         if self.generic or not op.name:
+            self.out.append(start)
             self.print_generic_op(op)
             return
         name = op.name
@@ -181,7 +182,7 @@ class Printer:
         if default and name.startswith(default) and name[len(default)] == "." \
                 and name.count(".") == 1:
             name = name[len(default) + 1:]
-        self.out.append(name)
+        self.out.append(start + name)
         op.print(self)
 
     def print_generic_op(self, op) -> None:
