@@ -5,6 +5,7 @@ vector forms, AffineYieldOp)."""
 
 from __future__ import annotations
 
+import functools
 
 from ..diagnostics import MLIRError
 from ..ir import attributes as A
@@ -76,17 +77,17 @@ def index_literal(token, negative: bool = False) -> int:
 
 @custom_form("const_bound")
 def parse_const_bound(t, children):
-    return (AffineMap(0, 0, (constant(index_literal(children[0])),)), [], children[0])
+    return (_shared_map(0, 0, (constant(index_literal(children[0])),)), [], children[0])
 
 
 @custom_form("neg_const_bound")
 def parse_neg_const_bound(t, children):
-    return (AffineMap(0, 0, (constant(index_literal(children[0], True)),)), [], children[0])
+    return (_shared_map(0, 0, (constant(index_literal(children[0], True)),)), [], children[0])
 
 
 @custom_form("ssa_bound")
 def parse_ssa_bound(t, children):
-    return (AffineMap(0, 1, (affine_symbol(0),)), [children[0]], children[0])
+    return (_shared_map(0, 1, (affine_symbol(0),)), [children[0]], children[0])
 
 
 @custom_form("map_bound")
@@ -267,7 +268,7 @@ def parse_for(t, children):
         raise parse_error(lower[2], "lower loop bound affine map with multiple results requires 'max' prefix")
     if attrs is None:
         attrs = {}
-    attrs.update(lowerBoundMap=A.AffineMapAttr(lower[0]), upperBoundMap=A.AffineMapAttr(upper[0]),
+    attrs.update(lowerBoundMap=_shared_map_attr(lower[0]), upperBoundMap=_shared_map_attr(upper[0]),
                  step=A.IntegerAttr(step, T.INDEX),
                  operandSegmentSizes=segment_sizes(len(lower[1]), len(upper[1]), len(inits)))
     operands = lower[1] + upper[1] + inits
@@ -459,7 +460,20 @@ def parse_subscripts(t, exprs) -> tuple[AffineMap, list]:
         return expr
 
     results = tuple(affine_from_syntax(e, {}, bind) for e in exprs)
-    return AffineMap(len(dims), len(syms), results), dims + syms
+    return _shared_map(len(dims), len(syms), results), dims + syms
+
+
+# The same subscripts and loop bounds recur from op to op: their maps, and
+# the attributes holding them, are shared (both are immutable), as MLIR
+# uniques them.
+@functools.lru_cache(maxsize=4096)
+def _shared_map(num_dims: int, num_symbols: int, results: tuple) -> AffineMap:
+    return AffineMap(num_dims, num_symbols, results)
+
+
+@functools.lru_cache(maxsize=4096)
+def _shared_map_attr(map: AffineMap) -> A.AffineMapAttr:
+    return A.AffineMapAttr(map)
 
 
 class AffineMemoryOp(RegisteredOp):
@@ -571,7 +585,7 @@ def _memory_op(t, children, name, stores, vector):
         result_types = [element]
     if attrs is None:
         attrs = {}
-    attrs["map"] = A.AffineMapAttr(map)
+    attrs["map"] = _shared_map_attr(map)
     return new_op(name, children[0], operands, operand_types, result_types, attrs)
 
 
