@@ -5,6 +5,7 @@ vector forms, AffineYieldOp)."""
 
 from __future__ import annotations
 
+import functools
 
 from ..diagnostics import MLIRError
 from ..ir import attributes as A
@@ -14,10 +15,11 @@ from ..ir.affine_expr import dim as affine_dim
 from ..ir.affine_expr import symbol as affine_symbol
 from ..ir.affine_map import AffineMap
 from ..ir.core import BlockArgument, register_op
-from ..parse.syntax import integer_literal, TOKEN, SymbolUses, TypeList, Uses, defined_name, parse_error
+from ..parse.syntax import (integer_literal, TOKEN, AttrDict, ParsedRegion, SymbolUses, TypeList,
+                            Uses, defined_name, parse_error)
 from ..parse.transformer import affine_from_syntax
 from .base import (ValueTerminator, RegisteredOp, attrs_of, custom_form, ensure_terminator,
-                   first_of, index_types, new_op, regions_of, types_of)
+                   first_of, index_types, new_op, regions_of)
 
 
 # ------------------------------------------------------------------ yield
@@ -75,17 +77,17 @@ def index_literal(token, negative: bool = False) -> int:
 
 @custom_form("const_bound")
 def parse_const_bound(t, children):
-    return (AffineMap(0, 0, (constant(index_literal(children[0])),)), [], children[0])
+    return (_shared_map(0, 0, (constant(index_literal(children[0])),)), [], children[0])
 
 
 @custom_form("neg_const_bound")
 def parse_neg_const_bound(t, children):
-    return (AffineMap(0, 0, (constant(index_literal(children[0], True)),)), [], children[0])
+    return (_shared_map(0, 0, (constant(index_literal(children[0], True)),)), [], children[0])
 
 
 @custom_form("ssa_bound")
 def parse_ssa_bound(t, children):
-    return (AffineMap(0, 1, (affine_symbol(0),)), [children[0]], children[0])
+    return (_shared_map(0, 1, (affine_symbol(0),)), [children[0]], children[0])
 
 
 @custom_form("map_bound")
@@ -232,12 +234,28 @@ def segment_sizes(*sizes) -> A.DenseArrayAttr:
 @custom_form("affine_for")
 def parse_for(t, children):
     iv = defined_name(children[0])
-    lower, upper = [c for c in children if isinstance(c, tuple) and len(c) == 3 and isinstance(c[0], AffineMap)]
-    step_token = next((c for c in children[1:] if isinstance(c, TOKEN) and c.type == "INT"), None)
+    # One pass over the other children: the bounds, the step, the
+    # iteration arguments, the body and the attribute dictionary.
+    bounds, step_token, iter_args, region, attrs = [], None, None, None, None
+    for child in children[1:]:
+        if isinstance(child, tuple):
+            if len(child) == 3 and isinstance(child[0], AffineMap):
+                bounds.append(child)
+        elif isinstance(child, TOKEN):
+            if child.type == "INT" and step_token is None:
+                step_token = child
+        elif isinstance(child, ParsedRegion):
+            if region is None:
+                region = child
+        elif isinstance(child, AttrDict):
+            if attrs is None:
+                attrs = dict(child)
+        elif isinstance(child, list) and iter_args is None:
+            iter_args = child
+    lower, upper = bounds
     step = index_literal(step_token) if step_token is not None else 1
     if step <= 0:
         raise parse_error(step_token, "expected step to be representable as a positive signed integer")
-    iter_args = first_of(children, list, None)
     inits, init_names, result_types = [], [], []
     if iter_args is not None and iter_args and isinstance(iter_args[0], tuple):
         pairs, result_types = iter_args[:-1], iter_args[-1]
@@ -245,12 +263,12 @@ def parse_for(t, children):
         inits = [value for _, value in pairs]
         if len(result_types) != len(inits):
             raise parse_error(iv, "mismatch between the number of loop-carried values and results")
-    region = regions_of(children)[0]
     region.set_entry_args([(iv, T.INDEX)] + list(zip(init_names, result_types)))
     if len(lower[0].results) > 1 and lower[2].type != "MIN_MAX":
         raise parse_error(lower[2], "lower loop bound affine map with multiple results requires 'max' prefix")
-    attrs = dict(attrs_of(children))
-    attrs.update(lowerBoundMap=A.AffineMapAttr(lower[0]), upperBoundMap=A.AffineMapAttr(upper[0]),
+    if attrs is None:
+        attrs = {}
+    attrs.update(lowerBoundMap=_shared_map_attr(lower[0]), upperBoundMap=_shared_map_attr(upper[0]),
                  step=A.IntegerAttr(step, T.INDEX),
                  operandSegmentSizes=segment_sizes(len(lower[1]), len(upper[1]), len(inits)))
     operands = lower[1] + upper[1] + inits
@@ -333,7 +351,7 @@ def parse_if(t, children):
         elif isinstance(child, T.Type):
             result_types = [child]
     regions = regions_of(children)
-    from ..parse.syntax import ParsedBlock, ParsedRegion
+    from ..parse.syntax import ParsedBlock
     if len(regions) == 1:
         regions.append(ParsedRegion([], None))
     elif not regions[1].blocks:
@@ -419,25 +437,43 @@ def parse_subscripts(t, exprs) -> tuple[AffineMap, list]:
     names = set()
 
     def bind(token, is_symbol):
-        # MLIR's parser knows an SSA name it has seen by its name alone and
-        # takes only that token again: a `#N` after it is left unread.
-        name, number, _ = token.value.partition("#")
-        if number and name in names:
-            raise MLIRError("expected ']' in affine map", (token.line, token.column + len(name)))
-        names.add(name)
-        expr = bound.get(token.value)
-        if expr is None:
-            if is_symbol:
-                expr = affine_symbol(len(syms))
-                syms.append(token)
-            else:
-                expr = affine_dim(len(dims))
-                dims.append(token)
-            bound[token.value] = expr
+        value = token.value
+        if "#" in value:
+            # MLIR's parser knows an SSA name it has seen by its name alone
+            # and takes only that token again: a `#N` after it is left unread.
+            name = value.partition("#")[0]
+            if name in names:
+                raise MLIRError("expected ']' in affine map", (token.line, token.column + len(name)))
+            names.add(name)
+        else:
+            expr = bound.get(value)
+            if expr is not None:
+                return expr
+            names.add(value)
+        if is_symbol:
+            expr = affine_symbol(len(syms))
+            syms.append(token)
+        else:
+            expr = affine_dim(len(dims))
+            dims.append(token)
+        bound[value] = expr
         return expr
 
     results = tuple(affine_from_syntax(e, {}, bind) for e in exprs)
-    return AffineMap(len(dims), len(syms), results), dims + syms
+    return _shared_map(len(dims), len(syms), results), dims + syms
+
+
+# The same subscripts and loop bounds recur from op to op: their maps, and
+# the attributes holding them, are shared (both are immutable), as MLIR
+# uniques them.
+@functools.lru_cache(maxsize=4096)
+def _shared_map(num_dims: int, num_symbols: int, results: tuple) -> AffineMap:
+    return AffineMap(num_dims, num_symbols, results)
+
+
+@functools.lru_cache(maxsize=4096)
+def _shared_map_attr(map: AffineMap) -> A.AffineMapAttr:
+    return A.AffineMapAttr(map)
 
 
 class AffineMemoryOp(RegisteredOp):
@@ -519,14 +555,25 @@ class AffineVectorStoreOp(AffineMemoryOp):
 
 
 def _memory_op(t, children, name, stores, vector):
-    values = [c for c in children if isinstance(c, TOKEN) and c.type == "VALUE_ID"]
-    exprs = first_of(children, list, [])
-    types = types_of(children)
+    # One pass over the children: the SSA values, the subscripts, the types
+    # and the attribute dictionary.
+    values, exprs, types, attrs = [], None, [], None
+    for child in children:
+        if isinstance(child, TOKEN):
+            if child.type == "VALUE_ID":
+                values.append(child)
+        elif isinstance(child, T.Type):
+            types.append(child)
+        elif isinstance(child, AttrDict):
+            if attrs is None:
+                attrs = dict(child)
+        elif isinstance(child, list) and exprs is None:
+            exprs = child
     memref_type = types[0]
     token = values[1] if stores else values[0]
     if not isinstance(memref_type, T.MemRefType):
         raise parse_error(token, "memref type expected")
-    map, map_operands = parse_subscripts(t, exprs)
+    map, map_operands = parse_subscripts(t, exprs or [])
     operand_types = [memref_type] + index_types(len(map_operands))
     operands = [token] + map_operands
     result_types = []
@@ -536,8 +583,9 @@ def _memory_op(t, children, name, stores, vector):
         operand_types.insert(0, element)
     else:
         result_types = [element]
-    attrs = dict(attrs_of(children))
-    attrs["map"] = A.AffineMapAttr(map)
+    if attrs is None:
+        attrs = {}
+    attrs["map"] = _shared_map_attr(map)
     return new_op(name, children[0], operands, operand_types, result_types, attrs)
 
 

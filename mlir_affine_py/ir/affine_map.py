@@ -32,7 +32,16 @@ from .affine_expr import (
 __all__ = ["AffineMap", "IntegerSet", "print_affine_map", "print_affine_constraint", "print_integer_set"]
 
 
+_setattr = object.__setattr__
+
+
 def _as_exprs(exprs) -> tuple:
+    exprs = tuple(exprs)
+    for e in exprs:
+        if not isinstance(e, AffineExpr):
+            break
+    else:
+        return exprs     # the usual case: nothing to convert
     out = []
     for e in exprs:
         if isinstance(e, AffineExpr):
@@ -60,10 +69,11 @@ class AffineMap:
     def __init__(self, num_dims: int, num_symbols: int, results: Sequence[AffineExpr] = ()):
         if num_dims < 0 or num_symbols < 0:
             raise ValueError("negative number of dims or symbols")
-        object.__setattr__(self, "num_dims", num_dims)
-        object.__setattr__(self, "num_symbols", num_symbols)
-        object.__setattr__(self, "results", _as_exprs(results))
-        object.__setattr__(self, "_hash", hash((num_dims, num_symbols, self.results)))
+        results = _as_exprs(results)
+        _setattr(self, "num_dims", num_dims)
+        _setattr(self, "num_symbols", num_symbols)
+        _setattr(self, "results", results)
+        _setattr(self, "_hash", hash((num_dims, num_symbols, results)))
 
     def __setattr__(self, name, value):
         raise AttributeError("AffineMap is immutable")
@@ -261,11 +271,11 @@ class IntegerSet:
             raise ValueError("one equality flag is needed per constraint")
         if num_dims < 0 or num_symbols < 0:
             raise ValueError("negative number of dims or symbols")
-        object.__setattr__(self, "num_dims", num_dims)
-        object.__setattr__(self, "num_symbols", num_symbols)
-        object.__setattr__(self, "constraints", constraints)
-        object.__setattr__(self, "eq_flags", eq_flags)
-        object.__setattr__(self, "_hash", hash((num_dims, num_symbols, constraints, eq_flags)))
+        _setattr(self, "num_dims", num_dims)
+        _setattr(self, "num_symbols", num_symbols)
+        _setattr(self, "constraints", constraints)
+        _setattr(self, "eq_flags", eq_flags)
+        _setattr(self, "_hash", hash((num_dims, num_symbols, constraints, eq_flags)))
 
     def __setattr__(self, name, value):
         raise AttributeError("IntegerSet is immutable")

@@ -36,7 +36,9 @@ class OpResult(Value):
     __slots__ = ("owner", "index")
 
     def __init__(self, type, owner: "Operation", index: int):
-        super().__init__(type)
+        # Value.__init__ inlined: ops and blocks make many of these.
+        self.type = type
+        self.uses = []
         self.owner = owner
         self.index = index
 
@@ -49,7 +51,8 @@ class BlockArgument(Value):
     __slots__ = ("owner", "index")
 
     def __init__(self, type, owner: "Block", index: int):
-        super().__init__(type)
+        self.type = type      # Value.__init__ inlined, as in OpResult
+        self.uses = []
         self.owner = owner
         self.index = index
 
@@ -80,7 +83,8 @@ class Operation:
         self.operands: list[Value] = list(operands)
         for index, value in enumerate(self.operands):
             value.uses.append((self, index))
-        self.results = [OpResult(t, self, i) for i, t in enumerate(result_types)]
+        self.results = ([OpResult(t, self, i) for i, t in enumerate(result_types)]
+                        if result_types else [])
         self.attributes = attributes if attributes is not None else {}
         self.properties = properties if properties is not None else {}
         self.regions: list[Region] = list(regions)

@@ -26,29 +26,33 @@ def verify_parsed(module, text: str | None = None) -> None:
     dominance of operands.  `text`, the source, places one diagnostic."""
     from ..dialects.base import (dialect_attributes_error, missing_terminator_error,
                                  terminator_error)
-    # Work items: ("op", op); ("block", block) once the block's ops are
-    # verified, for its terminator (MLIR checks it on leaving the block);
-    # ("table", op) once a symbol table's ops are, for its symbols.
-    work = [("op", module)]
+    # Work items: an op; ("block", block) once the block's ops are verified,
+    # for its terminator (MLIR checks it on leaving the block); ("table", op)
+    # once a symbol table's ops are, for its symbols.
+    work = [module]
     while work:
-        kind, item = work.pop()
-        if kind != "op":
+        op = work.pop()
+        if op.__class__ is tuple:
+            kind, item = op
             found = (missing_terminator_error(item) if kind == "block"
                      else item.symbol_table_error())
             if found:
                 raise MLIRError(*found)
             continue
-        op = item
         if op.op_name in SINGLE_BLOCK_OPS:
             for index, region in enumerate(op.regions):
                 if len(region.blocks) > 1:
                     raise MLIRError(f"'{op.op_name}' op expects region #{index} to have 0 "
                                     "or 1 blocks", op.pos)
-        message = dialect_attributes_error(op) or terminator_error(op) or op.verify()
+        # The first two checks are rarely needed: test for that inline.
+        message = ((op.attributes and dialect_attributes_error(op))
+                   or (op.is_terminator and terminator_error(op)) or op.verify())
         if message:
             if message.endswith("must be the last operation in the parent block"):
                 _check_terminator_operands(op, text)
             raise MLIRError(message, op.pos)
+        if not op.regions:
+            continue
         if hasattr(op, "symbol_table_error"):
             work.append(("table", op))
         needs_terminators = getattr(op, "needs_terminators", False)
@@ -59,7 +63,7 @@ def verify_parsed(module, text: str | None = None) -> None:
             for block in reversed(region.blocks):
                 if check_blocks:
                     work.append(("block", block))
-                work.extend(("op", inner) for inner in reversed(block.ops))
+                work.extend(reversed(block.ops))
     verify_dominance(module)
 
 
@@ -95,20 +99,28 @@ GRAPH_REGION_OPS = frozenset({"builtin.module"})
 
 def verify_dominance(root) -> None:
     """Raise MLIRError at the first op using a value that does not dominate it."""
-    # Each work item: ("op", op, scopes) or ("define", values, scope).
-    # `scopes` is the tuple of value sets visible at the op, innermost last.
-    work = [("op", root, ())]
+    # Each work item: (op, scopes), or (results, scope) to define the results
+    # of an op once its regions are checked.  `scopes` is the tuple of value
+    # sets visible at the op, innermost first (where most operands are).
+    work = [(root, ())]
     while work:
-        kind, item, scopes = work.pop()
-        if kind == "define":
-            scopes.update(item)
+        op, scopes = work.pop()
+        if op.__class__ is list:
+            scopes.update(op)
             continue
-        op = item
-        for index, value in enumerate(op.operands):
-            if not any(value in scope for scope in scopes):
+        for value in op.operands:
+            for scope in scopes:
+                if value in scope:
+                    break
+            else:
+                index = op.operands.index(value)
                 raise MLIRError(f"operand #{index} does not dominate this use", op.pos)
+        if not op.regions:
+            if op.results and scopes:
+                scopes[0].update(op.results)
+            continue
         if op.results and scopes:
-            work.append(("define", op.results, scopes[-1]))
+            work.append((op.results, scopes[0]))
         outer = () if op.isolated_from_above else scopes
         graph = op.op_name in GRAPH_REGION_OPS
         for region in reversed(op.regions):
@@ -119,7 +131,5 @@ def verify_dominance(root) -> None:
                     for inner in block.ops:
                         shared.update(inner.results)
             for block in reversed(region.blocks):
-                scope = set(block.args) | shared
-                inner_scopes = outer + (scope,)
-                for inner in reversed(block.ops):
-                    work.append(("op", inner, inner_scopes))
+                inner_scopes = (set(block.args) | shared,) + outer
+                work.extend([(inner, inner_scopes) for inner in reversed(block.ops)])

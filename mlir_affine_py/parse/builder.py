@@ -31,6 +31,10 @@ class _Scope:
         self.default_dialect = default_dialect
 
 
+# Kinds of the builder's work items.
+_BUILD, _FINISH, _END_SCOPE = "build", "finish", "end scope"
+
+
 class Builder:
     def __init__(self, allow_unregistered: bool, text: str | None = None):
         self.allow_unregistered = allow_unregistered
@@ -61,26 +65,30 @@ class Builder:
     def build_op(self, parsed: ParsedOp, scope: _Scope) -> Operation:
         """Build `parsed` with its nested regions, iteratively."""
         root_holder: list = []
-        # Work items: (parsed op, scope, block to append to or None for root)
-        stack = [(parsed, scope, None)]
+        # Work items: (_BUILD, parsed op, scope, block to append to or None
+        # for the root), (_FINISH, op, result groups, scope) or
+        # (_END_SCOPE, scope, None, None).
+        stack = [(_BUILD, parsed, scope, None)]
         del parsed
         while stack:
-            item = stack.pop()
-            if item[0] == "end_scope":
-                self._check_forward(item[1])
+            kind, p, sc, target = stack.pop()
+            if kind is _END_SCOPE:
+                self._check_forward(p)
                 continue
-            if item[0] == "finish":
-                self._finish_op(item[1], item[2], item[3])
+            if kind is _FINISH:
+                self._finish_op(p, sc, target)
                 continue
-            p, sc, target = item
             op = self._create(p, sc)
             if target is None:
                 root_holder.append(op)
             else:
                 target.append(op)
+            if not p.regions:
+                self._finish_op(op, p.results, sc)
+                continue
             # Results become visible after the op's regions are parsed, as in
             # MLIR; schedule that for after the region work below.
-            stack.append(("finish", op, p.results, sc))
+            stack.append((_FINISH, op, p.results, sc))
             # A custom-form op sets the default dialect of its regions; the
             # generic form keeps the enclosing one.
             dialect = sc.default_dialect if p.generic else getattr(op, "default_dialect", "")
@@ -112,37 +120,40 @@ class Builder:
                     self._define(scope, token.value, [arg], pos_of(token))
         # Ops reference successors by label; keep the map with the scope.
         scope.values["^labels"] = labels
-        stack.append(("end_scope", scope))
+        stack.append((_END_SCOPE, scope, None, None))
         for parsed_block, block in reversed(list(zip(parsed.blocks, blocks))):
-            for parsed_op in reversed(parsed_block.ops):
-                stack.append((parsed_op, scope, block))
+            stack.extend([(_BUILD, parsed_op, scope, block) for parsed_op in reversed(parsed_block.ops)])
             parsed_block.ops = []     # the stack holds them until they are built
 
     def _create(self, p: ParsedOp, scope: _Scope) -> Operation:
         if "." not in p.name and not p.generic:
             p.name = _prefixed_name(p, scope.default_dialect)
-        operands = []
-        for index, token in enumerate(p.operands):
-            expected = p.operand_types[index] if p.operand_types is not None else None
-            operands.append(self._resolve(scope, token, expected))
-        cls = self._op_class(p)
-        attributes, properties = self._split_attributes(cls, p)
-        successors = [self._block_for(scope, t) for t in p.successors]
-        regions = [Region() for _ in p.regions]
-        if cls is Operation:
-            op = Operation(operands, p.result_types, attributes, properties, regions,
-                           successors, name=p.name, pos=p.pos)
+        resolve = self._resolve
+        if p.operand_types is None:
+            operands = [resolve(scope, token, None) for token in p.operands]
         else:
-            op = cls(operands, p.result_types, attributes, properties, regions,
-                     successors, pos=p.pos)
-        return op
+            operands = [resolve(scope, token, expected)
+                        for token, expected in zip(p.operands, p.operand_types)]
+        cls = OP_CLASSES.get(p.name) or self._unregistered_op_class(p)
+        attributes, properties = self._split_attributes(cls, p)
+        successors = [self._block_for(scope, t) for t in p.successors] if p.successors else ()
+        regions = [Region() for _ in p.regions] if p.regions else ()
+        if cls is Operation:
+            return Operation(operands, p.result_types, attributes, properties, regions,
+                             successors, name=p.name, pos=p.pos)
+        return cls(operands, p.result_types, attributes, properties, regions, successors,
+                   pos=p.pos)
 
     def _finish_op(self, op: Operation, results: list, scope: _Scope) -> None:
         """`results`: the (name, count, position) groups the op's results bind."""
         if hasattr(op, "finish_parse"):
             op.finish_parse()
-        expected = sum(count for _, count, _ in results)
-        if results and expected != len(op.results):
+        if not results:
+            return
+        expected = 0
+        for _, count, _ in results:
+            expected += count
+        if expected != len(op.results):
             raise MLIRError(f"operation defines {len(op.results)} results but was provided "
                             f"{expected} to bind", results[0][2])
         index = 0
@@ -150,10 +161,8 @@ class Builder:
             self._define(scope, name, op.results[index:index + count], pos)
             index += count
 
-    def _op_class(self, p: ParsedOp):
-        cls = OP_CLASSES.get(p.name)
-        if cls is not None:
-            return cls
+    def _unregistered_op_class(self, p: ParsedOp):
+        """The class of an op whose name is not registered, if it may be built."""
         dialect = p.name.split(".", 1)[0] if "." in p.name else ""
         if dialect in OPEN_DIALECTS:
             return Operation
@@ -171,10 +180,12 @@ class Builder:
     def _split_attributes(cls, p: ParsedOp):
         """Inherent attributes of a registered op become properties, whether
         written in `<{...}>` or (older generic form) in the attribute dict."""
-        inherent = getattr(cls, "inherent", ())
         if cls is Operation:
             return dict(p.attributes), dict(p.properties)
         properties = dict(p.properties)
+        if not p.attributes:
+            return {}, properties
+        inherent = cls.inherent
         attributes = {}
         for name, value in p.attributes.items():
             if name in inherent:
@@ -186,43 +197,52 @@ class Builder:
     # ------------------------------------------------------------ SSA names
     def _define(self, scope: _Scope, name: str, values: list, pos) -> None:
         # Names are unique up to the nearest isolated op: a nested region
-        # may not define again a name of a region around it.
-        defining = _defining_scope(scope, name)
-        if defining is not None:
-            error = MLIRError(f"redefinition of SSA value '{name}'", pos)
-            previous = defining.defined_at.get(name)
-            if previous is not None:
-                error.attach_note("previously defined here", previous)
-            raise error
+        # may not define again a name of a region around it.  The walk ends
+        # at that op's scope, where forward references are recorded.
         owner = scope
-        while owner is not None:
-            pending = owner.forward.pop(name, None)
-            if pending is not None:
-                placeholders, first_use = pending
-                missing = {i: p for i, p in placeholders.items() if i >= len(values)}
-                if missing:
-                    # `%x#3` of a value with fewer results stays undeclared,
-                    # reported when the scope ends, as in mlir.
-                    owner.forward[name] = (missing, first_use)
-                for i, placeholder in placeholders.items():
-                    if i >= len(values):
-                        continue
-                    if placeholder.type != values[i].type:
-                        raise MLIRError(f"definition of SSA value '{name}#{i}' has type "
-                                        f"'{values[i].type}'", pos).attach_note(
-                            f"previously used here with type '{placeholder.type}'", first_use)
-                    placeholder.replace_all_uses_with(values[i])
-                break
-            if owner.isolated:
+        while True:
+            if name in owner.values:
+                error = MLIRError(f"redefinition of SSA value '{name}'", pos)
+                previous = owner.defined_at.get(name)
+                if previous is not None:
+                    error.attach_note("previously defined here", previous)
+                raise error
+            if owner.isolated or owner.parent is None:
                 break
             owner = owner.parent
+        if owner.forward:
+            self._bind_forward(owner, name, values, pos)
         scope.values[name] = values
         scope.defined_at[name] = pos
 
+    @staticmethod
+    def _bind_forward(owner: _Scope, name: str, values: list, pos) -> None:
+        """Replace the forward references to `name` recorded at `owner`
+        with its definition `values`."""
+        pending = owner.forward.pop(name, None)
+        if pending is None:
+            return
+        placeholders, first_use = pending
+        missing = {i: p for i, p in placeholders.items() if i >= len(values)}
+        if missing:
+            # `%x#3` of a value with fewer results stays undeclared,
+            # reported when the scope ends, as in mlir.
+            owner.forward[name] = (missing, first_use)
+        for i, placeholder in placeholders.items():
+            if i >= len(values):
+                continue
+            if placeholder.type != values[i].type:
+                raise MLIRError(f"definition of SSA value '{name}#{i}' has type "
+                                f"'{values[i].type}'", pos).attach_note(
+                    f"previously used here with type '{placeholder.type}'", first_use)
+            placeholder.replace_all_uses_with(values[i])
+
     def _resolve(self, scope: _Scope, token, expected) -> Value:
-        text = token.value
-        name, _, number = text.partition("#")
-        index = int(number) if number else 0
+        name = token.value
+        index = 0
+        if "#" in name:
+            name, _, number = name.partition("#")
+            index = int(number) if number else 0
         current = scope
         while current is not None:
             group = current.values.get(name)

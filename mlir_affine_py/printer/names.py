@@ -9,9 +9,17 @@ arguments are `%argN`, other values `%N`; ops may suggest a name (`%c0`,
 
 from __future__ import annotations
 
+import re
+
+# The characters `sanitizeIdentifier` keeps as they are.
+_VALID_NAME = re.compile(r"[A-Za-z0-9$._\-]*")
+
 
 def sanitize_identifier(name: str) -> str:
     """mlir's `sanitizeIdentifier` for SSA name hints."""
+    if not name[0].isdigit() and _VALID_NAME.fullmatch(name):
+        return name     # the usual case
+
     def valid(ch):
         return ch.isascii() and (ch.isalnum() or ch in "$._-")
 
@@ -28,8 +36,6 @@ def sanitize_identifier(name: str) -> str:
 
     if name[0].isdigit():
         return "_" + copy()
-    if all(valid(ch) for ch in name):
-        return name
     return copy()
 
 
@@ -129,6 +135,8 @@ class SSANameState:
             hints = op.result_name_hints()
         if not hints:
             self._set_name(results[0], "", used)
+            if len(results) == 1:
+                return
             starts = [0]
         else:
             starts = []

@@ -32,6 +32,9 @@ class _Alias:
         # contains aliases comes after them, then by name, then first visit.
         return (self.depth, self.prefix, self.order)
 
+    def __str__(self) -> str:
+        return self.name
+
 
 class _UnvisitedAttribute:
     """An attribute MLIR's alias walk never visits (the attributes of a
@@ -51,6 +54,9 @@ class _UnvisitedAttribute:
         alias = self.aliases.get(self.attr)
         return self.inline if alias is None else "#" + alias.name
 
+    def __str__(self) -> str:
+        return self.name
+
 
 class _BlockArgs:
     """A block's argument list as an item of the generic alias walk."""
@@ -64,6 +70,9 @@ class _BlockArgs:
 class Printer:
     def __init__(self, generic: bool = False):
         self.out: list = []
+        # write(text) appends a chunk: `out` is never replaced, so its bound
+        # append serves, the cheapest call for the most frequent one.
+        self.write = self.out.append
         self.generic = generic
         self.indent = 0
         self.names: SSANameState | None = None
@@ -72,16 +81,17 @@ class Printer:
         self.default_dialects = ["builtin"]
         # Deepest alias printed so far, for the depth of an enclosing alias.
         self.alias_depth = 0
+        # AffineMap -> its `_subscript_template`.
+        self.subscript_templates: dict = {}
 
     # ------------------------------------------------------------ primitives
-    def write(self, text: str) -> None:
-        self.out.append(text)
-
     def newline(self) -> None:
         self.out.append("\n")
 
     def getvalue(self) -> str:
-        return "".join(c if c.__class__ is str else c.name for c in self.out)
+        # The chunks are strings but for the alias placeholders, which
+        # str() resolves to their final text.
+        return "".join(map(str, self.out))
 
     # ------------------------------------------------------------- top level
     def print_module(self, module) -> str:
@@ -91,7 +101,6 @@ class Printer:
             self._visit_generic_aliases(module)
         self.print_operation(module)
         self.newline()
-        body = self.out
         self._assign_alias_names()
         header = []
         for alias in sorted(self.aliases.values(), key=_Alias.sort_key):
@@ -102,7 +111,7 @@ class Printer:
             alias.attr.print(sub, "never")
             header.append(sub.getvalue())
             header.append("\n")
-        self.out = header + body
+        self.out[:0] = header
         return self.getvalue()
 
     def _visit_generic_aliases(self, root) -> None:
@@ -110,11 +119,13 @@ class Printer:
         over generic ops: an op's regions (block argument types, then the ops),
         then its operand and result types, then its inherent and discardable
         attributes merged and sorted by name."""
-        saved = self.out
+        # The text printed is dropped: only the aliases it registers count.
+        out = self.out
+        mark = len(out)
         stack = [(root, False)]
         while stack:
             item, done = stack.pop()
-            self.out = []
+            del out[mark:]
             if item.__class__ is _BlockArgs:
                 for arg in item.block.args:
                     self.print_type(arg.type)
@@ -136,7 +147,7 @@ class Printer:
             merged.update(item.attributes)
             for name in sorted(merged, key=_name_key):
                 self.print_attribute(merged[name], "never")
-        self.out = saved
+        del out[mark:]
 
     @staticmethod
     def _generic_properties(op) -> dict:
@@ -158,11 +169,12 @@ class Printer:
 
     # ------------------------------------------------------------ operations
     def print_operation(self, op) -> None:
-        self.out.append(INDENT * self.indent)
+        # The indent, the results and the op name go out as one chunk.
+        start = INDENT * self.indent
         if op.results:
-            self.out.append(self.names.definition(op))
-            self.out.append(" = ")
+            start = f"{start}{self.names.definition(op)} = "
         if self.generic or not op.name:
+            self.out.append(start)
             self.print_generic_op(op)
             return
         name = op.name
@@ -170,7 +182,7 @@ class Printer:
         if default and name.startswith(default) and name[len(default)] == "." \
                 and name.count(".") == 1:
             name = name[len(default) + 1:]
-        self.out.append(name)
+        self.out.append(start + name)
         op.print(self)
 
     def print_generic_op(self, op) -> None:
@@ -324,6 +336,13 @@ class Printer:
 
     def print_optional_attr_dict(self, op, elided=()) -> None:
         """The op's inherent and discardable attributes less `elided`, as `{...}`."""
+        if not op.attributes:
+            # Most ops have only inherent attributes, all elided.
+            for name in op.properties:
+                if name not in elided:
+                    break
+            else:
+                return
         if op.properties:
             merged = dict(op.properties)
             merged.update(op.attributes)
@@ -364,17 +383,15 @@ class Printer:
     def print_affine_map_of_ssa_ids(self, map, operands) -> None:
         """Subscripts of affine.load/store: the map's results with dims and
         symbols replaced by operand names (never aliased)."""
-        from ..ir.affine_expr import print_affine_expr
+        template = self.subscript_templates.get(map)
+        if template is None:
+            template = self.subscript_templates[map] = _subscript_template(map)
         use_name = self.names.use_name
-        num_dims = map.num_dims
-
-        def dim_name(pos):
-            return use_name(operands[pos])
-
-        def sym_name(pos):
-            return f"symbol({use_name(operands[num_dims + pos])})"
-
-        self.out.append(", ".join(print_affine_expr(e, dim_name, sym_name) for e in map.results))
+        # Odd entries of the template are operand positions.
+        parts = template.copy()
+        for i in range(1, len(parts), 2):
+            parts[i] = use_name(operands[parts[i]])
+        self.out.append("".join(parts))
 
     def print_dim_and_symbol_list(self, operands, num_dims: int) -> None:
         self.out.append("(")
@@ -384,6 +401,21 @@ class Printer:
             self.out.append("[")
             self.print_operands(operands[num_dims:])
             self.out.append("]")
+
+
+def _subscript_template(map) -> list:
+    """The subscripts `map` prints (see `print_affine_map_of_ssa_ids`) as
+    text split around operands: [text, operand position, text, ...]."""
+    from ..ir.affine_expr import print_affine_expr
+    # NUL never occurs in a printed affine expression.
+    num_dims = map.num_dims
+    text = ", ".join(print_affine_expr(e, lambda pos: f"\0{pos}\0",
+                                       lambda pos: f"symbol(\0{num_dims + pos}\0)")
+                     for e in map.results)
+    parts = text.split("\0")
+    for i in range(1, len(parts), 2):
+        parts[i] = int(parts[i])
+    return parts
 
 
 def _name_key(name: str) -> bytes:
