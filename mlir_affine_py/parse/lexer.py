@@ -27,10 +27,14 @@ from __future__ import annotations
 import copy
 import re
 
+import _sre
+
 try:                                   # Python >= 3.11
+    from re import _compiler as sre_compile
     from re import _constants as sre
     from re import _parser as sre_parse
 except ImportError:                    # Python 3.10
+    import sre_compile
     import sre_constants as sre
     import sre_parse
 
@@ -137,6 +141,7 @@ class DispatchScanner:
         # few first characters, and start-up counts.
         self.by_char: dict = {}
         self._compiled: dict = {}      # terminal subset -> alternation
+        self._programs: dict = {}      # pattern -> its compiled program (`keep_programs`)
 
     def with_trailing(self, then: str) -> DispatchScanner:
         """This scanner, each of whose matches also takes `then` after the
@@ -144,6 +149,16 @@ class DispatchScanner:
         scanner = copy.copy(self)
         scanner.then, scanner.by_char, scanner._compiled = then, {}, {}
         return scanner
+
+    def keep_programs(self) -> None:
+        """Compile every alternation now and keep re's program for it, so
+        that a process that loads this scanner from the grammar cache
+        builds its patterns without re's (pure-Python) compiler: about half
+        a millisecond each, 10 ms of a short run."""
+        for terminals in set(self.candidates.values()):
+            if terminals:
+                pattern = self._pattern(terminals)
+                self._programs[pattern] = _program(pattern, self._flags)
 
     def __getstate__(self):
         # Cached on disk without the compiled alternations (see above).
@@ -171,18 +186,53 @@ class DispatchScanner:
             return None
         matcher = self._compiled.get(terminals)
         if matcher is None:
-            pattern = _alternation(terminals)
-            if self.then:
-                pattern = f"(?:{pattern}){self.then}"
-            matcher = self._compiled[terminals] = re.compile(pattern, self._flags).match
+            pattern = self._pattern(terminals)
+            compiled = _from_program(pattern, self._programs.get(pattern), self._flags)
+            matcher = self._compiled[terminals] = compiled.match
         if char in ASCII:
             self.by_char[char] = matcher
         return matcher
 
+    def _pattern(self, terminals: tuple) -> str:
+        """Lark's alternation of `terminals`, one named group per terminal."""
+        pattern = "|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in terminals)
+        return f"(?:{pattern}){self.then}" if self.then else pattern
 
-def _alternation(terminals: tuple) -> str:
-    """Lark's alternation of `terminals`, one named group per terminal."""
-    return "|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in terminals)
+
+def lexer_scanner(scanner: DispatchScanner, ignore) -> DispatchScanner:
+    """The scanner the lexer uses.  Most blanks are single spaces between
+    tokens: when only ignored terminals start with a space, each match
+    takes the spaces after its token too (they would be skipped next)."""
+    spaces = scanner.candidates.get(" ")
+    if spaces and all(t.name in ignore for t in spaces):
+        return scanner.with_trailing(" *")
+    return scanner
+
+
+def _program(pattern: str, flags: int):
+    """What `re.compile` hands to `_sre.compile` for `pattern`, or None
+    where re's internals are not the ones this reads."""
+    try:
+        parsed = sre_parse.parse(pattern, flags)
+        code = [int(word) for word in sre_compile._code(parsed, flags)]   # opcodes are int subclasses
+        groups = parsed.state.groupdict
+        by_index = [None] * parsed.state.groups
+        for name, index in groups.items():
+            by_index[index] = name
+        return (flags | parsed.state.flags, code, parsed.state.groups - 1, groups, tuple(by_index))
+    except Exception:       # noqa: BLE001 - another Python's re: compile as usual
+        return None
+
+
+def _from_program(pattern: str, program, flags: int):
+    # The cache that holds `program` is kept per Python version, whose re
+    # made it; if _sre refuses it all the same, re compiles the pattern.
+    if program is not None:
+        try:
+            return _sre.compile(pattern, *program)
+        except Exception:   # noqa: BLE001
+            pass
+    return re.compile(pattern, flags)
 
 
 class Lexer:
@@ -191,13 +241,7 @@ class Lexer:
     name -> function of the token) applied to them."""
 
     def __init__(self, prepared, token_class, callbacks: dict):
-        self.scanner = prepared.scanner
-        # Most blanks are single spaces between tokens.  When only ignored
-        # terminals start with a space, each match takes the spaces after
-        # its token too: they would have been skipped next anyway.
-        spaces = self.scanner.candidates.get(" ")
-        if spaces and all(t.name in prepared.ignore for t in spaces):
-            self.scanner = self.scanner.with_trailing(" *")
+        self.scanner = prepared.lexer_scanner
         self.keywords = prepared.keywords
         self.ignore = prepared.ignore
         self.newline_types = prepared.newline_types

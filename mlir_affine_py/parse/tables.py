@@ -35,7 +35,7 @@ from lark.parse_tree_builder import ExpandSingleChild, ParseTreeBuilder
 from lark.parsers.lalr_analysis import Action, IntParseTable, Reduce
 from lark.tree import Tree
 
-from .lexer import DispatchScanner
+from .lexer import DispatchScanner, lexer_scanner
 
 class TableRule(Rule):
     """A rule of the prepared table: Lark's fields, identity semantics."""
@@ -51,8 +51,8 @@ class PreparedGrammar:
 
     - `grammar`: the grammar text they come from;
     - `terminals`: the scanner's terminals in Lark's priority order, without
-      the keywords that a more general terminal also matches, and `scanner`
-      over them;
+      the keywords that a more general terminal also matches, `scanner` over
+      them and `lexer_scanner`, the one the lexer uses (lexer.py);
     - `keywords`: for such a general terminal (`BARE_ID`), its keywords by
       text (Lark retypes them in an `UnlessCallback`);
     - `ignore`, `newline_types`: terminal names, as in Lark's lexer;
@@ -73,6 +73,8 @@ class PreparedGrammar:
         self.terminals, unless = _create_unless(terminals, conf.g_regex_flags,
                                                 conf.re_module, conf.use_bytes)
         self.scanner = DispatchScanner(self.terminals, conf.g_regex_flags)
+        self.lexer_scanner = lexer_scanner(self.scanner, conf.ignore)
+        self.lexer_scanner.keep_programs()
         self.keywords = {name: _keywords(callback) for name, callback in unless.items()}
         self.ignore = frozenset(conf.ignore)
         self.newline_types = frozenset(t.name for t in terminals
@@ -149,14 +151,19 @@ class PreparedGrammar:
 
 def _cache_key(grammar: str) -> str:
     """What a cache file depends on: the grammar, the code whose objects it
-    pickles (this module, the lexer's scanner, Lark) and Python."""
+    pickles (this module, the lexer's scanner, Lark), Python and the format
+    of its regular expression programs."""
+    import _sre
+
     import lark
+
     from . import lexer
     digest = zlib.crc32(grammar.encode())
     for module in (__file__, lexer.__file__):
         with open(module, "rb") as handle:
             digest = zlib.crc32(handle.read(), digest)
-    return f"{lark.__version__}-py{sys.version_info[0]}{sys.version_info[1]}-{digest:08x}"
+    python = f"py{sys.version_info[0]}{sys.version_info[1]}-{_sre.MAGIC}"
+    return f"{lark.__version__}-{python}-{digest:08x}"
 
 
 def _action_by_name(action: Action) -> str:

@@ -135,6 +135,21 @@ def test_standard_input_and_output_in_a_pipe():
     assert failed.returncode == 1 and failed.stderr.startswith(b"<stdin>:4:")
 
 
+def test_the_command_ends_only_after_all_its_output_is_written(tmp_path, capsys):
+    """The command ends its process without Python's shutdown (which would
+    free the IR object by object): a large output through a pipe still
+    arrives whole, as `main` prints it, and so do the diagnostics."""
+    source = tmp_path / "big.mlir"
+    source.write_text("".join(GOOD.replace("@f(", f"@f{n}(") for n in range(3000)))
+    code, expected, _ = _main([source], capsys)
+    assert code == 0 and len(expected) > 500_000
+    done = subprocess.run(DRIVER + [str(source)], capture_output=True, timeout=300)
+    assert done.returncode == 0 and done.stdout.decode() == expected
+    failed = subprocess.run(DRIVER + ["-split-input-file", "-"], input=f"{BAD}// -----\n{BAD}".encode(),
+                            capture_output=True, timeout=60)
+    assert failed.returncode == 1 and failed.stderr.decode().count(": error:") == 2
+
+
 def test_a_reader_that_leaves_early_ends_the_run_quietly(tmp_path):
     source = tmp_path / "big.mlir"
     source.write_text("".join(GOOD.replace("@f(", f"@f{n}(") for n in range(3000)))

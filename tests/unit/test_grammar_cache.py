@@ -1,0 +1,87 @@
+"""The prepared grammar (parse/tables.py) is built once and then loaded from
+its cache file; a cache file that is damaged, from another grammar or
+missing never changes what is parsed, and the regular expression programs
+kept in it make the same patterns as `re.compile`."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from mlir_affine_py.parse import lexer, tables
+from mlir_affine_py.parse.parser import _grammar_text
+from mlir_affine_py.parse.tables import PreparedGrammar
+
+
+@pytest.fixture(scope="module")
+def grammar() -> str:
+    return _grammar_text()
+
+
+def _summary(prepared: PreparedGrammar) -> tuple:
+    # Lark numbers the LALR states differently from one build to the next.
+    actions = sorted(len(actions) for actions in prepared.states.values())
+    return (prepared.grammar, [t.name for t in prepared.terminals], len(prepared.rules),
+            actions, prepared.keywords, sorted(prepared.lexer_scanner._programs))
+
+
+def _no_building(monkeypatch) -> None:
+    def refuse(self, grammar):
+        raise AssertionError("the grammar was prepared again instead of loaded")
+    monkeypatch.setattr(PreparedGrammar, "__init__", refuse)
+
+
+def test_prepared_once_then_loaded(grammar, tmp_path, monkeypatch):
+    built = PreparedGrammar.cached(grammar, str(tmp_path))
+    files = list(tmp_path.iterdir())
+    assert len(files) == 1 and files[0].name.startswith("grammar-")
+    _no_building(monkeypatch)
+    loaded = PreparedGrammar.cached(grammar, str(tmp_path))
+    assert _summary(loaded) == _summary(built)
+
+
+@pytest.mark.parametrize("damage", [b"", b"not a pickle", "truncated"])
+def test_a_damaged_cache_file_is_prepared_again(grammar, tmp_path, monkeypatch, damage):
+    first = _summary(PreparedGrammar.cached(grammar, str(tmp_path)))
+    (path,) = tmp_path.iterdir()
+    good = path.read_bytes()
+    path.write_bytes(good[:len(good) // 2] if damage == "truncated" else damage)
+    assert _summary(PreparedGrammar.cached(grammar, str(tmp_path))) == first
+    _no_building(monkeypatch)           # and written again, whole
+    assert _summary(PreparedGrammar.cached(grammar, str(tmp_path))) == first
+
+
+def test_a_cache_file_of_another_grammar_is_not_used(grammar, tmp_path, monkeypatch):
+    # Same file name for both grammars: only the text kept inside tells them apart.
+    monkeypatch.setattr(tables, "_cache_key", lambda text: "same")
+    PreparedGrammar.cached(grammar, str(tmp_path))
+    other = grammar + "\n// a comment changes nothing but the text\n"
+    assert PreparedGrammar.cached(other, str(tmp_path)).grammar == other
+
+
+def test_without_a_cache_folder(grammar):
+    assert PreparedGrammar.cached(grammar, None).grammar == grammar
+
+
+def test_kept_programs_make_the_patterns_re_compiles(grammar, tmp_path):
+    scanner = PreparedGrammar.cached(grammar, str(tmp_path)).lexer_scanner
+    assert scanner._programs
+    samples = ["%a = affine.load %A[%i, %j + 1] : memref<4x4xf32>", "affine.for %i = 0 to 10 {",
+               "#map = affine_map<(d0) -> (d0 floordiv 2)>", "arith.constant 1.5e-3 : f64",
+               "  // comment", '"str\\"ing" ', "0x1F", "^bb0(%x: i32):", "@name", "}"]
+    for pattern, program in scanner._programs.items():
+        kept, fresh = lexer._from_program(pattern, program, 0), re.compile(pattern)
+        assert (kept.pattern, kept.flags, kept.groupindex) == (fresh.pattern, fresh.flags,
+                                                               fresh.groupindex)
+        for text in samples:
+            for pos in range(len(text)):
+                found, expected = kept.match(text, pos), fresh.match(text, pos)
+                assert (found and (found.span(), found.lastgroup)) == \
+                    (expected and (expected.span(), expected.lastgroup))
+
+
+def test_a_program_re_refuses_is_compiled_anew():
+    pattern = r"(?P<A>a+)|(?P<B>b)"
+    made = lexer._from_program(pattern, (0, ["not", "a", "program"], 2, {}, ()), 0)
+    assert made.match("aab").lastgroup == "A"
