@@ -250,7 +250,9 @@ class Builder:
                 if index >= len(group):
                     raise MLIRError("reference to invalid result number", pos_of(token))
                 value = group[index]
-                if expected is not None and value.type != expected:
+                # Types are shared objects far more often than not: `is`
+                # first spares a Python-level comparison.
+                if expected is not None and value.type is not expected and value.type != expected:
                     error = MLIRError(f"use of value '{name}' expects different type than "
                                       f"prior uses: '{expected}' vs '{value.type}'", pos_of(token))
                     previous = current.defined_at.get(name)
