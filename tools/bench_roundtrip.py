@@ -9,9 +9,11 @@ bounds, iter_args), affine.load/affine.store with affine subscripts, arith
 ops, constants, affine.apply with `#map` aliases and affine.if/else with
 `#set` aliases.  It first checks that pyaffine-opt prints each file exactly as
 mlir-opt does, so the input is valid MLIR and both tools do the same work.
-Then it times whole processes (`TOOL FILE -o OUT`, start-up included) and
-reports the median wall time, lines/s and peak RSS as a Markdown table.  A
-20-line file measures start-up alone.
+Then it times whole processes (`TOOL FILE -o OUT`, start-up included), the
+tools taking turns, and reports the median wall time, the median CPU time,
+lines/s, peak RSS and the time over mlir-opt's as a Markdown table (the
+machine's load moves the times; the ratio moves less).  A 20-line file
+measures start-up alone.
 
 Peak RSS is the child's own `ru_maxrss` from os.wait4, so every run is
 measured on its own.
@@ -228,8 +230,9 @@ def find_pyaffine_opt() -> list[str]:
     return [script] if script else [sys.executable, "-m", "mlir_affine_py.opt_main"]
 
 
-def run_measured(command: list[str], workdir: Path) -> tuple[float, int, int, str]:
-    """(wall seconds, peak RSS in bytes, exit code, stderr) of one process."""
+def run_measured(command: list[str], workdir: Path) -> tuple[float, float, int, int, str]:
+    """(wall seconds, CPU seconds, peak RSS in bytes, exit code, stderr) of
+    one process."""
     err_path = workdir / "stderr.txt"
     with open(err_path, "wb") as err:
         start = time.perf_counter()
@@ -240,7 +243,8 @@ def run_measured(command: list[str], workdir: Path) -> tuple[float, int, int, st
     process.returncode = os.waitstatus_to_exitcode(status)
     # ru_maxrss is in KiB on Linux and in bytes on macOS.
     rss = usage.ru_maxrss if platform.system() == "Darwin" else usage.ru_maxrss * 1024
-    return elapsed, rss, process.returncode, err_path.read_text(errors="replace")
+    cpu = usage.ru_utime + usage.ru_stime
+    return elapsed, cpu, rss, process.returncode, err_path.read_text(errors="replace")
 
 
 def verify(path: Path, pyaffine: list[str], mlir_opt: str, workdir: Path) -> None:
@@ -258,15 +262,21 @@ def verify(path: Path, pyaffine: list[str], mlir_opt: str, workdir: Path) -> Non
         sys.exit(f"error: pyaffine-opt and mlir-opt print {path.name} differently:\n{diff}")
 
 
-def measure(name: str, command: list[str], repeat: int, workdir: Path) -> dict:
-    times, peak = [], 0
+def measure(tools: list, arguments: list[str], repeat: int, workdir: Path) -> list[dict]:
+    """One row per (name, command) of `tools`.  The tools take turns, so
+    that a machine whose load changes during the runs weighs on each alike."""
+    runs = {name: [] for name, _ in tools}
     for _ in range(repeat):
-        elapsed, rss, code, err = run_measured(command, workdir)
-        if code != 0:
-            sys.exit(f"error: `{' '.join(command)}` exited with {code}:\n{err[-3000:]}")
-        times.append(elapsed)
-        peak = max(peak, rss)
-    return {"tool": name, "median": statistics.median(times), "min": min(times), "rss": peak}
+        for name, command in tools:
+            elapsed, cpu, rss, code, err = run_measured(command + arguments, workdir)
+            if code != 0:
+                sys.exit(f"error: `{' '.join(command + arguments)}` exited with {code}:\n"
+                         f"{err[-3000:]}")
+            runs[name].append((elapsed, cpu, rss))
+    return [{"tool": name, "median": statistics.median(r[0] for r in runs[name]),
+             "min": min(r[0] for r in runs[name]),
+             "cpu": statistics.median(r[1] for r in runs[name]),
+             "rss": max(r[2] for r in runs[name])} for name, _ in tools]
 
 
 def main(argv=None) -> int:
@@ -301,23 +311,26 @@ def main(argv=None) -> int:
             if mlir_opt:
                 verify(path, pyaffine, mlir_opt, workdir)
                 print(f"verified: {path.name} ({actual} lines) prints identically", file=sys.stderr)
-            for name, command in tools:
-                result = measure(name, command + [str(path), "-o", str(workdir / "out.mlir")],
-                                 args.repeat, workdir)
-                result["lines"] = actual
-                result["label"] = "start-up" if size == STARTUP_LINES else f"{size} lines"
+            label = "start-up" if size == STARTUP_LINES else f"{size} lines"
+            results = measure(tools, [str(path), "-o", str(workdir / "out.mlir")],
+                              args.repeat, workdir)
+            for result in results:
+                result.update(lines=actual, label=label, reference=results[-1]["median"])
                 rows.append(result)
-                print(f"  {result['label']:>14}  {name:<12} {result['median']:.3f} s",
+                print(f"  {label:>14}  {result['tool']:<12} {result['median']:.3f} s",
                       file=sys.stderr)
 
-    print(f"\nMedian of {args.repeat} whole-process runs (`TOOL FILE -o OUT`), "
-          f"Python {platform.python_version()}, {platform.machine()}.\n")
-    print("| input | lines | tool | median s | min s | lines/s | peak RSS MiB |")
-    print("|---|---:|---|---:|---:|---:|---:|")
+    print(f"\nMedian of {args.repeat} whole-process runs (`TOOL FILE -o OUT`), the tools "
+          f"taking turns; Python {platform.python_version()}, {platform.machine()}.  CPU is "
+          f"user + system time; the last column is the median time over mlir-opt's.\n")
+    print("| input | lines | tool | median s | min s | CPU s | lines/s | peak RSS MiB | x mlir-opt |")
+    print("|---|---:|---|---:|---:|---:|---:|---:|---:|")
     for row in rows:
         rate = row["lines"] / row["median"]
+        ratio = f"{row['median'] / row['reference']:.1f}" if mlir_opt else "-"
         print(f"| {row['label']} | {row['lines']} | {row['tool']} | {row['median']:.3f} | "
-              f"{row['min']:.3f} | {rate:,.0f} | {row['rss'] / 2**20:.1f} |")
+              f"{row['min']:.3f} | {row['cpu']:.3f} | {rate:,.0f} | {row['rss'] / 2**20:.1f} | "
+              f"{ratio} |")
     return 0
 
 
