@@ -31,7 +31,8 @@ from operator import itemgetter
 
 from lark.grammar import Rule
 from lark.lexer import PatternStr, _create_unless, _regexp_has_newline
-from lark.parse_tree_builder import ExpandSingleChild, ParseTreeBuilder
+from lark.parse_tree_builder import (ChildFilterLALR_NoPlaceholders, ExpandSingleChild,
+                                     ParseTreeBuilder)
 from lark.parsers.lalr_analysis import Action, IntParseTable, Reduce
 from lark.tree import Tree
 
@@ -105,8 +106,11 @@ class PreparedGrammar:
         with `itemgetter(0)` for the rules that pass their child on."""
         callbacks = self.tree_builder.create_callback(transformer)
         for rule in self.rules:
-            if _passes_child_on(rule, callbacks[rule]):
+            callback = callbacks[rule]
+            if _passes_child_on(rule, callback):
                 callbacks[rule] = _FIRST_CHILD
+            elif isinstance(callback, ChildFilterLALR_NoPlaceholders):
+                callbacks[rule] = _picking(callback)
         return callbacks
 
     # ------------------------------------------------------------ caching
@@ -205,6 +209,21 @@ def _plain_symbol(symbol):
 
 
 _FIRST_CHILD = itemgetter(0)
+
+
+def _picking(child_filter):
+    """Lark's child filter (it drops anonymous tokens and splices `_rule`s
+    before calling the rule's callback) as a closure that picks the kept
+    children with an `itemgetter`, in C, when it splices nothing."""
+    if any(splice for _, splice in child_filter.to_include):
+        return child_filter
+    build, kept = child_filter.node_builder, [index for index, _ in child_filter.to_include]
+    if not kept:
+        return lambda children: build([])
+    pick = itemgetter(*kept)
+    if len(kept) == 1:
+        return lambda children: build([pick(children)])
+    return lambda children: build(list(pick(children)))
 
 
 def _passes_child_on(rule: Rule, callback) -> bool:
