@@ -35,3 +35,82 @@ def find_mlir_tool(name: str) -> str | None:
 MLIR_OPT = find_mlir_tool("mlir-opt")
 MLIR_RUNNER = find_mlir_tool("mlir-runner")
 CORPUS = find_corpus()
+
+
+# ------------------------------------------------- running over the corpus
+# `expected/permute/` holds outputs of a transformation, not of printing.
+SKIPPED_CORPUS_DIRS = {"permute"}
+MAX_DIFF_LINES = 200
+
+
+def corpus_cases() -> list[str]:
+    """The corpus files with an expected output, as paths relative to it."""
+    if CORPUS is None:
+        return []
+    expected = CORPUS / "expected"
+    return sorted(path.relative_to(expected).as_posix() for path in expected.rglob("*.mlir")
+                  if path.relative_to(expected).parts[0] not in SKIPPED_CORPUS_DIRS
+                  and (CORPUS / path.relative_to(expected)).is_file())
+
+
+def read_source(path: Path) -> str:
+    return path.read_text(encoding="utf-8", errors="surrogateescape")
+
+
+def needs_split(text: str) -> bool:
+    return any(line.startswith("// -----") for line in text.splitlines())
+
+
+def run_in_process(path: Path, split: bool, generic: bool = False) -> tuple[int, str, str]:
+    """(exit code, stdout, stderr) of pyaffine-opt with --allow-unregistered-dialect
+    on `path`, run in this process (fast over the whole corpus)."""
+    import io
+    import traceback
+
+    from mlir_affine_py import opt_main
+    options = opt_main.Options()
+    options.input = str(path)
+    options.split = split
+    options.allow_unregistered = True
+    options.generic = generic
+    stdout, stderr = io.StringIO(), io.StringIO()
+    try:
+        code = opt_main.run(options, stdout, stderr)
+    except Exception:  # noqa: BLE001 - reported as a failure with its traceback
+        return 2, stdout.getvalue(), stderr.getvalue() + traceback.format_exc()
+    return code, stdout.getvalue(), stderr.getvalue()
+
+
+def mlir_opt_output(path: Path, split: bool, generic: bool = False) -> str:
+    """What mlir-opt prints for `path` with the flags the corpus uses; a test
+    fails if mlir-opt rejects the file."""
+    import subprocess
+
+    import pytest
+    flags = (["-split-input-file"] if split else []) + ["--allow-unregistered-dialect"]
+    if generic:
+        flags.append("--mlir-print-op-generic")
+    done = subprocess.run([MLIR_OPT, *flags, str(path)], capture_output=True, timeout=300)
+    if done.returncode != 0:
+        pytest.fail(f"mlir-opt rejects {path}:\n"
+                    + done.stderr.decode("utf-8", "replace")[-4000:], pytrace=False)
+    return done.stdout.decode("utf-8", errors="surrogateescape")
+
+
+def text_diff(expected: str, actual: str, expected_name: str, actual_name: str) -> str:
+    """A unified diff, cut at MAX_DIFF_LINES lines."""
+    import difflib
+    lines = list(difflib.unified_diff(expected.splitlines(keepends=True),
+                                      actual.splitlines(keepends=True),
+                                      expected_name, actual_name, n=2))
+    if len(lines) > MAX_DIFF_LINES:
+        lines = lines[:MAX_DIFF_LINES] + [f"... ({len(lines) - MAX_DIFF_LINES} more diff lines)\n"]
+    # Make a missing final newline visible instead of gluing lines together.
+    return "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of line\n"
+                   for line in lines)
+
+
+def fail_unless_ok(what: str, code: int, stderr: str) -> None:
+    import pytest
+    if code != 0:
+        pytest.fail(f"{what} exited with {code}\n--- stderr ---\n{stderr[-4000:]}", pytrace=False)

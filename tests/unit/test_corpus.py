@@ -18,24 +18,17 @@ console script once as a separate process.
 
 from __future__ import annotations
 
-import difflib
 import functools
-import io
 import shutil
 import subprocess
 import sys
-import traceback
 from pathlib import Path
 
 import pytest
 
-from mlir_affine_py import opt_main
-from support import find_corpus as _find_corpus
-from support import find_mlir_tool
+from support import (CORPUS, MLIR_OPT, REPO_ROOT, corpus_cases, fail_unless_ok, mlir_opt_output,
+                     needs_split, read_source, run_in_process, text_diff)
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
-SKIPPED_DIRS = {"permute"}
-MAX_DIFF_LINES = 200
 # Files on which `mlir-opt` is not a fixed point of its own output; checked by
 # test_mlir_opt_not_idempotent_list_is_exact when mlir-opt is installed.
 MLIR_OPT_NOT_IDEMPOTENT = {
@@ -44,68 +37,20 @@ MLIR_OPT_NOT_IDEMPOTENT = {
     "upstream/simplify-structures.mlir",
 }
 
-
-CORPUS = _find_corpus()
-MLIR_OPT = find_mlir_tool("mlir-opt")
 SKIP_REASON = ("shared corpus not found: expected `shared/corpus/expected/` beside the "
                f"repository ({REPO_ROOT.parent / 'shared'}) or under $PYAFFINE_SHARED")
-
-
-def _expected_files() -> list[str]:
-    if CORPUS is None:
-        return []
-    expected = CORPUS / "expected"
-    return sorted(
-        path.relative_to(expected).as_posix()
-        for path in expected.rglob("*.mlir")
-        if path.relative_to(expected).parts[0] not in SKIPPED_DIRS
-    )
-
-
-CASES = _expected_files()
+CASES = corpus_cases()
 # An empty parameter list would make pytest skip silently with a vague reason;
 # a single explicit skip says why.
 PARAMS = CASES or [pytest.param(None, marks=pytest.mark.skip(reason=SKIP_REASON))]
-
-
-def _needs_split(text: str) -> bool:
-    return any(line.startswith("// -----") for line in text.splitlines())
-
-
-def _options(path: Path, split: bool) -> opt_main.Options:
-    options = opt_main.Options()
-    options.input = str(path)
-    options.split = split
-    options.allow_unregistered = True
-    return options
-
-
-def run_in_process(path: Path, split: bool) -> tuple[int, str, str]:
-    """Run pyaffine-opt on `path`; returns (exit code, stdout, stderr)."""
-    stdout, stderr = io.StringIO(), io.StringIO()
-    try:
-        code = opt_main.run(_options(path, split), stdout, stderr)
-    except Exception:  # noqa: BLE001 - reported as a failure with its traceback
-        return 2, stdout.getvalue(), stderr.getvalue() + traceback.format_exc()
-    return code, stdout.getvalue(), stderr.getvalue()
 
 
 @functools.lru_cache(maxsize=None)
 def first_pass(relpath: str) -> tuple[bool, int, str, str]:
     """(split?, exit code, stdout, stderr) of pyaffine-opt on the corpus source."""
     source = CORPUS / relpath
-    split = _needs_split(source.read_text(encoding="utf-8", errors="surrogateescape"))
+    split = needs_split(read_source(source))
     return (split, *run_in_process(source, split))
-
-
-def _mlir_opt(path: Path, split: bool) -> str:
-    flags = ["-split-input-file"] if split else []
-    done = subprocess.run([MLIR_OPT, *flags, "--allow-unregistered-dialect", str(path)],
-                          capture_output=True, timeout=300)
-    if done.returncode != 0:
-        pytest.fail(f"mlir-opt rejects {path}:\n"
-                    + done.stderr.decode("utf-8", "replace")[-4000:], pytrace=False)
-    return done.stdout.decode("utf-8", errors="surrogateescape")
 
 
 def _command(relpath: str, split: bool) -> str:
@@ -113,33 +58,16 @@ def _command(relpath: str, split: bool) -> str:
     return f"pyaffine-opt {flags}--allow-unregistered-dialect {CORPUS / relpath}"
 
 
-def _diff(expected: str, actual: str, expected_name: str, actual_name: str) -> str:
-    lines = list(difflib.unified_diff(expected.splitlines(keepends=True),
-                                      actual.splitlines(keepends=True),
-                                      expected_name, actual_name, n=2))
-    if len(lines) > MAX_DIFF_LINES:
-        lines = lines[:MAX_DIFF_LINES] + [f"... ({len(lines) - MAX_DIFF_LINES} more diff lines)\n"]
-    # Make a missing final newline visible instead of gluing lines together.
-    return "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of line\n"
-                   for line in lines)
-
-
-def _fail_on_error(command: str, code: int, stderr: str) -> None:
-    if code != 0:
-        pytest.fail(f"`{command}` exited with {code}\n--- stderr ---\n{stderr[-4000:]}",
-                    pytrace=False)
-
-
 @pytest.mark.parametrize("relpath", PARAMS)
-def test_matches_mlir_opt(relpath):
+def test_matchesmlir_opt_output(relpath):
     split, code, out, err = first_pass(relpath)
     command = _command(relpath, split)
-    _fail_on_error(command, code, err)
+    fail_unless_ok(command, code, err)
     expected = (CORPUS / "expected" / relpath).read_text(encoding="utf-8",
                                                          errors="surrogateescape")
     if out != expected:
         pytest.fail(f"`{command}` differs from mlir-opt 22 (corpus/expected/{relpath}):\n"
-                    + _diff(expected, out, f"expected/{relpath} (mlir-opt)", "pyaffine-opt"),
+                    + text_diff(expected, out, f"expected/{relpath} (mlir-opt)", "pyaffine-opt"),
                     pytrace=False)
 
 
@@ -152,21 +80,21 @@ def test_idempotent(relpath, tmp_path):
     locations into file positions); for those the second print must equal
     what mlir-opt prints for the same file, so they need mlir-opt."""
     split, code, out, err = first_pass(relpath)
-    _fail_on_error(_command(relpath, split), code, err)
+    fail_unless_ok(_command(relpath, split), code, err)
     printed = tmp_path / Path(relpath).name
     printed.write_text(out, encoding="utf-8", errors="surrogateescape")
     if relpath in MLIR_OPT_NOT_IDEMPOTENT:
         if MLIR_OPT is None:
             pytest.skip("mlir-opt changes this file when it prints it again; "
                         "comparing the second print needs mlir-opt")
-        target, target_name = _mlir_opt(printed, split), "mlir-opt on the first print"
+        target, target_name = mlir_opt_output(printed, split), "mlir-opt on the first print"
     else:
         target, target_name = out, "first print"
     code2, out2, err2 = run_in_process(printed, split)
-    _fail_on_error(f"pyaffine-opt on its own output of {relpath}", code2, err2)
+    fail_unless_ok(f"pyaffine-opt on its own output of {relpath}", code2, err2)
     if out2 != target:
         pytest.fail(f"printing the output of {relpath} again gives different bytes:\n"
-                    + _diff(target, out2, target_name, "second print"), pytrace=False)
+                    + text_diff(target, out2, target_name, "second print"), pytrace=False)
 
 
 @pytest.mark.skipif(CORPUS is None or MLIR_OPT is None,
@@ -177,10 +105,10 @@ def test_mlir_opt_not_idempotent_list_is_exact(tmp_path):
     found = set()
     for relpath in CASES:
         expected = CORPUS / "expected" / relpath
-        split = _needs_split(expected.read_text(encoding="utf-8", errors="surrogateescape"))
+        split = needs_split(read_source(expected))
         copy = tmp_path / Path(relpath).name
         shutil.copyfile(expected, copy)
-        if _mlir_opt(copy, split) != copy.read_text(encoding="utf-8", errors="surrogateescape"):
+        if mlir_opt_output(copy, split) != read_source(copy):
             found.add(relpath)
     assert found == MLIR_OPT_NOT_IDEMPOTENT
 
@@ -253,7 +181,7 @@ REJECTED = _rejected_files()
 
 @pytest.mark.parametrize("relpath, expected", REJECTED or [
     pytest.param(None, None, marks=pytest.mark.skip(reason="no corpus index"))])
-def test_rejects_like_mlir_opt(relpath, expected):
+def test_rejects_likemlir_opt_output(relpath, expected):
     """The inputs mlir-opt rejects are rejected with its first diagnostic."""
     split, code, out, err = first_pass(relpath)
     first = next((line for line in err.splitlines() if ": error: " in line), "")

@@ -16,21 +16,16 @@ value (`fastmath`, `overflowFlags`), and regions without blocks.
 
 from __future__ import annotations
 
-import difflib
 import functools
-import io
 import re
-import subprocess
-import traceback
 from pathlib import Path
 
 import pytest
 
 from mlir_affine_py import opt_main
-from support import CORPUS, MLIR_OPT
+from support import (CORPUS, MLIR_OPT, corpus_cases, fail_unless_ok, mlir_opt_output,
+                     needs_split, read_source, run_in_process, text_diff)
 
-SKIPPED_DIRS = {"permute"}
-MAX_DIFF_LINES = 200
 # Files whose generic output mlir-opt itself does not print back as the
 # expected output (it simplifies affine maps further on the second read):
 # the round trip is compared with mlir-opt's own second print there.
@@ -39,74 +34,16 @@ MLIR_OPT_NOT_ROUND_TRIP = {
     "upstream/simplify-structures.mlir",
 }
 
-
-def _cases() -> list[str]:
-    if CORPUS is None:
-        return []
-    expected = CORPUS / "expected"
-    return sorted(path.relative_to(expected).as_posix() for path in expected.rglob("*.mlir")
-                  if path.relative_to(expected).parts[0] not in SKIPPED_DIRS
-                  and (CORPUS / path.relative_to(expected)).is_file())
-
-
-CASES = _cases()
+CASES = corpus_cases()
 PARAMS = CASES or [pytest.param(None, marks=pytest.mark.skip(
     reason="shared corpus not found (shared/corpus beside the repository or $PYAFFINE_SHARED)"))]
-
-
-def _read(path: Path) -> str:
-    return path.read_text(encoding="utf-8", errors="surrogateescape")
-
-
-def _needs_split(text: str) -> bool:
-    return any(line.startswith("// -----") for line in text.splitlines())
-
-
-def _run(path: Path, split: bool, generic: bool) -> tuple[int, str, str]:
-    options = opt_main.Options()
-    options.input = str(path)
-    options.split = split
-    options.allow_unregistered = True
-    options.generic = generic
-    stdout, stderr = io.StringIO(), io.StringIO()
-    try:
-        code = opt_main.run(options, stdout, stderr)
-    except Exception:  # noqa: BLE001 - reported as a failure with its traceback
-        return 2, stdout.getvalue(), stderr.getvalue() + traceback.format_exc()
-    return code, stdout.getvalue(), stderr.getvalue()
-
-
-def _mlir_opt(path: Path, split: bool, generic: bool) -> str:
-    flags = (["-split-input-file"] if split else []) + ["--allow-unregistered-dialect"]
-    if generic:
-        flags.append("--mlir-print-op-generic")
-    done = subprocess.run([MLIR_OPT, *flags, str(path)], capture_output=True, timeout=300)
-    if done.returncode != 0:
-        pytest.fail(f"mlir-opt rejects {path}:\n"
-                    + done.stderr.decode("utf-8", "replace")[-4000:], pytrace=False)
-    return done.stdout.decode("utf-8", errors="surrogateescape")
 
 
 @functools.lru_cache(maxsize=None)
 def _generic(relpath: str) -> tuple[bool, int, str, str]:
     """(split?, exit code, stdout, stderr) of the generic print of a corpus source."""
-    split = _needs_split(_read(CORPUS / relpath))
-    return (split, *_run(CORPUS / relpath, split, generic=True))
-
-
-def _diff(expected: str, actual: str, expected_name: str, actual_name: str) -> str:
-    lines = list(difflib.unified_diff(expected.splitlines(keepends=True),
-                                      actual.splitlines(keepends=True),
-                                      expected_name, actual_name, n=2))
-    if len(lines) > MAX_DIFF_LINES:
-        lines = lines[:MAX_DIFF_LINES] + [f"... ({len(lines) - MAX_DIFF_LINES} more diff lines)\n"]
-    return "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of line\n"
-                   for line in lines)
-
-
-def _check_ok(what: str, code: int, stderr: str) -> None:
-    if code != 0:
-        pytest.fail(f"{what} exited with {code}\n--- stderr ---\n{stderr[-4000:]}", pytrace=False)
+    split = needs_split(read_source(CORPUS / relpath))
+    return (split, *run_in_process(CORPUS / relpath, split, generic=True))
 
 
 @functools.lru_cache(maxsize=None)
@@ -123,15 +60,15 @@ _EMPTY_REGION = re.compile(r"[({]\{\n *\}|\}, \{\n *\}")
 
 @pytest.mark.skipif(MLIR_OPT is None, reason="mlir-opt 22 not found")
 @pytest.mark.parametrize("relpath", PARAMS)
-def test_generic_matches_mlir_opt(relpath):
+def test_generic_matchesmlir_opt_output(relpath):
     split, code, out, err = _generic(relpath)
     flags = "-split-input-file " if split else ""
     command = f"pyaffine-opt {flags}--allow-unregistered-dialect --mlir-print-op-generic {relpath}"
-    _check_ok(f"`{command}`", code, err)
-    expected = _mlir_opt(CORPUS / relpath, split, generic=True)
+    fail_unless_ok(f"`{command}`", code, err)
+    expected = mlir_opt_output(CORPUS / relpath, split, generic=True)
     if out != expected:
         pytest.fail(f"`{command}` differs from mlir-opt 22:\n"
-                    + _diff(expected, out, "mlir-opt --mlir-print-op-generic", "pyaffine-opt"),
+                    + text_diff(expected, out, "mlir-opt --mlir-print-op-generic", "pyaffine-opt"),
                     pytrace=False)
 
 
@@ -139,7 +76,7 @@ def test_generic_matches_mlir_opt(relpath):
 def test_generic_round_trip(relpath, tmp_path):
     """The generic output read back prints as the custom form does."""
     split, code, out, err = _generic(relpath)
-    _check_ok(f"the generic print of {relpath}", code, err)
+    fail_unless_ok(f"the generic print of {relpath}", code, err)
     if not _parser_keeps_empty_regions() and _EMPTY_REGION.search(out):
         pytest.xfail("the parser gives an empty region `{}` an entry block")
     printed = tmp_path / Path(relpath).name
@@ -148,16 +85,16 @@ def test_generic_round_trip(relpath, tmp_path):
         if MLIR_OPT is None:
             pytest.skip("mlir-opt does not print this file's generic form back as its "
                         "expected output; the comparison needs mlir-opt")
-        target = _mlir_opt(printed, split, generic=False)
+        target = mlir_opt_output(printed, split, generic=False)
         target_name = "mlir-opt on the generic print"
     else:
-        target = _read(CORPUS / "expected" / relpath)
+        target = read_source(CORPUS / "expected" / relpath)
         target_name = f"expected/{relpath}"
-    code2, out2, err2 = _run(printed, split, generic=False)
-    _check_ok(f"pyaffine-opt on the generic print of {relpath}", code2, err2)
+    code2, out2, err2 = run_in_process(printed, split, generic=False)
+    fail_unless_ok(f"pyaffine-opt on the generic print of {relpath}", code2, err2)
     if out2 != target:
         pytest.fail(f"the generic print of {relpath} read back differs:\n"
-                    + _diff(target, out2, target_name, "pyaffine-opt"), pytrace=False)
+                    + text_diff(target, out2, target_name, "pyaffine-opt"), pytrace=False)
 
 
 @pytest.mark.skipif(CORPUS is None or MLIR_OPT is None,
@@ -167,11 +104,12 @@ def test_mlir_opt_not_round_trip_list_is_exact(tmp_path):
     mlir-opt does not print back as the expected output."""
     found = set()
     for relpath in CASES:
-        split = _needs_split(_read(CORPUS / relpath))
+        split = needs_split(read_source(CORPUS / relpath))
         printed = tmp_path / Path(relpath).name
-        printed.write_text(_mlir_opt(CORPUS / relpath, split, generic=True),
+        printed.write_text(mlir_opt_output(CORPUS / relpath, split, generic=True),
                            encoding="utf-8", errors="surrogateescape")
-        if _mlir_opt(printed, split, generic=False) != _read(CORPUS / "expected" / relpath):
+        expected = read_source(CORPUS / "expected" / relpath)
+        if mlir_opt_output(printed, split, generic=False) != expected:
             found.add(relpath)
     assert found == MLIR_OPT_NOT_ROUND_TRIP
 
