@@ -334,12 +334,12 @@ def _main(argv) -> int:
     # ends; letting the cyclic collector rescan it while it grows costs a
     # third of the parse time and frees nothing.
     gc.disable()
-    _import_lark_without_regex()
     debug = any(a.lstrip("-") == "debug" for a in argv)
     _ACTIVITY.stage = _ACTIVITY.filename = None
     try:
         try:
             options = parse_args(argv)
+            _import_lark_without_regex()      # not needed for --help or --version
         except UsageError as error:
             sys.stderr.write(f"pyaffine-opt: {error}\n")
             return 1
@@ -454,7 +454,7 @@ def console_main() -> None:
                 stream.flush()
         except (OSError, ValueError):
             pass            # the reader left, or the stream was closed: as in `main`
-    os._exit(code if isinstance(code, int) else 1)
+    os._exit(code)
 
 
 if __name__ == "__main__":

@@ -315,7 +315,9 @@ def main(argv=None) -> int:
             results = measure(tools, [str(path), "-o", str(workdir / "out.mlir")],
                               args.repeat, workdir)
             for result in results:
-                result.update(lines=actual, label=label, reference=results[-1]["median"])
+                reference = [r["median"] for r in results if r["tool"] == "mlir-opt"]
+                result.update(lines=actual, label=label,
+                              reference=reference[0] if reference else None)
                 rows.append(result)
                 print(f"  {label:>14}  {result['tool']:<12} {result['median']:.3f} s",
                       file=sys.stderr)
@@ -327,7 +329,7 @@ def main(argv=None) -> int:
     print("|---|---:|---|---:|---:|---:|---:|---:|---:|")
     for row in rows:
         rate = row["lines"] / row["median"]
-        ratio = f"{row['median'] / row['reference']:.1f}" if mlir_opt else "-"
+        ratio = f"{row['median'] / row['reference']:.1f}" if row["reference"] else "-"
         print(f"| {row['label']} | {row['lines']} | {row['tool']} | {row['median']:.3f} | "
               f"{row['min']:.3f} | {row['cpu']:.3f} | {rate:,.0f} | {row['rss'] / 2**20:.1f} | "
               f"{ratio} |")

@@ -80,6 +80,18 @@ def loop_of_iv(value):
     return block.parent.parent
 
 
+def defined_in_loops(value, loops) -> bool:
+    """Whether `value` is defined (as an op result or a loop index) inside
+    one of `loops`."""
+    op = value.defining_op
+    holder = op.parent_op if op is not None else loop_of_iv(value)
+    while holder is not None:
+        if holder in loops:
+            return True
+        holder = holder.parent_op
+    return False
+
+
 class IslWriter:
     """Renders affine expressions over SSA values for one access instance.
 
@@ -122,13 +134,7 @@ class IslWriter:
     def _defined_in_nest(self, value) -> bool:
         """True when `value` is computed inside one of the analysed loops, so
         it may differ between the two instances."""
-        op = value.defining_op
-        holder = op.parent_op if op is not None else loop_of_iv(value)
-        while holder is not None:
-            if holder in self.scope_loops:
-                return True
-            holder = holder.parent_op
-        return False
+        return defined_in_loops(value, self.scope_loops)
 
     def expr(self, expr, operands: list, num_dims: int) -> str:
         if isinstance(expr, AffineConstantExpr):
@@ -216,13 +222,16 @@ def parallel_bound_maps(op) -> list:
 def _parallel_constraints(writer: IslWriter, op) -> None:
     """affine.parallel: induction variable k is at least every result of its
     lower-bound group and below every result of its upper-bound group."""
+    # The operands are written once for all the dimensions.
+    low_operands = [writer.value(v) for v in op.lower_bounds_operands]
+    high_operands = [writer.value(v) for v in op.upper_bounds_operands]
     for k, (arg, low_map, high_map) in enumerate(parallel_bound_maps(op)):
         iv = writer.dims[arg]
-        group_lows = writer.map_results(low_map, op.lower_bounds_operands)
+        group_lows = [writer.expr(e, low_operands, low_map.num_dims) for e in low_map.results]
         for lower in group_lows:
             writer.constraints.append(f"{iv} >= {lower}")
-        for upper in writer.map_results(high_map, op.upper_bounds_operands):
-            writer.constraints.append(f"{iv} < {upper}")
+        for upper in high_map.results:
+            writer.constraints.append(f"{iv} < {writer.expr(upper, high_operands, high_map.num_dims)}")
         step = op.steps[k]
         if step != 1 and len(group_lows) == 1:
             quotient = f"{iv}q"

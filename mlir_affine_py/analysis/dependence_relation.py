@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from ..dialects.affine import AffineForOp, AffineIfOp
 from ..ir.affine_expr import dim, symbol
-from .affine_access import NotAffine, loop_of_iv, parallel_bound_maps
+from .affine_access import NotAffine, defined_in_loops, parallel_bound_maps
 from .affine_flattener import (CONST, AffineFlattener, LocalVar, compose_over_leaves,
                                div_lower_bound, div_upper_bound, simplify_affine_expr)
 from .fourier_motzkin import ConstraintExplosion, IntegerConstraints
@@ -30,10 +30,12 @@ from .fourier_motzkin import ConstraintExplosion, IntegerConstraints
 
 class AccessRelation:
     """One access: its loop indices (`dims`), symbols, locals (in column
-    order) and rows as dicts keyed by SSA value, LocalVar or ("mem", k)."""
+    order) and rows as dicts keyed by SSA value, LocalVar or ("mem", k)
+    for k < `rank`, the accessed memref's rank."""
 
     def __init__(self, dims: list):
         self.dims = dims
+        self.rank = 0
         self.symbols: list = []
         self.locals: list = []
         self.reprs: dict = {}
@@ -55,15 +57,15 @@ def merge_and_align(first: list, second: list) -> list:
     return list(first) + other[len(first):]
 
 
-def _merge_locals(system: AccessRelation, new_locals: list, reprs: dict, rows: list) -> list:
+def _merge_locals(system: AccessRelation, new_locals: list, reprs: dict, rows: list) -> None:
     """`mergeLocalVars`: append `new_locals`, folding each one whose division
     equals one of `system`'s (or an earlier new one's) into it; `rows`
-    holding the new locals are rewritten in place.  Returns the kept ones."""
+    holding the new locals are rewritten in place."""
     kept = []
     for local in new_locals:
         dividend, divisor = reprs[local]
-        twin = next((old for old in system.locals + kept if system.reprs.get(old) is not None
-                     and system.reprs[old][1] == divisor and system.reprs[old][0] == dividend), None)
+        twin = next((old for old in system.locals + kept
+                     if system.reprs[old] == (dividend, divisor)), None)
         if twin is None:
             kept.append(local)
             system.reprs[local] = (dividend, divisor)
@@ -78,7 +80,6 @@ def _merge_locals(system: AccessRelation, new_locals: list, reprs: dict, rows: l
                 moved[twin] = moved.get(twin, 0) + moved.pop(local)
                 reprs[other] = (moved, old_divisor)
     system.locals.extend(kept)
-    return kept
 
 
 class _Leaves:
@@ -90,14 +91,8 @@ class _Leaves:
         self.nest_loops = nest_loops
 
     def check(self, value) -> None:
-        if any(value is d for d in self.dims):
-            return
-        op = value.defining_op
-        holder = op.parent_op if op is not None else loop_of_iv(value)
-        while holder is not None:
-            if holder in self.nest_loops:
-                raise NotAffine("a value varying in the nest that is not a loop index")
-            holder = holder.parent_op
+        if not any(value is d for d in self.dims) and defined_in_loops(value, self.nest_loops):
+            raise NotAffine("a value varying in the nest that is not a loop index")
 
 
 def _composed(relation: AccessRelation, leaves: _Leaves, exprs, operands, num_dims: int):
@@ -232,6 +227,7 @@ def access_relation(access, nest_loops: set) -> AccessRelation:
     _merge_locals(relation, flattener.locals, dict(flattener.reprs), ineqs + eqs)
     relation.ineqs = ineqs + relation.ineqs
     relation.eqs = eqs + relation.eqs
+    relation.rank = len(rows)
     return relation
 
 
@@ -249,7 +245,7 @@ def dependence_system(src: AccessRelation, dst: AccessRelation):
     """`dstRel.inverse(); dstRel.mergeAndCompose(srcRel)`: columns
     [src dims, dst dims, symbols (destination's first), destination locals,
     source locals, memref dims], source rows before destination rows, then
-    `removeRedundantLocalVars`.  Returns the system and its column keys."""
+    `removeRedundantLocalVars`."""
     symbols = merge_and_align(dst.symbols, src.symbols)
     src_ineqs = [_renamed(r, "src", src.dims) for r in src.ineqs]
     src_eqs = [_renamed(r, "src", src.dims) for r in src.eqs]
@@ -258,10 +254,8 @@ def dependence_system(src: AccessRelation, dst: AccessRelation):
     merged.locals = list(dst.locals)
     merged.reprs = {local: (_renamed(d, "dst", dst.dims), q) for local, (d, q) in dst.reprs.items()}
     _merge_locals(merged, list(src.locals), src_reprs, src_ineqs + src_eqs)
-    rank = max((k[1] for r in src.eqs for k in r if isinstance(k, tuple) and k[0] == "mem"),
-               default=-1) + 1
     columns = ([("src", d) for d in src.dims] + [("dst", d) for d in dst.dims] + symbols
-               + merged.locals + [("mem", k) for k in range(rank)])
+               + merged.locals + [("mem", k) for k in range(src.rank)])
     position = {key: i for i, key in enumerate(columns)}
 
     def dense(row):
@@ -312,7 +306,7 @@ def mlir_distance_bounds(src_access, dst_access, depth: int, common: int):
         system.eqs.append(row)
     try:
         system.project_out(common, others)
-        return [(system.get_constant_bound(True, j), system.get_constant_bound(False, j))
+        return [system.constant_bounds(j)
                 for j in range(common)]
     except ConstraintExplosion:
         return None

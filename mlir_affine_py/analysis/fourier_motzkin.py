@@ -17,20 +17,7 @@ A row holds one coefficient per variable followed by the constant term:
 
 from __future__ import annotations
 
-from math import gcd
-
-
-def _floor_div(a: int, b: int) -> int:
-    return a // b
-
-
-def _ceil_div(a: int, b: int) -> int:
-    return -((-a) // b)
-
-
-def _lcm(a: int, b: int) -> int:
-    a, b = abs(a), abs(b)
-    return a // gcd(a, b) * b
+from math import gcd, lcm
 
 
 def normalize_row(row: list, length: int | None = None) -> int:
@@ -95,7 +82,7 @@ class IntegerConstraints:
         for row in self.ineqs:
             divisor = normalize_row(row, self.num_vars)
             if divisor > 1:
-                row[-1] = _floor_div(row[-1], divisor)
+                row[-1] = row[-1] // divisor
 
     def normalize_constraints_by_gcd(self) -> None:
         """`normalizeConstraintsByGCD`: divide whole rows by their GCD."""
@@ -140,9 +127,9 @@ class IntegerConstraints:
             return
         pivot_coeff = pivot[pivot_col]
         sign = -1 if lead * pivot_coeff > 0 else 1
-        lcm = _lcm(pivot_coeff, lead)
-        pivot_mult = sign * (lcm // abs(pivot_coeff))
-        row_mult = lcm // abs(lead)
+        multiple = lcm(pivot_coeff, lead)
+        pivot_mult = sign * (multiple // abs(pivot_coeff))
+        row_mult = multiple // abs(lead)
         for j in range(len(row)):
             if skip_start <= j < pivot_col:
                 continue
@@ -198,16 +185,14 @@ class IntegerConstraints:
         for ub in upper:
             for lb in lower:
                 lb_coeff, ub_coeff = lb[pos], -ub[pos]
-                lcm = _lcm(lb_coeff, ub_coeff)
-                combined.append([ub[l] * (lcm // ub_coeff) + lb[l] * (lcm // lb_coeff)
+                multiple = lcm(lb_coeff, ub_coeff)
+                combined.append([ub[l] * (multiple // ub_coeff) + lb[l] * (multiple // lb_coeff)
                                  for l in range(len(lb)) if l != pos])
         result = IntegerConstraints(
             self.num_vars - 1,
             [row[:pos] + row[pos + 1:] for row in self.eqs],
             combined + [row[:pos] + row[pos + 1:] for row in untouched])
-        result.gcd_tighten_inequalities()
-        result.normalize_constraints_by_gcd()
-        result.remove_trivial_redundancy()
+        result.remove_trivial_redundancy()       # tightens and normalizes first
         self.num_vars, self.eqs, self.ineqs = result.num_vars, result.eqs, result.ineqs
 
     def best_var_to_eliminate(self, start: int, end: int) -> int:
@@ -273,24 +258,27 @@ class IntegerConstraints:
             del self.eqs[i]
 
     # ------------------------------------------------------------ bounds
-    def get_constant_bound(self, lower: bool, pos: int) -> int | None:
-        """`getConstantBound(LB/UB, pos)`: project every other variable out
-        of a copy, then read a constant bound off an equality `x = c` or the
-        best constant inequality; None when unbounded."""
+    def constant_bounds(self, pos: int) -> tuple[int | None, int | None]:
+        """(`getConstantBound(LB, pos)`, `getConstantBound(UB, pos)`): project
+        every other variable out of a copy (once for both), then read each
+        bound off an equality `x = c` or the best constant inequality; None
+        where unbounded."""
         work = self.copy()
         work.project_out(0, pos)
         work.project_out(1, work.num_vars - 1)
         for row in work.eqs:
             if row[0] in (1, -1) and all(c == 0 for c in row[1:-1]):
-                return -row[-1] // row[0]
-        if all(row[0] == 0 for row in work.ineqs):
-            return None
+                value = -row[-1] // row[0]
+                return value, value
+        return work._best_constant_bound(True), work._best_constant_bound(False)
+
+    def _best_constant_bound(self, lower: bool) -> int | None:
         best = None
-        for row in work.ineqs:
+        for row in self.ineqs:
             coeff = row[0]
             if (coeff <= 0 if lower else coeff >= 0) or any(c != 0 for c in row[1:-1]):
                 continue
-            value = _ceil_div(-row[-1], coeff) if lower else _floor_div(row[-1], -coeff)
+            value = -(row[-1] // coeff) if lower else row[-1] // -coeff
             if best is None or (value > best if lower else value < best):
                 best = value
         return best

@@ -4,7 +4,6 @@ affine.delinearize_index; also memref.dma_start/dma_wait (MemRefOps.cpp)."""
 
 from __future__ import annotations
 
-
 from ..diagnostics import MLIRError
 from ..ir import attributes as A
 from ..ir import types as T

@@ -4,7 +4,6 @@ casts, comparisons and select."""
 
 from __future__ import annotations
 
-
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import OP_CLASSES, register_op

@@ -3,6 +3,7 @@ helpers their parse callbacks and print methods use again and again."""
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 
 from ..ir import attributes as A
 from ..ir import types as T
@@ -100,7 +101,33 @@ def lookup_symbol(op, name: str):
         table = table.parent_op
     if table is None:
         return None
-    return next((found for symbol, found in symbols_of(table) if symbol == name), None)
+    if _SYMBOL_MAPS is None:
+        return next((found for symbol, found in symbols_of(table) if symbol == name), None)
+    symbols = _SYMBOL_MAPS.get(table)
+    if symbols is None:
+        symbols = _SYMBOL_MAPS[table] = {}
+        for symbol, found in symbols_of(table):
+            symbols.setdefault(symbol, found)       # the first definition, as above
+    return symbols.get(name)
+
+
+# Symbol table op -> {name: op}, while `symbol_lookups_cached` holds.
+_SYMBOL_MAPS: dict | None = None
+
+
+@contextmanager
+def symbol_lookups_cached():
+    """Within it, `lookup_symbol` reads each symbol table once instead of
+    once per call (a module of N calls would cost N^2).  For verification
+    only: the IR does not change meanwhile."""
+    global _SYMBOL_MAPS
+    outer = _SYMBOL_MAPS
+    if outer is None:
+        _SYMBOL_MAPS = {}
+    try:
+        yield
+    finally:
+        _SYMBOL_MAPS = outer
 
 
 def custom_form(rule: str):
@@ -158,12 +185,6 @@ class RegisteredOp(Operation):
     # default when the attribute is unset, the custom form never shows it.
     property_defaults: dict = {}
     has_side_effects = False
-    # The dialect of unprefixed op names in the op's regions (OpAsmOpInterface
-    # getDefaultDialect); "" for none.
-    default_dialect = ""
-    # Whether each block of the op's regions must end with a terminator (no
-    # implicit one is added when it is left out).
-    needs_terminators = False
 
     def generic_properties(self) -> dict:
         """The properties as the generic form prints them, defaults included."""

@@ -3,7 +3,6 @@ mlir/lib/Interfaces/FunctionImplementation.cpp)."""
 
 from __future__ import annotations
 
-
 from ..diagnostics import MLIRError
 from ..ir import attributes as A
 from ..ir import types as T
@@ -26,7 +25,7 @@ class ModuleOp(RegisteredOp):
             p.write(" " + A.symbol_text(name.text))
         p.print_optional_attr_dict_with_keyword(self, self.inherent)
         p.write(" ")
-        p.print_region(self.regions[0], False, True, default_dialect="builtin")
+        p.print_region(self.regions[0], False, True, default_dialect=self.default_dialect)
 
     @property
     def body(self):
@@ -135,7 +134,7 @@ class FuncOp(RegisteredOp):
             self, ("sym_visibility", "function_type", "arg_attrs", "res_attrs", "sym_name"))
         if not self.is_declaration:
             p.write(" ")
-            p.print_region(self.regions[0], False, True, default_dialect="func")
+            p.print_region(self.regions[0], False, True, default_dialect=self.default_dialect)
 
 
 def _arg_attrs_property(dicts):

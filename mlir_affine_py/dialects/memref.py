@@ -149,22 +149,25 @@ def parse_alloc(t, children):
     if len(dims) != dynamic:
         raise parse_error(children[0], f"'{children[0].value}' op dimension operand count does not equal memref dynamic dimension count")
     attrs = dict(attrs_of(children))
-    alignment = attrs.get("alignment")
-    if alignment is not None and not _is_alignment(alignment):
-        # Reported at the attribute dictionary, the first `{` after the name.
-        name = children[0].value
-        brace = at_offset(t, t.text.find("{", children[0].end_pos), children[0])
-        raise parse_error(brace, f"custom op '{name}' '{name}' op attribute 'alignment' failed "
-                                 "to satisfy constraint: 64-bit signless integer attribute whose "
-                                 "value is positive and whose value is a power of two > 0")
+    _check_alignment(t, attrs, children[0].value, children[0])
     attrs["operandSegmentSizes"] = segment_sizes(len(dims), len(syms))
     return new_op(children[0].value, children[0], list(dims) + list(syms),
                   index_types(len(dims) + len(syms)), [type], attrs)
 
 
-def _is_alignment(attr) -> bool:
-    return (isinstance(attr, A.IntegerAttr) and attr.type == T.I64 and attr.value > 0
-            and attr.value & (attr.value - 1) == 0)
+def _check_alignment(t, attrs: dict, name: str, anchor) -> None:
+    """An `alignment` must be a positive power of two in i64.  It is checked
+    while the attribute dictionary becomes properties, so it is reported at
+    the dictionary (the first `{` after `anchor`) as a parse error."""
+    alignment = attrs.get("alignment")
+    if alignment is None or (isinstance(alignment, A.IntegerAttr) and alignment.type == T.I64
+                             and alignment.value > 0
+                             and alignment.value & (alignment.value - 1) == 0):
+        return
+    brace = at_offset(t, t.text.find("{", anchor.end_pos), anchor)
+    raise parse_error(brace, f"custom op '{name}' '{name}' op attribute 'alignment' failed to "
+                             "satisfy constraint: 64-bit signless integer attribute whose value "
+                             "is positive and whose value is a power of two > 0")
 
 
 @register_op
@@ -382,17 +385,7 @@ def parse_global(t, children):
             tensor = T.TensorType(type.shape, type.element_type)
             body = child[1]
             attrs["initial_value"] = t.dense_attr([body, tensor] if body is not None else [tensor])
-    alignment = attrs.get("alignment")
-    if alignment is not None and not (isinstance(alignment, A.IntegerAttr) and alignment.type == T.I64
-                                      and alignment.value > 0
-                                      and alignment.value & (alignment.value - 1) == 0):
-        # Checked while the attribute dictionary becomes properties, so it is
-        # reported at the dictionary as a parse error.
-        brace = t.text.find("{", symbol.end_pos)
-        raise parse_error(at_offset(t, brace, symbol),
-                          "custom op 'memref.global' 'memref.global' op attribute 'alignment' "
-                          "failed to satisfy constraint: 64-bit signless integer attribute "
-                          "whose value is positive and whose value is a power of two > 0")
+    _check_alignment(t, attrs, "memref.global", symbol)
     attrs["sym_name"] = symbol_name_attr(symbol)
     attrs["type"] = A.TypeAttr(type)
     return new_op("memref.global", name, attributes=attrs)

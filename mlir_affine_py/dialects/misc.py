@@ -5,7 +5,6 @@ llvm.mlir.undef/poison and ub.poison, and two test-dialect ops
 
 from __future__ import annotations
 
-
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import register_op

@@ -5,7 +5,6 @@ dialect."""
 
 from __future__ import annotations
 
-
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import register_op

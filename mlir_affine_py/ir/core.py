@@ -75,6 +75,12 @@ class Operation:
     is_terminator = False
     has_side_effects = True          # unknown ops are assumed to write memory
     isolated_from_above = False
+    # The dialect of unprefixed op names in the op's regions (OpAsmOpInterface
+    # getDefaultDialect); "" for none.
+    default_dialect = ""
+    # Whether each block of the op's regions must end with a terminator (no
+    # implicit one is added when it is left out).
+    needs_terminators = False
     # Name given to `self.op_name` by generic ops; registered ops use `name`.
 
     def __init__(self, operands=(), result_types=(), attributes=None,

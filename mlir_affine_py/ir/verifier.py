@@ -9,6 +9,7 @@ explicit stack, so deep nests do not reach Python's recursion limit."""
 
 from __future__ import annotations
 
+import functools
 import re
 
 from ..diagnostics import MLIRError, offset_to_pos, pos_to_offset
@@ -19,6 +20,18 @@ SINGLE_BLOCK_OPS = frozenset({
     "scf.while", "scf.parallel", "scf.forall", "memref.alloca_scope"})
 
 
+def _symbol_lookups_cached(verify):
+    """`verify`, with each symbol table read once however many symbol uses
+    (calls, memref.get_global) it checks."""
+    @functools.wraps(verify)
+    def run(*args):
+        from ..dialects.base import symbol_lookups_cached
+        with symbol_lookups_cached():
+            return verify(*args)
+    return run
+
+
+@_symbol_lookups_cached
 def verify_parsed(module, text: str | None = None) -> None:
     """MLIR's verifier after parsing: each op in pre-order (the dialects'
     checks of its attributes, its place as a terminator, its own checks),
@@ -55,7 +68,7 @@ def verify_parsed(module, text: str | None = None) -> None:
             continue
         if hasattr(op, "symbol_table_error"):
             work.append(("table", op))
-        needs_terminators = getattr(op, "needs_terminators", False)
+        needs_terminators = op.needs_terminators
         for region in reversed(op.regions):
             # A block of a region with several blocks needs a terminator
             # whatever the op (MLIR `mayBeValidWithoutTerminator`).
@@ -83,6 +96,7 @@ def _check_terminator_operands(op, text: str | None) -> None:
         raise MLIRError("expected ':'", offset_to_pos(text, match.end(1)))
 
 
+@_symbol_lookups_cached
 def verify_operation(root) -> None:
     """Raise MLIRError at the first op that fails verification."""
     for op in root.walk():

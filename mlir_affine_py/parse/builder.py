@@ -58,7 +58,7 @@ class Builder:
             for op in ops:
                 block.append(op)
             module = ModuleOp(regions=[Region([block])])
-        self.verify(module)
+        verify_parsed(module, self.text)
         return module
 
     # ----------------------------------------------------------- operations
@@ -91,7 +91,7 @@ class Builder:
             stack.append((_FINISH, op, p.results, sc))
             # A custom-form op sets the default dialect of its regions; the
             # generic form keeps the enclosing one.
-            dialect = sc.default_dialect if p.generic else getattr(op, "default_dialect", "")
+            dialect = sc.default_dialect if p.generic else op.default_dialect
             for region, parsed_region in zip(reversed(op.regions), reversed(p.regions)):
                 self._push_region(region, parsed_region, op, sc, stack, dialect)
         return root_holder[0]
@@ -122,7 +122,8 @@ class Builder:
         scope.values["^labels"] = labels
         stack.append((_END_SCOPE, scope, None, None))
         for parsed_block, block in reversed(list(zip(parsed.blocks, blocks))):
-            stack.extend([(_BUILD, parsed_op, scope, block) for parsed_op in reversed(parsed_block.ops)])
+            stack.extend([(_BUILD, parsed_op, scope, block)
+                          for parsed_op in reversed(parsed_block.ops)])
             parsed_block.ops = []     # the stack holds them until they are built
 
     def _create(self, p: ParsedOp, scope: _Scope) -> Operation:
@@ -338,10 +339,6 @@ class Builder:
             else:
                 break
         return offset_to_pos(text, min(end, len(text)))
-
-    # ----------------------------------------------------------- verifying
-    def verify(self, module) -> None:
-        verify_parsed(module, self.text)
 
 
 def _defining_scope(scope: _Scope, name: str):

@@ -169,12 +169,13 @@ class DispatchScanner:
         # Cached on disk without the compiled alternations (see above).
         return {**self.__dict__, "by_char": {}, "_compiled": {}}
 
-    def match(self, text: str, pos: int, end: int | None = None):
-        """(text, terminal name) of the token at `pos` (< len(text)), or None."""
+    def match(self, text: str, pos: int):
+        """(text, terminal name) of the token at `pos` (< len(text)), or None,
+        as Lark's `Scanner.match` gives it."""
         matcher = self.by_char.get(text[pos]) or self.matcher_for(text[pos])
         if matcher is None:
             return None
-        found = matcher(text, pos) if end is None else matcher(text, pos, end)
+        found = matcher(text, pos)
         if found is None:
             return None
         # The outer group of the alternative that matched closes last, so
@@ -252,7 +253,10 @@ class Lexer:
         self.newline_types = prepared.newline_types
         self.token_class = token_class
         self.callbacks = callbacks
-        self.terminals_by_name = {t.name: t for t in prepared.terminals}
+        self.terminals = prepared.terminals
+        # Terminals that need none of the steps after their match: most tokens.
+        self.plain = (self.scanner.allowed_types - self.ignore - self.newline_types
+                      - set(self.keywords) - set(callbacks))
 
     def tokens(self, text: str, parser_state, eof_error: bool):
         """The tokens of `text`, ending with EOFError (lark-cython's driver
@@ -260,9 +264,7 @@ class Lexer:
         is the driver's state, which a lexical error reports."""
         by_char, matcher_for = self.scanner.by_char, self.scanner.matcher_for
         ignore, newline_types, keywords = self.ignore, self.newline_types, self.keywords
-        make_token, callbacks = self.token_class, self.callbacks
-        # Terminals that need none of the steps below: most tokens.
-        plain = self.scanner.allowed_types - ignore - newline_types - set(keywords) - set(callbacks)
+        make_token, callbacks, plain = self.token_class, self.callbacks, self.plain
         pos, line, line_start, size = 0, 1, 0, len(text)
         last = None
         while pos < size:
@@ -302,4 +304,4 @@ class Lexer:
         allowed = self.scanner.allowed_types - self.ignore or {"<END-OF-FILE>"}
         return UnexpectedCharacters(text, pos, line, column, allowed=allowed,
                                     token_history=last and [last], state=parser_state,
-                                    terminals_by_name=self.terminals_by_name)
+                                    terminals_by_name={t.name: t for t in self.terminals})

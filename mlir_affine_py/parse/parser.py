@@ -350,13 +350,7 @@ def _advances(table, end_state, stack: list, terminal: str) -> bool:
 
 def _literals() -> dict:
     """Terminal name -> its literal text, for terminals that are strings."""
-    global _LITERALS
-    if _LITERALS is None:
-        _LITERALS = _parser()[0].prepared.literals
-    return _LITERALS
-
-
-_LITERALS = None
+    return _parser()[0].prepared.literals
 
 
 def _expected_message(accepted: set, state, token, text: str):

@@ -52,8 +52,8 @@ class PreparedGrammar:
 
     - `grammar`: the grammar text they come from;
     - `terminals`: the scanner's terminals in Lark's priority order, without
-      the keywords that a more general terminal also matches, `scanner` over
-      them and `lexer_scanner`, the one the lexer uses (lexer.py);
+      the keywords that a more general terminal also matches, and
+      `lexer_scanner`, the lexer's scanner over them (lexer.py);
     - `keywords`: for such a general terminal (`BARE_ID`), its keywords by
       text (Lark retypes them in an `UnlessCallback`);
     - `ignore`, `newline_types`: terminal names, as in Lark's lexer;
@@ -73,8 +73,8 @@ class PreparedGrammar:
         conf = lark.lexer_conf
         self.terminals, unless = _create_unless(terminals, conf.g_regex_flags,
                                                 conf.re_module, conf.use_bytes)
-        self.scanner = DispatchScanner(self.terminals, conf.g_regex_flags)
-        self.lexer_scanner = lexer_scanner(self.scanner, conf.ignore)
+        self.lexer_scanner = lexer_scanner(DispatchScanner(self.terminals, conf.g_regex_flags),
+                                           conf.ignore)
         self.lexer_scanner.keep_programs()
         self.keywords = {name: _keywords(callback) for name, callback in unless.items()}
         self.ignore = frozenset(conf.ignore)

@@ -48,9 +48,9 @@ def corpus_cases() -> list[str]:
     if CORPUS is None:
         return []
     expected = CORPUS / "expected"
+    # A missing source is not filtered out here: its tests fail.
     return sorted(path.relative_to(expected).as_posix() for path in expected.rglob("*.mlir")
-                  if path.relative_to(expected).parts[0] not in SKIPPED_CORPUS_DIRS
-                  and (CORPUS / path.relative_to(expected)).is_file())
+                  if path.relative_to(expected).parts[0] not in SKIPPED_CORPUS_DIRS)
 
 
 def read_source(path: Path) -> str:

@@ -59,7 +59,7 @@ def _command(relpath: str, split: bool) -> str:
 
 
 @pytest.mark.parametrize("relpath", PARAMS)
-def test_matchesmlir_opt_output(relpath):
+def test_matches_mlir_opt(relpath):
     split, code, out, err = first_pass(relpath)
     command = _command(relpath, split)
     fail_unless_ok(command, code, err)
@@ -181,7 +181,7 @@ REJECTED = _rejected_files()
 
 @pytest.mark.parametrize("relpath, expected", REJECTED or [
     pytest.param(None, None, marks=pytest.mark.skip(reason="no corpus index"))])
-def test_rejects_likemlir_opt_output(relpath, expected):
+def test_rejects_like_mlir_opt(relpath, expected):
     """The inputs mlir-opt rejects are rejected with its first diagnostic."""
     split, code, out, err = first_pass(relpath)
     first = next((line for line in err.splitlines() if ": error: " in line), "")

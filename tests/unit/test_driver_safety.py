@@ -136,9 +136,9 @@ def test_standard_input_and_output_in_a_pipe():
 
 
 def test_the_command_ends_only_after_all_its_output_is_written(tmp_path, capsys):
-    """The command ends its process without Python's shutdown (which would
-    free the IR object by object): a large output through a pipe still
-    arrives whole, as `main` prints it, and so do the diagnostics."""
+    """The command ends its process with `os._exit`, without Python's
+    shutdown: end to end through that path, a large output through a pipe
+    arrives as `main` prints it, and so do the diagnostics."""
     source = tmp_path / "big.mlir"
     source.write_text("".join(GOOD.replace("@f(", f"@f{n}(") for n in range(3000)))
     code, expected, _ = _main([source], capsys)

@@ -14,7 +14,7 @@ from mlir_affine_py.ir.affine_expr import constant, dim
 
 
 def _bounds(system: IntegerConstraints, pos: int = 0):
-    return system.get_constant_bound(True, pos), system.get_constant_bound(False, pos)
+    return system.constant_bounds(pos)
 
 
 def test_fourier_motzkin_gives_the_rational_shadow():
@@ -42,8 +42,7 @@ def test_tightening_before_elimination():
     # j >= 128 rather than j >= 100 (gcdTightenInequalities).
     system = IntegerConstraints(2, eqs=[[1, -64, 0]], ineqs=[[0, 64, -100]])
     system.project_out(1, 1)
-    assert system.get_constant_bound(True, 0) == 128
-    assert system.get_constant_bound(False, 0) is None
+    assert system.constant_bounds(0) == (128, None)
 
 
 def test_cheapest_variable_is_eliminated_first():

@@ -60,7 +60,7 @@ _EMPTY_REGION = re.compile(r"[({]\{\n *\}|\}, \{\n *\}")
 
 @pytest.mark.skipif(MLIR_OPT is None, reason="mlir-opt 22 not found")
 @pytest.mark.parametrize("relpath", PARAMS)
-def test_generic_matchesmlir_opt_output(relpath):
+def test_generic_matches_mlir_opt(relpath):
     split, code, out, err = _generic(relpath)
     flags = "-split-input-file " if split else ""
     command = f"pyaffine-opt {flags}--allow-unregistered-dialect --mlir-print-op-generic {relpath}"

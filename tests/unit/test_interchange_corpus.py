@@ -9,7 +9,7 @@ import subprocess
 import pytest
 
 from mlir_affine_py.opt_main import Options, run
-from support import CORPUS, MLIR_OPT
+from support import CORPUS, MLIR_OPT, needs_split
 
 
 def _sources():
@@ -23,7 +23,7 @@ def _sources():
 @pytest.mark.skipif(CORPUS is None, reason="../shared/corpus not found")
 @pytest.mark.parametrize("path", _sources(), ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_interchange_output_is_valid(path):
-    split = any(line.startswith("// -----") for line in path.read_text().splitlines())
+    split = needs_split(path.read_text())
     options = Options()
     options.input = str(path)
     options.split = split

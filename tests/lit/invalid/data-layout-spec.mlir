@@ -117,3 +117,8 @@ func.func @f() attributes {dlti.layout = 1} {
 func.func @g() attributes {dlti.dl_spec = #dlti.dl_spec<i64 = dense<64> : vector<2xi32>>} {
   return
 }
+
+// The last chunk is valid and printed:
+// RUN: not pyaffine-opt -split-input-file %s 2>/dev/null | FileCheck --check-prefix=OUT %s
+// RUN: %if mlir-opt %{ not mlir-opt -split-input-file %s 2>/dev/null | FileCheck --check-prefix=OUT %s %}
+// OUT: func.func @g() attributes {dlti.dl_spec = #dlti.dl_spec<i64 = dense<64> : vector<2xi32>>}

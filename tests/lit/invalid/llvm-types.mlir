@@ -54,7 +54,7 @@ func.func private @f(!llvm.ptr<4294967296>)
 
 // -----
 
-// A negative address space wraps around, within 32 bits.
+// A negative address space is out of range too (it is read as unsigned).
 func.func private @f(!llvm.ptr<-2147483647>)
 
 // -----

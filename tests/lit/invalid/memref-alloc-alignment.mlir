@@ -21,3 +21,11 @@ func.func @f() {
   %0 = memref.alloc() {alignment = 16 : i32} : memref<2xi32>
   return
 }
+
+// -----
+
+// A global's alignment is checked alike.
+// CHECK-LABEL: memref-alloc-alignment.mlir:31:44: error: custom op 'memref.global' 'memref.global' op attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive and whose value is a power of two > 0
+// CHECK-NEXT: {{^}}memref.global "private" @g : memref<4xf32> {alignment = 3 : i64}{{$}}
+// CHECK-NEXT: {{^}}                                           ^{{$}}
+memref.global "private" @g : memref<4xf32> {alignment = 3 : i64}

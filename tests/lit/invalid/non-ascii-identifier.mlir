@@ -22,3 +22,8 @@ func.func @fé() {
 func.func @f() attributes {name = "é"} {
   return
 }
+
+// The last chunk is valid and printed:
+// RUN: not pyaffine-opt -split-input-file %s 2>/dev/null | FileCheck --check-prefix=OUT %s
+// RUN: %if mlir-opt %{ not mlir-opt -split-input-file %s 2>/dev/null | FileCheck --check-prefix=OUT %s %}
+// OUT: func.func @f() attributes {name = "\C3\A9"}
