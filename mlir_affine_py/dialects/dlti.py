@@ -97,18 +97,10 @@ def _check_type_entries(key, entries) -> str | None:
         if not isinstance(entries[0][1], A.IntegerAttr):
             return "expected integer attribute in the data layout entry for 'index'"
         return None
-    if isinstance(key, (T.IntegerType, T.FloatType)):
-        for entry_key, value in entries:
-            message = _check_scalar_entry(entry_key, value)
-            if message:
-                return message
-        return None
-    if is_llvm_pointer(key):
-        for entry_key, value in entries:
-            message = _check_pointer_entry(entry_key, value)
-            if message:
-                return message
-        return None
+    if isinstance(key, (T.IntegerType, T.FloatType)) or is_llvm_pointer(key):
+        check = _check_pointer_entry if is_llvm_pointer(key) else _check_scalar_entry
+        return next((message for entry_key, value in entries
+                     if (message := check(entry_key, value))), None)
     if isinstance(key, T.OpaqueType) and key.text.startswith("!llvm."):
         if not llvm_type_supports_layout(key):
             return "data layout specified for a type that does not support it"

@@ -16,7 +16,6 @@ from ..diagnostics import MLIRError, advance
 from ..ir import attributes as A
 from ..ir import types as T
 from .base import register_attribute_verifier
-from .llvm_data_layout import data_layout_error
 
 PREFIX_TYPE = "!llvm."
 PREFIX_ATTR = "#llvm."
@@ -159,6 +158,7 @@ def verify_llvm_attribute(op, name: str, value) -> str | None:
         return None
     if not isinstance(value, A.StringAttr):
         return f"'{op.op_name}' op expected 'llvm.data_layout' to be a string attributes"
+    from .llvm_data_layout import data_layout_error    # rare: kept out of start-up
     message = data_layout_error(value.text)
     if message:
         # LLVM's message ends with a newline, which mlir-opt prints.

@@ -135,9 +135,7 @@ def _check_primitive(specifier: str, rest: str) -> None:
     abi = _alignment(parts[1], "ABI")
     if specifier == "i" and width == 8 and abi != 1:
         raise LayoutError("i8 must be 8-bit aligned")
-    preferred = _alignment(parts[2], "preferred") if len(parts) > 2 else abi
-    if preferred < abi:
-        raise LayoutError("preferred alignment cannot be less than the ABI alignment")
+    _check_preferred(parts, 2, abi)
 
 
 def _check_aggregate(rest: str) -> None:
@@ -147,9 +145,7 @@ def _check_aggregate(rest: str) -> None:
     if parts[0] and _unsigned(parts[0]) != 0:
         raise LayoutError("size must be zero")
     abi = _alignment(parts[1], "ABI", allow_zero=True)
-    preferred = _alignment(parts[2], "preferred") if len(parts) > 2 else abi
-    if preferred < abi:
-        raise LayoutError("preferred alignment cannot be less than the ABI alignment")
+    _check_preferred(parts, 2, abi)
 
 
 def _check_pointer(rest: str, names: set) -> None:
@@ -174,16 +170,22 @@ def _check_pointer(rest: str, names: set) -> None:
         names.add(name)
     width = _size(parts[1], "pointer size")
     abi = _alignment(parts[2], "ABI")
-    preferred = _alignment(parts[3], "preferred") if len(parts) > 3 else abi
-    if preferred < abi:
-        raise LayoutError("preferred alignment cannot be less than the ABI alignment")
+    _check_preferred(parts, 3, abi)
     index_width = _size(parts[4], "index size") if len(parts) > 4 else width
     if index_width > width:
         raise LayoutError("index size cannot be larger than the pointer size")
 
 
+def _check_preferred(parts: list, index: int, abi: int) -> None:
+    """The optional preferred alignment at `parts[index]`: at least `abi`."""
+    preferred = _alignment(parts[index], "preferred") if len(parts) > index else abi
+    if preferred < abi:
+        raise LayoutError("preferred alignment cannot be less than the ABI alignment")
+
+
 def _address_space_and_name(text: str) -> tuple[int, str]:
-    digits = re.match(r"[0-9]*", text).group()
+    found = _DECIMAL.match(text)
+    digits = found.group() if found else ""
     space = _address_space(digits) if digits else 0
     rest = text[len(digits):]
     if not rest:

@@ -457,7 +457,7 @@ def split_mixed(entries, op_name: str, op_token):
             dynamic.append(entry)
         elif not -(1 << 63) <= entry < 1 << 63:
             raise MLIRError(f"custom op '{op_name}' integer value too large",
-                            getattr(entry, "start", None)).attach_note(
+                            entry.start).attach_note(
                 f"custom op '{op_name}' expected SSA value or integer", pos_of(op_token), "error")
         else:
             static.append(entry)
