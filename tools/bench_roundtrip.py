@@ -26,13 +26,16 @@ import difflib
 import os
 import platform
 import random
-import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+# The tool lookups the tests use.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "unit"))
+from support import console_script, find_mlir_tool  # noqa: E402
 
 DEFAULT_LINES = (1000, 10000, 100000)
 STARTUP_LINES = 20
@@ -211,22 +214,11 @@ def generate(lines: int, seed: int = 0) -> str:
     return "\n".join(out) + "\n"
 
 
-def find_mlir_opt() -> str | None:
-    for candidate in (os.environ.get("MLIR_OPT"), shutil.which("mlir-opt"),
-                      "/usr/lib/llvm-22/bin/mlir-opt"):
-        if candidate and os.path.isfile(candidate) and os.access(candidate, os.X_OK):
-            return candidate
-    return None
-
-
 def find_pyaffine_opt() -> list[str]:
     """The console script installed with this interpreter: a PATH lookup may
     find a version manager's shim (pyenv's costs ~0.1 s per run), which would
     be timed as if it were start-up of the tool."""
-    beside = Path(sys.executable).with_name("pyaffine-opt")
-    if beside.is_file() and os.access(beside, os.X_OK):
-        return [str(beside)]
-    script = shutil.which("pyaffine-opt")
+    script = console_script("pyaffine-opt")
     return [script] if script else [sys.executable, "-m", "mlir_affine_py.opt_main"]
 
 
@@ -291,7 +283,7 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
 
     pyaffine = find_pyaffine_opt()
-    mlir_opt = None if args.no_mlir_opt else find_mlir_opt()
+    mlir_opt = None if args.no_mlir_opt else find_mlir_tool("mlir-opt")
     tools = [("pyaffine-opt", pyaffine)] + ([("mlir-opt", [mlir_opt])] if mlir_opt else [])
     if mlir_opt is None and not args.no_mlir_opt:
         print("note: mlir-opt not found; the generated input is not verified and only "

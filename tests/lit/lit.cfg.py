@@ -4,7 +4,6 @@ and `filecheck`.  `pyaffine-opt` and `FileCheck` are substituted; the feature
 /usr/lib/llvm-22/bin) so comparison tests can say `REQUIRES: mlir-opt`."""
 
 import os
-import shutil
 import sys
 
 import lit.formats
@@ -24,34 +23,18 @@ _repo_root = os.path.dirname(os.path.dirname(config.test_source_root))
 config.environment["PYTHONPATH"] = os.pathsep.join(
     filter(None, [_repo_root, os.environ.get("PYTHONPATH")]))
 
+# The lookups the unit tests use (tests/unit/support.py).
+sys.path.insert(0, os.path.join(_repo_root, "tests", "unit"))
+from support import console_script, find_mlir_tool  # noqa: E402
 
-def _find_mlir_opt():
-    candidates = [os.environ.get("MLIR_OPT"), shutil.which("mlir-opt"),
-                  "/usr/lib/llvm-22/bin/mlir-opt"]
-    for candidate in candidates:
-        if candidate and os.path.isfile(candidate) and os.access(candidate, os.X_OK):
-            return candidate
-    return None
-
-
-def _script(name):
-    """A console script installed with this interpreter, else one on PATH.
-    The first avoids a version manager's shim (pyenv's costs ~0.1 s a run,
-    which adds up over hundreds of RUN lines)."""
-    beside = os.path.join(os.path.dirname(sys.executable), name)
-    if os.path.isfile(beside) and os.access(beside, os.X_OK):
-        return beside
-    return shutil.which(name)
-
-
-tool = _script("pyaffine-opt") or f"{sys.executable} -m mlir_affine_py.opt_main"
-filecheck = _script("filecheck") or f"{sys.executable} -m filecheck"
+tool = console_script("pyaffine-opt") or f"{sys.executable} -m mlir_affine_py.opt_main"
+filecheck = console_script("filecheck") or f"{sys.executable} -m filecheck"
 # Substitutions are regular expressions; the look-arounds keep file paths that
 # happen to contain a tool's name (a checkout called pyaffine-opt) intact.
 config.substitutions.append((r"(?<![\w/.-])pyaffine-opt(?![\w.-])", tool))
 config.substitutions.append((r"(?<![\w/.-])FileCheck(?![\w.-])", f"{filecheck} --enable-var-scope"))
 
-mlir_opt = _find_mlir_opt()
+mlir_opt = find_mlir_tool("mlir-opt")
 if mlir_opt:
     config.available_features.add("mlir-opt")
     config.substitutions.append((r"(?<![\w/.-])mlir-opt(?![\w.-])", mlir_opt))

@@ -32,6 +32,17 @@ def find_mlir_tool(name: str) -> str | None:
     return None
 
 
+def console_script(name: str) -> str | None:
+    """A console script installed with this interpreter, else one on PATH.
+    The first avoids a version manager's shim (pyenv's costs ~0.1 s a run)
+    and another checkout's install."""
+    import sys
+    beside = os.path.join(os.path.dirname(sys.executable), name)
+    if os.path.isfile(beside) and os.access(beside, os.X_OK):
+        return beside
+    return shutil.which(name)
+
+
 MLIR_OPT = find_mlir_tool("mlir-opt")
 MLIR_RUNNER = find_mlir_tool("mlir-runner")
 CORPUS = find_corpus()

@@ -26,8 +26,8 @@ from pathlib import Path
 
 import pytest
 
-from support import (CORPUS, MLIR_OPT, REPO_ROOT, corpus_cases, fail_unless_ok, mlir_opt_output,
-                     needs_split, read_source, run_in_process, text_diff)
+from support import (CORPUS, MLIR_OPT, REPO_ROOT, console_script, corpus_cases, fail_unless_ok,
+                     mlir_opt_output, needs_split, read_source, run_in_process, text_diff)
 
 # Files on which `mlir-opt` is not a fixed point of its own output; checked by
 # test_mlir_opt_not_idempotent_list_is_exact when mlir-opt is installed.
@@ -114,7 +114,7 @@ def test_mlir_opt_not_idempotent_list_is_exact(tmp_path):
 
 
 def _console_script() -> list[str]:
-    script = shutil.which("pyaffine-opt")
+    script = console_script("pyaffine-opt")
     return [script] if script else [sys.executable, "-m", "mlir_affine_py.opt_main"]
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 import math
 import os
 import random
-import shutil
 import struct
 import subprocess
 import tempfile
@@ -34,6 +33,7 @@ from mlir_affine_py.printer.numbers import (
     round_to_type,
     unescape_string,
 )
+from support import MLIR_OPT
 
 # ---------------------------------------------------------------------------
 # Fixed expectations (no mlir-opt needed)
@@ -303,15 +303,6 @@ def test_unescape_string():
 # Oracle comparisons against mlir-opt
 # ---------------------------------------------------------------------------
 
-def _find_mlir_opt():
-    for candidate in (os.environ.get("MLIR_OPT"), "/usr/lib/llvm-22/bin/mlir-opt",
-                      shutil.which("mlir-opt-22"), shutil.which("mlir-opt")):
-        if candidate and os.path.exists(candidate):
-            return candidate
-    return None
-
-
-MLIR_OPT = _find_mlir_opt()
 needs_mlir_opt = pytest.mark.skipif(MLIR_OPT is None, reason="mlir-opt not installed")
 
 _PREFIX = '"test.x"() {v = '
