@@ -6,6 +6,7 @@ vector forms, AffineYieldOp)."""
 from __future__ import annotations
 
 import functools
+import re
 
 from ..diagnostics import MLIRError
 from ..ir import attributes as A
@@ -431,7 +432,10 @@ def parse_min_max(t, children):
 # ---------------------------------------------------------- loads, stores
 def parse_subscripts(t, exprs) -> tuple[AffineMap, list]:
     """AsmParser `parseAffineMapOfSSAIds`: each distinct SSA name becomes the
-    next dim (or symbol, inside `symbol(...)`); dims are operands first."""
+    next dim (or symbol, inside `symbol(...)`); dims are operands first.
+    `exprs` are the expressions' syntax, or an AFFINE_SUBSCRIPTS token."""
+    if isinstance(exprs, TOKEN):
+        return _lexed_subscripts(t, exprs)
     bound: dict = {}
     dims, syms = [], []
     names = set()
@@ -461,6 +465,36 @@ def parse_subscripts(t, exprs) -> tuple[AffineMap, list]:
 
     results = tuple(affine_from_syntax(e, {}, bind) for e in exprs)
     return _shared_map(len(dims), len(syms), results), dims + syms
+
+
+# Subscripts lexed as one AFFINE_SUBSCRIPTS token, by shape: the text with
+# its SSA names left out, and which names repeat.  The map and the
+# occurrences that become its operands depend on nothing else, so each shape
+# is parsed once.
+_SUBSCRIPT_SHAPES: dict = {}
+_SSA_NAME = re.compile(r"%[\w$.\-]+")
+
+
+def _lexed_subscripts(t, token) -> tuple[AffineMap, list]:
+    text = token.value
+    names = _SSA_NAME.findall(text)
+    first: dict = {}
+    shape = (_SSA_NAME.sub("%", text), tuple([first.setdefault(n, i) for i, n in enumerate(names)]))
+    known = _SUBSCRIPT_SHAPES.get(shape)
+    offsets = [use.start() for use in _SSA_NAME.finditer(text)]
+    if known is None:
+        map, operands = parse_subscripts(t, t.parse_token(token, "subscripts"))
+        occurrences = tuple(offsets.index(o.start_pos - token.start_pos) for o in operands)
+        _SUBSCRIPT_SHAPES[shape] = (map, occurrences)
+        return map, operands
+    map, occurrences = known
+    new_token, start, line, column = t.new_token, token.start_pos, token.line, token.column
+    operands = []
+    for index in occurrences:
+        name, offset = names[index], offsets[index]
+        operands.append(new_token("VALUE_ID", name, start + offset, line, column + offset,
+                                  line, column + offset + len(name), start + offset + len(name)))
+    return map, operands
 
 
 # The same subscripts and loop bounds recur from op to op: their maps, and
@@ -495,8 +529,11 @@ class AffineMemoryOp(RegisteredOp):
         if not isinstance(map_attr, A.AffineMapAttr) or len(self.operands) < operands:
             return None
         memref_type = self.memref.type
-        if isinstance(memref_type, T.MemRefType) and len(map_attr.value.results) != memref_type.rank:
+        map = map_attr.value
+        if isinstance(memref_type, T.MemRefType) and len(map.results) != memref_type.rank:
             return f"'{self.op_name}' op affine map num results must equal memref rank"
+        if any(_is_loop_argument(v) for v in self.map_operands[map.num_dims:]):
+            return f"'{self.op_name}' op operand cannot be used as a symbol"
         return None
 
     @property
@@ -562,6 +599,8 @@ def _memory_op(t, children, name, stores, vector):
         if isinstance(child, TOKEN):
             if child.type == "VALUE_ID":
                 values.append(child)
+            elif child.type == "AFFINE_SUBSCRIPTS":
+                exprs = child
         elif isinstance(child, T.Type):
             types.append(child)
         elif isinstance(child, AttrDict):

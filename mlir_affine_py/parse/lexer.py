@@ -155,6 +155,16 @@ class DispatchScanner:
         scanner.then, scanner.by_char, scanner._compiled = then, {}, {}
         return scanner
 
+    def without(self, names) -> DispatchScanner:
+        """This scanner without the terminals `names`."""
+        scanner = copy.copy(self)
+        scanner.terminals = [t for t in self.terminals if t.name not in names]
+        scanner.allowed_types = self.allowed_types - names
+        scanner.candidates = {char: tuple(t for t in terminals if t.name not in names)
+                              for char, terminals in self.candidates.items()}
+        scanner.by_char, scanner._compiled = {}, {}
+        return scanner
+
     def keep_programs(self) -> None:
         """Compile every alternation now and keep re's program for it, so
         that a process that loads this scanner from the grammar cache
@@ -172,15 +182,17 @@ class DispatchScanner:
     def match(self, text: str, pos: int):
         """(text, terminal name) of the token at `pos` (< len(text)), or None,
         as Lark's `Scanner.match` gives it."""
-        matcher = self.by_char.get(text[pos]) or self.matcher_for(text[pos])
-        if matcher is None:
-            return None
-        found = matcher(text, pos)
+        found = self.match_object(text, pos)
         if found is None:
             return None
         # The outer group of the alternative that matched closes last, so
         # `lastgroup` names the terminal (terminal patterns name no groups).
         return found[0], found.lastgroup
+
+    def match_object(self, text: str, pos: int):
+        """The `re.Match` of the token at `pos` (< len(text)), or None."""
+        matcher = self.by_char.get(text[pos]) or self.matcher_for(text[pos])
+        return matcher(text, pos) if matcher is not None else None
 
     def matcher_for(self, char: str):
         """The `match` method of the alternation of the terminals that can
@@ -244,10 +256,14 @@ def _from_program(pattern: str, program, flags: int):
 class Lexer:
     """Tokens for the LALR driver: `tokens(text, ...)` yields them, with
     `token_class` (the driver's) for the tokens and `callbacks` (terminal
-    name -> function of the token) applied to them."""
+    name -> function of the token) applied to them.  A token of the
+    prepared grammar's `contextual_terminals` is emitted only where the
+    parser accepts it; elsewhere its `contextual_scanner` lexes the text."""
 
     def __init__(self, prepared, token_class, callbacks: dict):
         self.scanner = prepared.lexer_scanner
+        self.contextual_scanner = prepared.contextual_scanner
+        self.contextual = prepared.contextual_terminals
         self.keywords = prepared.keywords
         self.ignore = prepared.ignore
         self.newline_types = prepared.newline_types
@@ -256,16 +272,23 @@ class Lexer:
         self.terminals = prepared.terminals
         # Terminals that need none of the steps after their match: most tokens.
         self.plain = (self.scanner.allowed_types - self.ignore - self.newline_types
-                      - set(self.keywords) - set(callbacks))
+                      - set(self.keywords) - set(callbacks) - self.contextual)
 
-    def tokens(self, text: str, parser_state, eof_error: bool):
+    def tokens(self, text: str, parser_state, eof_error: bool, within=None):
         """The tokens of `text`, ending with EOFError (lark-cython's driver
         stops on it) if `eof_error`, else plainly (Lark's).  `parser_state`
-        is the driver's state, which a lexical error reports."""
+        is the driver's state, which a lexical error reports and whose
+        table tells where a contextual terminal is accepted (everywhere,
+        when it is None).  `within`, a token, limits the text to that
+        token's, at its position."""
         by_char, matcher_for = self.scanner.by_char, self.scanner.matcher_for
         ignore, newline_types, keywords = self.ignore, self.newline_types, self.keywords
         make_token, callbacks, plain = self.token_class, self.callbacks, self.plain
+        contextual = self.contextual if parser_state is not None else ()
         pos, line, line_start, size = 0, 1, 0, len(text)
+        if within is not None:
+            pos, line, size = within.start_pos, within.line, within.end_pos
+            line_start = pos - within.column + 1
         last = None
         while pos < size:
             matcher = by_char.get(text[pos]) or matcher_for(text[pos])
@@ -281,6 +304,13 @@ class Lexer:
                 pos = found.end()
                 yield last
                 continue
+            if kind in contextual and kind not in \
+                    parser_state.parse_conf.parse_table.states[parser_state.state_stack[-1]]:
+                found = self.contextual_scanner.match_object(text, pos)
+                if found is None:
+                    raise self._unexpected(text, pos, line, column, last, parser_state)
+                kind = found.lastgroup
+                value = found[kind]
             start, start_line, end = pos, line, pos + len(value)
             if kind in newline_types:
                 newlines = value.count("\n")

@@ -24,7 +24,7 @@ from ..ir import attributes as A
 from ..ir import types as T
 from .builder import Builder
 from .lexer import Lexer
-from .tables import PreparedGrammar
+from .tables import CONTEXTUAL_TERMINALS, PreparedGrammar
 from .syntax import TOKEN, ParsedOp
 from .transformer import MLIRTransformer, string_literal_error
 
@@ -68,16 +68,20 @@ class _Engine:
         self.prepared = prepared
         self.lexer = Lexer(prepared, backend.Token, _op_name_callbacks(transformer))
         table = prepared.parse_table()
-        self._conf = backend.ParseConf(table, prepared.callbacks(transformer), "start")
+        callbacks = prepared.callbacks(transformer)
+        self._confs = {start: backend.ParseConf(table, callbacks, start)
+                       for start in table.start_states}
         self._new_state = backend.ParserState
         self.driver = backend._Parser(table, {}, False)
         # lark-cython's driver stops at EOFError, Lark's at the tokens' end.
         self._eof_error = backend is not _PURE_LARK
 
-    def parse(self, text: str):
+    def parse(self, text: str, start: str = "start", within=None):
+        """The value of `text` (of the token `within` of it, if given) as
+        the start symbol `start`."""
         stream = _TokenStream()
-        state = self._new_state(self._conf, stream)
-        stream.set_tokens(self.lexer.tokens(text, state, self._eof_error))
+        state = self._new_state(self._confs[start], stream)
+        stream.set_tokens(self.lexer.tokens(text, state, self._eof_error, within))
         return self.driver.parse_from_state(state)
 
 
@@ -116,7 +120,17 @@ def _parser():
             setattr(_TRANSFORMER, rule, _bind(callback, _TRANSFORMER))
         prepared = PreparedGrammar.cached(_grammar_text(), _cache_folder())
         _PARSER = _Engine(prepared, _TRANSFORMER)
+        _TRANSFORMER.parse_token = _token_parser(_PARSER, _TRANSFORMER)
+        _TRANSFORMER.new_token = _PARSER.lexer.token_class
     return _PARSER, _TRANSFORMER
+
+
+def _token_parser(engine: _Engine, transformer):
+    """`parse_token(token, start)`: the value of the text of `token` (one
+    that stands for a run of tokens) as the start symbol `start`."""
+    def parse_token(token, start: str):
+        return engine.parse(transformer.text, start, token)
+    return parse_token
 
 
 # Ops whose custom parsers report errors about their operands at the op's
@@ -322,8 +336,11 @@ def _acceptable(state) -> set:
         stack = list(state.state_stack)
     except AttributeError:
         return set()
+    # A contextual terminal (parse/tables.py) stands for tokens that are
+    # named on their own.
     return {name for name in table.get(stack[-1], ())
-            if name.isupper() and _advances(table, end_state, list(stack), name)}
+            if name.isupper() and name not in CONTEXTUAL_TERMINALS
+            and _advances(table, end_state, list(stack), name)}
 
 
 def _advances(table, end_state, stack: list, terminal: str) -> bool:

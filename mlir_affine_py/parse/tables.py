@@ -46,6 +46,16 @@ class TableRule(Rule):
     __eq__ = object.__eq__
 
 
+# The grammar's start symbols: whole inputs, and the text of an
+# AFFINE_SUBSCRIPTS token (parsed when its shape is new).
+STARTS = ("start", "subscripts")
+
+# Terminals that stand for a run of other tokens (AFFINE_SUBSCRIPTS: `[`,
+# expressions, `]`): the lexer emits one only where the parser accepts it,
+# as Lark's contextual lexer would.
+CONTEXTUAL_TERMINALS = frozenset({"AFFINE_SUBSCRIPTS"})
+
+
 class PreparedGrammar:
     """Terminals, rules and LALR table of the grammar, as the lexer and the
     driver use them.
@@ -58,14 +68,18 @@ class PreparedGrammar:
       text (Lark retypes them in an `UnlessCallback`);
     - `ignore`, `newline_types`: terminal names, as in Lark's lexer;
     - `literals`: terminal name -> text, for every string terminal;
-    - `rules`, `states`, `start_state`, `end_state`: the LALR table, whose
-      reduce actions refer to the `TableRule`s of `rules`;
+    - `contextual_terminals` and `contextual_scanner`, the scanner to use
+      instead where the parser does not accept such a terminal's token;
+    - `rules`, `states`, `start_states`, `end_states`: the LALR table (by
+      start symbol, of `STARTS`), whose reduce actions refer to the
+      `TableRule`s of `rules`;
     - `tree_builder`: Lark's builder of the rules' callbacks.
     """
 
     def __init__(self, grammar: str):
         from lark import Lark
-        lark = Lark(grammar, parser="lalr", lexer="basic", maybe_placeholders=False)
+        lark = Lark(grammar, parser="lalr", lexer="basic", maybe_placeholders=False,
+                    start=list(STARTS))
         self.grammar = grammar
         terminals = sorted(lark.lexer_conf.terminals,
                            key=lambda t: (-t.priority, -t.pattern.max_width,
@@ -75,7 +89,10 @@ class PreparedGrammar:
                                                 conf.re_module, conf.use_bytes)
         self.lexer_scanner = lexer_scanner(DispatchScanner(self.terminals, conf.g_regex_flags),
                                            conf.ignore)
+        self.contextual_terminals = CONTEXTUAL_TERMINALS
+        self.contextual_scanner = self.lexer_scanner.without(CONTEXTUAL_TERMINALS)
         self.lexer_scanner.keep_programs()
+        self.contextual_scanner.keep_programs()
         self.keywords = {name: _keywords(callback) for name, callback in unless.items()}
         self.ignore = frozenset(conf.ignore)
         self.newline_types = frozenset(t.name for t in terminals
@@ -92,14 +109,14 @@ class PreparedGrammar:
                                    (action, as_table_rule[id(arg)] if action is Reduce else arg))
                                for token, (action, arg) in actions.items()}
                        for state, actions in table.states.items()}
-        self.start_state = table.start_states["start"]
-        self.end_state = table.end_states["start"]
+        self.start_states = dict(table.start_states)
+        self.end_states = dict(table.end_states)
         # What each rule's callback does with its children (filter, splice,
         # pass on): worked out once, then bound to a transformer on each run.
         self.tree_builder = ParseTreeBuilder(self.rules, Tree, False, False, False)
 
     def parse_table(self) -> IntParseTable:
-        return IntParseTable(self.states, {"start": self.start_state}, {"start": self.end_state})
+        return IntParseTable(self.states, self.start_states, self.end_states)
 
     def callbacks(self, transformer) -> dict:
         """Rule -> reduction callback: Lark's tree builder for `transformer`,

@@ -55,6 +55,11 @@ class MLIRTransformer:
         self.attribute_aliases: dict[str, A.Attribute] = {}
         self.type_aliases: dict[str, T.Type] = {}
         self.toplevel: list[ParsedOp] = []
+        # Set by the parser: `parse_token(token, start)` parses the text of
+        # a token that stands for a run of tokens, and `new_token` makes a
+        # token of the driver's class.
+        self.parse_token = None
+        self.new_token = Token
 
     # ------------------------------------------------------------ top level
     def start(self, children):
@@ -542,6 +547,9 @@ class MLIRTransformer:
 
     def affine_expr_list(self, children):
         return list(children)
+
+    def subscripts(self, children):
+        return children[0] if children else []
 
     expr_add = _expr("add")
     expr_sub = _expr("sub")

@@ -110,3 +110,28 @@ def test_first_characters_of_negated_classes(pattern, excluded):
     chars, nullable = first_characters(pattern)
     assert not nullable
     assert "b" in chars and not chars & set(excluded)
+
+
+def test_subscripts_are_one_token_only_where_the_parser_takes_them(monkeypatch):
+    """AFFINE_SUBSCRIPTS stands for `[`, expressions and `]`: the driver gets
+    it after the memref of an affine memory op, and `[` everywhere else,
+    though the same text follows."""
+    from mlir_affine_py.parse.parser import parse_source
+    engine = _parser()[0]
+    seen = []
+    lex = engine.lexer.tokens
+
+    def recording(text, state, eof_error, within=None):
+        for token in lex(text, state, eof_error, within):
+            if within is None:       # not the text of a token, parsed on its own
+                seen.append((token.type, token.value))
+            yield token
+    monkeypatch.setattr(engine.lexer, "tokens", recording)
+    parse_source("func.func @f(%A: memref<4x4xf32>, %i: index) {\n"
+                 "  %a = affine.load %A[%i + 1, %i] : memref<4x4xf32>\n"
+                 "  %b = memref.load %A[%i, %i] : memref<4x4xf32>\n"
+                 "  %c = affine.apply affine_map<(d0)[s0] -> (d0 + s0)>(%i)[%i]\n"
+                 "  return\n}\n")
+    assert ("AFFINE_SUBSCRIPTS", "[%i + 1, %i]") in seen
+    assert [value for kind, value in seen if kind == "AFFINE_SUBSCRIPTS"] == ["[%i + 1, %i]"]
+    assert seen.count(("LSQB", "[")) == 3     # memref.load, the map's `[s0]`, `[%i]`
