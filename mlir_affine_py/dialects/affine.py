@@ -478,23 +478,25 @@ _SSA_NAME = re.compile(r"%[\w$.\-]+")
 def _lexed_subscripts(t, token) -> tuple[AffineMap, list]:
     text = token.value
     names = _SSA_NAME.findall(text)
-    first: dict = {}
-    shape = (_SSA_NAME.sub("%", text), tuple([first.setdefault(n, i) for i, n in enumerate(names)]))
+    shape = _SSA_NAME.sub("%", text)
+    if len(set(names)) < len(names):
+        first: dict = {}
+        shape = (shape, tuple([first.setdefault(n, i) for i, n in enumerate(names)]))
     known = _SUBSCRIPT_SHAPES.get(shape)
-    offsets = [use.start() for use in _SSA_NAME.finditer(text)]
+    offsets = list(map(re.Match.start, _SSA_NAME.finditer(text)))
     if known is None:
-        map, operands = parse_subscripts(t, t.parse_token(token, "subscripts"))
+        subscripts, operands = parse_subscripts(t, t.parse_token(token, "subscripts"))
         occurrences = tuple(offsets.index(o.start_pos - token.start_pos) for o in operands)
-        _SUBSCRIPT_SHAPES[shape] = (map, occurrences)
-        return map, operands
-    map, occurrences = known
+        _SUBSCRIPT_SHAPES[shape] = (subscripts, occurrences)
+        return subscripts, operands
+    subscripts, occurrences = known
     new_token, start, line, column = t.new_token, token.start_pos, token.line, token.column
     operands = []
     for index in occurrences:
         name, offset = names[index], offsets[index]
         operands.append(new_token("VALUE_ID", name, start + offset, line, column + offset,
                                   line, column + offset + len(name), start + offset + len(name)))
-    return map, operands
+    return subscripts, operands
 
 
 # The same subscripts and loop bounds recur from op to op: their maps, and
@@ -532,7 +534,8 @@ class AffineMemoryOp(RegisteredOp):
         map = map_attr.value
         if isinstance(memref_type, T.MemRefType) and len(map.results) != memref_type.rank:
             return f"'{self.op_name}' op affine map num results must equal memref rank"
-        if any(_is_loop_argument(v) for v in self.map_operands[map.num_dims:]):
+        if map.num_symbols and any(_is_loop_argument(v)
+                                   for v in self.map_operands[map.num_dims:]):
             return f"'{self.op_name}' op operand cannot be used as a symbol"
         return None
 

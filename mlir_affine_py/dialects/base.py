@@ -203,7 +203,8 @@ class RegisteredOp(Operation):
         """Fix-ups after parsing, such as an implicit terminator."""
 
     def attr_dict(self, p, extra_elided=()) -> None:
-        p.print_optional_attr_dict(self, self.inherent + tuple(extra_elided))
+        elided = self.inherent + tuple(extra_elided) if extra_elided else self.inherent
+        p.print_optional_attr_dict(self, elided)
 
 
 class ValueTerminator(RegisteredOp):

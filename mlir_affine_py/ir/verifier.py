@@ -24,19 +24,20 @@ def _symbol_lookups_cached(verify):
     """`verify`, with each symbol table read once however many symbol uses
     (calls, memref.get_global) it checks."""
     @functools.wraps(verify)
-    def run(*args):
+    def run(*args, **options):
         from ..dialects.base import symbol_lookups_cached
         with symbol_lookups_cached():
-            return verify(*args)
+            return verify(*args, **options)
     return run
 
 
 @_symbol_lookups_cached
-def verify_parsed(module, text: str | None = None) -> None:
+def verify_parsed(module, text: str | None = None, check_dominance: bool = True) -> None:
     """MLIR's verifier after parsing: each op in pre-order (the dialects'
     checks of its attributes, its place as a terminator, its own checks),
-    each block's terminator once the block's ops are verified, then the
-    dominance of operands.  `text`, the source, places one diagnostic."""
+    each block's terminator once the block's ops are verified, then (if
+    `check_dominance`) the dominance of operands.  `text`, the source,
+    places one diagnostic."""
     from ..dialects.base import (dialect_attributes_error, missing_terminator_error,
                                  terminator_error)
     # Work items: an op; ("block", block) once the block's ops are verified,
@@ -77,7 +78,8 @@ def verify_parsed(module, text: str | None = None) -> None:
                 if check_blocks:
                     work.append(("block", block))
                 work.extend(reversed(block.ops))
-    verify_dominance(module)
+    if check_dominance:
+        verify_dominance(module)
 
 
 # A custom-form terminator without operands, then results defined.

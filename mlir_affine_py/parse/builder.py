@@ -39,6 +39,10 @@ class Builder:
     def __init__(self, allow_unregistered: bool, text: str | None = None):
         self.allow_unregistered = allow_unregistered
         self.text = text                 # the source, to place some diagnostics
+        # Whether a use came before its definition.  Without one, each use
+        # resolved to a value already defined in a scope it sees, which
+        # dominates it: the dominance check has nothing to find.
+        self.forward_referenced = False
 
     # ------------------------------------------------------------ entry point
     def build_module(self, parsed_ops: list):
@@ -58,7 +62,7 @@ class Builder:
             for op in ops:
                 block.append(op)
             module = ModuleOp(regions=[Region([block])])
-        verify_parsed(module, self.text)
+        verify_parsed(module, self.text, check_dominance=self.forward_referenced)
         return module
 
     # ----------------------------------------------------------- operations
@@ -268,6 +272,7 @@ class Builder:
         owner = _isolated_owner(scope)
         if expected is None:
             raise MLIRError("use of undeclared SSA value name", pos_of(token))
+        self.forward_referenced = True
         placeholders, first = owner.forward.setdefault(name, ({}, pos_of(token)))
         placeholder = placeholders.get(index)
         if placeholder is None:

@@ -216,8 +216,7 @@ class Printer:
         self.out.append(self.names.use_name(value))
 
     def print_operands(self, values) -> None:
-        use_name = self.names.use_name
-        self.out.append(", ".join(use_name(v) for v in values))
+        self.out.append(", ".join(map(self.names.use_name, values)))
 
     def print_successor(self, block) -> None:
         self.out.append(self.names.block_names[block])
