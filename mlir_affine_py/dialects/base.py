@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 
+from ..diagnostics import MLIRError
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import OP_CLASSES, Operation
@@ -55,11 +56,12 @@ def terminator_error(op) -> str | None:
 
 
 def missing_terminator_error(block):
-    """(message, position) when `block`, of an op whose blocks need a
-    terminator (a registered op without the NoTerminator trait), does not
-    end with one; else None.  An unregistered op may be a terminator."""
+    """The MLIRError when `block`, of an op whose blocks need a terminator
+    (a registered op without the NoTerminator trait), does not end with one;
+    else None.  An unregistered op may be a terminator."""
+    from ..ir.verifier import op_error
     if not block.ops:
-        return "empty block: expect at least a terminator", block.parent_op.pos
+        return MLIRError("empty block: expect at least a terminator", block.parent_op.pos)
     last = block.ops[-1]
     if last.is_terminator or last.op_name not in OP_CLASSES:
         return None
@@ -67,7 +69,7 @@ def missing_terminator_error(block):
     shown = op_to_string(last, generic=True)
     if last.regions:     # as MLIR streams an op with regions
         shown = "\n" + shown
-    return f"block with no terminator, has {shown}", last.pos
+    return op_error(f"block with no terminator, has {shown}", last)
 
 
 # Ops with the SymbolTable trait: the only parents a symbol may have.

@@ -14,6 +14,7 @@ from __future__ import annotations
 from ..diagnostics import MLIRError
 from ..ir import attributes as A
 from ..ir import types as T
+from ..ir.verifier import LocationMessage
 from .base import register_attribute_verifier
 from .llvm import is_llvm_pointer, llvm_type_supports_layout
 
@@ -156,7 +157,9 @@ def verify_dlti_attribute(op, name: str, value) -> str | None:
         if not isinstance(value, A.DataLayoutSpecAttr):
             return f"'{name}' is expected to be a #dlti.dl_spec attribute"
         if op.op_name == "builtin.module":
-            return data_layout_spec_error(value)
+            # verifyDataLayoutOp checks the spec at the op's location.
+            message = data_layout_spec_error(value)
+            return message and LocationMessage(message)
         return None
     if not (isinstance(value, A.OpaqueAttr) and value.text.startswith(f"#dlti.{mnemonic}<")):
         return f"'{name}' is expected to be a #dlti.{mnemonic} attribute"

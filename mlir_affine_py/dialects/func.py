@@ -46,13 +46,15 @@ class ModuleOp(RegisteredOp):
         return None
 
     def symbol_table_error(self):
-        """(message, position) of a symbol defined twice in the module, else
-        None (SymbolTable: checked once the module's ops are verified)."""
-        seen = set()
+        """The MLIRError of a symbol defined twice in the module, else None
+        (SymbolTable: checked once the module's ops are verified)."""
+        from ..ir.verifier import op_error
+        seen = {}
         for name, op in symbols_of(self):
-            if name in seen:
-                return f"redefinition of symbol named '{name}'", op.pos
-            seen.add(name)
+            first = seen.setdefault(name, op)
+            if first is not op:
+                return op_error(f"redefinition of symbol named '{name}'", op).attach_note(
+                    "see existing symbol definition here", first.pos)
         return None
 
 

@@ -51,20 +51,20 @@ def verify_parsed(module, text: str | None = None, check_dominance: bool = True)
             found = (missing_terminator_error(item) if kind == "block"
                      else item.symbol_table_error())
             if found:
-                raise MLIRError(*found)
+                raise found
             continue
         if op.op_name in SINGLE_BLOCK_OPS:
             for index, region in enumerate(op.regions):
                 if len(region.blocks) > 1:
-                    raise MLIRError(f"'{op.op_name}' op expects region #{index} to have 0 "
-                                    "or 1 blocks", op.pos)
+                    raise op_error(f"'{op.op_name}' op expects region #{index} to have 0 "
+                                   "or 1 blocks", op)
         # The first two checks are rarely needed: test for that inline.
         message = ((op.attributes and dialect_attributes_error(op))
                    or (op.is_terminator and terminator_error(op)) or op.verify())
         if message:
             if message.endswith("must be the last operation in the parent block"):
                 _check_terminator_operands(op, text)
-            raise MLIRError(message, op.pos)
+            raise op_error(message, op)
         if not op.regions:
             continue
         if hasattr(op, "symbol_table_error"):
@@ -80,6 +80,24 @@ def verify_parsed(module, text: str | None = None, check_dominance: bool = True)
                 work.extend(reversed(block.ops))
     if check_dominance:
         verify_dominance(module)
+
+
+class LocationMessage(str):
+    """A verifier message that MLIR reports at the op's location but not on
+    the op (mlir::emitError rather than Operation::emitError): no note
+    shows the op."""
+
+
+def op_error(message: str, op) -> MLIRError:
+    """An error about `op`.  mlir-opt follows it with the op in generic form
+    (Operation::emitError with -mlir-print-op-on-diagnostic, its default),
+    on a line of its own when the op takes several."""
+    if isinstance(message, LocationMessage):
+        return MLIRError(str(message), op.pos)
+    from ..printer.printer import op_to_string
+    text = op_to_string(op, generic=True)
+    return MLIRError(message, op.pos).attach_note(
+        "see current operation: " + ("\n" if "\n" in text else "") + text, op.pos)
 
 
 # A custom-form terminator without operands, then results defined.
@@ -108,6 +126,37 @@ def verify_operation(root) -> None:
     verify_dominance(root)
 
 
+def _dominance_error(op, index: int) -> MLIRError:
+    """MLIR's diagnoseInvalidOperandDominance: the op, then where the operand
+    comes from relative to it."""
+    error = op_error(f"operand #{index} does not dominate this use", op)
+    defining = op.operands[index].defining_op
+    if defining is None or defining.parent is None or op.parent is None:
+        return error
+    use_region, def_region = op.parent.parent, defining.parent.parent
+    if defining.parent is op.parent:
+        where = "op in the same block"
+    elif def_region is use_region:
+        where = "op in the same region"
+    elif _encloses(def_region, use_region):
+        where = "op in a parent region"
+    elif _encloses(use_region, def_region):
+        where = "op in a child region"
+    else:
+        where = "op is neither in a parent nor in a child region"
+    return error.attach_note(f"operand defined here ({where})", defining.pos)
+
+
+def _encloses(outer, region) -> bool:
+    """Whether `region` is nested, at any depth, in `outer` (and not it)."""
+    while region is not None and region.parent is not None:
+        block = region.parent.parent
+        region = block.parent if block is not None else None
+        if region is outer:
+            return True
+    return False
+
+
 # Ops whose regions are graph regions (RegionKind::Graph): a value may be
 # used anywhere in its block, before its definition too.
 GRAPH_REGION_OPS = frozenset({"builtin.module"})
@@ -130,7 +179,7 @@ def verify_dominance(root) -> None:
                     break
             else:
                 index = op.operands.index(value)
-                raise MLIRError(f"operand #{index} does not dominate this use", op.pos)
+                raise _dominance_error(op, index)
         if not op.regions:
             if op.results and scopes:
                 scopes[0].update(op.results)
