@@ -141,6 +141,12 @@ def _is_loop_argument(value) -> bool:
             and value.owner.parent_op.op_name in ("affine.for", "affine.parallel"))
 
 
+def _loop_argument_as_symbol(map: AffineMap, operands) -> bool:
+    """Whether a symbol operand of `map` is a loop's argument, which MLIR
+    refuses ("operand cannot be used as a symbol")."""
+    return any(_is_loop_argument(v) for v in operands[map.num_dims:])
+
+
 @register_op
 class AffineForOp(RegisteredOp):
     name = "affine.for"
@@ -197,8 +203,8 @@ class AffineForOp(RegisteredOp):
             return None
         for map_attr, operands in ((self.properties.get("lowerBoundMap"), self.lower_bound_operands),
                                    (self.properties.get("upperBoundMap"), self.upper_bound_operands)):
-            if isinstance(map_attr, A.AffineMapAttr) and any(
-                    _is_loop_argument(v) for v in operands[map_attr.value.num_dims:]):
+            if isinstance(map_attr, A.AffineMapAttr) \
+                    and _loop_argument_as_symbol(map_attr.value, operands):
                 return "'affine.for' op operand cannot be used as a symbol"
         return None
 
@@ -534,8 +540,7 @@ class AffineMemoryOp(RegisteredOp):
         map = map_attr.value
         if isinstance(memref_type, T.MemRefType) and len(map.results) != memref_type.rank:
             return f"'{self.op_name}' op affine map num results must equal memref rank"
-        if map.num_symbols and any(_is_loop_argument(v)
-                                   for v in self.map_operands[map.num_dims:]):
+        if map.num_symbols and _loop_argument_as_symbol(map, self.map_operands):
             return f"'{self.op_name}' op operand cannot be used as a symbol"
         return None
 

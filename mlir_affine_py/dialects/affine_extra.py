@@ -300,7 +300,7 @@ class AffinePrefetchOp(RegisteredOp):
 
 @custom_form("affine_dma_subscripts")
 def parse_dma_subscripts(t, children):
-    return ("subscripts", children[0] if children else [])
+    return ("subscripts", children[0])
 
 
 def _subscripts(children) -> list:

@@ -59,17 +59,13 @@ def missing_terminator_error(block):
     """The MLIRError when `block`, of an op whose blocks need a terminator
     (a registered op without the NoTerminator trait), does not end with one;
     else None.  An unregistered op may be a terminator."""
-    from ..ir.verifier import op_error
+    from ..ir.verifier import appended_op, op_error
     if not block.ops:
         return MLIRError("empty block: expect at least a terminator", block.parent_op.pos)
     last = block.ops[-1]
     if last.is_terminator or last.op_name not in OP_CLASSES:
         return None
-    from ..printer.printer import op_to_string
-    shown = op_to_string(last, generic=True)
-    if last.regions:     # as MLIR streams an op with regions
-        shown = "\n" + shown
-    return op_error(f"block with no terminator, has {shown}", last)
+    return op_error(f"block with no terminator, has {appended_op(last)}", last)
 
 
 # Ops with the SymbolTable trait: the only parents a symbol may have.

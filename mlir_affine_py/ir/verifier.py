@@ -94,10 +94,16 @@ def op_error(message: str, op) -> MLIRError:
     on a line of its own when the op takes several."""
     if isinstance(message, LocationMessage):
         return MLIRError(str(message), op.pos)
+    return MLIRError(message, op.pos).attach_note("see current operation: " + appended_op(op),
+                                                  op.pos)
+
+
+def appended_op(op) -> str:
+    """`op` as an error's text shows it (Diagnostic::appendOp): in generic
+    form, on a line of its own when it takes several."""
     from ..printer.printer import op_to_string
     text = op_to_string(op, generic=True)
-    return MLIRError(message, op.pos).attach_note(
-        "see current operation: " + ("\n" if "\n" in text else "") + text, op.pos)
+    return "\n" + text if "\n" in text else text
 
 
 # A custom-form terminator without operands, then results defined.
