@@ -6,7 +6,6 @@ vector forms, AffineYieldOp)."""
 from __future__ import annotations
 
 import functools
-import re
 
 from ..diagnostics import MLIRError
 from ..ir import attributes as A
@@ -18,6 +17,7 @@ from ..ir.affine_map import AffineMap
 from ..ir.core import BlockArgument, register_op
 from ..parse.syntax import (integer_literal, TOKEN, AttrDict, ParsedRegion, SymbolUses, TypeList,
                             Uses, defined_name, parse_error)
+from ..parse.shapes import name_tokens, occurrence, ssa_shape
 from ..parse.transformer import affine_from_syntax
 from .base import (ValueTerminator, RegisteredOp, attrs_of, custom_form, ensure_terminator,
                    first_of, index_types, new_op, regions_of)
@@ -473,36 +473,22 @@ def parse_subscripts(t, exprs) -> tuple[AffineMap, list]:
     return _shared_map(len(dims), len(syms), results), dims + syms
 
 
-# Subscripts lexed as one AFFINE_SUBSCRIPTS token, by shape: the text with
-# its SSA names left out, and which names repeat.  The map and the
-# occurrences that become its operands depend on nothing else, so each shape
-# is parsed once.
+# Subscripts lexed as one AFFINE_SUBSCRIPTS token, by shape (parse/shapes.py):
+# the map and the occurrences that become its operands depend on nothing
+# else, so each shape is parsed once.
 _SUBSCRIPT_SHAPES: dict = {}
-_SSA_NAME = re.compile(r"%[\w$.\-]+")
 
 
 def _lexed_subscripts(t, token) -> tuple[AffineMap, list]:
-    text = token.value
-    names = _SSA_NAME.findall(text)
-    shape = _SSA_NAME.sub("%", text)
-    if len(set(names)) < len(names):
-        first: dict = {}
-        shape = (shape, tuple([first.setdefault(n, i) for i, n in enumerate(names)]))
+    shape, names, offsets = ssa_shape(token.value)
     known = _SUBSCRIPT_SHAPES.get(shape)
-    offsets = list(map(re.Match.start, _SSA_NAME.finditer(text)))
     if known is None:
         subscripts, operands = parse_subscripts(t, t.parse_token(token, "subscripts"))
-        occurrences = tuple(offsets.index(o.start_pos - token.start_pos) for o in operands)
+        occurrences = tuple((occurrence(token, offsets, o), "") for o in operands)
         _SUBSCRIPT_SHAPES[shape] = (subscripts, occurrences)
         return subscripts, operands
     subscripts, occurrences = known
-    new_token, start, line, column = t.new_token, token.start_pos, token.line, token.column
-    operands = []
-    for index in occurrences:
-        name, offset = names[index], offsets[index]
-        operands.append(new_token("VALUE_ID", name, start + offset, line, column + offset,
-                                  line, column + offset + len(name), start + offset + len(name)))
-    return subscripts, operands
+    return subscripts, name_tokens(t.new_token, token, names, offsets, occurrences)
 
 
 # The same subscripts and loop bounds recur from op to op: their maps, and

@@ -209,6 +209,7 @@ def parse_test_attr_with_loc(t, children):
     if loc is None:
         # parseOptionalLoc falls back to the source position after the value.
         close = children[3]
+        t.took_position = True
         loc = A.FileLineColRange(t.source_name.encode(), close.line + t.line_offset, close.column)
     attrs = dict(attrs_of(children))
     attrs.update(loc=loc, value=value)

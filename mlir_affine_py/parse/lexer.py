@@ -268,27 +268,34 @@ class Lexer:
         self.ignore = prepared.ignore
         self.newline_types = prepared.newline_types
         self.token_class = token_class
-        self.callbacks = callbacks
+        # The callback of a contextual terminal decides whether its token is
+        # taken where the parser accepts it (it returns None if not).
+        self.callbacks = {kind: f for kind, f in callbacks.items() if kind not in self.contextual}
+        self.accepts = {kind: f for kind, f in callbacks.items() if kind in self.contextual}
         self.terminals = prepared.terminals
         # Terminals that need none of the steps after their match: most tokens.
         self.plain = (self.scanner.allowed_types - self.ignore - self.newline_types
                       - set(self.keywords) - set(callbacks) - self.contextual)
 
-    def tokens(self, text: str, parser_state, eof_error: bool, within=None):
+    def tokens(self, text: str, parser_state, eof_error: bool, within=None, ends=None):
         """The tokens of `text`, ending with EOFError (lark-cython's driver
         stops on it) if `eof_error`, else plainly (Lark's).  `parser_state`
         is the driver's state, which a lexical error reports and whose
         table tells where a contextual terminal is accepted (everywhere,
         when it is None).  `within`, a token, limits the text to that
-        token's, at its position."""
+        token's, at its position; `ends`, a list, then gets the driver's
+        stack of states after the token's last inner token."""
         by_char, matcher_for = self.scanner.by_char, self.scanner.matcher_for
         ignore, newline_types, keywords = self.ignore, self.newline_types, self.keywords
         make_token, callbacks, plain = self.token_class, self.callbacks, self.plain
+        accepts = self.accepts
         contextual = self.contextual if parser_state is not None else ()
         pos, line, line_start, size = 0, 1, 0, len(text)
         if within is not None:
             pos, line, size = within.start_pos, within.line, within.end_pos
             line_start = pos - within.column + 1
+        # The text of a token that stands for others is not that token again.
+        inner = within.type if within is not None else None
         last = None
         while pos < size:
             matcher = by_char.get(text[pos]) or matcher_for(text[pos])
@@ -304,8 +311,19 @@ class Lexer:
                 pos = found.end()
                 yield last
                 continue
-            if kind in contextual and kind not in \
-                    parser_state.parse_conf.parse_table.states[parser_state.state_stack[-1]]:
+            if kind in contextual:
+                token = None
+                if kind in parser_state.parse_conf.parse_table.states[
+                        parser_state.state_stack[-1]] and kind != inner:
+                    token = make_token(kind, value, pos, line, column,
+                                       line, column + len(value), pos + len(value))
+                    if kind in accepts:
+                        token = accepts[kind](token)
+                if token is not None:
+                    last = token
+                    pos = found.end()
+                    yield last
+                    continue
                 found = self.contextual_scanner.match_object(text, pos)
                 if found is None:
                     raise self._unexpected(text, pos, line, column, last, parser_state)
@@ -327,8 +345,26 @@ class Lexer:
             if kind in callbacks:
                 last = callbacks[kind](last)
             yield last
+        if ends is not None:
+            ends.append(list(parser_state.state_stack))
         if eof_error:
             raise EOFError(self)
+
+    def next_terminal(self, text: str, pos: int) -> str | None:
+        """The terminal of the first token at or after `pos` as the
+        contextual scanner lexes it (`$END` at the end of `text`; None if
+        there is no token)."""
+        scanner, ignore = self.contextual_scanner, self.ignore
+        while pos < len(text):
+            found = scanner.match_object(text, pos)
+            if found is None:
+                return None
+            kind = found.lastgroup
+            if kind not in ignore:
+                keywords = self.keywords.get(kind)
+                return keywords.get(found[kind], kind) if keywords else kind
+            pos = found.end()
+        return "$END"
 
     def _unexpected(self, text, pos, line, column, last, parser_state):
         allowed = self.scanner.allowed_types - self.ignore or {"<END-OF-FILE>"}

@@ -13,7 +13,8 @@ from functools import partial
 from types import SimpleNamespace
 
 from lark import Token
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken, VisitError
+from lark.exceptions import (UnexpectedCharacters, UnexpectedEOF, UnexpectedInput,
+                             UnexpectedToken, VisitError)
 from lark.parsers.lalr_parser import _Parser
 from lark.parsers.lalr_parser_state import ParseConf, ParserState
 
@@ -24,7 +25,8 @@ from ..ir import attributes as A
 from ..ir import types as T
 from .builder import Builder
 from .lexer import Lexer
-from .tables import CONTEXTUAL_TERMINALS, PreparedGrammar
+from .op_lines import OpLines
+from .tables import CONTEXTUAL_TERMINALS, PreparedGrammar, advances
 from .syntax import TOKEN, ParsedOp
 from .transformer import MLIRTransformer, string_literal_error
 
@@ -66,7 +68,10 @@ class _Engine:
     def __init__(self, prepared: PreparedGrammar, transformer):
         backend = _backend()
         self.prepared = prepared
-        self.lexer = Lexer(prepared, backend.Token, _op_name_callbacks(transformer))
+        self.op_lines = OpLines(self, transformer)
+        transformer.op_line = self.op_lines.op_line
+        self.lexer = Lexer(prepared, backend.Token, {**_op_name_callbacks(transformer),
+                                                     "OP_LINE": self.op_lines.accept})
         table = prepared.parse_table()
         callbacks = prepared.callbacks(transformer)
         self._confs = {start: backend.ParseConf(table, callbacks, start)
@@ -76,12 +81,12 @@ class _Engine:
         # lark-cython's driver stops at EOFError, Lark's at the tokens' end.
         self._eof_error = backend is not _PURE_LARK
 
-    def parse(self, text: str, start: str = "start", within=None):
+    def parse(self, text: str, start: str = "start", within=None, ends=None):
         """The value of `text` (of the token `within` of it, if given) as
-        the start symbol `start`."""
+        the start symbol `start`.  `ends`: see `Lexer.tokens`."""
         stream = _TokenStream()
         state = self._new_state(self._confs[start], stream)
-        stream.set_tokens(self.lexer.tokens(text, state, self._eof_error, within))
+        stream.set_tokens(self.lexer.tokens(text, state, self._eof_error, within, ends))
         return self.driver.parse_from_state(state)
 
 
@@ -179,15 +184,13 @@ def parse_source(text: str, allow_unregistered: bool = False,
     """Parse one chunk of MLIR text into a builtin.module, or raise MLIRError.
     `source_name` and `line_offset` (the chunk's first line in the file) make
     the file locations MLIR gives some ops."""
-    parser, transformer = _parser()
-    transformer.text = text
-    transformer.source_name = source_name
-    transformer.line_offset = line_offset
-    transformer.attribute_aliases = {}
-    transformer.type_aliases = {}
-    transformer.last_op_name = None
     try:
-        parsed = parser.parse(text)
+        try:
+            parsed = _parse(text, source_name, line_offset, op_lines=True)
+        except (MLIRError, VisitError, UnexpectedInput):
+            # Errors are reported as the text lexed token by token gives
+            # them (parse/op_lines.py).
+            parsed = _parse(text, source_name, line_offset, op_lines=False)
     except MLIRError as error:
         raise _refine(text, error) from None
     except VisitError as error:
@@ -201,6 +204,18 @@ def parse_source(text: str, allow_unregistered: bool = False,
     if not text.isascii():
         _check_non_ascii(text)
     return Builder(allow_unregistered, text).build_module(parsed or [])
+
+
+def _parse(text: str, source_name: str, line_offset: int, op_lines: bool):
+    parser, transformer = _parser()
+    transformer.text = text
+    transformer.source_name = source_name
+    transformer.line_offset = line_offset
+    transformer.attribute_aliases = {}
+    transformer.type_aliases = {}
+    transformer.last_op_name = None
+    parser.op_lines.reset(enabled=op_lines)
+    return parser.parse(text)
 
 
 # Strings and comments, where any character may stand, or one non-ASCII
@@ -340,29 +355,7 @@ def _acceptable(state) -> set:
     # named on their own.
     return {name for name in table.get(stack[-1], ())
             if name.isupper() and name not in CONTEXTUAL_TERMINALS
-            and _advances(table, end_state, list(stack), name)}
-
-
-def _advances(table, end_state, stack: list, terminal: str) -> bool:
-    for _ in range(10000):
-        actions = table.get(stack[-1], {})
-        if terminal not in actions:
-            return False
-        action, argument = actions[terminal]
-        if str(action) == "Shift":
-            return True
-        size = len(argument.expansion)
-        if size:
-            del stack[-size:]
-        if not stack:
-            return False
-        goto = table.get(stack[-1], {}).get(argument.origin.name)
-        if goto is None:
-            return False
-        stack.append(goto[1])
-        if terminal == "$END" and stack[-1] == end_state:
-            return True
-    return False
+            and advances(table, end_state, list(stack), name)}
 
 
 def _literals() -> dict:
@@ -511,7 +504,7 @@ def _in_result_list(state) -> bool:
     except AttributeError:
         return False
     before = states[:index + 1]
-    return all(_advances(table, end_state, list(before), name) for name in ("RESULTS", "STRING"))
+    return all(advances(table, end_state, list(before), name) for name in ("RESULTS", "STRING"))
 
 
 def _value_of(value):

@@ -105,6 +105,17 @@ class ParsedOp:
         self.successors = list(successors)
         self.generic = False        # written in the generic form (a quoted name)
 
+    def relocated(self, pos, results: list, operands: list) -> ParsedOp:
+        """This op written elsewhere with other names (parse/op_lines.py).
+        The types, attributes and properties are shared: the builder copies
+        what it keeps."""
+        op = ParsedOp.__new__(ParsedOp)
+        op.name, op.pos, op.results, op.operands = self.name, pos, results, operands
+        op.operand_types, op.result_types = self.operand_types, self.result_types
+        op.attributes, op.properties = self.attributes, self.properties
+        op.regions, op.successors, op.generic = [], [], self.generic
+        return op
+
 
 def defined_name(token):
     """The `%name` of a RESULTS token (`%i =`, as a loop's induction variable

@@ -46,14 +46,14 @@ class TableRule(Rule):
     __eq__ = object.__eq__
 
 
-# The grammar's start symbols: whole inputs, and the text of an
-# AFFINE_SUBSCRIPTS token (parsed when its shape is new).
-STARTS = ("start", "subscripts")
+# The grammar's start symbols: whole inputs, and the texts of AFFINE_SUBSCRIPTS
+# and OP_LINE tokens (parsed when their shape is new).
+STARTS = ("start", "subscripts", "operation")
 
 # Terminals that stand for a run of other tokens (AFFINE_SUBSCRIPTS: `[`,
-# expressions, `]`): the lexer emits one only where the parser accepts it,
-# as Lark's contextual lexer would.
-CONTEXTUAL_TERMINALS = frozenset({"AFFINE_SUBSCRIPTS"})
+# expressions, `]`; OP_LINE: a whole op): the lexer emits one only where the
+# parser accepts it, as Lark's contextual lexer would.
+CONTEXTUAL_TERMINALS = frozenset({"AFFINE_SUBSCRIPTS", "OP_LINE"})
 
 
 class PreparedGrammar:
@@ -253,3 +253,28 @@ def _passes_child_on(rule: Rule, callback) -> bool:
     if symbol.is_term:
         return rule.options.keep_all_tokens or not symbol.filter_out
     return not symbol.name.startswith("_")
+
+
+def advances(table, end_state, stack: list, terminal: str) -> bool:
+    """Whether `terminal` is shifted (or, for `$END`, accepted) after the
+    reductions the LALR `table` makes on it from `stack` (of states, changed
+    in place): the table's own lookaheads are wider where states merged."""
+    for _ in range(10000):
+        actions = table.get(stack[-1], {})
+        if terminal not in actions:
+            return False
+        action, argument = actions[terminal]
+        if str(action) == "Shift":
+            return True
+        size = len(argument.expansion)
+        if size:
+            del stack[-size:]
+        if not stack:
+            return False
+        goto = table.get(stack[-1], {}).get(argument.origin.name)
+        if goto is None:
+            return False
+        stack.append(goto[1])
+        if terminal == "$END" and stack[-1] == end_state:
+            return True
+    return False

@@ -49,6 +49,9 @@ class MLIRTransformer:
     # current split chunk starts (locations use whole-file line numbers).
     source_name = "<stdin>"
     line_offset = 0
+    # Set by a callback that builds such a location: the op then depends on
+    # where it stands, not only on its tokens (parse/op_lines.py).
+    took_position = False
 
     def __init__(self, text: str):
         self.text = text

@@ -1,0 +1,52 @@
+"""Runs of text that parse alike: the shape of a text is the text without
+its SSA names, and which of those names repeat.
+
+Subscripts (`[%i + 1, %j]`) and whole one-line ops (`%v = arith.addf %a,
+%b : f32`) recur with other names far more often than they differ in
+anything else.  Their parse depends on nothing but their shape, where each
+name stands and which names are the same: the parse of the first text of a
+shape serves all the others, with their names put in its place.
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import accumulate
+
+SSA_NAME = re.compile(r"%[\w$.\-]+")
+_SPLIT = re.compile(f"({SSA_NAME.pattern})")
+
+
+def ssa_shape(text: str):
+    """(shape key, SSA names, their offsets in `text`)."""
+    parts = _SPLIT.split(text)          # text, name, text, ..., name, text
+    names = parts[1::2]
+    key = "%".join(parts[::2])
+    if len(set(names)) < len(names):
+        key = (key, tuple(map(names.index, names)))
+    # A name starts where the text before it ends.
+    return key, names, list(accumulate(map(len, parts)))[:-1:2]
+
+
+def occurrence(token, offsets: list, anchor) -> int:
+    """The index of the name of `anchor` (a token inside `token`, or None)
+    among `offsets`, or -1 if it stands at none of them."""
+    if anchor is None or anchor.line != token.line:
+        return -1
+    try:
+        return offsets.index(anchor.start_pos - token.start_pos)
+    except ValueError:
+        return -1
+
+
+def name_tokens(new_token, token, names: list, offsets: list, occurrences) -> list:
+    """VALUE_ID tokens for `occurrences`, (name index, suffix) pairs of the
+    SSA names in `token`'s text: the name (with its suffix, `#1`) at its
+    place."""
+    start, line, column = token.start_pos, token.line, token.column
+    tokens = []
+    for index, suffix in occurrences:
+        name, offset = names[index] + suffix, offsets[index]
+        tokens.append(new_token("VALUE_ID", name, start + offset, line, column + offset,
+                                line, column + offset + len(name), start + offset + len(name)))
+    return tokens

@@ -1,0 +1,139 @@
+"""Op lines taken whole (parse/op_lines.py) parse exactly as their tokens do:
+the same ops, at the same places, with the same errors."""
+
+from __future__ import annotations
+
+import pytest
+from lark.exceptions import UnexpectedInput, VisitError
+
+from fuzzing import MARKER, seed_files
+from mlir_affine_py.diagnostics import MLIRError
+from mlir_affine_py.parse.builder import Builder
+from mlir_affine_py.parse.parser import _parse, _parser, parse_source
+from mlir_affine_py.parse.syntax import ParsedOp, ParsedRegion
+from mlir_affine_py.printer.printer import Printer
+from support import read_source
+
+
+def _chunks() -> list[tuple[str, str]]:
+    chunks = []
+    for path in seed_files():
+        for index, chunk in enumerate(read_source(path).split(MARKER)):
+            chunks.append((f"{path.name}#{index}", chunk))
+    return chunks
+
+
+def _tree(value):
+    """The parse as plain values: every op with its positions and tokens."""
+    if isinstance(value, ParsedOp):
+        return ("op", value.name, value.pos, value.results,
+                [(t.value, t.line, t.column, t.start_pos) for t in value.operands],
+                value.operand_types, value.result_types, value.attributes, value.properties,
+                [_tree(region) for region in value.regions],
+                [(t.value, t.line, t.column) for t in value.successors], value.generic)
+    if isinstance(value, ParsedRegion):
+        return ("region", value.pos, [(block.label and block.label.value,
+                                       [(t and t.value, ty) for t, ty in block.args],
+                                       [_tree(op) for op in block.ops])
+                                      for block in value.blocks])
+    if isinstance(value, list):
+        return [_tree(item) for item in value]
+    return value
+
+
+def _outcome(text: str, op_lines: bool):
+    """(parse tree, printed module) or the error, parsing with or without
+    whole op lines."""
+    try:
+        parsed = _parse(text, "<test>", 0, op_lines)
+    except UnexpectedInput:
+        # Worded from the parser's state (parse_source parses such a text
+        # again token by token).
+        return ("syntax error",)
+    except (MLIRError, VisitError) as error:
+        error = getattr(error, "orig_exc", error)
+        return ("parse error", str(error), getattr(error, "pos", None))
+    tree = _tree(parsed)
+    try:
+        module = Builder(True, text).build_module(parsed or [])
+    except MLIRError as error:
+        return ("error", tree, str(error), error.pos, error.notes)
+    return ("ok", tree, Printer().print_module(module))
+
+
+CHUNKS = _chunks()
+
+
+@pytest.mark.parametrize("name,text", CHUNKS, ids=[name for name, _ in CHUNKS])
+def test_whole_lines_parse_as_their_tokens(name, text):
+    assert _outcome(text, op_lines=True) == _outcome(text, op_lines=False)
+
+
+def test_every_input_takes_some_lines_whole():
+    """The equivalence above is not vacuous: most inputs have op lines."""
+    engine = _parser()[0]
+    whole = 0
+    for _, text in CHUNKS:
+        try:
+            _parse(text, "<test>", 0, op_lines=True)
+        except (MLIRError, VisitError, UnexpectedInput):
+            continue
+        whole += sum(template is not None for template in engine.op_lines.templates.values())
+    assert whole > len(CHUNKS)
+
+
+# Lines of one shape with names of other lengths, so that a later line is
+# made from the template of the first; each input has one error on a later
+# line, reported where its tokens put it.
+RELOCATED = [
+    # An undefined operand.
+    "func.func @f(%a: f32, %bb: f32) {\n  %x = arith.addf %a, %bb : f32\n"
+    "  %long_name = arith.addf %bb, %undefined : f32\n  return\n}\n",
+    # A result defined twice, the second time on a later line.
+    "func.func @f(%a: f32) {\n  %x = arith.negf %a : f32\n  %x = arith.negf %a : f32\n"
+    "  return\n}\n",
+    # A type mismatch on a value used with its result number.
+    "func.func @f(%a: f32) {\n  %p:2 = \"test.two\"() : () -> (f32, i32)\n"
+    "  %q = arith.addf %a, %p#0 : f32\n  %rr = arith.addf %a, %p#1 : f32\n  return\n}\n",
+    # An op error found by the verifier: a loop variable used as a symbol.
+    "func.func @f(%A: memref<8xf32>, %n: index) {\n  affine.for %i = 0 to 8 {\n"
+    "    %v = affine.load %A[symbol(%n)] : memref<8xf32>\n"
+    "    %wide = affine.load %A[symbol(%i)] : memref<8xf32>\n  }\n  return\n}\n",
+]
+
+
+@pytest.mark.parametrize("text", RELOCATED)
+def test_errors_on_later_lines_of_a_shape_are_placed_by_their_tokens(text):
+    with pytest.raises(MLIRError) as whole:
+        parse_source(text, allow_unregistered=True)
+    outcome = _outcome(text, op_lines=False)
+    assert outcome[0] == "error"
+    assert (str(whole.value), whole.value.pos, whole.value.notes) == outcome[2:]
+
+
+@pytest.mark.parametrize("text", [
+    "func.func @f(%a: f32) {\n  %x = arith.negf %a : f32\n"
+    "  %y = arith.negf %a : f32\n    loc(unknown)\n  return\n}\n",
+    # The subscripts' own parse (a new shape) within the line's.
+    "func.func @f(%A: memref<8xf32>, %i: index) {\n  %x = affine.load %A[%i + 3] : memref<8xf32>\n"
+    "    loc(unknown)\n  %y = affine.load %A[%i + 3] : memref<8xf32>\n  return\n}\n",
+])
+def test_a_line_the_next_line_continues_is_lexed_as_tokens(text):
+    """`loc(...)` may follow an op on the next line: the op line before it
+    is not one token (the parse would end the op at the line's end)."""
+    engine = _parser()[0]
+    seen = []
+    lex = engine.lexer.tokens
+
+    def recording(text, state, eof_error, within=None, ends=None):
+        for token in lex(text, state, eof_error, within, ends):
+            if within is None:
+                seen.append(token.type)
+            yield token
+    engine.lexer.tokens = recording
+    try:
+        _parse(text, "<test>", 0, op_lines=True)      # without parse_source's second try
+    finally:
+        del engine.lexer.tokens
+    assert seen.count("OP_LINE") == 1
+    assert "LOC" in seen
