@@ -269,9 +269,12 @@ class Lexer:
         self.newline_types = prepared.newline_types
         self.token_class = token_class
         # The callback of a contextual terminal decides whether its token is
-        # taken where the parser accepts it (it returns None if not).
+        # taken where the parser accepts it: `accept(token, following)`, where
+        # `following` is the offset of the next token, returns the token or
+        # None.
         self.callbacks = {kind: f for kind, f in callbacks.items() if kind not in self.contextual}
         self.accepts = {kind: f for kind, f in callbacks.items() if kind in self.contextual}
+        self._blanks = None
         self.terminals = prepared.terminals
         # Terminals that need none of the steps after their match: most tokens.
         self.plain = (self.scanner.allowed_types - self.ignore - self.newline_types
@@ -313,15 +316,24 @@ class Lexer:
                 continue
             if kind in contextual:
                 token = None
+                following = found.end()
                 if kind in parser_state.parse_conf.parse_table.states[
                         parser_state.state_stack[-1]] and kind != inner:
                     token = make_token(kind, value, pos, line, column,
                                        line, column + len(value), pos + len(value))
                     if kind in accepts:
-                        token = accepts[kind](token)
+                        # The judge is told where the next token starts;
+                        # the blanks before it are skipped here at once.
+                        following = (self._blanks or self._blank_matcher())(
+                            text, following).end()
+                        token = accepts[kind](token, following)
                 if token is not None:
+                    newlines = text.count("\n", pos, following)
+                    if newlines:
+                        line += newlines
+                        line_start = text.rindex("\n", pos, following) + 1
                     last = token
-                    pos = found.end()
+                    pos = following
                     yield last
                     continue
                 found = self.contextual_scanner.match_object(text, pos)
@@ -349,6 +361,13 @@ class Lexer:
             ends.append(list(parser_state.state_stack))
         if eof_error:
             raise EOFError(self)
+
+    def _blank_matcher(self):
+        """The `match` of a pattern for a run of ignored tokens (blanks and
+        comments), compiled on first use."""
+        ignored = [t.pattern.to_regexp() for t in self.terminals if t.name in self.ignore]
+        self._blanks = re.compile("(?:%s)*" % "|".join(f"(?:{p})" for p in ignored)).match
+        return self._blanks
 
     def next_terminal(self, text: str, pos: int) -> str | None:
         """The terminal of the first token at or after `pos` as the

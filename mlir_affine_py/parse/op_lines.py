@@ -47,8 +47,9 @@ class OpLines:
         self.templates: dict = {}        # shape key -> _Template, or None: lex as tokens
         self.parsed: dict = {}           # start offset of a taken token -> its ParsedOp
 
-    def accept(self, token):
-        """`token` if it is taken as one op, else None."""
+    def accept(self, token, following: int):
+        """`token` if it is taken as one op, else None.  The next token
+        starts at offset `following`."""
         if not self.enabled:
             return None
         key, names, offsets = ssa_shape(token.value)
@@ -60,7 +61,7 @@ class OpLines:
         if template is None:
             return None
         lexer = self.engine.lexer
-        if template.continued_by(lexer.next_terminal(self.transformer.text, token.end_pos)):
+        if template.continued_by(lexer.next_terminal(self.transformer.text, following)):
             return None
         self.parsed[token.start_pos] = op or template.instantiate(
             lexer.token_class, token, names, offsets)
