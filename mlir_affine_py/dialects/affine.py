@@ -234,6 +234,7 @@ class AffineForOp(RegisteredOp):
         self.attr_dict(p)
 
 
+@functools.lru_cache(maxsize=256)
 def segment_sizes(*sizes) -> A.DenseArrayAttr:
     return A.DenseArrayAttr(T.I32, sizes)
 
@@ -276,7 +277,7 @@ def parse_for(t, children):
     if attrs is None:
         attrs = {}
     attrs.update(lowerBoundMap=_shared_map_attr(lower[0]), upperBoundMap=_shared_map_attr(upper[0]),
-                 step=A.IntegerAttr(step, T.INDEX),
+                 step=_index_attr(step),
                  operandSegmentSizes=segment_sizes(len(lower[1]), len(upper[1]), len(inits)))
     operands = lower[1] + upper[1] + inits
     return new_op("affine.for", iv, operands,
@@ -492,8 +493,8 @@ def _lexed_subscripts(t, token) -> tuple[AffineMap, list]:
 
 
 # The same subscripts and loop bounds recur from op to op: their maps, and
-# the attributes holding them, are shared (both are immutable), as MLIR
-# uniques them.
+# the attributes holding them or a loop's step, are shared (all are
+# immutable), as MLIR uniques them.
 @functools.lru_cache(maxsize=4096)
 def _shared_map(num_dims: int, num_symbols: int, results: tuple) -> AffineMap:
     return AffineMap(num_dims, num_symbols, results)
@@ -502,6 +503,11 @@ def _shared_map(num_dims: int, num_symbols: int, results: tuple) -> AffineMap:
 @functools.lru_cache(maxsize=4096)
 def _shared_map_attr(map: AffineMap) -> A.AffineMapAttr:
     return A.AffineMapAttr(map)
+
+
+@functools.lru_cache(maxsize=256)
+def _index_attr(value: int) -> A.IntegerAttr:
+    return A.IntegerAttr(value, T.INDEX)
 
 
 class AffineMemoryOp(RegisteredOp):

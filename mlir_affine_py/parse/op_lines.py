@@ -9,7 +9,9 @@ through the start symbol `operation`, at its own place, and is the template
 of the later ones, which only put their names and positions in.
 
 A line is lexed as tokens instead when
-- its parse fails: the long path then reports the error, at the same place;
+- its parse fails: the long path then reports the error, at the same place
+  (and a text with any syntax error is parsed again without op lines, so
+  that its diagnostics are those of its tokens: parser.py `parse_source`);
 - the op goes on past the line (it is incomplete, or the next token could
   continue it: `loc(...)` on the next line); the parser's table answers,
   from where the parse of the line stands at its end;
