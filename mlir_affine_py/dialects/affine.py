@@ -474,19 +474,16 @@ def parse_subscripts(t, exprs) -> tuple[AffineMap, list]:
     return _shared_map(len(dims), len(syms), results), dims + syms
 
 
-# Subscripts lexed as one AFFINE_SUBSCRIPTS token, by shape (parse/shapes.py):
-# the map and the occurrences that become its operands depend on nothing
-# else, so each shape is parsed once.
-_SUBSCRIPT_SHAPES: dict = {}
-
-
 def _lexed_subscripts(t, token) -> tuple[AffineMap, list]:
+    """Subscripts lexed as one AFFINE_SUBSCRIPTS token.  The map and the
+    occurrences that become its operands depend only on the token's shape
+    (parse/shapes.py): each shape is parsed once in a parse."""
     shape, names, offsets = ssa_shape(token.value)
-    known = _SUBSCRIPT_SHAPES.get(shape)
+    known = t.subscript_shapes.get(shape)
     if known is None:
         subscripts, operands = parse_subscripts(t, t.parse_token(token, "subscripts"))
         occurrences = tuple((occurrence(token, offsets, o), "") for o in operands)
-        _SUBSCRIPT_SHAPES[shape] = (subscripts, occurrences)
+        t.subscript_shapes[shape] = (subscripts, occurrences)
         return subscripts, operands
     subscripts, occurrences = known
     return subscripts, name_tokens(t.new_token, token, names, offsets, occurrences)

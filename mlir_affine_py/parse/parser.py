@@ -213,6 +213,7 @@ def _parse(text: str, source_name: str, line_offset: int, op_lines: bool):
     transformer.line_offset = line_offset
     transformer.attribute_aliases = {}
     transformer.type_aliases = {}
+    transformer.subscript_shapes = {}
     transformer.last_op_name = None
     parser.op_lines.reset(enabled=op_lines)
     return parser.parse(text)

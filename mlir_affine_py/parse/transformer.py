@@ -57,6 +57,8 @@ class MLIRTransformer:
         self.text = text
         self.attribute_aliases: dict[str, A.Attribute] = {}
         self.type_aliases: dict[str, T.Type] = {}
+        # Subscripts by shape (dialects/affine.py), for one parse.
+        self.subscript_shapes: dict = {}
         self.toplevel: list[ParsedOp] = []
         # Set by the parser: `parse_token(token, start)` parses the text of
         # a token that stands for a run of tokens, and `new_token` makes a
