@@ -23,7 +23,6 @@ from ..dialects.arith import ConstantOp
 from ..ir import attributes as A
 from ..ir.affine_expr import (AffineBinaryOpExpr, AffineConstantExpr,
                               AffineDimExpr, AffineSymbolExpr)
-from ..ir.affine_map import AffineMap
 
 
 class NotAffine(Exception):
@@ -199,24 +198,8 @@ def parallel_bound_maps(op) -> list:
     """affine.parallel: (induction variable, lower-bound map, upper-bound
     map) per dimension, each map holding that dimension's group of results
     (a max for the lower bound, a min for the upper one) over all the bound
-    operands (`AffineParallelOp::getLowerBoundMap(pos)`)."""
-    low_groups = list(op.properties["lowerBoundsGroups"].values)
-    high_groups = list(op.properties["upperBoundsGroups"].values)
-    if len(low_groups) == 1 and len(op.body.args) > 1:
-        low_groups = low_groups * len(op.body.args)  # a splat
-    if len(high_groups) == 1 and len(op.body.args) > 1:
-        high_groups = high_groups * len(op.body.args)
-    low_map, high_map = op.lower_bounds_map, op.upper_bounds_map
-    out = []
-    low_start = high_start = 0
-    for k, arg in enumerate(op.body.args):
-        lows = low_map.results[low_start:low_start + low_groups[k]]
-        highs = high_map.results[high_start:high_start + high_groups[k]]
-        out.append((arg, AffineMap(low_map.num_dims, low_map.num_symbols, lows),
-                    AffineMap(high_map.num_dims, high_map.num_symbols, highs)))
-        low_start += low_groups[k]
-        high_start += high_groups[k]
-    return out
+    operands."""
+    return list(zip(op.body.args, op.bound_group_maps("lower"), op.bound_group_maps("upper")))
 
 
 def _parallel_constraints(writer: IslWriter, op) -> None:

@@ -87,6 +87,22 @@ class AffineParallelOp(RegisteredOp):
     def steps(self) -> list:
         return [a.value for a in self.properties["steps"].value]
 
+    def bound_groups(self, which: str) -> list:
+        """How many results of the "lower" or "upper" bounds map each
+        dimension takes (a max, or a min, of them); one size stands for all."""
+        return _group_values(self.properties[f"{which}BoundsGroups"])
+
+    def bound_group_maps(self, which: str) -> list:
+        """Each dimension's group of results of the "lower" or "upper"
+        bounds map, as a map of all that map's operands
+        (AffineParallelOp::getLowerBoundMap(pos))."""
+        map = self.properties[f"{which}BoundsMap"].value
+        maps, start = [], 0
+        for size in self.bound_groups(which):
+            maps.append(AffineMap(map.num_dims, map.num_symbols, map.results[start:start + size]))
+            start += size
+        return maps
+
     @property
     def reductions(self) -> list:
         return [ATOMIC_RMW_KINDS[a.value] for a in self.properties["reductions"].value]
@@ -98,11 +114,9 @@ class AffineParallelOp(RegisteredOp):
         p.write(" (")
         p.print_operands(self.body.args)
         p.write(") = (")
-        _print_min_max_bound(p, self.lower_bounds_map, self.properties["lowerBoundsGroups"],
-                             self.lower_bounds_operands, "max")
+        _print_min_max_bound(p, self.bound_group_maps("lower"), self.lower_bounds_operands, "max")
         p.write(") to (")
-        _print_min_max_bound(p, self.upper_bounds_map, self.properties["upperBoundsGroups"],
-                             self.upper_bounds_operands, "min")
+        _print_min_max_bound(p, self.bound_group_maps("upper"), self.upper_bounds_operands, "min")
         p.write(")")
         steps = self.steps
         if any(step != 1 for step in steps):
@@ -117,8 +131,7 @@ class AffineParallelOp(RegisteredOp):
 
     def verify(self):
         n = len(self.properties["steps"].value)
-        lb_groups = _group_values(self.properties["lowerBoundsGroups"])
-        ub_groups = _group_values(self.properties["upperBoundsGroups"])
+        lb_groups, ub_groups = self.bound_groups("lower"), self.bound_groups("upper")
         args = len(self.body.args)
         if len(lb_groups) != n or len(ub_groups) != n or args != n:
             return (f"'affine.parallel' op the number of region arguments ({args}) and the "
@@ -146,21 +159,18 @@ def _group_values(attr) -> list:
     return values * count if len(values) == 1 and count != 1 else values
 
 
-def _print_min_max_bound(p, map, groups_attr, operands, keyword) -> None:
+def _print_min_max_bound(p, maps, operands, keyword) -> None:
     """AffineOps.cpp `printMinMaxBound`: a one-expression group prints bare,
     a larger one as `max(...)`/`min(...)`, all with SSA names inline."""
-    start = 0
-    for i, size in enumerate(_group_values(groups_attr)):
+    for i, group in enumerate(maps):
         if i:
             p.write(", ")
-        sub = AffineMap(map.num_dims, map.num_symbols, map.results[start:start + size])
-        if size == 1:
-            p.print_affine_map_of_ssa_ids(sub, operands)
+        if len(group.results) == 1:
+            p.print_affine_map_of_ssa_ids(group, operands)
         else:
             p.write(keyword + "(")
-            p.print_affine_map_of_ssa_ids(sub, operands)
+            p.print_affine_map_of_ssa_ids(group, operands)
             p.write(")")
-        start += size
 
 
 def _ssa_key(token) -> str:

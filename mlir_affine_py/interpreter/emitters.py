@@ -786,12 +786,6 @@ ATOMIC_RMW_KINDS = ("addf", "addi", "andi", "assign", "maximumf", "maxnumf", "ma
                     "minimumf", "minnumf", "mins", "minu", "mulf", "muli", "ori", "xori")
 
 
-def _groups(attr, count: int) -> list:
-    """The sizes in a lower/upperBoundsGroups attribute (a splat repeats)."""
-    values = [int(v) for v in attr.values]
-    return values * count if len(values) == 1 and count != 1 else values
-
-
 def _reduction_kind(attr) -> str:
     if isinstance(attr, A.IntegerAttr):
         return ATOMIC_RMW_KINDS[attr.value]
@@ -812,8 +806,7 @@ def emit_affine_parallel(c, op):
     lower = c.map_results(lower_map, lower_operands)
     upper = c.map_results(upper_map, upper_operands)
     steps = [a.value for a in props["steps"].value]
-    lb_groups = _groups(props["lowerBoundsGroups"], len(steps))
-    ub_groups = _groups(props["upperBoundsGroups"], len(steps))
+    lb_groups, ub_groups = op.bound_groups("lower"), op.bound_groups("upper")
     if not (len(lb_groups) == len(ub_groups) == len(steps) == len(body.args)):
         raise unsupported(op, "malformed bounds")
     bounds = []
