@@ -112,10 +112,9 @@ class _Template:
             if line != token.line or offset not in offsets:
                 return None
             results.append((offsets.index(offset), count))
-        line, column = op.pos
-        if line != token.line:
+        if op.pos is None or op.pos[0] != token.line:
             return None
-        at = column - token.column
+        at = op.pos[1] - token.column
         before = [index for index, offset in enumerate(offsets) if offset < at]
         template = cls()
         template.op = op
