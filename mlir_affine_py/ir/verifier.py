@@ -128,7 +128,7 @@ def verify_operation(root) -> None:
     for op in root.walk():
         message = op.verify()
         if message:
-            raise MLIRError(message, op.pos)
+            raise op_error(message, op)
     verify_dominance(root)
 
 

@@ -227,6 +227,24 @@ def lexer_scanner(scanner: DispatchScanner, ignore) -> DispatchScanner:
     return scanner
 
 
+class KeptPattern:
+    """A pattern kept with re's compiled program for it (`_program`), as the
+    grammar cache keeps the scanners' alternations."""
+
+    def __init__(self, pattern: str, flags: int = 0):
+        self.pattern, self.flags = pattern, flags
+        self.program = _program(pattern, flags)
+
+    def compile(self):
+        return _from_program(self.pattern, self.program, self.flags)
+
+
+def blanks_pattern(terminals, ignore, flags: int = 0) -> KeptPattern:
+    """A run of ignored tokens (blanks and comments), possibly empty."""
+    ignored = "|".join(f"(?:{t.pattern.to_regexp()})" for t in terminals if t.name in ignore)
+    return KeptPattern(f"(?:{ignored})*", flags)
+
+
 def _program(pattern: str, flags: int):
     """What `re.compile` hands to `_sre.compile` for `pattern`, or None
     where re's internals are not the ones this reads."""
@@ -274,7 +292,8 @@ class Lexer:
         # None.
         self.callbacks = {kind: f for kind, f in callbacks.items() if kind not in self.contextual}
         self.accepts = {kind: f for kind, f in callbacks.items() if kind in self.contextual}
-        self._blanks = None
+        self.blanks = prepared.blanks
+        self._blanks = None             # its `match`, compiled when first needed
         self.terminals = prepared.terminals
         # Terminals that need none of the steps after their match: most tokens.
         self.plain = (self.scanner.allowed_types - self.ignore - self.newline_types
@@ -324,8 +343,8 @@ class Lexer:
                     if kind in accepts:
                         # The judge is told where the next token starts;
                         # the blanks before it are skipped here at once.
-                        following = (self._blanks or self._blank_matcher())(
-                            text, following).end()
+                        skip = self._blanks or self._compile_blanks()
+                        following = skip(text, following).end()
                         token = accepts[kind](token, following)
                 if token is not None:
                     newlines = text.count("\n", pos, following)
@@ -362,28 +381,22 @@ class Lexer:
         if eof_error:
             raise EOFError(self)
 
-    def _blank_matcher(self):
-        """The `match` of a pattern for a run of ignored tokens (blanks and
-        comments), compiled on first use."""
-        ignored = [t.pattern.to_regexp() for t in self.terminals if t.name in self.ignore]
-        self._blanks = re.compile("(?:%s)*" % "|".join(f"(?:{p})" for p in ignored)).match
+    def _compile_blanks(self):
+        self._blanks = self.blanks.compile().match
         return self._blanks
 
-    def next_terminal(self, text: str, pos: int) -> str | None:
-        """The terminal of the first token at or after `pos` as the
-        contextual scanner lexes it (`$END` at the end of `text`; None if
-        there is no token)."""
-        scanner, ignore = self.contextual_scanner, self.ignore
-        while pos < len(text):
-            found = scanner.match_object(text, pos)
-            if found is None:
-                return None
-            kind = found.lastgroup
-            if kind not in ignore:
-                keywords = self.keywords.get(kind)
-                return keywords.get(found[kind], kind) if keywords else kind
-            pos = found.end()
-        return "$END"
+    def terminal_at(self, text: str, pos: int) -> str | None:
+        """The terminal of the token at `pos` as the contextual scanner
+        lexes it (`$END` at the end of `text`; None if no token starts
+        there)."""
+        if pos >= len(text):
+            return "$END"
+        found = self.contextual_scanner.match_object(text, pos)
+        if found is None:
+            return None
+        kind = found.lastgroup
+        keywords = self.keywords.get(kind)
+        return keywords.get(found[kind], kind) if keywords else kind
 
     def _unexpected(self, text, pos, line, column, last, parser_state):
         allowed = self.scanner.allowed_types - self.ignore or {"<END-OF-FILE>"}

@@ -63,7 +63,7 @@ class OpLines:
         if template is None:
             return None
         lexer = self.engine.lexer
-        if template.continued_by(lexer.next_terminal(self.transformer.text, following)):
+        if template.continued_by(lexer.terminal_at(self.transformer.text, following)):
             return None
         self.parsed[token.start_pos] = op or template.instantiate(
             lexer.token_class, token, names, offsets)

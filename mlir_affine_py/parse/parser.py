@@ -69,7 +69,7 @@ class _Engine:
         backend = _backend()
         self.prepared = prepared
         self.op_lines = OpLines(self, transformer)
-        transformer.op_line = self.op_lines.op_line
+        transformer.op_line = self.op_lines.op_line     # before the callbacks are bound
         self.lexer = Lexer(prepared, backend.Token, {**_op_name_callbacks(transformer),
                                                      "OP_LINE": self.op_lines.accept})
         table = prepared.parse_table()
@@ -120,7 +120,7 @@ def _backend():
 def _parser():
     global _PARSER, _TRANSFORMER
     if _PARSER is None:
-        _TRANSFORMER = MLIRTransformer("")
+        _TRANSFORMER = MLIRTransformer()
         for rule, callback in CUSTOM_FORMS.items():
             setattr(_TRANSFORMER, rule, _bind(callback, _TRANSFORMER))
         prepared = PreparedGrammar.cached(_grammar_text(), _cache_folder())
@@ -208,13 +208,7 @@ def parse_source(text: str, allow_unregistered: bool = False,
 
 def _parse(text: str, source_name: str, line_offset: int, op_lines: bool):
     parser, transformer = _parser()
-    transformer.text = text
-    transformer.source_name = source_name
-    transformer.line_offset = line_offset
-    transformer.attribute_aliases = {}
-    transformer.type_aliases = {}
-    transformer.subscript_shapes = {}
-    transformer.last_op_name = None
+    transformer.begin(text, source_name, line_offset)
     parser.op_lines.reset(enabled=op_lines)
     return parser.parse(text)
 

@@ -36,7 +36,7 @@ from lark.parse_tree_builder import (ChildFilterLALR_NoPlaceholders, ExpandSingl
 from lark.parsers.lalr_analysis import Action, IntParseTable, Reduce
 from lark.tree import Tree
 
-from .lexer import DispatchScanner, lexer_scanner
+from .lexer import DispatchScanner, blanks_pattern, lexer_scanner
 
 class TableRule(Rule):
     """A rule of the prepared table: Lark's fields, identity semantics."""
@@ -66,7 +66,8 @@ class PreparedGrammar:
       `lexer_scanner`, the lexer's scanner over them (lexer.py);
     - `keywords`: for such a general terminal (`BARE_ID`), its keywords by
       text (Lark retypes them in an `UnlessCallback`);
-    - `ignore`, `newline_types`: terminal names, as in Lark's lexer;
+    - `ignore`, `newline_types`: terminal names, as in Lark's lexer, and
+      `blanks`, the pattern of a run of ignored tokens;
     - `literals`: terminal name -> text, for every string terminal;
     - `contextual_terminals` and `contextual_scanner`, the scanner to use
       instead where the parser does not accept such a terminal's token;
@@ -95,6 +96,7 @@ class PreparedGrammar:
         self.contextual_scanner.keep_programs()
         self.keywords = {name: _keywords(callback) for name, callback in unless.items()}
         self.ignore = frozenset(conf.ignore)
+        self.blanks = blanks_pattern(self.terminals, self.ignore, conf.g_regex_flags)
         self.newline_types = frozenset(t.name for t in terminals
                                        if _regexp_has_newline(t.pattern.to_regexp()))
         self.literals = {t.name: t.pattern.value for t in terminals

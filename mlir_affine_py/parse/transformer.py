@@ -43,28 +43,34 @@ def _expr(kind):
 
 
 class MLIRTransformer:
-    # Where the text comes from, for source locations that ops build from
-    # parse positions (test.attr_with_loc without `loc(...)`): the input file
-    # name as given to the tool, and the line of the whole file on which the
-    # current split chunk starts (locations use whole-file line numbers).
-    source_name = "<stdin>"
-    line_offset = 0
-    # Set by a callback that builds such a location: the op then depends on
-    # where it stands, not only on its tokens (parse/op_lines.py).
+    # Set by a callback that builds a location from where the text stands
+    # (test.attr_with_loc without `loc(...)`): the op then depends on its
+    # place, not only on its tokens (parse/op_lines.py).
     took_position = False
 
-    def __init__(self, text: str):
-        self.text = text
-        self.attribute_aliases: dict[str, A.Attribute] = {}
-        self.type_aliases: dict[str, T.Type] = {}
-        # Subscripts by shape (dialects/affine.py), for one parse.
-        self.subscript_shapes: dict = {}
-        self.toplevel: list[ParsedOp] = []
+    def __init__(self):
+        self.begin("")
         # Set by the parser: `parse_token(token, start)` parses the text of
-        # a token that stands for a run of tokens, and `new_token` makes a
-        # token of the driver's class.
+        # a token that stands for a run of tokens, `new_token` makes a token
+        # of the driver's class, and `op_line` is the op of an OP_LINE token.
         self.parse_token = None
         self.new_token = Token
+        self.op_line = None
+
+    def begin(self, text: str, source_name: str = "<stdin>", line_offset: int = 0) -> None:
+        """Start the parse of `text`.  `source_name` (the input file name as
+        given to the tool) and `line_offset` (the whole file's line on which
+        a split chunk starts) make the source locations some ops take."""
+        self.text = text
+        self.source_name = source_name
+        self.line_offset = line_offset
+        self.attribute_aliases: dict[str, A.Attribute] = {}
+        self.type_aliases: dict[str, T.Type] = {}
+        # Subscripts by shape (dialects/affine.py).
+        self.subscript_shapes: dict = {}
+        # The latest name token of an op that reports operand errors at it
+        # (parser.py `_OP_NAME_TERMINALS`).
+        self.last_op_name = None
 
     # ------------------------------------------------------------ top level
     def start(self, children):
