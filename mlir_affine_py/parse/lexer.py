@@ -288,8 +288,8 @@ class Lexer:
         self.token_class = token_class
         # The callback of a contextual terminal decides whether its token is
         # taken where the parser accepts it: `accept(token, following)`, where
-        # `following` is the offset of the next token, returns the token or
-        # None.
+        # `following` is the offset of the next token, returns None, or the
+        # token taken (it may go on further) and the offset to go on at.
         self.callbacks = {kind: f for kind, f in callbacks.items() if kind not in self.contextual}
         self.accepts = {kind: f for kind, f in callbacks.items() if kind in self.contextual}
         self.blanks = prepared.blanks
@@ -341,11 +341,11 @@ class Lexer:
                     token = make_token(kind, value, pos, line, column,
                                        line, column + len(value), pos + len(value))
                     if kind in accepts:
-                        # The judge is told where the next token starts;
-                        # the blanks before it are skipped here at once.
-                        skip = self._blanks or self._compile_blanks()
-                        following = skip(text, following).end()
-                        token = accepts[kind](token, following)
+                        # The judge is told where the next token starts
+                        # (the blanks before it are skipped here at once),
+                        # and may take more text: it tells where to go on.
+                        taken = accepts[kind](token, self.skip_blanks(text, following))
+                        token, following = taken or (None, following)
                 if token is not None:
                     newlines = text.count("\n", pos, following)
                     if newlines:
@@ -380,6 +380,10 @@ class Lexer:
             ends.append(list(parser_state.state_stack))
         if eof_error:
             raise EOFError(self)
+
+    def skip_blanks(self, text: str, pos: int) -> int:
+        """The offset after the blanks and comments at `pos`."""
+        return (self._blanks or self._compile_blanks())(text, pos).end()
 
     def _compile_blanks(self):
         self._blanks = self.blanks.compile().match

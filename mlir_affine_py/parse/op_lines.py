@@ -2,13 +2,14 @@
 
 Most lines of an MLIR file are ops without regions, and they repeat with
 other SSA names: a PolyBench kernel has a few dozen distinct ones among
-thousands.  Where the parser accepts an operation, such a line is one
-OP_LINE token (grammar `operation`).  Its parse depends only on its shape
-(parse/shapes.py), so the first line of each shape is parsed token by token
-through the start symbol `operation`, at its own place, and is the template
-of the later ones, which only put their names and positions in.
+thousands.  Where the parser accepts an operation of a block, a run of such
+lines is one OP_LINES token (grammar `op_sequence`).  The parse of each line
+depends only on its shape (parse/shapes.py), so the first line of each shape
+is parsed token by token through the start symbol `operation`, at its own
+place, and is the template of the later ones, which only put their names
+and positions in.
 
-A line is lexed as tokens instead when
+A line is lexed as tokens instead, and ends the run before it, when
 - its parse fails: the long path then reports the error, at the same place
   (and a text with any syntax error is parsed again without op lines, so
   that its diagnostics are those of its tokens: parser.py `parse_source`);
@@ -28,15 +29,16 @@ from lark.exceptions import UnexpectedInput, VisitError
 
 from ..diagnostics import MLIRError
 from .shapes import name_tokens, occurrence, ssa_shape
-from .syntax import ParsedOp
+from .syntax import OpSequence, ParsedOp
 from .tables import advances
 
 _UNSEEN = object()
 
 
 class OpLines:
-    """The lexer's judge of OP_LINE tokens (`accept`) and the callback of
-    `operation: OP_LINE` (`op_line`), for one engine and its transformer."""
+    """The lexer's judge of OP_LINES tokens (`accept`) and the callback of
+    `op_sequence: ... OP_LINES` (`op_lines`), for one engine and its
+    transformer."""
 
     def __init__(self, engine, transformer):
         self.engine = engine
@@ -47,46 +49,96 @@ class OpLines:
         """Forget the templates; with `enabled` False, take no line as one op."""
         self.enabled = enabled
         self.templates: dict = {}        # shape key -> _Template, or None: lex as tokens
-        self.parsed: dict = {}           # start offset of a taken token -> its ParsedOp
+        self.parsed: dict = {}           # start offset of a taken token -> its ParsedOps
 
     def accept(self, token, following: int):
-        """`token` if it is taken as one op, else None.  The next token
+        """None if the line of `token` is not taken as one op; else the
+        token taken, which goes on over the op lines that follow it, and
+        the offset where the lexer goes on.  The next token after `token`
         starts at offset `following`."""
         if not self.enabled:
             return None
+        shape = self._shape_of(token)
+        if shape[0] is None:
+            return None
+        lexer, text = self.engine.lexer, self.transformer.text
+        ops, line = [], token
+        # After an op of a block, the parser accepts another one: the run
+        # goes on while the next token is an op line that is taken.
+        while True:
+            template, names, offsets = shape
+            next_line = self._line_after(line, following)
+            next_shape = self._shape_of(next_line) if next_line is not None else None
+            if next_shape is not None and next_shape[0] is not None:
+                # The token after the line is the first of the next line's
+                # shape, which its template knows.
+                terminal = next_shape[0].first_terminal
+            else:
+                next_shape = None
+                terminal = lexer.terminal_at(text, following)
+            if template.continued_by(terminal):
+                break
+            ops.append(template.instantiate(lexer.token_class, line, names, offsets))
+            taken, resume = line, following
+            if next_shape is None:
+                break
+            line, shape = next_line, next_shape
+            following = lexer.skip_blanks(text, line.end_pos)
+        if not ops:
+            return None
+        self.parsed[token.start_pos] = ops
+        if taken is not token:
+            token = lexer.token_class("OP_LINES", text[token.start_pos:taken.end_pos],
+                                      token.start_pos, token.line, token.column,
+                                      taken.end_line, taken.end_column, taken.end_pos)
+        return token, resume
+
+    def op_lines(self, children) -> OpSequence:
+        """`op_sequence: OP_LINES | op_sequence OP_LINES`."""
+        ops = self.parsed.pop(children[-1].start_pos)
+        if len(children) == 1:
+            return OpSequence(ops)
+        children[0].extend(ops)
+        return children[0]
+
+    def _shape_of(self, token):
+        """(the template of the shape of `token`'s line or None, its SSA
+        names, their offsets)."""
         key, names, offsets = ssa_shape(token.value)
         template = self.templates.get(key, _UNSEEN)
-        op = None
         if template is _UNSEEN:
-            op, template = self._learn(token, names, offsets)
-            self.templates[key] = template
-        if template is None:
-            return None
-        lexer = self.engine.lexer
-        if template.continued_by(lexer.terminal_at(self.transformer.text, following)):
-            return None
-        self.parsed[token.start_pos] = op or template.instantiate(
-            lexer.token_class, token, names, offsets)
-        return token
+            template = self.templates[key] = self._learn(token, names, offsets)
+        return template, names, offsets
 
-    def op_line(self, children) -> ParsedOp:
-        return self.parsed.pop(children[0].start_pos)
+    def _line_after(self, line, pos: int):
+        """The OP_LINES token of the line at `pos`, after the line of token
+        `line`, or None if no op line is there."""
+        text = self.transformer.text
+        if pos >= len(text):
+            return None
+        found = self.engine.lexer.scanner.match_object(text, pos)
+        if found is None or found.lastgroup != "OP_LINES":
+            return None
+        value = found["OP_LINES"]
+        number = line.end_line + text.count("\n", line.end_pos, pos)
+        column = pos - text.rindex("\n", 0, pos)
+        return self.engine.lexer.token_class("OP_LINES", value, pos, number, column,
+                                             number, column + len(value), pos + len(value))
 
     def _learn(self, token, names: list, offsets: list):
-        """The op of `token` parsed token by token, and its shape's template
-        (None if the shape is lexed as tokens)."""
+        """The template of the shape of `token`'s line, from its op parsed
+        token by token, or None if the shape is lexed as tokens."""
         transformer = self.transformer
         transformer.took_position = False
         ends: list = []
         try:
             op = self.engine.parse(transformer.text, "operation", token, ends)
         except (MLIRError, VisitError, UnexpectedInput):
-            return None, None
+            return None
         if not isinstance(op, ParsedOp) or op.regions or op.successors \
                 or transformer.took_position:
-            return None, None
-        template = _Template.of(op, token, names, offsets, self.engine, ends)
-        return (op, template) if template is not None else (None, None)
+            return None
+        return _Template.of(op, token, names, offsets, self.engine, ends)
 
 
 class _Template:
@@ -96,7 +148,7 @@ class _Template:
     `name_after` (-1: after the start of the line's token)."""
 
     __slots__ = ("op", "operands", "results", "name_after", "name_gap", "end_stack",
-                 "engine", "continuing")
+                 "engine", "continuing", "first_terminal")
 
     @classmethod
     def of(cls, op: ParsedOp, token, names: list, offsets: list, engine, ends: list):
@@ -128,6 +180,7 @@ class _Template:
         template.end_stack = ends[0]
         template.engine = engine
         template.continuing = {}
+        template.first_terminal = engine.lexer.terminal_at(token.value, 0)
         return template
 
     def continued_by(self, terminal) -> bool:

@@ -69,9 +69,9 @@ class _Engine:
         backend = _backend()
         self.prepared = prepared
         self.op_lines = OpLines(self, transformer)
-        transformer.op_line = self.op_lines.op_line     # before the callbacks are bound
+        transformer.op_lines = self.op_lines.op_lines   # before the callbacks are bound
         self.lexer = Lexer(prepared, backend.Token, {**_op_name_callbacks(transformer),
-                                                     "OP_LINE": self.op_lines.accept})
+                                                     "OP_LINES": self.op_lines.accept})
         table = prepared.parse_table()
         callbacks = prepared.callbacks(transformer)
         self._confs = {start: backend.ParseConf(table, callbacks, start)

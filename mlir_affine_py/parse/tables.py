@@ -47,13 +47,13 @@ class TableRule(Rule):
 
 
 # The grammar's start symbols: whole inputs, and the texts of AFFINE_SUBSCRIPTS
-# and OP_LINE tokens (parsed when their shape is new).
+# tokens and of the lines of OP_LINES tokens (parsed when their shape is new).
 STARTS = ("start", "subscripts", "operation")
 
 # Terminals that stand for a run of other tokens (AFFINE_SUBSCRIPTS: `[`,
-# expressions, `]`; OP_LINE: a whole op): the lexer emits one only where the
+# expressions, `]`; OP_LINES: whole ops): the lexer emits one only where the
 # parser accepts it, as Lark's contextual lexer would.
-CONTEXTUAL_TERMINALS = frozenset({"AFFINE_SUBSCRIPTS", "OP_LINE"})
+CONTEXTUAL_TERMINALS = frozenset({"AFFINE_SUBSCRIPTS", "OP_LINES"})
 
 
 class PreparedGrammar:

@@ -52,10 +52,11 @@ class MLIRTransformer:
         self.begin("")
         # Set by the parser: `parse_token(token, start)` parses the text of
         # a token that stands for a run of tokens, `new_token` makes a token
-        # of the driver's class, and `op_line` is the op of an OP_LINE token.
+        # of the driver's class, and `op_lines` is the callback of the ops of
+        # an OP_LINES token.
         self.parse_token = None
         self.new_token = Token
-        self.op_line = None
+        self.op_lines = None
 
     def begin(self, text: str, source_name: str = "<stdin>", line_offset: int = 0) -> None:
         """Start the parse of `text`.  `source_name` (the input file name as

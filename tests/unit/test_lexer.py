@@ -125,7 +125,7 @@ def test_subscripts_are_one_token_only_where_the_parser_takes_them(monkeypatch):
         for token in lex(text, state, eof_error, within, ends):
             # The text of a whole op line is parsed as tokens when its shape
             # is new; the text of the subscripts token is left out.
-            if within is None or within.type == "OP_LINE":
+            if within is None or within.type == "OP_LINES":
                 seen.append((token.type, token.value))
             yield token
     monkeypatch.setattr(engine.lexer, "tokens", recording)

@@ -111,6 +111,26 @@ def test_errors_on_later_lines_of_a_shape_are_placed_by_their_tokens(text):
     assert (str(whole.value), whole.value.pos, whole.value.notes) == outcome[2:]
 
 
+def _driver_tokens(text: str) -> list[tuple[str, str]]:
+    """(type, value) of the tokens the driver gets for `text`, parsed with
+    op lines (without parse_source's second try)."""
+    engine = _parser()[0]
+    seen = []
+    lex = engine.lexer.tokens
+
+    def recording(text, state, eof_error, within=None, ends=None):
+        for token in lex(text, state, eof_error, within, ends):
+            if within is None:
+                seen.append((token.type, token.value))
+            yield token
+    engine.lexer.tokens = recording
+    try:
+        _parse(text, "<test>", 0, op_lines=True)
+    finally:
+        del engine.lexer.tokens
+    return seen
+
+
 @pytest.mark.parametrize("text", [
     "func.func @f(%a: f32) {\n  %x = arith.negf %a : f32\n"
     "  %y = arith.negf %a : f32\n    loc(unknown)\n  return\n}\n",
@@ -121,19 +141,26 @@ def test_errors_on_later_lines_of_a_shape_are_placed_by_their_tokens(text):
 def test_a_line_the_next_line_continues_is_lexed_as_tokens(text):
     """`loc(...)` may follow an op on the next line: the op line before it
     is not one token (the parse would end the op at the line's end)."""
-    engine = _parser()[0]
-    seen = []
-    lex = engine.lexer.tokens
-
-    def recording(text, state, eof_error, within=None, ends=None):
-        for token in lex(text, state, eof_error, within, ends):
-            if within is None:
-                seen.append(token.type)
-            yield token
-    engine.lexer.tokens = recording
-    try:
-        _parse(text, "<test>", 0, op_lines=True)      # without parse_source's second try
-    finally:
-        del engine.lexer.tokens
-    assert seen.count("OP_LINE") == 1
+    seen = [kind for kind, _ in _driver_tokens(text)]
+    assert seen.count("OP_LINES") == 1
     assert "LOC" in seen
+
+
+def test_a_run_of_op_lines_is_one_token_that_ends_before_a_line_not_taken():
+    """Consecutive op lines, blank lines and comments between them, are one
+    token; the run ends before an op line that the next line continues, and
+    the op lines after it start another."""
+    text = ("func.func @f(%a: f32) {\n"
+            "  %x = arith.negf %a : f32\n"
+            "\n"
+            "  // between\n"
+            "  %y = arith.addf %x, %a : f32\n"
+            "  %z = arith.negf %y : f32\n"
+            "    loc(unknown)\n"
+            "  %w = arith.negf %z : f32\n"
+            "  %v = arith.mulf %w, %z : f32\n"
+            "  return\n}\n")
+    assert [value for kind, value in _driver_tokens(text) if kind == "OP_LINES"] == [
+        "%x = arith.negf %a : f32\n\n  // between\n  %y = arith.addf %x, %a : f32",
+        "%w = arith.negf %z : f32\n  %v = arith.mulf %w, %z : f32"]
+    assert _outcome(text, op_lines=True) == _outcome(text, op_lines=False)

@@ -1,5 +1,5 @@
 // RUN: pyaffine-opt --allow-unregistered-dialect %s | FileCheck %s
-// Ops on lines of their own, which the lexer takes as one OP_LINE token each
+// Ops on lines of their own, which the lexer takes as one OP_LINES token a run
 // and builds from the first line of their shape: names of other lengths,
 // result numbers (`%p#1`), a line ended by a comment, a line that the next
 // line continues (`loc(...)`), an op split over two lines.  The expected
