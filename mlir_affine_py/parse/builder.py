@@ -18,21 +18,35 @@ from .syntax import ParsedOp, ParsedRegion, pos_of
 
 
 class _Scope:
-    __slots__ = ("values", "parent", "isolated", "forward", "defined_at", "default_dialect")
+    """The names a region sees.  As in MLIR's parser, names are unique up to
+    the nearest op isolated from above: the regions within it share one
+    table of the names defined so far (`values`, `defined_at`), and each
+    region's own definitions (`own`) leave it when the region ends."""
+
+    __slots__ = ("parent", "isolated", "owner", "values", "defined_at", "own", "forward",
+                 "labels", "default_dialect")
 
     def __init__(self, parent, isolated, default_dialect="builtin"):
-        self.values: dict = {}           # "%name" -> list of Values (a result group)
-        self.defined_at: dict = {}       # "%name" -> position of its definition
         self.parent = parent
-        self.isolated = isolated
-        self.forward: dict = {}          # "%name" -> (placeholder values, first use pos)
+        self.isolated = isolated or parent is None
+        if self.isolated:
+            self.owner = self
+            self.values: dict = {}       # "%name" -> list of Values (a result group)
+            self.defined_at: dict = {}   # "%name" -> position of its definition
+            self.forward: dict = {}      # "%name" -> (placeholder values, first use pos)
+        else:
+            # Forward references are recorded at the owner only.
+            self.owner = parent.owner
+            self.values, self.defined_at = self.owner.values, self.owner.defined_at
+        self.own: list = []              # names this region defined, while it is open
+        self.labels: dict = {}           # "^label" -> Block
         # The dialect an op name without a prefix belongs to (`return` in a
         # func.func body is func.return).
         self.default_dialect = default_dialect
 
 
 # Kinds of the builder's work items.
-_BUILD, _FINISH, _END_SCOPE = "build", "finish", "end scope"
+_BUILD, _FINISH, _REGION, _END_SCOPE = "build", "finish", "region", "end scope"
 
 
 class Builder:
@@ -70,17 +84,20 @@ class Builder:
         """Build `parsed` with its nested regions, iteratively."""
         root_holder: list = []
         # Work items: (_BUILD, parsed op, scope, block to append to or None
-        # for the root), (_FINISH, op, result groups, scope) or
+        # for the root), (_FINISH, op, result groups, scope), (_REGION,
+        # region, parsed region, (op, scope, default dialect)) or
         # (_END_SCOPE, scope, None, None).
         stack = [(_BUILD, parsed, scope, None)]
         del parsed
         while stack:
             kind, p, sc, target = stack.pop()
-            if kind is _END_SCOPE:
-                self._check_forward(p)
-                continue
-            if kind is _FINISH:
-                self._finish_op(p, sc, target)
+            if kind is not _BUILD:
+                if kind is _FINISH:
+                    self._finish_op(p, sc, target)
+                elif kind is _REGION:
+                    self._push_region(p, sc, *target, stack)
+                else:
+                    self._end_scope(p)
                 continue
             op = self._create(p, sc)
             if target is None:
@@ -96,12 +113,14 @@ class Builder:
             # A custom-form op sets the default dialect of its regions; the
             # generic form keeps the enclosing one.
             dialect = sc.default_dialect if p.generic else op.default_dialect
+            # A region's names are defined when its turn comes: the regions
+            # of an op share the table of names, each in turn.
             for region, parsed_region in zip(reversed(op.regions), reversed(p.regions)):
-                self._push_region(region, parsed_region, op, sc, stack, dialect)
+                stack.append((_REGION, region, parsed_region, (op, sc, dialect)))
         return root_holder[0]
 
-    def _push_region(self, region: Region, parsed: ParsedRegion, op, parent_scope, stack,
-                     default_dialect: str):
+    def _push_region(self, region: Region, parsed: ParsedRegion, op, parent_scope,
+                     default_dialect: str, stack):
         isolated = op.isolated_from_above
         scope = _Scope(parent_scope, isolated, default_dialect)
         blocks = []
@@ -109,7 +128,7 @@ class Builder:
             block = Block()
             region.append(block)
             blocks.append(block)
-        labels = {}
+        labels = scope.labels
         for parsed_block, block in zip(parsed.blocks, blocks):
             if parsed_block.label is not None:
                 if parsed_block.label.value in labels:
@@ -122,8 +141,6 @@ class Builder:
                     if parsed_block.label is None:
                         self._check_entry_argument(scope, token)
                     self._define(scope, token.value, [arg], pos_of(token))
-        # Ops reference successors by label; keep the map with the scope.
-        scope.values["^labels"] = labels
         stack.append((_END_SCOPE, scope, None, None))
         for parsed_block, block in reversed(list(zip(parsed.blocks, blocks))):
             stack.extend([(_BUILD, parsed_op, scope, block)
@@ -201,24 +218,26 @@ class Builder:
 
     # ------------------------------------------------------------ SSA names
     def _define(self, scope: _Scope, name: str, values: list, pos) -> None:
-        # Names are unique up to the nearest isolated op: a nested region
-        # may not define again a name of a region around it.  The walk ends
-        # at that op's scope, where forward references are recorded.
-        owner = scope
-        while True:
-            if name in owner.values:
-                error = MLIRError(f"redefinition of SSA value '{name}'", pos)
-                previous = owner.defined_at.get(name)
-                if previous is not None:
-                    error.attach_note("previously defined here", previous)
-                raise error
-            if owner.isolated or owner.parent is None:
-                break
-            owner = owner.parent
-        if owner.forward:
-            self._bind_forward(owner, name, values, pos)
+        if name in scope.values:
+            error = MLIRError(f"redefinition of SSA value '{name}'", pos)
+            previous = scope.defined_at.get(name)
+            if previous is not None:
+                error.attach_note("previously defined here", previous)
+            raise error
+        if scope.owner.forward:
+            self._bind_forward(scope.owner, name, values, pos)
         scope.values[name] = values
         scope.defined_at[name] = pos
+        scope.own.append(name)
+
+    def _end_scope(self, scope: _Scope) -> None:
+        if scope.isolated:
+            self._check_forward(scope)
+            return
+        values, defined_at = scope.values, scope.defined_at
+        for name in scope.own:
+            del values[name]
+            del defined_at[name]
 
     @staticmethod
     def _bind_forward(owner: _Scope, name: str, values: list, pos) -> None:
@@ -248,28 +267,23 @@ class Builder:
         if "#" in name:
             name, _, number = name.partition("#")
             index = int(number) if number else 0
-        current = scope
-        while current is not None:
-            group = current.values.get(name)
-            if group is not None:
-                if index >= len(group):
-                    raise MLIRError("reference to invalid result number", pos_of(token))
-                value = group[index]
-                # Types are shared objects far more often than not: `is`
-                # first spares a Python-level comparison.
-                if expected is not None and value.type is not expected and value.type != expected:
-                    error = MLIRError(f"use of value '{name}' expects different type than "
-                                      f"prior uses: '{expected}' vs '{value.type}'", pos_of(token))
-                    previous = current.defined_at.get(name)
-                    if previous is not None:
-                        error.attach_note("prior use here", previous)
-                    raise error
-                return value
-            if current.isolated:
-                break
-            current = current.parent
+        group = scope.values.get(name)
+        if group is not None:
+            if index >= len(group):
+                raise MLIRError("reference to invalid result number", pos_of(token))
+            value = group[index]
+            # Types are shared objects far more often than not: `is`
+            # first spares a Python-level comparison.
+            if expected is not None and value.type is not expected and value.type != expected:
+                error = MLIRError(f"use of value '{name}' expects different type than "
+                                  f"prior uses: '{expected}' vs '{value.type}'", pos_of(token))
+                previous = scope.defined_at.get(name)
+                if previous is not None:
+                    error.attach_note("prior use here", previous)
+                raise error
+            return value
         # A forward reference, recorded at the nearest isolated scope.
-        owner = _isolated_owner(scope)
+        owner = scope.owner
         if expected is None:
             raise MLIRError("use of undeclared SSA value name", pos_of(token))
         self.forward_referenced = True
@@ -289,11 +303,10 @@ class Builder:
         if scope.isolated:
             return   # a new name scope
         name = token.value
-        defining = _defining_scope(scope.parent, name)
-        if defining is not None:
-            previous = defining.defined_at.get(name)
+        if name in scope.values:
+            previous = scope.defined_at.get(name)
         else:
-            pending = _isolated_owner(scope).forward.get(name)
+            pending = scope.owner.forward.get(name)
             if pending is None:
                 return
             previous = pending[1]
@@ -311,16 +324,10 @@ class Builder:
             raise error
 
     def _block_for(self, scope: _Scope, token) -> Block:
-        current = scope
-        while current is not None:
-            labels = current.values.get("^labels")
-            if labels is not None:
-                block = labels.get(token.value)
-                if block is not None:
-                    return block
-                break
-            current = current.parent
-        raise MLIRError("reference to an undefined block", pos_of(token))
+        block = scope.labels.get(token.value)
+        if block is None:
+            raise MLIRError("reference to an undefined block", pos_of(token))
+        return block
 
     def _after_string(self, pos):
         """The position of the token after the string literal at `pos` (an
@@ -344,25 +351,6 @@ class Builder:
             else:
                 break
         return offset_to_pos(text, min(end, len(text)))
-
-
-def _defining_scope(scope: _Scope, name: str):
-    """The scope, up to the nearest isolated one, that defines `name`."""
-    while scope is not None:
-        if name in scope.values:
-            return scope
-        if scope.isolated:
-            return None
-        scope = scope.parent
-    return None
-
-
-def _isolated_owner(scope: _Scope) -> _Scope:
-    """The nearest isolated scope around `scope`: where forward references
-    to names are recorded."""
-    while not scope.isolated and scope.parent is not None:
-        scope = scope.parent
-    return scope
 
 
 def _prefixed_name(p: ParsedOp, dialect: str) -> str:
