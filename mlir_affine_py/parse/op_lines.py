@@ -43,6 +43,7 @@ class OpLines:
     def __init__(self, engine, transformer):
         self.engine = engine
         self.transformer = transformer
+        self._next_op_line = None        # `op_line_run`'s match, compiled when first needed
         self.reset()
 
     def reset(self, enabled: bool = True) -> None:
@@ -62,28 +63,29 @@ class OpLines:
         if shape[0] is None:
             return None
         lexer, text = self.engine.lexer, self.transformer.text
+        next_op_line = self._next_op_line or self._compile_next_op_line()
         ops, line = [], token
         # After an op of a block, the parser accepts another one: the run
         # goes on while the next token is an op line that is taken.
         while True:
             template, names, offsets = shape
-            next_line = self._line_after(line, following)
-            next_shape = self._shape_of(next_line) if next_line is not None else None
-            if next_shape is not None and next_shape[0] is not None:
-                # The token after the line is the first of the next line's
-                # shape, which its template knows.
-                terminal = next_shape[0].first_terminal
-            else:
-                next_shape = None
-                terminal = lexer.terminal_at(text, following)
+            found = next_op_line(text, following)
+            if found is not None:
+                next_line = self._line_token(line, found)
+                shape = self._shape_of(next_line)
+                if shape[0] is None:
+                    found = None
+            # The token after the line is the first of the next line's
+            # shape, which its template knows.
+            terminal = (shape[0].first_terminal if found is not None
+                        else lexer.terminal_at(text, following))
             if template.continued_by(terminal):
                 break
             ops.append(template.instantiate(lexer.token_class, line, names, offsets))
             taken, resume = line, following
-            if next_shape is None:
+            if found is None:
                 break
-            line, shape = next_line, next_shape
-            following = lexer.skip_blanks(text, line.end_pos)
+            line, following = next_line, found.end()
         if not ops:
             return None
         self.parsed[token.start_pos] = ops
@@ -110,20 +112,19 @@ class OpLines:
             template = self.templates[key] = self._learn(token, names, offsets)
         return template, names, offsets
 
-    def _line_after(self, line, pos: int):
-        """The OP_LINES token of the line at `pos`, after the line of token
-        `line`, or None if no op line is there."""
-        text = self.transformer.text
-        if pos >= len(text):
-            return None
-        found = self.engine.lexer.scanner.match_object(text, pos)
-        if found is None or found.lastgroup != "OP_LINES":
-            return None
-        value = found["OP_LINES"]
-        number = line.end_line + text.count("\n", line.end_pos, pos)
-        column = pos - text.rindex("\n", 0, pos)
-        return self.engine.lexer.token_class("OP_LINES", value, pos, number, column,
-                                             number, column + len(value), pos + len(value))
+    def _line_token(self, line, found):
+        """The OP_LINES token of the op line that `found` (a match of the
+        grammar's `op_line_run`) matched after the line of token `line`."""
+        text, start = self.transformer.text, found.start()
+        value = found[1]
+        number = line.end_line + text.count("\n", line.end_pos, start)
+        column = start - text.rindex("\n", 0, start)
+        return self.engine.lexer.token_class("OP_LINES", value, start, number, column,
+                                             number, column + len(value), start + len(value))
+
+    def _compile_next_op_line(self):
+        self._next_op_line = self.engine.prepared.op_line_run.compile().match
+        return self._next_op_line
 
     def _learn(self, token, names: list, offsets: list):
         """The template of the shape of `token`'s line, from its op parsed

@@ -36,7 +36,7 @@ from lark.parse_tree_builder import (ChildFilterLALR_NoPlaceholders, ExpandSingl
 from lark.parsers.lalr_analysis import Action, IntParseTable, Reduce
 from lark.tree import Tree
 
-from .lexer import DispatchScanner, blanks_pattern, lexer_scanner
+from .lexer import DispatchScanner, KeptPattern, blanks_pattern, lexer_scanner
 
 class TableRule(Rule):
     """A rule of the prepared table: Lark's fields, identity semantics."""
@@ -68,6 +68,8 @@ class PreparedGrammar:
       text (Lark retypes them in an `UnlessCallback`);
     - `ignore`, `newline_types`: terminal names, as in Lark's lexer, and
       `blanks`, the pattern of a run of ignored tokens;
+    - `op_line_run`: an OP_LINES token (group 1) and the blanks after it,
+      in one match: how a run of op lines goes on (parse/op_lines.py);
     - `literals`: terminal name -> text, for every string terminal;
     - `contextual_terminals` and `contextual_scanner`, the scanner to use
       instead where the parser does not accept such a terminal's token;
@@ -97,6 +99,9 @@ class PreparedGrammar:
         self.keywords = {name: _keywords(callback) for name, callback in unless.items()}
         self.ignore = frozenset(conf.ignore)
         self.blanks = blanks_pattern(self.terminals, self.ignore, conf.g_regex_flags)
+        op_lines = next(t for t in self.terminals if t.name == "OP_LINES")
+        self.op_line_run = KeptPattern(f"({op_lines.pattern.to_regexp()}){self.blanks.pattern}",
+                                       conf.g_regex_flags)
         self.newline_types = frozenset(t.name for t in terminals
                                        if _regexp_has_newline(t.pattern.to_regexp()))
         self.literals = {t.name: t.pattern.value for t in terminals
