@@ -172,6 +172,11 @@ class Builder:
             op.finish_parse()
         if not results:
             return
+        if len(results) == 1 and results[0][1] == len(op.results):
+            # One group of all the results, as nearly every op binds them.
+            name, _, pos = results[0]
+            self._define(scope, name, list(op.results), pos)
+            return
         expected = 0
         for _, count, _ in results:
             expected += count

@@ -18,39 +18,23 @@ A line is lexed as tokens instead, and ends the run before it, when
   from where the parse of the line stands at its end;
 - the op keeps positions besides those of its name, results and operands
   (regions, successors, a location taken from the source).
-
-Templates hold the aliases in force when they were made: they last one
-parse (`reset`).
 """
 
 from __future__ import annotations
 
-from lark.exceptions import UnexpectedInput, VisitError
-
-from ..diagnostics import MLIRError
-from .shapes import name_tokens, occurrence, ssa_shape
+from .shapes import ShapeJudge, name_tokens, occurrence
 from .syntax import OpSequence, ParsedOp
-from .tables import advances
-
-_UNSEEN = object()
+from .tables import SHORTHANDS, advances
 
 
-class OpLines:
+class OpLines(ShapeJudge):
     """The lexer's judge of OP_LINES tokens (`accept`) and the callback of
     `op_sequence: ... OP_LINES` (`op_lines`), for one engine and its
     transformer."""
 
     def __init__(self, engine, transformer):
-        self.engine = engine
-        self.transformer = transformer
+        super().__init__(engine, transformer)
         self._next_op_line = None        # `op_line_run`'s match, compiled when first needed
-        self.reset()
-
-    def reset(self, enabled: bool = True) -> None:
-        """Forget the templates; with `enabled` False, take no line as one op."""
-        self.enabled = enabled
-        self.templates: dict = {}        # shape key -> _Template, or None: lex as tokens
-        self.parsed: dict = {}           # start offset of a taken token -> its ParsedOps
 
     def accept(self, token, following: int):
         """None if the line of `token` is not taken as one op; else the
@@ -103,15 +87,6 @@ class OpLines:
         children[0].extend(ops)
         return children[0]
 
-    def _shape_of(self, token):
-        """(the template of the shape of `token`'s line or None, its SSA
-        names, their offsets)."""
-        key, names, offsets = ssa_shape(token.value)
-        template = self.templates.get(key, _UNSEEN)
-        if template is _UNSEEN:
-            template = self.templates[key] = self._learn(token, names, offsets)
-        return template, names, offsets
-
     def _line_token(self, line, found):
         """The OP_LINES token of the op line that `found` (a match of the
         grammar's `op_line_run`) matched after the line of token `line`."""
@@ -132,10 +107,7 @@ class OpLines:
         transformer = self.transformer
         transformer.took_position = False
         ends: list = []
-        try:
-            op = self.engine.parse(transformer.text, "operation", token, ends)
-        except (MLIRError, VisitError, UnexpectedInput):
-            return None
+        op = self._parse_at(token, ends)
         if not isinstance(op, ParsedOp) or op.regions or op.successors \
                 or transformer.took_position:
             return None
@@ -192,7 +164,7 @@ class _Template:
                 known = terminal is None
             else:
                 table = self.engine.prepared
-                known = advances(table.states, table.end_states["operation"],
+                known = advances(table.states, table.end_states[SHORTHANDS["OP_LINES"]],
                                  list(self.end_stack), terminal)
             self.continuing[terminal] = known
         return known

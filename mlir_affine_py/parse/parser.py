@@ -25,9 +25,10 @@ from ..ir import attributes as A
 from ..ir import types as T
 from .builder import Builder
 from .lexer import Lexer
+from .op_heads import OpHeads
 from .op_lines import OpLines
 from .tables import CONTEXTUAL_TERMINALS, PreparedGrammar, advances
-from .syntax import TOKEN, ParsedOp
+from .syntax import TOKEN, OpHead, ParsedOp
 from .transformer import MLIRTransformer, string_literal_error
 
 _PARSER = None
@@ -69,9 +70,14 @@ class _Engine:
         backend = _backend()
         self.prepared = prepared
         self.op_lines = OpLines(self, transformer)
-        transformer.op_lines = self.op_lines.op_lines   # before the callbacks are bound
+        self.op_heads = OpHeads(self, transformer)
+        # Before the callbacks are bound:
+        transformer.op_lines = self.op_lines.op_lines
+        transformer.op_head_line = self.op_heads.op_head_line
         self.lexer = Lexer(prepared, backend.Token, {**_op_name_callbacks(transformer),
-                                                     "OP_LINES": self.op_lines.accept})
+                                                     "OP_LINES": self.op_lines.accept,
+                                                     "AFFINE_FOR_LINE": self.op_heads.accept,
+                                                     "AFFINE_IF_LINE": self.op_heads.accept})
         table = prepared.parse_table()
         callbacks = prepared.callbacks(transformer)
         self._confs = {start: backend.ParseConf(table, callbacks, start)
@@ -159,6 +165,9 @@ def _bind(callback, transformer):
     name token of the `OP_...` terminals is not passed on."""
     def call(children):
         first = children[0] if children else None
+        if first.__class__ is OpHead:
+            children = first + children[1:]
+            first = children[0]
         try:
             if isinstance(first, TOKEN) and first.type.startswith("OP_"):
                 result = callback(transformer, children[1:])
@@ -210,6 +219,7 @@ def _parse(text: str, source_name: str, line_offset: int, op_lines: bool):
     parser, transformer = _parser()
     transformer.begin(text, source_name, line_offset)
     parser.op_lines.reset(enabled=op_lines)
+    parser.op_heads.reset(enabled=op_lines)
     return parser.parse(text)
 
 

@@ -13,6 +13,11 @@ from __future__ import annotations
 import re
 from itertools import accumulate
 
+from lark.exceptions import UnexpectedInput, VisitError
+
+from ..diagnostics import MLIRError
+from .tables import SHORTHANDS
+
 SSA_NAME = re.compile(r"%[\w$.\-]+")
 _SPLIT = re.compile(f"({SSA_NAME.pattern})")
 
@@ -50,3 +55,48 @@ def name_tokens(new_token, token, names: list, offsets: list, occurrences) -> li
         tokens.append(new_token("VALUE_ID", name, start + offset, line, column + offset,
                                 line, column + offset + len(name), start + offset + len(name)))
     return tokens
+
+
+_UNSEEN = object()
+
+
+class ShapeJudge:
+    """The lexer's judge of a terminal that stands for the tokens of a line
+    (parse/op_lines.py, parse/op_heads.py): the parse of the first text of
+    each shape, made a template by `_learn` (None: the shape is lexed as
+    tokens), serves the later texts of the shape.  What `accept` makes of a
+    token waits in `parsed`, by the token's offset, for the terminal's rule
+    callback.  Templates hold the aliases in force when they were made:
+    they last one parse (`reset`)."""
+
+    def __init__(self, engine, transformer):
+        self.engine = engine
+        self.transformer = transformer
+        self.reset()
+
+    def reset(self, enabled: bool = True) -> None:
+        """Forget the templates; with `enabled` False, take no token."""
+        self.enabled = enabled
+        self.templates: dict = {}        # shape key -> template, or None
+        self.parsed: dict = {}           # start offset of a taken token -> what it stands for
+
+    def _shape_of(self, token):
+        """(the template of the shape of `token`'s text or None, its SSA
+        names, their offsets)."""
+        key, names, offsets = ssa_shape(token.value)
+        template = self.templates.get(key, _UNSEEN)
+        if template is _UNSEEN:
+            template = self.templates[key] = self._learn(token, names, offsets)
+        return template, names, offsets
+
+    def _learn(self, token, names: list, offsets: list):
+        raise NotImplementedError
+
+    def _parse_at(self, token, ends: list):
+        """The text of `token` parsed token by token, at its place, as its
+        terminal's start symbol (`ends` gets the driver's stack at its
+        end), or None if that parse fails."""
+        try:
+            return self.engine.parse(self.transformer.text, SHORTHANDS[token.type], token, ends)
+        except (MLIRError, VisitError, UnexpectedInput):
+            return None

@@ -48,6 +48,13 @@ class Successors(list):
     pass
 
 
+class OpHead(list):
+    """The children of an op's rule before its region (grammar `..._head`),
+    which the op's callback gets with the rest of its children."""
+
+    __slots__ = ()
+
+
 class OpSequence(list):
     """The ops of a block, in order, as the grammar's `op_sequence` builds them."""
 

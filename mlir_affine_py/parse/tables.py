@@ -46,14 +46,19 @@ class TableRule(Rule):
     __eq__ = object.__eq__
 
 
-# The grammar's start symbols: whole inputs, and the texts of AFFINE_SUBSCRIPTS
-# tokens and of the lines of OP_LINES tokens (parsed when their shape is new).
-STARTS = ("start", "subscripts", "operation")
+# The start symbol of the text of each terminal that stands for a run of
+# other tokens, parsed when its shape is new: AFFINE_SUBSCRIPTS (`[`,
+# expressions, `]`), OP_LINES (whole ops, a line each), the heads of ops
+# that open a region at the end of their line.
+SHORTHANDS = {"AFFINE_SUBSCRIPTS": "subscripts", "OP_LINES": "operation",
+              "AFFINE_FOR_LINE": "affine_for_head", "AFFINE_IF_LINE": "affine_if_head"}
 
-# Terminals that stand for a run of other tokens (AFFINE_SUBSCRIPTS: `[`,
-# expressions, `]`; OP_LINES: whole ops): the lexer emits one only where the
-# parser accepts it, as Lark's contextual lexer would.
-CONTEXTUAL_TERMINALS = frozenset({"AFFINE_SUBSCRIPTS", "OP_LINES"})
+# The grammar's start symbols: whole inputs and the shorthands' texts.
+STARTS = ("start", *SHORTHANDS.values())
+
+# The lexer emits a shorthand only where the parser accepts it, as Lark's
+# contextual lexer would.
+CONTEXTUAL_TERMINALS = frozenset(SHORTHANDS)
 
 
 class PreparedGrammar:

@@ -23,7 +23,7 @@ from ..ir.affine_expr import symbol as affine_symbol
 from ..ir.affine_map import AffineMap, IntegerSet
 from ..printer.numbers import float_to_bits, round_to_type, unescape_string
 from . import dialect_symbols
-from .syntax import (integer_literal, LocatedInt, TOKEN, SymbolUses, AttrDict, OpSequence, ParsedBlock,
+from .syntax import (integer_literal, LocatedInt, TOKEN, SymbolUses, AttrDict, OpHead, OpSequence, ParsedBlock,
                      ParsedOp, ParsedRegion, Props,
                      Regions, Successors, TypeList, Uses, parse_error, pos_of,
                      split_children)
@@ -52,11 +52,12 @@ class MLIRTransformer:
         self.begin("")
         # Set by the parser: `parse_token(token, start)` parses the text of
         # a token that stands for a run of tokens, `new_token` makes a token
-        # of the driver's class, and `op_lines` is the callback of the ops of
-        # an OP_LINES token.
+        # of the driver's class, `op_lines` is the callback of the ops of an
+        # OP_LINES token and `op_head_line` that of an op's head on a line.
         self.parse_token = None
         self.new_token = Token
         self.op_lines = None
+        self.op_head_line = None
 
     def begin(self, text: str, source_name: str = "<stdin>", line_offset: int = 0) -> None:
         """Start the parse of `text`.  `source_name` (the input file name as
@@ -174,6 +175,9 @@ class MLIRTransformer:
         return children[0]
 
     # --------------------------------------------------------------- regions
+    def op_head(self, children):
+        return OpHead(children)
+
     def op_sequence(self, children):
         if len(children) == 1:
             return OpSequence(children)

@@ -135,6 +135,8 @@ class SSANameState:
             hints = op.result_name_hints()
         if not hints:
             self._set_name(results[0], "", used)
+            if len(results) == 1:
+                return
             starts = [0]
         else:
             starts = []

@@ -70,22 +70,45 @@ def test_whole_lines_parse_as_their_tokens(name, text):
 
 
 def test_every_input_takes_some_lines_whole():
-    """The equivalence above is not vacuous: most inputs have op lines."""
+    """The equivalence above is not vacuous: most inputs have op lines, and
+    many have loop or condition heads on lines of their own."""
     engine = _parser()[0]
-    whole = 0
+    lines = heads = 0
     for _, text in CHUNKS:
         try:
             _parse(text, "<test>", 0, op_lines=True)
         except (MLIRError, VisitError, UnexpectedInput):
             continue
-        whole += sum(template is not None for template in engine.op_lines.templates.values())
-    assert whole > len(CHUNKS)
+        lines += sum(template is not None for template in engine.op_lines.templates.values())
+        heads += sum(template is not None for template in engine.op_heads.templates.values())
+    assert lines > len(CHUNKS)
+    assert heads > len(CHUNKS) / 2
 
 
 # Lines of one shape with names of other lengths, so that a later line is
 # made from the template of the first; each input has one error on a later
 # line, reported where its tokens put it.
 RELOCATED = [
+    # A loop head whose bound is undefined.
+    "func.func @f(%n: index) {\n  affine.for %i = 0 to %n {\n  }\n"
+    "  affine.for %jj = 0 to %undefined {\n  }\n  return\n}\n",
+    # A loop head whose induction variable is a name in use.
+    "func.func @f(%n: index) {\n  affine.for %i = 0 to %n {\n"
+    "    affine.for %i = 0 to %n {\n    }\n  }\n  return\n}\n",
+    # A condition head with an undefined symbol, after one with iteration
+    # arguments and results.
+    "#set = affine_set<(d0)[s0] : (d0 - s0 >= 0)>\n"
+    "func.func @f(%n: index, %x: f32) {\n  affine.for %i = 0 to 8 {\n"
+    "    %r = affine.if #set(%i)[%n] -> f32 {\n      affine.yield %x : f32\n"
+    "    } else {\n      affine.yield %x : f32\n    }\n"
+    "    %rr = affine.if #set(%i)[%nn] -> f32 {\n      affine.yield %x : f32\n"
+    "    } else {\n      affine.yield %x : f32\n    }\n  }\n  return\n}\n",
+    # A loop-carried value of the wrong type, on a later loop head of a shape.
+    "func.func @f(%x: f32, %y: f64) {\n"
+    "  %a = affine.for %i = 0 to 8 iter_args(%acc = %x) -> (f32) {\n"
+    "    affine.yield %acc : f32\n  }\n"
+    "  %bb = affine.for %ii = 0 to 8 iter_args(%accum = %y) -> (f32) {\n"
+    "    affine.yield %accum : f32\n  }\n  return\n}\n",
     # An undefined operand.
     "func.func @f(%a: f32, %bb: f32) {\n  %x = arith.addf %a, %bb : f32\n"
     "  %long_name = arith.addf %bb, %undefined : f32\n  return\n}\n",
