@@ -199,7 +199,8 @@ class AffineForOp(RegisteredOp):
             map_attr = self.properties.get(f"{bound}BoundMap")
             if isinstance(map_attr, A.AffineMapAttr) and not map_attr.value.results:
                 return f"'affine.for' op expected {bound} bound map to have at least one result"
-        if "operandSegmentSizes" not in self.properties:
+        # Constant bounds (most loops) have no operands to check.
+        if not self.operands or "operandSegmentSizes" not in self.properties:
             return None
         for map_attr, operands in ((self.properties.get("lowerBoundMap"), self.lower_bound_operands),
                                    (self.properties.get("upperBoundMap"), self.upper_bound_operands)):

@@ -121,15 +121,11 @@ class Builder:
 
     def _push_region(self, region: Region, parsed: ParsedRegion, op, parent_scope,
                      default_dialect: str, stack):
-        isolated = op.isolated_from_above
-        scope = _Scope(parent_scope, isolated, default_dialect)
-        blocks = []
-        for parsed_block in parsed.blocks:
-            block = Block()
-            region.append(block)
-            blocks.append(block)
+        scope = _Scope(parent_scope, op.isolated_from_above, default_dialect)
+        parsed_blocks = parsed.blocks
+        blocks = [region.append(Block()) for _ in parsed_blocks]
         labels = scope.labels
-        for parsed_block, block in zip(parsed.blocks, blocks):
+        for parsed_block, block in zip(parsed_blocks, blocks):
             if parsed_block.label is not None:
                 if parsed_block.label.value in labels:
                     raise MLIRError(f"redefinition of block '{parsed_block.label.value}'",
@@ -142,7 +138,7 @@ class Builder:
                         self._check_entry_argument(scope, token)
                     self._define(scope, token.value, [arg], pos_of(token))
         stack.append((_END_SCOPE, scope, None, None))
-        for parsed_block, block in reversed(list(zip(parsed.blocks, blocks))):
+        for parsed_block, block in zip(reversed(parsed_blocks), reversed(blocks)):
             stack.extend([(_BUILD, parsed_op, scope, block)
                           for parsed_op in reversed(parsed_block.ops)])
             parsed_block.ops = []     # the stack holds them until they are built

@@ -218,12 +218,13 @@ class DispatchScanner:
 
 
 def lexer_scanner(scanner: DispatchScanner, ignore) -> DispatchScanner:
-    """The scanner the lexer uses.  Most blanks are single spaces between
-    tokens: when only ignored terminals start with a space, each match
-    takes the spaces after its token too (they would be skipped next)."""
-    spaces = scanner.candidates.get(" ")
-    if spaces and all(t.name in ignore for t in spaces):
-        return scanner.with_trailing(" *")
+    """The scanner the lexer uses.  Most blanks are spaces between tokens,
+    or the end of a line and the next line's indent: when only ignored
+    terminals start with a space or a newline, each match takes those
+    after its token too (they would be skipped next)."""
+    blanks = scanner.candidates.get(" ", ()) + scanner.candidates.get("\n", ())
+    if blanks and all(t.name in ignore for t in blanks):
+        return scanner.with_trailing(" *(?:\n *)*")
     return scanner
 
 
@@ -328,9 +329,14 @@ class Lexer:
             value = found[kind]
             column = pos - line_start + 1
             if kind in plain:
-                last = make_token(kind, value, pos, line, column,
-                                  line, column + len(value), pos + len(value))
+                end = pos + len(value)
+                last = make_token(kind, value, pos, line, column, line, column + len(value), end)
                 pos = found.end()
+                if pos != end:          # the blanks after the token, with their lines
+                    newlines = text.count("\n", end, pos)
+                    if newlines:
+                        line += newlines
+                        line_start = text.rindex("\n", end, pos) + 1
                 yield last
                 continue
             if kind in contextual:
@@ -367,15 +373,22 @@ class Lexer:
                     line += newlines
                     line_start = text.rindex("\n", pos, end) + 1
             pos = found.end()
-            if kind in ignore:
-                continue
-            if kind in keywords:
-                kind = keywords[kind].get(value, kind)
-            last = make_token(kind, value, start, start_line, column,
-                              line, end - line_start + 1, end)
-            if kind in callbacks:
-                last = callbacks[kind](last)
-            yield last
+            token = None
+            if kind not in ignore:
+                if kind in keywords:
+                    kind = keywords[kind].get(value, kind)
+                token = make_token(kind, value, start, start_line, column,
+                                   line, end - line_start + 1, end)
+                if kind in callbacks:
+                    token = callbacks[kind](token)
+            if pos != end:
+                newlines = text.count("\n", end, pos)
+                if newlines:
+                    line += newlines
+                    line_start = text.rindex("\n", end, pos) + 1
+            if token is not None:
+                last = token
+                yield last
         if ends is not None:
             ends.append(list(parser_state.state_stack))
         if eof_error:
