@@ -263,7 +263,12 @@ class Builder:
             placeholder.replace_all_uses_with(values[i])
 
     def _resolve(self, scope: _Scope, token, expected) -> Value:
-        name = token.value
+        """The value a use names: a VALUE_ID token, or a name alone (made
+        from an op line, without a place)."""
+        if token.__class__ is str:
+            name, token = token, None
+        else:
+            name = token.value
         index = 0
         if "#" in name:
             name, _, number = name.partition("#")
@@ -271,13 +276,13 @@ class Builder:
         group = scope.values.get(name)
         if group is not None:
             if index >= len(group):
-                raise MLIRError("reference to invalid result number", pos_of(token))
+                raise MLIRError("reference to invalid result number", _place(token))
             value = group[index]
             # Types are shared objects far more often than not: `is`
             # first spares a Python-level comparison.
             if expected is not None and value.type is not expected and value.type != expected:
                 error = MLIRError(f"use of value '{name}' expects different type than "
-                                  f"prior uses: '{expected}' vs '{value.type}'", pos_of(token))
+                                  f"prior uses: '{expected}' vs '{value.type}'", _place(token))
                 previous = scope.defined_at.get(name)
                 if previous is not None:
                     error.attach_note("prior use here", previous)
@@ -286,15 +291,15 @@ class Builder:
         # A forward reference, recorded at the nearest isolated scope.
         owner = scope.owner
         if expected is None:
-            raise MLIRError("use of undeclared SSA value name", pos_of(token))
+            raise MLIRError("use of undeclared SSA value name", _place(token))
         self.forward_referenced = True
-        placeholders, first = owner.forward.setdefault(name, ({}, pos_of(token)))
+        placeholders, first = owner.forward.setdefault(name, ({}, _place(token)))
         placeholder = placeholders.get(index)
         if placeholder is None:
             placeholder = placeholders[index] = Value(expected)
         elif placeholder.type != expected:
             raise MLIRError(f"use of value '{name}' expects different type than prior uses: "
-                            f"'{expected}' vs '{placeholder.type}'", pos_of(token)).attach_note(
+                            f"'{expected}' vs '{placeholder.type}'", _place(token)).attach_note(
                 "prior use here", first)
         return placeholder
 
@@ -318,7 +323,10 @@ class Builder:
         """Values used but never defined in an isolated scope: mlir reports
         every one of them, in source order."""
         if scope.isolated and scope.forward:
-            positions = sorted(pos for _, pos in scope.forward.values())
+            # A use made from an op line has no place: its text is then
+            # read again token by token, and this error is not reported.
+            positions = sorted((pos for _, pos in scope.forward.values()),
+                               key=lambda pos: pos or (0, 0))
             error = MLIRError("use of undeclared SSA value name", positions[0])
             for pos in positions[1:]:
                 error.attach_note("use of undeclared SSA value name", pos, severity="error")
@@ -352,6 +360,11 @@ class Builder:
             else:
                 break
         return offset_to_pos(text, min(end, len(text)))
+
+
+def _place(token):
+    """Where a use stands, None for a name alone."""
+    return pos_of(token) if token is not None else None
 
 
 def _prefixed_name(p: ParsedOp, dialect: str) -> str:

@@ -22,7 +22,7 @@ A line is lexed as tokens instead, and ends the run before it, when
 
 from __future__ import annotations
 
-from .shapes import ShapeJudge, name_tokens, occurrence
+from .shapes import ShapeJudge, occurrence
 from .syntax import OpSequence, ParsedOp
 from .tables import SHORTHANDS, advances
 
@@ -65,7 +65,7 @@ class OpLines(ShapeJudge):
                         else lexer.terminal_at(text, following))
             if template.continued_by(terminal):
                 break
-            ops.append(template.instantiate(lexer.token_class, line, names, offsets))
+            ops.append(template.instantiate(line, names, offsets))
             taken, resume = line, following
             if found is None:
                 break
@@ -169,16 +169,18 @@ class _Template:
             self.continuing[terminal] = known
         return known
 
-    def instantiate(self, new_token, token, names: list, offsets: list) -> ParsedOp:
-        line, column = token.line, token.column
+    def instantiate(self, token, names: list, offsets: list) -> ParsedOp:
+        """The op of the line of `token`.  Its operands are names alone and
+        its results have no place: only diagnostics would need them, and a
+        text with any error is read again token by token (parser.py
+        `parse_source`).  The op's own place is kept, as the IR keeps it."""
         if self.name_after < 0:
-            name_column = column + self.name_gap
+            name_column = token.column + self.name_gap
         else:
-            name_column = (column + offsets[self.name_after] + len(names[self.name_after])
-                           + self.name_gap)
+            name_column = (token.column + offsets[self.name_after]
+                           + len(names[self.name_after]) + self.name_gap)
         return self.op.relocated(
-            (line, name_column),
-            [(names[index], count, (line, column + offsets[index]))
-             for index, count in self.results],
-            name_tokens(new_token, token, names, offsets, self.operands))
+            (token.line, name_column),
+            [(names[index], count, None) for index, count in self.results],
+            [names[index] + suffix for index, suffix in self.operands])
 

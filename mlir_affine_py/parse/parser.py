@@ -192,14 +192,19 @@ def parse_source(text: str, allow_unregistered: bool = False,
                  source_name: str = "<stdin>", line_offset: int = 0):
     """Parse one chunk of MLIR text into a builtin.module, or raise MLIRError.
     `source_name` and `line_offset` (the chunk's first line in the file) make
-    the file locations MLIR gives some ops."""
+    the file locations MLIR gives some ops.
+
+    Most lines are read whole, as shorthands for their tokens (op lines and
+    heads: parse/op_lines.py, parse/op_heads.py), which keep only what a
+    text without errors needs.  A text with any error is read again token
+    by token: its diagnostics are those of its tokens."""
     try:
-        try:
-            parsed = _parse(text, source_name, line_offset, op_lines=True)
-        except (MLIRError, VisitError, UnexpectedInput):
-            # Errors are reported as the text lexed token by token gives
-            # them (parse/op_lines.py).
-            parsed = _parse(text, source_name, line_offset, op_lines=False)
+        return _built(text, _parse(text, source_name, line_offset, shorthands=True),
+                      allow_unregistered)
+    except (MLIRError, VisitError, UnexpectedInput):
+        pass
+    try:
+        parsed = _parse(text, source_name, line_offset, shorthands=False)
     except MLIRError as error:
         raise _refine(text, error) from None
     except VisitError as error:
@@ -210,17 +215,21 @@ def parse_source(text: str, allow_unregistered: bool = False,
         raise _lexer_error(text, error) from None
     except (UnexpectedToken, UnexpectedEOF) as error:
         raise _syntax_error(text, error) from None
+    return _built(text, parsed, allow_unregistered)
+
+
+def _parse(text: str, source_name: str, line_offset: int, shorthands: bool):
+    parser, transformer = _parser()
+    transformer.begin(text, source_name, line_offset)
+    parser.op_lines.reset(enabled=shorthands)
+    parser.op_heads.reset(enabled=shorthands)
+    return parser.parse(text)
+
+
+def _built(text: str, parsed, allow_unregistered: bool):
     if not text.isascii():
         _check_non_ascii(text)
     return Builder(allow_unregistered, text).build_module(parsed or [])
-
-
-def _parse(text: str, source_name: str, line_offset: int, op_lines: bool):
-    parser, transformer = _parser()
-    transformer.begin(text, source_name, line_offset)
-    parser.op_lines.reset(enabled=op_lines)
-    parser.op_heads.reset(enabled=op_lines)
-    return parser.parse(text)
 
 
 # Strings and comments, where any character may stand, or one non-ASCII

@@ -1,5 +1,6 @@
-"""Op lines taken whole (parse/op_lines.py) parse exactly as their tokens do:
-the same ops, at the same places, with the same errors."""
+"""Op lines and heads taken whole (parse/op_lines.py, parse/op_heads.py)
+parse as their tokens do: the same ops, at the same places, with the same
+names; a text with an error is reported as its tokens report it."""
 
 from __future__ import annotations
 
@@ -24,10 +25,12 @@ def _chunks() -> list[tuple[str, str]]:
 
 
 def _tree(value):
-    """The parse as plain values: every op with its positions and tokens."""
+    """The parse as plain values: every op with its position, its results'
+    and operands' names (an op line keeps no places for these), and the
+    rest of its parts."""
     if isinstance(value, ParsedOp):
-        return ("op", value.name, value.pos, value.results,
-                [(t.value, t.line, t.column, t.start_pos) for t in value.operands],
+        return ("op", value.name, value.pos, [(name, count) for name, count, _ in value.results],
+                [getattr(t, "value", t) for t in value.operands],
                 value.operand_types, value.result_types, value.attributes, value.properties,
                 [_tree(region) for region in value.regions],
                 [(t.value, t.line, t.column) for t in value.successors], value.generic)
@@ -41,11 +44,11 @@ def _tree(value):
     return value
 
 
-def _outcome(text: str, op_lines: bool):
+def _outcome(text: str, shorthands: bool):
     """(parse tree, printed module) or the error, parsing with or without
-    whole op lines."""
+    op lines and heads taken whole."""
     try:
-        parsed = _parse(text, "<test>", 0, op_lines)
+        parsed = _parse(text, "<test>", 0, shorthands)
     except UnexpectedInput:
         # Worded from the parser's state (parse_source parses such a text
         # again token by token).
@@ -66,7 +69,14 @@ CHUNKS = _chunks()
 
 @pytest.mark.parametrize("name,text", CHUNKS, ids=[name for name, _ in CHUNKS])
 def test_whole_lines_parse_as_their_tokens(name, text):
-    assert _outcome(text, op_lines=True) == _outcome(text, op_lines=False)
+    whole, tokens = _outcome(text, shorthands=True), _outcome(text, shorthands=False)
+    # The same parse and output, or the same error (its place aside: a
+    # text with an error is read again token by token).
+    assert whole[:3] == tokens[:3]
+    if tokens[0] == "error":
+        with pytest.raises(MLIRError) as reported:
+            parse_source(text, allow_unregistered=True)
+        assert (str(reported.value), reported.value.pos, reported.value.notes) == tokens[2:]
 
 
 def test_every_input_takes_some_lines_whole():
@@ -76,7 +86,7 @@ def test_every_input_takes_some_lines_whole():
     lines = heads = 0
     for _, text in CHUNKS:
         try:
-            _parse(text, "<test>", 0, op_lines=True)
+            _parse(text, "<test>", 0, shorthands=True)
         except (MLIRError, VisitError, UnexpectedInput):
             continue
         lines += sum(template is not None for template in engine.op_lines.templates.values())
@@ -129,7 +139,7 @@ RELOCATED = [
 def test_errors_on_later_lines_of_a_shape_are_placed_by_their_tokens(text):
     with pytest.raises(MLIRError) as whole:
         parse_source(text, allow_unregistered=True)
-    outcome = _outcome(text, op_lines=False)
+    outcome = _outcome(text, shorthands=False)
     assert outcome[0] == "error"
     assert (str(whole.value), whole.value.pos, whole.value.notes) == outcome[2:]
 
@@ -148,7 +158,7 @@ def _driver_tokens(text: str) -> list[tuple[str, str]]:
             yield token
     engine.lexer.tokens = recording
     try:
-        _parse(text, "<test>", 0, op_lines=True)
+        _parse(text, "<test>", 0, shorthands=True)
     finally:
         del engine.lexer.tokens
     return seen
@@ -186,4 +196,4 @@ def test_a_run_of_op_lines_is_one_token_that_ends_before_a_line_not_taken():
     assert [value for kind, value in _driver_tokens(text) if kind == "OP_LINES"] == [
         "%x = arith.negf %a : f32\n\n  // between\n  %y = arith.addf %x, %a : f32",
         "%w = arith.negf %z : f32\n  %v = arith.mulf %w, %z : f32"]
-    assert _outcome(text, op_lines=True) == _outcome(text, op_lines=False)
+    assert _outcome(text, shorthands=True) == _outcome(text, shorthands=False)
