@@ -193,12 +193,11 @@ class RegisteredOp(Operation):
     def drop_default_properties(self) -> None:
         """Forget properties spelled out with their default value, so that
         the generic and the custom form of an op parse to the same op."""
+        if not self.properties:
+            return
         for name, default in self.property_defaults.items():
             if self.properties.get(name) == default:
                 del self.properties[name]
-
-    def finish_parse(self) -> None:
-        """Fix-ups after parsing, such as an implicit terminator."""
 
     def attr_dict(self, p, extra_elided=()) -> None:
         elided = self.inherent + tuple(extra_elided) if extra_elided else self.inherent

@@ -100,6 +100,9 @@ class Operation:
         self.parent: Block | None = None
         self.pos = pos
 
+    def finish_parse(self) -> None:
+        """Fix-ups after parsing, such as an implicit terminator."""
+
     # ------------------------------------------------------------------ access
     @property
     def result(self) -> OpResult:

@@ -164,8 +164,7 @@ class Builder:
 
     def _finish_op(self, op: Operation, results: list, scope: _Scope) -> None:
         """`results`: the (name, count, position) groups the op's results bind."""
-        if hasattr(op, "finish_parse"):
-            op.finish_parse()
+        op.finish_parse()
         if not results:
             return
         if len(results) == 1 and results[0][1] == len(op.results):
