@@ -18,7 +18,9 @@ from __future__ import annotations
 import re
 
 TAB_STOP = 8
-_UNDECODABLE = re.compile("[\udc80-\udcff]")
+# Patterns of the rarer paths are compiled where they are used (re keeps
+# them), not at start-up: re's compiler is written in Python.
+_UNDECODABLE = "[\udc80-\udcff]"
 
 
 class DiagnosticText(str):
@@ -89,7 +91,8 @@ def _format_one(filename, lines, message, pos, severity, line_offset, show_sourc
     if not show_source:
         return header
     if not source_line.isascii():
-        return header + _UNDECODABLE.sub("\ufffd", source_line).expandtabs(TAB_STOP) + "\n"
+        source_line = re.compile(_UNDECODABLE).sub("\ufffd", source_line)
+        return header + source_line.expandtabs(TAB_STOP) + "\n"
     caret_column = len(prefix.expandtabs(TAB_STOP)) + max(column - 1 - len(prefix), 0)
     return header + source_line.expandtabs(TAB_STOP) + "\n" + " " * caret_column + "^\n"
 

@@ -42,11 +42,12 @@ ATTRIBUTE_MNEMONICS = frozenset({
 LINKAGES = ("external", "available_externally", "linkonce", "linkonce_odr", "weak",
             "weak_odr", "appending", "internal", "private", "extern_weak", "common")
 
-_SPACE = re.compile(r"\s*")
-_KEYWORD = re.compile(r"[a-zA-Z_][\w$.]*")
+# Compiled where used (re keeps them): LLVM types are rare, start-up is not.
+_SPACE = r"\s*"
+_KEYWORD = r"[a-zA-Z_][\w$.]*"
 # An integer token as MLIR's lexer reads it: a number followed by `.` is a
 # float, which is not an integer.
-_INTEGER = re.compile(r"(0x[0-9a-fA-F]+|[0-9]+)(?![.0-9])")
+_INTEGER = r"(0x[0-9a-fA-F]+|[0-9]+)(?![.0-9])"
 
 
 def position_in(token, offset: int) -> tuple[int, int]:
@@ -72,21 +73,21 @@ def _address_space(token, start: int) -> int:
     parseInteger<unsigned> reads it."""
     text = token.value
     end = len(text) - 1                # the closing `>`
-    at = _SPACE.match(text, start).end()
+    at = re.compile(_SPACE).match(text, start).end()
     negative = text.startswith("-", at)
-    number_at = _SPACE.match(text, at + 1).end() if negative else at
-    word = _KEYWORD.match(text, at)
+    number_at = re.compile(_SPACE).match(text, at + 1).end() if negative else at
+    word = re.compile(_KEYWORD).match(text, at)
     if word is not None and word.group() in ("true", "false"):
         value, after = int(word.group() == "true"), word.end()
     else:
-        match = _INTEGER.match(text, number_at)
+        match = re.compile(_INTEGER).match(text, number_at)
         if match is None:
             raise MLIRError("expected integer value", position_in(token, number_at))
         value = fit_unsigned(match.group(), negative, 32)
         if value is None:
             raise MLIRError("integer value too large", position_in(token, at))
         after = match.end()
-    after = _SPACE.match(text, after).end()
+    after = re.compile(_SPACE).match(text, after).end()
     if after != end:
         raise MLIRError("expected '>'", position_in(token, after))
     return value
@@ -137,14 +138,14 @@ def llvm_attribute(token) -> A.Attribute:
         return A.OpaqueAttr(text)
     if not angle:
         raise MLIRError("expected '<'", position_in(token, len(text)))
-    at = _SPACE.match(text, len("#llvm.linkage<")).end()
-    keyword = _KEYWORD.match(text, at)
+    at = re.compile(_SPACE).match(text, len("#llvm.linkage<")).end()
+    keyword = re.compile(_KEYWORD).match(text, at)
     if keyword is None:
         raise MLIRError("expected keyword for LLVM linkage types", position_in(token, at))
     if keyword.group() not in LINKAGES:
         raise MLIRError(f"expected one of [{', '.join(LINKAGES)}] for LLVM linkage types, "
                         f"got: {keyword.group()}", position_in(token, at))
-    after = _SPACE.match(text, keyword.end()).end()
+    after = re.compile(_SPACE).match(text, keyword.end()).end()
     if after != len(text) - 1:
         raise MLIRError("expected '>'", position_in(token, after))
     return A.OpaqueAttr(f"#llvm.linkage<{keyword.group()}>")

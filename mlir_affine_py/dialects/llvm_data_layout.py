@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-_DECIMAL = re.compile(r"[0-9]+")
+_DECIMAL = r"[0-9]+"            # compiled where used, out of start-up
 
 
 class LayoutError(Exception):
@@ -39,7 +39,7 @@ def _malformed(form: str) -> LayoutError:
 def _unsigned(text: str) -> int | None:
     """StringRef::getAsInteger into `unsigned`: decimal digits only, and
     the value must fit in 32 bits."""
-    if not _DECIMAL.fullmatch(text):
+    if not re.compile(_DECIMAL).fullmatch(text):
         return None
     value = int(text)
     return value if value < 1 << 32 else None
@@ -184,7 +184,7 @@ def _check_preferred(parts: list, index: int, abi: int) -> None:
 
 
 def _address_space_and_name(text: str) -> tuple[int, str]:
-    found = _DECIMAL.match(text)
+    found = re.compile(_DECIMAL).match(text)
     digits = found.group() if found else ""
     space = _address_space(digits) if digits else 0
     rest = text[len(digits):]

@@ -106,8 +106,9 @@ def appended_op(op) -> str:
     return "\n" + text if "\n" in text else text
 
 
-# A custom-form terminator without operands, then results defined.
-_TERMINATOR_THEN_RESULTS = re.compile(
+# A custom-form terminator without operands, then results defined (a
+# pattern compiled where used, on an error path, not at start-up).
+_TERMINATOR_THEN_RESULTS = (
     r"(?:return|func\.return|affine\.yield|scf\.yield)((?:\s*%[\w$.\-]+\s*,)*\s*%[\w$.\-]+)\s*=")
 
 
@@ -117,7 +118,7 @@ def _check_terminator_operands(op, text: str | None) -> None:
     type where the `=` stands."""
     if text is None or op.pos is None or op.operands:
         return
-    match = _TERMINATOR_THEN_RESULTS.match(text, pos_to_offset(text, op.pos))
+    match = re.compile(_TERMINATOR_THEN_RESULTS).match(text, pos_to_offset(text, op.pos))
     if match is not None:
         raise MLIRError("expected ':'", offset_to_pos(text, match.end(1)))
 

@@ -233,14 +233,15 @@ def _built(text: str, parsed, allow_unregistered: bool):
 
 
 # Strings and comments, where any character may stand, or one non-ASCII
-# character elsewhere.
-_NON_ASCII_OUTSIDE_STRINGS = re.compile(r'"(?:[^"\\\n]|\\.)*"|//[^\n]*|[^\x00-\x7f]')
+# character elsewhere.  (The patterns of this module's rarer paths are
+# compiled where they are used, and re keeps them: not at start-up.)
+_NON_ASCII_OUTSIDE_STRINGS = r'"(?:[^"\\\n]|\\.)*"|//[^\n]*|[^\x00-\x7f]'
 
 
 def _check_non_ascii(text: str) -> None:
     """MLIR's lexer reads identifiers in ASCII only: a non-ASCII letter the
     grammar's patterns took into a name (`%é`, `@fé`) is an error there."""
-    for match in _NON_ASCII_OUTSIDE_STRINGS.finditer(text):
+    for match in re.compile(_NON_ASCII_OUTSIDE_STRINGS).finditer(text):
         if len(match.group()) == 1 and not match.group().isascii():
             offset = match.start()
             if text[offset - 1:offset] == "%":
@@ -273,8 +274,8 @@ _DIALECT_FAQ = ("https://mlir.llvm.org/getting_started/Faq/"
 _TOKEN_START = frozenset(":,.(){}[]<>=*-+?|/\"@#%^!_ \t\r\n"
                          "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
 
-_INTTYPE = re.compile(r"[su]?i[1-9][0-9]*")
-_VALUE_NAME = re.compile(r"%[\w$.\-]*")
+_INTTYPE = r"[su]?i[1-9][0-9]*"
+_VALUE_NAME = r"%[\w$.\-]*"
 _CLOSERS = (("RPAR", ")"), ("RSQB", "]"), ("MORETHAN", ">"), ("RBRACE", "}"))
 _BINARY_OPERATORS = frozenset({"+", "-", "*", "floordiv", "ceildiv", "mod"})
 
@@ -390,10 +391,11 @@ def _expected_message(accepted: set, state, token, text: str):
 
     # Where an operation may start (a region's body, the top level).
     if _op_start(accepted):
-        if isinstance(top, TOKEN) and top.type == "BARE_ID" and not _INTTYPE.fullmatch(top.value):
+        if isinstance(top, TOKEN) and top.type == "BARE_ID" \
+                and not re.compile(_INTTYPE).fullmatch(top.value):
             return unknown_custom_op_error(top.value, token_pos(top)), None
         if token is not None and token.value.startswith("%"):
-            end = token.start_pos + len(_VALUE_NAME.match(token.value).group())
+            end = token.start_pos + len(re.compile(_VALUE_NAME).match(token.value).group())
             return "expected '=' after SSA name", end
         return "expected operation name in quotes", "previous"
     if accepted == {"COMMA"} and _in_result_list(state):
@@ -405,7 +407,7 @@ def _expected_message(accepted: set, state, token, text: str):
         # the name before `=`.
         return "expected '='", "previous"
     if "DIMS" in accepted and token is not None:
-        dims = _DIMENSIONS.match(text, token.start_pos)
+        dims = re.compile(_DIMENSIONS).match(text, token.start_pos)
         if dims and dims.end() > token.start_pos:
             following = _skip_trivia(text, dims.end())
             return "expected non-function type", wrong_token_offset(
@@ -490,7 +492,7 @@ def _describe(name: str, literals: dict) -> str:
     return _TERMINAL_TEXT.get(name, name.lower())
 
 
-_DIMENSIONS = re.compile(r"(([0-9]+|\?)[ \t]*x[ \t]*)+")
+_DIMENSIONS = r"(([0-9]+|\?)[ \t]*x[ \t]*)+"
 
 
 def _op_start(accepted: set) -> bool:
@@ -695,7 +697,7 @@ def _refine(text: str, error: MLIRError) -> MLIRError:
     for suffix in ("' is unknown", "' is unknown (tried 'func."):
         if message.startswith("custom op '") and suffix in message:
             name = message[len("custom op '"):message.index(suffix)]
-            if _INTTYPE.fullmatch(name):
+            if re.compile(_INTTYPE).fullmatch(name):
                 # `i32` lexes as a type in MLIR, never as an op name.
                 return MLIRError("expected operation name in quotes",
                                  offset_to_pos(text, wrong_token_offset(text, offset)))
@@ -703,7 +705,7 @@ def _refine(text: str, error: MLIRError) -> MLIRError:
     if message in ("use of undeclared identifier", "expected ':'"):
         error.pos = offset_to_pos(text, wrong_token_offset(text, offset))
     elif message.startswith("undefined symbol alias id"):
-        match = _ALIAS.match(text, offset)
+        match = re.compile(_ALIAS).match(text, offset)
         if match:
             following = _skip_trivia(text, match.end())
             error.pos = offset_to_pos(text, wrong_token_offset(text, following))
@@ -711,7 +713,7 @@ def _refine(text: str, error: MLIRError) -> MLIRError:
         operator = _operator_before(text, offset)
         if operator is not None:
             error.pos = offset_to_pos(text, operator)
-    elif _OPERAND_TYPE_COUNT.match(message):
+    elif re.compile(_OPERAND_TYPE_COUNT).match(message):
         colon = _generic_op_colon(text, offset)
         if colon is not None:
             error.pos = offset_to_pos(text, _skip_trivia(text, colon + 1))
@@ -722,8 +724,8 @@ def _refine(text: str, error: MLIRError) -> MLIRError:
     return error
 
 
-_ALIAS = re.compile(r"[#!][a-zA-Z_$.][\w$.\-]*")
-_OPERATOR_BEFORE = re.compile(r"(\*|\bfloordiv|\bceildiv|\bmod)[\s(\-]*\Z")
+_ALIAS = r"[#!][a-zA-Z_$.][\w$.\-]*"
+_OPERATOR_BEFORE = r"(\*|\bfloordiv|\bceildiv|\bmod)[\s(\-]*\Z"
 
 
 def _operator_before(text: str, offset: int):
@@ -732,13 +734,13 @@ def _operator_before(text: str, offset: int):
     window = text[max(0, offset - 200):offset]
     if text[offset:offset + 1] == "*" or re.match(r"(floordiv|ceildiv|mod)\b", text[offset:]):
         return None  # already at the operator
-    match = _OPERATOR_BEFORE.search(window)
+    match = re.compile(_OPERATOR_BEFORE).search(window)
     if match is None:
         return None
     return offset - len(window) + match.start(1)
 
 
-_OPERAND_TYPE_COUNT = re.compile(r"expected \d+ operand types? but had \d+\Z")
+_OPERAND_TYPE_COUNT = r"expected \d+ operand types? but had \d+\Z"
 
 
 def _generic_op_colon(text: str, offset: int):

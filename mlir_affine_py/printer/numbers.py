@@ -303,11 +303,15 @@ def hex_float_literal_to_bits(value: int, type_name: str, negative: bool = False
 
 
 def _parse_decimal(text: str, sem: FloatSemantics) -> int:
-    """Correctly rounded ``APFloat(sem, text)`` for toString's own output."""
-    from fractions import Fraction      # rarely needed: kept out of start-up
+    """Correctly rounded ``APFloat(sem, text)`` for toString's own output
+    (``[-]d.ddd[e[+-]dd]``), read as an exact ratio of integers."""
     neg = text.startswith("-")
-    frac = Fraction(text.lstrip("+-"))
-    return _round_ratio(neg, frac.numerator, frac.denominator, sem)
+    mantissa, _, exponent = text.lstrip("+-").lower().partition("e")
+    whole, _, fraction = mantissa.partition(".")
+    digits, scale = int(whole + fraction), int(exponent or 0) - len(fraction)
+    if scale >= 0:
+        return _round_ratio(neg, digits * 10 ** scale, 1, sem)
+    return _round_ratio(neg, digits, 10 ** -scale, sem)
 
 
 # --- APFloat::toString and printFloatValue -----------------------------------
