@@ -5,7 +5,7 @@ next to the affine DMA ops."""
 
 from __future__ import annotations
 
-from lark import Token
+from lark.lexer import Token
 
 from ..diagnostics import MLIRError
 from ..ir import attributes as A

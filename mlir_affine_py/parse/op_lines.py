@@ -118,7 +118,9 @@ class _Template:
     """A parsed op and where its names and positions come from: operands are
     (name index, suffix) pairs, results (name index, count) pairs, and the
     op's name stands `name_gap` characters after the end of name
-    `name_after` (-1: after the start of the line's token)."""
+    `name_after` (-1: after the start of the line's token).  The parse of
+    the line ended with the driver's stack `end_stack`; its first token is
+    of `first_terminal`."""
 
     __slots__ = ("op", "operands", "results", "name_after", "name_gap", "end_stack",
                  "engine", "continuing", "first_terminal")

@@ -12,7 +12,7 @@ import re
 from functools import partial
 from types import SimpleNamespace
 
-from lark import Token
+from lark.lexer import Token
 from lark.exceptions import (UnexpectedCharacters, UnexpectedEOF, UnexpectedInput,
                              UnexpectedToken, VisitError)
 from lark.parsers.lalr_parser import _Parser

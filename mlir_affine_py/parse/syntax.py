@@ -9,7 +9,7 @@ apart by class rather than by position.
 
 from __future__ import annotations
 
-from lark import Token as _LarkToken
+from lark.lexer import Token as _LarkToken
 
 from ..diagnostics import MLIRError
 

@@ -85,7 +85,7 @@ class PreparedGrammar:
     """
 
     def __init__(self, grammar: str):
-        from lark import Lark
+        from lark.lark import Lark
         lark = Lark(grammar, parser="lalr", lexer="basic", maybe_placeholders=False,
                     start=list(STARTS))
         self.grammar = grammar
@@ -184,19 +184,20 @@ class PreparedGrammar:
 
 def _cache_key(grammar: str) -> str:
     """What a cache file depends on: the grammar, the code whose objects it
-    pickles (this module, the lexer's scanner, Lark), Python and the format
-    of its regular expression programs."""
+    pickles (this module, the lexer's scanner, Lark, whose `__init__` holds
+    its version), Python and the format of its regular expression
+    programs."""
     import _sre
 
     import lark
 
     from . import lexer
     digest = zlib.crc32(grammar.encode())
-    for module in (__file__, lexer.__file__):
+    for module in (__file__, lexer.__file__, lark.__file__):
         with open(module, "rb") as handle:
             digest = zlib.crc32(handle.read(), digest)
     python = f"py{sys.version_info[0]}{sys.version_info[1]}-{_sre.MAGIC}"
-    return f"{lark.__version__}-{python}-{digest:08x}"
+    return f"{python}-{digest:08x}"
 
 
 def _action_by_name(action: Action) -> str:

@@ -10,7 +10,7 @@ definitions are reduced, which is in textual order, as MLIR requires.
 
 from __future__ import annotations
 
-from lark import Token
+from lark.lexer import Token
 
 from ..diagnostics import MLIRError, offset_to_pos
 from ..dialects.base import REGISTERED_DIALECTS
