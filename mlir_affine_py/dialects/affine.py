@@ -482,7 +482,7 @@ def _lexed_subscripts(t, token) -> tuple[AffineMap, list]:
     shape, names, offsets = ssa_shape(token.value)
     known = t.subscript_shapes.get(shape)
     if known is None:
-        subscripts, operands = parse_subscripts(t, t.parse_token(token, "subscripts"))
+        subscripts, operands = parse_subscripts(t, t.parse_token(token))
         occurrences = tuple((occurrence(token, offsets, o), "") for o in operands)
         t.subscript_shapes[shape] = (subscripts, occurrences)
         return subscripts, operands

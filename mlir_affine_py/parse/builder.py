@@ -23,11 +23,10 @@ class _Scope:
     table of the names defined so far (`values`, `defined_at`), and each
     region's own definitions (`own`) leave it when the region ends."""
 
-    __slots__ = ("parent", "isolated", "owner", "values", "defined_at", "own", "forward",
-                 "labels", "default_dialect")
+    __slots__ = ("isolated", "owner", "values", "defined_at", "own", "forward", "labels",
+                 "default_dialect")
 
     def __init__(self, parent, isolated, default_dialect="builtin"):
-        self.parent = parent
         self.isolated = isolated or parent is None
         if self.isolated:
             self.owner = self
@@ -166,11 +165,6 @@ class Builder:
         """`results`: the (name, count, position) groups the op's results bind."""
         op.finish_parse()
         if not results:
-            return
-        if len(results) == 1 and results[0][1] == len(op.results):
-            # One group of all the results, as nearly every op binds them.
-            name, _, pos = results[0]
-            self._define(scope, name, list(op.results), pos)
             return
         expected = 0
         for _, count, _ in results:

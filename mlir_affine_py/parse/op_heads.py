@@ -28,7 +28,6 @@ from ..ir.affine_expr import AffineExpr
 from ..ir.affine_map import AffineMap, IntegerSet
 from .shapes import ShapeJudge
 from .syntax import TOKEN, OpHead
-from .tables import SHORTHANDS, advances
 
 # Values a head shares with the heads made from it.
 _SHARED = (A.Attribute, T.Type, AffineMap, IntegerSet, AffineExpr, str, int, type(None))
@@ -61,9 +60,7 @@ class OpHeads(ShapeJudge):
         head = self._parse_at(token, ends)
         if not isinstance(head, OpHead):
             return None
-        table = self.engine.prepared
-        if advances(table.states, table.end_states[SHORTHANDS[token.type]], list(ends[0]),
-                    "LBRACE"):
+        if self.engine.shorthand_continued_by(token.type, ends[0], "LBRACE"):
             return None
         return _HeadTemplate.of(head, token, names, offsets)
 

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 from .shapes import ShapeJudge, occurrence
 from .syntax import OpSequence, ParsedOp
-from .tables import SHORTHANDS, advances
 
 
 class OpLines(ShapeJudge):
@@ -165,9 +164,7 @@ class _Template:
             if terminal is None or terminal == "$END":
                 known = terminal is None
             else:
-                table = self.engine.prepared
-                known = advances(table.states, table.end_states[SHORTHANDS["OP_LINES"]],
-                                 list(self.end_stack), terminal)
+                known = self.engine.shorthand_continued_by("OP_LINES", self.end_stack, terminal)
             self.continuing[terminal] = known
         return known
 

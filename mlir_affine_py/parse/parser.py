@@ -27,7 +27,7 @@ from .builder import Builder
 from .lexer import Lexer
 from .op_heads import OpHeads
 from .op_lines import OpLines
-from .tables import CONTEXTUAL_TERMINALS, PreparedGrammar, advances
+from .tables import CONTEXTUAL_TERMINALS, SHORTHANDS, PreparedGrammar, advances
 from .syntax import TOKEN, OpHead, ParsedOp
 from .transformer import MLIRTransformer, string_literal_error
 
@@ -69,11 +69,13 @@ class _Engine:
     def __init__(self, prepared: PreparedGrammar, transformer):
         backend = _backend()
         self.prepared = prepared
+        self.transformer = transformer
         self.op_lines = OpLines(self, transformer)
         self.op_heads = OpHeads(self, transformer)
         # Before the callbacks are bound:
         transformer.op_lines = self.op_lines.op_lines
         transformer.op_head_line = self.op_heads.op_head_line
+        transformer.parse_token = self.parse_shorthand
         self.lexer = Lexer(prepared, backend.Token, {**_op_name_callbacks(transformer),
                                                      "OP_LINES": self.op_lines.accept,
                                                      "AFFINE_FOR_LINE": self.op_heads.accept,
@@ -94,6 +96,20 @@ class _Engine:
         state = self._new_state(self._confs[start], stream)
         stream.set_tokens(self.lexer.tokens(text, state, self._eof_error, within, ends))
         return self.driver.parse_from_state(state)
+
+    def parse_shorthand(self, token, ends=None):
+        """The value of the text of `token`, a terminal that stands for a
+        run of tokens (tables.py SHORTHANDS), parsed at its place as the
+        terminal's start symbol."""
+        return self.parse(self.transformer.text, SHORTHANDS[token.type], token, ends)
+
+    def shorthand_continued_by(self, kind: str, end_stack: list, terminal: str) -> bool:
+        """Whether a token of `terminal` after the text of a `kind` shorthand,
+        whose parse ended with the driver's stack `end_stack`, would be part
+        of it."""
+        table = self.prepared
+        return advances(table.states, table.end_states[SHORTHANDS[kind]], list(end_stack),
+                        terminal)
 
 
 class _TokenStream:
@@ -131,17 +147,8 @@ def _parser():
             setattr(_TRANSFORMER, rule, _bind(callback, _TRANSFORMER))
         prepared = PreparedGrammar.cached(_grammar_text(), _cache_folder())
         _PARSER = _Engine(prepared, _TRANSFORMER)
-        _TRANSFORMER.parse_token = _token_parser(_PARSER, _TRANSFORMER)
         _TRANSFORMER.new_token = _PARSER.lexer.token_class
     return _PARSER, _TRANSFORMER
-
-
-def _token_parser(engine: _Engine, transformer):
-    """`parse_token(token, start)`: the value of the text of `token` (one
-    that stands for a run of tokens) as the start symbol `start`."""
-    def parse_token(token, start: str):
-        return engine.parse(transformer.text, start, token)
-    return parse_token
 
 
 # Ops whose custom parsers report errors about their operands at the op's

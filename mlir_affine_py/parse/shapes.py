@@ -16,7 +16,6 @@ from itertools import accumulate
 from lark.exceptions import UnexpectedInput, VisitError
 
 from ..diagnostics import MLIRError
-from .tables import SHORTHANDS
 
 SSA_NAME = re.compile(r"%[\w$.\-]+")
 _SPLIT = re.compile(f"({SSA_NAME.pattern})")
@@ -97,6 +96,6 @@ class ShapeJudge:
         terminal's start symbol (`ends` gets the driver's stack at its
         end), or None if that parse fails."""
         try:
-            return self.engine.parse(self.transformer.text, SHORTHANDS[token.type], token, ends)
+            return self.engine.parse_shorthand(token, ends)
         except (MLIRError, VisitError, UnexpectedInput):
             return None

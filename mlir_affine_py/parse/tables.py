@@ -277,7 +277,7 @@ def advances(table, end_state, stack: list, terminal: str) -> bool:
         if terminal not in actions:
             return False
         action, argument = actions[terminal]
-        if str(action) == "Shift":
+        if action is not Reduce:        # Shift
             return True
         size = len(argument.expansion)
         if size:

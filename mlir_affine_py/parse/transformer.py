@@ -50,8 +50,8 @@ class MLIRTransformer:
 
     def __init__(self):
         self.begin("")
-        # Set by the parser: `parse_token(token, start)` parses the text of
-        # a token that stands for a run of tokens, `new_token` makes a token
+        # Set by the parser: `parse_token(token)` parses the text of a token
+        # that stands for a run of tokens, `new_token` makes a token
         # of the driver's class, `op_lines` is the callback of the ops of an
         # OP_LINES token and `op_head_line` that of an op's head on a line.
         self.parse_token = None
