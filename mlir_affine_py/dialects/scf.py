@@ -82,6 +82,7 @@ class ForOp(RegisteredOp):
 
     name = "scf.for"
     inherent = ("unsignedCmp",)
+    num_regions = 1
 
     @property
     def body(self):
