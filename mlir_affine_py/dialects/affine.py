@@ -15,6 +15,12 @@ from ..ir.affine_expr import dim as affine_dim
 from ..ir.affine_expr import symbol as affine_symbol
 from ..ir.affine_map import AffineMap
 from ..ir.core import BlockArgument, register_op
+from ..ir.traits import (AffineMapAccessInterface, AffineReadOpInterface,
+                         AffineWriteOpInterface, AttrSizedOperandSegments,
+                         AutomaticAllocationScope, ConditionallySpeculatable,
+                         LoopLikeOpInterface, MemoryEffects, NoRegionArguments, Pure, Read,
+                         RecursiveMemoryEffects, RecursivelySpeculatable, ReturnLike,
+                         SingleBlockImplicitTerminator, Terminator, Write)
 from ..parse.syntax import (integer_literal, TOKEN, AttrDict, ParsedRegion, SymbolUses, TypeList,
                             Uses, defined_name, parse_error)
 from ..parse.shapes import name_tokens, occurrence, ssa_shape
@@ -27,6 +33,7 @@ from .base import (ValueTerminator, RegisteredOp, attrs_of, custom_form, ensure_
 @register_op
 class AffineYieldOp(ValueTerminator):
     name = "affine.yield"
+    traits = (Pure, Terminator, ReturnLike)
 
     def verify(self):
         parent = self.parent_op
@@ -150,8 +157,9 @@ def _loop_argument_as_symbol(map: AffineMap, operands) -> bool:
 @register_op
 class AffineForOp(RegisteredOp):
     name = "affine.for"
+    traits = (AutomaticAllocationScope, SingleBlockImplicitTerminator, RecursiveMemoryEffects,
+              ConditionallySpeculatable, LoopLikeOpInterface, AttrSizedOperandSegments)
     inherent = ("lowerBoundMap", "upperBoundMap", "step", "operandSegmentSizes")
-    has_side_effects = False
 
     @property
     def segments(self):
@@ -301,6 +309,8 @@ def parse_iter_arg(t, children):
 @register_op
 class AffineIfOp(RegisteredOp):
     name = "affine.if"
+    traits = (RecursiveMemoryEffects, RecursivelySpeculatable, NoRegionArguments,
+              SingleBlockImplicitTerminator)
     inherent = ("condition",)
 
     @property
@@ -394,16 +404,19 @@ class AffineMapOp(RegisteredOp):
 @register_op
 class AffineApplyOp(AffineMapOp):
     name = "affine.apply"
+    traits = (Pure,)
 
 
 @register_op
 class AffineMinOp(AffineMapOp):
     name = "affine.min"
+    traits = (Pure,)
 
 
 @register_op
 class AffineMaxOp(AffineMapOp):
     name = "affine.max"
+    traits = (Pure,)
 
 
 def _parse_map_op(t, children, name, token):
@@ -566,27 +579,29 @@ class AffineMemoryOp(RegisteredOp):
 @register_op
 class AffineLoadOp(AffineMemoryOp):
     name = "affine.load"
+    traits = (AffineReadOpInterface, AffineMapAccessInterface, MemoryEffects(Read(0)))
 
 
 @register_op
 class AffineStoreOp(AffineMemoryOp):
     name = "affine.store"
+    traits = (AffineWriteOpInterface, AffineMapAccessInterface, MemoryEffects(Write(1)))
     stores = True
-    has_side_effects = True
 
 
 @register_op
 class AffineVectorLoadOp(AffineMemoryOp):
     name = "affine.vector_load"
+    traits = (AffineReadOpInterface, AffineMapAccessInterface, MemoryEffects(Read(0)))
     vector = True
 
 
 @register_op
 class AffineVectorStoreOp(AffineMemoryOp):
     name = "affine.vector_store"
+    traits = (AffineWriteOpInterface, AffineMapAccessInterface, MemoryEffects(Write(1)))
     stores = True
     vector = True
-    has_side_effects = True
 
 
 def _memory_op(t, children, name, stores, vector):

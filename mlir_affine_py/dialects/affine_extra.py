@@ -11,6 +11,9 @@ from ..ir.affine_expr import dim as affine_dim
 from ..ir.affine_expr import symbol as affine_symbol
 from ..ir.affine_map import AffineMap
 from ..ir.core import register_op
+from ..ir.traits import (AffineMapAccessInterface, AttrSizedOperandSegments,
+                         AutomaticAllocationScope, LoopLikeOpInterface, Pure,
+                         RecursiveMemoryEffects, SingleBlockImplicitTerminator)
 from ..parse.syntax import TOKEN, TypeList, Uses, parse_error
 from .affine import AffineYieldOp, parse_subscripts
 from .base import (RegisteredOp, attrs_of, custom_form, ensure_terminator, first_of,
@@ -60,6 +63,8 @@ def _group_attr(groups) -> A.DenseElementsAttr:
 @register_op
 class AffineParallelOp(RegisteredOp):
     name = "affine.parallel"
+    traits = (AutomaticAllocationScope, SingleBlockImplicitTerminator, RecursiveMemoryEffects,
+              LoopLikeOpInterface, AttrSizedOperandSegments)
     inherent = ("lowerBoundsMap", "lowerBoundsGroups", "upperBoundsMap", "upperBoundsGroups",
                 "steps", "reductions")
 
@@ -275,8 +280,8 @@ def parse_parallel(t, children):
 @register_op
 class AffinePrefetchOp(RegisteredOp):
     name = "affine.prefetch"
+    traits = (AffineMapAccessInterface,)
     inherent = ("map", "localityHint", "isWrite", "isDataCache")
-    has_side_effects = True
 
     @property
     def map(self) -> AffineMap:
@@ -347,7 +352,6 @@ class _AffineDmaOp(RegisteredOp):
     dictionary."""
 
     __slots__ = ()
-    has_side_effects = True
 
     def _print_access(self, p, memref, map_name, indices) -> None:
         p.print_operand(memref)
@@ -359,6 +363,7 @@ class _AffineDmaOp(RegisteredOp):
 @register_op
 class AffineDmaStartOp(_AffineDmaOp):
     name = "affine.dma_start"
+    traits = (AffineMapAccessInterface,)
 
     def parts(self):
         """[(memref, map attribute name, indices)] for src, dst and tag, then
@@ -415,6 +420,7 @@ def parse_dma_start(t, children):
 @register_op
 class AffineDmaWaitOp(_AffineDmaOp):
     name = "affine.dma_wait"
+    traits = (AffineMapAccessInterface,)
 
     def print(self, p) -> None:
         p.write(" ")
@@ -462,7 +468,7 @@ class MemRefDmaStartOp(RegisteredOp):
     dictionary but its parser accepts none (MemRefOps.cpp)."""
 
     name = "memref.dma_start"
-    has_side_effects = True
+    traits = ()  # effects depend on the operand layout: unknown
 
     def parts(self):
         ops = self.operands
@@ -549,7 +555,7 @@ def parse_memref_dma_start(t, children):
 @register_op
 class MemRefDmaWaitOp(RegisteredOp):
     name = "memref.dma_wait"
-    has_side_effects = True
+    traits = ()  # effects depend on the operand layout: unknown
 
     def print(self, p) -> None:
         p.write(" ")
@@ -589,6 +595,7 @@ class AffineDelinearizeIndexOp(RegisteredOp):
     out, giving one more result than basis entries."""
 
     name = "affine.delinearize_index"
+    traits = (Pure,)
     inherent = ("static_basis",)
 
     def print(self, p) -> None:

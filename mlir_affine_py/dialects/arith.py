@@ -7,6 +7,8 @@ from __future__ import annotations
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import OP_CLASSES, register_op
+from ..ir.traits import (CastOpInterface, ConditionallySpeculatable, ConstantLike, Elementwise,
+                         NoMemoryEffect, Pure, SameOperandsAndResultType)
 from ..parse.syntax import TOKEN, parse_error
 from .base import RegisteredOp, attrs_of, custom_form, first_of, new_op, types_of
 
@@ -14,6 +16,7 @@ from .base import RegisteredOp, attrs_of, custom_form, first_of, new_op, types_o
 @register_op
 class ConstantOp(RegisteredOp):
     name = "arith.constant"
+    traits = (Pure, ConstantLike)
     inherent = ("value",)
 
     @property
@@ -39,6 +42,7 @@ class ConstantOp(RegisteredOp):
 @register_op
 class LLVMConstantOp(ConstantOp):
     name = "llvm.mlir.constant"
+    traits = (Pure, ConstantLike)
 
     def result_name_hints(self):
         return None
@@ -111,6 +115,15 @@ _FASTMATH = {"arith." + n for n in (
 _OVERFLOW = {"arith.addi", "arith.subi", "arith.muli", "arith.shli"}
 
 
+# Integer division may trap: no memory effect, but not always speculatable.
+_DIVISIONS = {"arith." + n for n in "divsi divui ceildivsi ceildivui floordivsi remsi remui".split()}
+
+
+def _elementwise_traits(name: str) -> tuple:
+    speculation = (NoMemoryEffect, ConditionallySpeculatable) if name in _DIVISIONS else (Pure,)
+    return speculation + (Elementwise, SameOperandsAndResultType)
+
+
 def _elementwise_defaults(name: str) -> dict:
     if name in _FASTMATH or name.startswith("math."):
         return {"fastmath": FASTMATH_NONE}
@@ -121,7 +134,7 @@ def _elementwise_defaults(name: str) -> dict:
 
 for _name in _BINARY + _UNARY:
     register_op(type(_name.replace(".", "_"), (ElementwiseOp,),
-                     {"name": _name, "__slots__": (),
+                     {"name": _name, "traits": _elementwise_traits(_name), "__slots__": (),
                       "property_defaults": _elementwise_defaults(_name)}))
 
 
@@ -204,12 +217,14 @@ class CastOp(RegisteredOp):
 
 for _name in ("index_cast index_castui extsi extui extf truncf sitofp uitofp "
               "fptosi fptoui bitcast").split():
-    register_op(type(_name, (CastOp,), {"name": "arith." + _name, "__slots__": ()}))
+    register_op(type(_name, (CastOp,), {"name": "arith." + _name, "__slots__": (),
+                                        "traits": (Pure, Elementwise, CastOpInterface)}))
 
 
 @register_op
 class TruncIOp(CastOp):
     name = "arith.trunci"
+    traits = (Pure, Elementwise, CastOpInterface)
     inherent = ("overflowFlags",)
     property_defaults = {"overflowFlags": OVERFLOW_NONE}
 
@@ -253,12 +268,14 @@ class CmpOp(RegisteredOp):
 @register_op
 class CmpIOp(CmpOp):
     name = "arith.cmpi"
+    traits = (Pure, Elementwise)
     predicates = CMPI_PREDICATES
 
 
 @register_op
 class CmpFOp(CmpOp):
     name = "arith.cmpf"
+    traits = (Pure, Elementwise)
     predicates = CMPF_PREDICATES
     property_defaults = {"fastmath": FASTMATH_NONE}
 
@@ -285,6 +302,7 @@ def parse_cmp(t, children):
 @register_op
 class SelectOp(RegisteredOp):
     name = "arith.select"
+    traits = (Pure, Elementwise)
 
     def print(self, p) -> None:
         p.write(" ")

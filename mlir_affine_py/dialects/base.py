@@ -9,6 +9,7 @@ from ..diagnostics import MLIRError
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import OP_CLASSES, Operation
+from ..ir.traits import SymbolTable
 from ..parse.syntax import (TOKEN, AttrDict, ParsedOp, ParsedRegion, TypeList, Uses,
                             parse_error, pos_of)
 
@@ -68,15 +69,11 @@ def missing_terminator_error(block):
     return op_error(f"block with no terminator, has {appended_op(last)}", last)
 
 
-# Ops with the SymbolTable trait: the only parents a symbol may have.
-SYMBOL_TABLES = {"builtin.module"}
-
-
 def symbol_parent_error(op) -> str | None:
     """SymbolOpInterface: a symbol (func.func, memref.global) must sit
     directly in a symbol table; an unregistered parent may be one."""
     parent = op.parent_op
-    if parent is not None and parent.op_name in OP_CLASSES and parent.op_name not in SYMBOL_TABLES:
+    if parent is not None and parent.op_name in OP_CLASSES and not parent.has_trait(SymbolTable):
         return f"'{op.op_name}' op symbol's parent must have the SymbolTable trait"
     return None
 
@@ -95,7 +92,7 @@ def lookup_symbol(op, name: str):
     """SymbolTable::lookupNearestSymbolFrom: the op defining `name` in the
     nearest symbol table around `op` (the module it is in), or None."""
     table = op.parent_op
-    while table is not None and table.op_name not in SYMBOL_TABLES:
+    while table is not None and not table.has_trait(SymbolTable):
         table = table.parent_op
     if table is None:
         return None
@@ -182,7 +179,6 @@ class RegisteredOp(Operation):
     # Inherent attributes with a default value: the generic form shows the
     # default when the attribute is unset, the custom form never shows it.
     property_defaults: dict = {}
-    has_side_effects = False
 
     def generic_properties(self) -> dict:
         """The properties as the generic form prints them, defaults included."""
@@ -210,7 +206,6 @@ class ValueTerminator(RegisteredOp):
     scf.yield."""
 
     __slots__ = ()
-    is_terminator = True
 
     def print(self, p) -> None:
         self.attr_dict(p)

@@ -7,6 +7,10 @@ from ..diagnostics import MLIRError
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import register_op
+from ..ir.traits import (AffineScope, AutomaticAllocationScope, CallOpInterface,
+                         FunctionOpInterface, HasOnlyGraphRegion, IsolatedFromAbove,
+                         NoRegionArguments, NoTerminator, Pure, ReturnLike, SingleBlock,
+                         Symbol, SymbolTable, SymbolUser, Terminator)
 from ..parse.syntax import TOKEN, ParsedRegion, parse_error
 from .base import (ValueTerminator, RegisteredOp, attrs_of, custom_form, first_of, new_op,
                    lookup_symbol, regions_of, symbol_name_attr, symbol_parent_error, symbols_of, type_list,
@@ -16,6 +20,8 @@ from .base import (ValueTerminator, RegisteredOp, attrs_of, custom_form, first_o
 @register_op
 class ModuleOp(RegisteredOp):
     name = "builtin.module"
+    traits = (AffineScope, HasOnlyGraphRegion, IsolatedFromAbove, NoRegionArguments, NoTerminator,
+              SingleBlock, SymbolTable, Symbol)
     inherent = ("sym_name", "sym_visibility")
     default_dialect = "builtin"
 
@@ -70,10 +76,9 @@ def parse_module(t, children):
 @register_op
 class FuncOp(RegisteredOp):
     name = "func.func"
+    traits = (AffineScope, AutomaticAllocationScope, FunctionOpInterface, IsolatedFromAbove)
     inherent = ("sym_name", "function_type", "sym_visibility", "arg_attrs",
                 "res_attrs", "no_inline")
-    isolated_from_above = True
-    has_side_effects = True
     default_dialect = "func"
     needs_terminators = True
 
@@ -225,6 +230,7 @@ def parse_func_result(t, children):
 @register_op
 class ReturnOp(ValueTerminator):
     name = "func.return"
+    traits = (Pure, Terminator, ReturnLike)
 
     def verify(self):
         func = self.parent_op
@@ -257,8 +263,8 @@ def parse_return(t, children):
 @register_op
 class CallOp(RegisteredOp):
     name = "func.call"
+    traits = (CallOpInterface, SymbolUser)
     inherent = ("callee", "arg_attrs", "res_attrs", "no_inline")
-    has_side_effects = True
 
     def verify(self):
         """CallOp::verifySymbolUses: the callee is a func.func of the same

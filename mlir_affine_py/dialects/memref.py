@@ -11,6 +11,11 @@ from ..diagnostics import MLIRError
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import register_op
+from ..ir.traits import (Allocate, AttrSizedOperandSegments, AutomaticAllocationScope,
+                         CastOpInterface, ConditionallySpeculatable, Free, MemoryEffects,
+                         NoMemoryEffect, NoRegionArguments, Pure, Read, RecursiveMemoryEffects,
+                         ReturnLike, SingleBlockImplicitTerminator, Symbol, SymbolUser,
+                         Terminator, ViewLikeOpInterface, Write)
 from ..parse.syntax import TOKEN, SymbolUses, Uses, parse_error, pos_of
 from ..printer.numbers import escape_string, unescape_string
 from .affine import segment_sizes
@@ -63,7 +68,6 @@ def type_token(t, after) -> Token:
 class AllocLikeOp(RegisteredOp):
     __slots__ = ()
     inherent = ("alignment", "operandSegmentSizes")
-    has_side_effects = True
 
     def print(self, p) -> None:
         dynamic = self.properties["operandSegmentSizes"].value[0]
@@ -108,6 +112,7 @@ def layout_symbol_count(layout) -> int:
 @register_op
 class AllocOp(AllocLikeOp):
     name = "memref.alloc"
+    traits = (AttrSizedOperandSegments, MemoryEffects(Allocate(result=0)))
 
     def result_name_hints(self):
         return ["alloc"]
@@ -116,6 +121,7 @@ class AllocOp(AllocLikeOp):
 @register_op
 class AllocaOp(AllocLikeOp):
     name = "memref.alloca"
+    traits = (AttrSizedOperandSegments, MemoryEffects(Allocate(result=0)))
 
     def result_name_hints(self):
         return ["alloca"]
@@ -173,7 +179,7 @@ def _check_alignment(t, attrs: dict, name: str, anchor) -> None:
 @register_op
 class DeallocOp(RegisteredOp):
     name = "memref.dealloc"
-    has_side_effects = True
+    traits = (MemoryEffects(Free(0)),)
 
     def print(self, p) -> None:
         p.write(" ")
@@ -192,6 +198,7 @@ def parse_dealloc(t, children):
 @register_op
 class DimOp(RegisteredOp):
     name = "memref.dim"
+    traits = (NoMemoryEffect, ConditionallySpeculatable)
 
     def result_name_hints(self):
         return ["dim"]
@@ -246,13 +253,14 @@ class LoadStoreOp(RegisteredOp):
 @register_op
 class LoadOp(LoadStoreOp):
     name = "memref.load"
+    traits = (MemoryEffects(Read(0)),)
 
 
 @register_op
 class StoreOp(LoadStoreOp):
     name = "memref.store"
+    traits = (MemoryEffects(Write(1)),)
     stores = True
-    has_side_effects = True
 
 
 @custom_form("memref_load")
@@ -276,6 +284,7 @@ def parse_store(t, children):
 @register_op
 class CastOp(RegisteredOp):
     name = "memref.cast"
+    traits = (Pure, ViewLikeOpInterface, CastOpInterface)
 
     def result_name_hints(self):
         return ["cast"]
@@ -328,8 +337,8 @@ class GlobalOp(RegisteredOp):
     shape as a tensor (custom<GlobalMemrefOpTypeAndInitialValue>)."""
 
     name = "memref.global"
+    traits = (Symbol,)
     inherent = ("sym_visibility", "constant", "sym_name", "type", "initial_value", "alignment")
-    has_side_effects = False
 
     def print(self, p) -> None:
         props = self.properties
@@ -394,6 +403,7 @@ def parse_global(t, children):
 @register_op
 class GetGlobalOp(RegisteredOp):
     name = "memref.get_global"
+    traits = (Pure, SymbolUser)
     inherent = ("name",)
 
     def print(self, p) -> None:
@@ -559,6 +569,7 @@ def rank_reduction_mask(original, reduced):
 @register_op
 class SubViewOp(OffsetSizeStrideOp):
     name = "memref.subview"
+    traits = (Pure, ViewLikeOpInterface, AttrSizedOperandSegments)
 
     def result_name_hints(self):
         return ["subview"]
@@ -638,6 +649,7 @@ class SubViewOp(OffsetSizeStrideOp):
 @register_op
 class ReinterpretCastOp(OffsetSizeStrideOp):
     name = "memref.reinterpret_cast"
+    traits = (Pure, ViewLikeOpInterface, AttrSizedOperandSegments)
 
     def result_name_hints(self):
         return ["reinterpret_cast"]
@@ -716,6 +728,7 @@ def parse_reinterpret_cast(t, children):
 @register_op
 class AllocaScopeReturnOp(ValueTerminator):
     name = "memref.alloca_scope.return"
+    traits = (Pure, Terminator, ReturnLike)
 
     def verify(self):
         if not isinstance(self.parent_op, AllocaScopeOp):
@@ -737,7 +750,8 @@ class AllocaScopeOp(RegisteredOp):
     before and after the optional result list, hence two spaces."""
 
     name = "memref.alloca_scope"
-    has_side_effects = True
+    traits = (AutomaticAllocationScope, RecursiveMemoryEffects, NoRegionArguments,
+              SingleBlockImplicitTerminator)
 
     def finish_parse(self) -> None:
         ensure_terminator(self, 0, AllocaScopeReturnOp)

@@ -8,6 +8,9 @@ from __future__ import annotations
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import register_op
+from ..ir.traits import (AutomaticAllocationScope, LoopLikeOpInterface, NoRegionArguments,
+                         Pure, RecursiveMemoryEffects, RecursivelySpeculatable, ReturnLike,
+                         SingleBlock, SingleBlockImplicitTerminator, Terminator)
 from ..parse.syntax import TOKEN, ParsedBlock, ParsedRegion, TypeList, defined_name, parse_error
 from .base import (ValueTerminator, RegisteredOp, attrs_of, custom_form, ensure_terminator,
                    regions_of, type_list, uses, new_op)
@@ -53,6 +56,7 @@ class YieldOp(ValueTerminator):
     """`scf.yield {attrs} %a, %b : T, U` (ODS: attr-dict ($results^ : type)?)."""
 
     name = "scf.yield"
+    traits = (Pure, Terminator, ReturnLike)
     parents = ("scf.execute_region", "scf.for", "scf.if", "scf.index_switch", "scf.while")
 
     def verify(self):
@@ -81,6 +85,8 @@ class ForOp(RegisteredOp):
     [: type] {...}`: operands lb, ub, step, then the loop-carried inits."""
 
     name = "scf.for"
+    traits = (AutomaticAllocationScope, SingleBlockImplicitTerminator, RecursiveMemoryEffects,
+              LoopLikeOpInterface)
     inherent = ("unsignedCmp",)
 
     @property
@@ -187,6 +193,8 @@ class IfOp(RegisteredOp):
     only when the op has results."""
 
     name = "scf.if"
+    traits = (SingleBlockImplicitTerminator, RecursiveMemoryEffects, RecursivelySpeculatable,
+              NoRegionArguments)
 
     def finish_parse(self) -> None:
         ensure_terminator(self, 0, YieldOp)
@@ -251,6 +259,7 @@ class WhileOp(RegisteredOp):
     after region (whose block header is printed) with scf.yield."""
 
     name = "scf.while"
+    traits = (SingleBlock, RecursiveMemoryEffects, LoopLikeOpInterface)
 
     def verify(self):
         before, after = self.regions
@@ -297,7 +306,7 @@ class ConditionOp(RegisteredOp):
     ($args^ `:` type($args))?)."""
 
     name = "scf.condition"
-    is_terminator = True
+    traits = (Pure, Terminator)
 
     def print(self, p) -> None:
         p.write("(")

@@ -12,6 +12,9 @@ import math
 
 import numpy as np
 
+from ..dialects import scf
+from ..dialects.affine import AffineMinOp, AffineYieldOp
+from ..dialects.memref import AllocaScopeReturnOp
 from ..ir import attributes as A
 from ..ir import types as T
 from . import runtime as R
@@ -476,7 +479,7 @@ def emit_apply(c, op):
 
 @emitter("affine.min", "affine.max")
 def emit_min_max(c, op):
-    keyword = "min" if op.op_name == "affine.min" else "max"
+    keyword = "min" if isinstance(op, AffineMinOp) else "max"
     define_index(c, op.results[0], *c.combined(c.map_results(op.map, op.operands), keyword))
 
 
@@ -715,7 +718,7 @@ def emit_affine_for(c, op):
     carried = [c.define(arg) for arg in body.args[1:]]
     c.assign(carried, [c.src(v) for v in op.inits])
     charge_iterations(c, op, lb, ub, str(op.step))
-    c.emit_region(_loop_header(iv, lb, ub, str(op.step)), body, {"affine.yield"}, carried,
+    c.emit_region(_loop_header(iv, lb, ub, str(op.step)), body, (AffineYieldOp,), carried,
                   op, loop=True)
     c.assign([c.define(r) for r in op.results], carried)
 
@@ -742,7 +745,7 @@ def emit_scf_for(c, op):
         c.open_block(header, loop=True)
         start = len(c.lines)
         c.emit(f"{iv} = _wrap({raw}, {width})")
-        terminator = c.expect_terminator(c.emit_ops(body), {"scf.yield"}, op)
+        terminator = c.expect_terminator(c.emit_ops(body), (scf.YieldOp,), op)
         c.assign(carried, [c.src(v) for v in terminator.operands])
         c.close_block(start, loop=True)
     else:
@@ -750,7 +753,7 @@ def emit_scf_for(c, op):
         if iv_range is not None:
             c.ranges[iv_value] = iv_range
         charge_iterations(c, op, lb, ub, step)
-        c.emit_region(_loop_header(iv, lb, ub, step), body, {"scf.yield"}, carried, op, loop=True)
+        c.emit_region(_loop_header(iv, lb, ub, step), body, (scf.YieldOp,), carried, op, loop=True)
     c.assign([c.define(r) for r in op.results], carried)
 
 
@@ -836,7 +839,7 @@ def emit_affine_parallel(c, op):
         charge_iterations(c, op, lb, ub, str(step))
         c.open_block(_loop_header(iv, lb, ub, str(step)), loop=True)
         starts.append(len(c.lines))
-    terminator = c.expect_terminator(c.emit_ops(body), {"affine.yield"}, op)
+    terminator = c.expect_terminator(c.emit_ops(body), (AffineYieldOp,), op)
     if len(terminator.operands) != len(accumulators):
         raise unsupported(op, "yield does not match the reductions")
     for kind, acc, value, result in zip(reductions, accumulators, terminator.operands,
@@ -860,25 +863,25 @@ def _integer_set_condition(c, op) -> str:
     return " and ".join(parts) if parts else "True"
 
 
-def _emit_if(c, op, condition, terminator_name):
+def _emit_if(c, op, condition, terminator):
     results = [c.define(r) for r in op.results]
     then_block = c.single_block(op.regions[0], op)
-    c.emit_region(f"if {condition}:", then_block, {terminator_name}, results, op)
+    c.emit_region(f"if {condition}:", then_block, (terminator,), results, op)
     if op.regions[1].blocks:
         else_block = c.single_block(op.regions[1], op)
-        c.emit_region("else:", else_block, {terminator_name}, results, op)
+        c.emit_region("else:", else_block, (terminator,), results, op)
     elif results:
         raise unsupported(op, "results without an else region")
 
 
 @emitter("affine.if")
 def emit_affine_if(c, op):
-    _emit_if(c, op, _integer_set_condition(c, op), "affine.yield")
+    _emit_if(c, op, _integer_set_condition(c, op), AffineYieldOp)
 
 
 @emitter("scf.if")
 def emit_scf_if(c, op):
-    _emit_if(c, op, c.src(op.operands[0]), "scf.yield")
+    _emit_if(c, op, c.src(op.operands[0]), scf.YieldOp)
 
 
 @emitter("scf.while")
@@ -892,7 +895,7 @@ def emit_scf_while(c, op):
     start = len(c.lines)
     if c.interpreter.max_iterations is not None:
         c.emit(f"_charge(1, {c.op_ref(op)})")
-    condition = c.expect_terminator(c.emit_ops(before), {"scf.condition"}, op)
+    condition = c.expect_terminator(c.emit_ops(before), (scf.ConditionOp,), op)
     forwarded = [c.src(v) for v in condition.operands[1:]]
     c.emit(f"if not {c.src(condition.operands[0])}:")
     c.depth += 1
@@ -901,7 +904,7 @@ def emit_scf_while(c, op):
     c.depth -= 1
     after_args = [c.define(arg) for arg in after.args]
     c.assign(after_args, forwarded)
-    terminator = c.expect_terminator(c.emit_ops(after), {"scf.yield"}, op)
+    terminator = c.expect_terminator(c.emit_ops(after), (scf.YieldOp,), op)
     c.assign(before_args, [c.src(v) for v in terminator.operands])
     c.close_block(start, loop=True)
 
@@ -915,5 +918,5 @@ def emit_inline_region(c, op):
     terminator = c.emit_ops(block)
     if terminator is None and not results:
         return
-    terminator = c.expect_terminator(terminator, {"memref.alloca_scope.return", "scf.yield"}, op)
+    terminator = c.expect_terminator(terminator, (AllocaScopeReturnOp, scf.YieldOp), op)
     c.assign(results, [c.src(v) for v in terminator.operands])

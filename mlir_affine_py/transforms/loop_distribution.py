@@ -22,13 +22,9 @@ seeing whether it enables an interchange.
 from __future__ import annotations
 
 from ..analysis.affine_access import (MemRefAccess, enclosing_affine_ops, is_memory_access,
-                                      loop_ivs)
+                                      is_recomputable, loop_ivs)
 from ..dialects.affine import AffineForOp, AffineYieldOp
 from ..ir.core import Block, Operation, Region
-
-RECOMPUTABLE_PREFIXES = ("arith.", "math.", "index.")
-RECOMPUTABLE_OPS = {"affine.apply", "affine.min", "affine.max"}
-
 
 class Illegal(Exception):
     pass
@@ -98,13 +94,13 @@ def _sink_pure_values(loop) -> None:
             for user in list(op.walk()):
                 for i, value in enumerate(list(user.operands)):
                     definer = value.defining_op
-                    if definer in owner and owner[definer] != index and _is_recomputable(definer):
+                    if definer in owner and owner[definer] != index and is_recomputable(definer):
                         user.set_operand(i, _materialize(value, user, index, owner))
     changed = True
     while changed:
         changed = False
         for op in list(loop.body.ops[:-1]):
-            if _is_recomputable(op) and all(not r.uses for r in op.results):
+            if is_recomputable(op) and all(not r.uses for r in op.results):
                 op.erase()
                 changed = True
 
@@ -113,7 +109,7 @@ def _materialize(value, before, part_index, owner):
     """A copy of `value` computed right before `before`, cloning the pure
     definitions it needs that live in other parts."""
     definer = value.defining_op
-    if definer not in owner or owner[definer] == part_index or not _is_recomputable(definer):
+    if definer not in owner or owner[definer] == part_index or not is_recomputable(definer):
         return value
     operands = [_materialize(v, before, part_index, owner) for v in definer.operands]
     clone = definer.clone({old: new for old, new in zip(definer.operands, operands)})
@@ -182,14 +178,8 @@ def _check_values(loop, parts) -> None:
                         _check_recomputable(definer, owner)
 
 
-def _is_recomputable(op) -> bool:
-    if op.regions or type(op) is Operation:
-        return False
-    return op.op_name in RECOMPUTABLE_OPS or op.op_name.startswith(RECOMPUTABLE_PREFIXES)
-
-
 def _check_recomputable(op, owner) -> None:
-    if not _is_recomputable(op):
+    if not is_recomputable(op):
         raise Illegal(f"the value of '{op.op_name}' on line {op.pos[0] if op.pos else '?'} "
                       f"is used by another part and cannot be recomputed")
     for value in op.operands:
