@@ -389,6 +389,7 @@ class AffineMapOp(RegisteredOp):
 
     __slots__ = ()
     inherent = ("map",)
+    required_attributes = ("map",)
 
     @property
     def map(self) -> AffineMap:

@@ -217,7 +217,10 @@ class ValueTerminator(RegisteredOp):
 
 
 def ensure_terminator(op, region_index: int, terminator_cls) -> None:
-    """MLIR's `ensureTerminator`: give a body without one its implicit yield."""
+    """MLIR's `ensureTerminator`: give a body without one its implicit yield.
+    A generic form without the region is left to the verifier to report."""
+    if region_index >= len(op.regions):
+        return
     region = op.regions[region_index]
     if not region.blocks:
         from ..ir.core import Block

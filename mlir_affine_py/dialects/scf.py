@@ -88,6 +88,7 @@ class ForOp(RegisteredOp):
     traits = (AutomaticAllocationScope, SingleBlockImplicitTerminator, RecursiveMemoryEffects,
               LoopLikeOpInterface)
     inherent = ("unsignedCmp",)
+    num_regions = 1
 
     @property
     def body(self):

@@ -105,6 +105,22 @@ class Operation:
         self.parent: Block | None = None
         self.pos = pos
 
+    # ODS invariants checked before the op's own `verify`: the inherent
+    # attributes it cannot do without, and its number of regions (None: any).
+    required_attributes: tuple = ()
+    num_regions: int | None = None
+
+    def structure_error(self) -> str | None:
+        """ODS `verifyInvariants`: a required attribute missing, or the wrong
+        number of regions (a generic form can spell either)."""
+        for name in self.required_attributes:
+            if name not in self.properties:
+                return f"'{self.op_name}' op requires attribute '{name}'"
+        if self.num_regions is not None and len(self.regions) != self.num_regions:
+            count = "one region" if self.num_regions == 1 else f"{self.num_regions} regions"
+            return f"'{self.op_name}' op requires {count}"
+        return None
+
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
         own = cls.__dict__.get("traits", ())

@@ -48,6 +48,9 @@ def verify_parsed(module, text: str | None = None, check_dominance: bool = True)
             if found:
                 raise found
             continue
+        message = op.structure_error()
+        if message:
+            raise op_error(message, op)
         if op.has_trait(SingleBlock):
             for index, region in enumerate(op.regions):
                 if len(region.blocks) > 1:
