@@ -7,6 +7,7 @@ from __future__ import annotations
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import OP_CLASSES, register_op
+from ..ir.op_definition import Operand, Property, Result
 from ..ir.traits import (CastOpInterface, ConditionallySpeculatable, ConstantLike, Elementwise,
                          NoMemoryEffect, Pure, SameOperandsAndResultType)
 from ..parse.syntax import TOKEN, parse_error
@@ -17,7 +18,8 @@ from .base import RegisteredOp, attrs_of, custom_form, first_of, new_op, types_o
 class ConstantOp(RegisteredOp):
     name = "arith.constant"
     traits = (Pure, ConstantLike)
-    inherent = ("value",)
+    ods_results = (Result("result"),)
+    ods_properties = (Property("value", A.Attribute),)
 
     @property
     def value(self) -> A.Attribute:
@@ -37,6 +39,23 @@ class ConstantOp(RegisteredOp):
         self.attr_dict(p)
         p.write(" ")
         p.print_attribute(self.value, "never")
+
+    @classmethod
+    def build(cls, value, type=None):
+        """arith::ConstantOp::build: `value` an Attribute, or an int or a
+        float of `type` (an integer, index or float type)."""
+        attr = value if isinstance(value, A.Attribute) else constant_attr(value, type)
+        return cls.build_generic((), [attr.type], {"value": attr})
+
+
+def constant_attr(value, type) -> A.Attribute:
+    """The IntegerAttr or FloatAttr holding `value` in `type`."""
+    if isinstance(type, T.FloatType):
+        from ..printer.numbers import float_to_bits
+        return A.FloatAttr(float_to_bits(float(value), type.text), type)
+    if isinstance(type, (T.IntegerType, T.IndexType)) and not isinstance(value, float):
+        return A.IntegerAttr(int(value), type)
+    raise TypeError(f"no constant {value!r} of type {type}")
 
 
 @register_op
@@ -88,7 +107,8 @@ class ElementwiseOp(RegisteredOp):
     """`name %a, %b [flags] {attrs} : type` and `name %a [flags] : type`."""
 
     __slots__ = ()
-    inherent = ("fastmath", "overflowFlags")
+    ods_results = (Result("result"),)
+    ods_properties = (Property("fastmath", A.OpaqueAttr), Property("overflowFlags", A.OpaqueAttr))
 
     def finish_parse(self) -> None:
         self.drop_default_properties()
@@ -100,6 +120,12 @@ class ElementwiseOp(RegisteredOp):
         self.attr_dict(p)
         p.write(" : ")
         p.print_type(self.results[0].type)
+
+    @classmethod
+    def build(cls, *operands):
+        """The binary (lhs, rhs) or unary (operand) op; the result has the
+        operands' type."""
+        return cls.build_generic(operands, [operands[0].type])
 
 
 _BINARY = ["arith." + n for n in (
@@ -116,7 +142,8 @@ _OVERFLOW = {"arith.addi", "arith.subi", "arith.muli", "arith.shli"}
 
 
 # Integer division may trap: no memory effect, but not always speculatable.
-_DIVISIONS = {"arith." + n for n in "divsi divui ceildivsi ceildivui floordivsi remsi remui".split()}
+_DIVISIONS = {"arith." + n
+              for n in "divsi divui ceildivsi ceildivui floordivsi remsi remui".split()}
 
 
 def _elementwise_traits(name: str) -> tuple:
@@ -132,9 +159,12 @@ def _elementwise_defaults(name: str) -> dict:
     return {}
 
 
+_BINARY_OPERANDS = (Operand("lhs"), Operand("rhs"))
+_UNARY_OPERANDS = (Operand("operand"),)
 for _name in _BINARY + _UNARY:
     register_op(type(_name.replace(".", "_"), (ElementwiseOp,),
                      {"name": _name, "traits": _elementwise_traits(_name), "__slots__": (),
+                      "ods_operands": _BINARY_OPERANDS if _name in _BINARY else _UNARY_OPERANDS,
                       "property_defaults": _elementwise_defaults(_name)}))
 
 
@@ -203,6 +233,8 @@ def parse_unary(t, children):
 
 class CastOp(RegisteredOp):
     __slots__ = ()
+    ods_operands = (Operand("in"),)
+    ods_results = (Result("out"),)
 
     def print(self, p) -> None:
         p.write(" ")
@@ -213,6 +245,11 @@ class CastOp(RegisteredOp):
         p.print_type(self.operands[0].type)
         p.write(" to ")
         p.print_type(self.results[0].type)
+
+    @classmethod
+    def build(cls, value, result_type):
+        """`value` cast to `result_type` (arith.index_cast, arith.sitofp, ...)."""
+        return cls.build_generic((value,), [result_type])
 
 
 for _name in ("index_cast index_castui extsi extui extf truncf sitofp uitofp "
@@ -246,7 +283,9 @@ CMPF_PREDICATES = ["false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ue
 
 class CmpOp(RegisteredOp):
     __slots__ = ()
-    inherent = ("predicate", "fastmath")
+    ods_operands = (Operand("lhs"), Operand("rhs"))
+    ods_results = (Result("result"),)
+    ods_properties = (Property("predicate", A.IntegerAttr), Property("fastmath", A.OpaqueAttr))
     predicates: list = []
 
     def finish_parse(self) -> None:
@@ -263,6 +302,15 @@ class CmpOp(RegisteredOp):
         self.attr_dict(p)
         p.write(" : ")
         p.print_type(self.operands[0].type)
+
+    @classmethod
+    def build(cls, predicate: str, lhs, rhs):
+        """arith.cmpi/cmpf `predicate` (its keyword, `slt`, `oeq`, ...)."""
+        if predicate not in cls.predicates:
+            raise ValueError(f"{predicate} is not a valid predicate for {cls.name}")
+        return cls.build_generic(
+            (lhs, rhs), [_i1_like(lhs.type)],
+            {"predicate": A.IntegerAttr(cls.predicates.index(predicate), T.I64)})
 
 
 @register_op
@@ -303,6 +351,8 @@ def parse_cmp(t, children):
 class SelectOp(RegisteredOp):
     name = "arith.select"
     traits = (Pure, Elementwise)
+    ods_operands = (Operand("condition"), Operand("true_value"), Operand("false_value"))
+    ods_results = (Result("result"),)
 
     def print(self, p) -> None:
         p.write(" ")
@@ -313,6 +363,10 @@ class SelectOp(RegisteredOp):
             p.print_type(self.operands[0].type)
             p.write(", ")
         p.print_type(self.results[0].type)
+
+    @classmethod
+    def build(cls, condition, true_value, false_value):
+        return cls.build_generic((condition, true_value, false_value), [true_value.type])
 
 
 @custom_form("arith_select")

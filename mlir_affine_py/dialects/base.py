@@ -9,7 +9,8 @@ from ..diagnostics import MLIRError
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import OP_CLASSES, Operation
-from ..ir.traits import SymbolTable
+from ..ir.op_definition import Variadic, build_generic
+from ..ir.traits import AttrSizedOperandSegments, SymbolTable
 from ..parse.syntax import (TOKEN, AttrDict, ParsedOp, ParsedRegion, TypeList, Uses,
                             parse_error, pos_of)
 
@@ -179,6 +180,31 @@ class RegisteredOp(Operation):
     # Inherent attributes with a default value: the generic form shows the
     # default when the attribute is unset, the custom form never shows it.
     property_defaults: dict = {}
+    # The ODS declaration (ir/op_definition.py): operand groups, results,
+    # properties and regions, which `build_generic` follows.
+    ods_operands: tuple = ()
+    ods_results: tuple = ()
+    ods_properties: tuple = ()
+    ods_regions: tuple = ()
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        # The inherent names and defaults of a class that states neither
+        # follow from its declared properties (its own or its base's).
+        declared = cls.ods_properties
+        if declared and "inherent" not in cls.__dict__:
+            segments = (("operandSegmentSizes",)
+                        if cls.has_trait(AttrSizedOperandSegments) else ())
+            cls.inherent = tuple(p.name for p in declared) + segments
+        if declared and "property_defaults" not in cls.__dict__:
+            cls.property_defaults = {p.name: p.default for p in declared
+                                     if p.default is not None}
+
+    @classmethod
+    def build_generic(cls, operands=(), result_types=(), properties=None, regions=None,
+                      attributes=None):
+        """OpBuilder's generic build: see ir/op_definition.py."""
+        return build_generic(cls, operands, result_types, properties, regions, attributes)
 
     def generic_properties(self) -> dict:
         """The properties as the generic form prints them, defaults included."""
@@ -206,6 +232,7 @@ class ValueTerminator(RegisteredOp):
     scf.yield."""
 
     __slots__ = ()
+    ods_operands = (Variadic("operands"),)
 
     def print(self, p) -> None:
         self.attr_dict(p)
@@ -214,6 +241,10 @@ class ValueTerminator(RegisteredOp):
             p.print_operands(self.operands)
             p.write(" : ")
             p.print_type_list([v.type for v in self.operands])
+
+    @classmethod
+    def build(cls, operands=()):
+        return cls.build_generic((list(operands),))
 
 
 def ensure_terminator(op, region_index: int, terminator_cls) -> None:

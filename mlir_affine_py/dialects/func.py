@@ -6,7 +6,8 @@ from __future__ import annotations
 from ..diagnostics import MLIRError
 from ..ir import attributes as A
 from ..ir import types as T
-from ..ir.core import register_op
+from ..ir.core import Block, Region, register_op
+from ..ir.op_definition import Property, RegionDef, Variadic, VariadicResult
 from ..ir.traits import (AffineScope, AutomaticAllocationScope, CallOpInterface,
                          FunctionOpInterface, HasOnlyGraphRegion, IsolatedFromAbove,
                          NoRegionArguments, NoTerminator, Pure, ReturnLike, SingleBlock,
@@ -22,7 +23,8 @@ class ModuleOp(RegisteredOp):
     name = "builtin.module"
     traits = (AffineScope, HasOnlyGraphRegion, IsolatedFromAbove, NoRegionArguments, NoTerminator,
               SingleBlock, SymbolTable, Symbol)
-    inherent = ("sym_name", "sym_visibility")
+    ods_properties = (Property("sym_name", A.StringAttr), Property("sym_visibility", A.StringAttr))
+    ods_regions = (RegionDef("bodyRegion"),)
     default_dialect = "builtin"
 
     def print(self, p) -> None:
@@ -63,6 +65,12 @@ class ModuleOp(RegisteredOp):
                     "see existing symbol definition here", first.pos)
         return None
 
+    @classmethod
+    def build(cls, name: str | None = None):
+        """ModuleOp::build: a module with one empty block."""
+        properties = {"sym_name": A.StringAttr(name.encode())} if name is not None else {}
+        return cls.build_generic((), (), properties, [Region([Block()])])
+
 
 @custom_form("module_op")
 def parse_module(t, children):
@@ -77,8 +85,10 @@ def parse_module(t, children):
 class FuncOp(RegisteredOp):
     name = "func.func"
     traits = (AffineScope, AutomaticAllocationScope, FunctionOpInterface, IsolatedFromAbove)
-    inherent = ("sym_name", "function_type", "sym_visibility", "arg_attrs",
-                "res_attrs", "no_inline")
+    ods_properties = (Property("sym_name", A.StringAttr), Property("function_type", A.TypeAttr),
+                      Property("sym_visibility", A.StringAttr), Property("arg_attrs", A.ArrayAttr),
+                      Property("res_attrs", A.ArrayAttr), Property("no_inline", A.UnitAttr))
+    ods_regions = (RegionDef("body", single_block=False),)
     default_dialect = "func"
     needs_terminators = True
 
@@ -142,6 +152,22 @@ class FuncOp(RegisteredOp):
         if not self.is_declaration:
             p.write(" ")
             p.print_region(self.regions[0], False, True, default_dialect=self.default_dialect)
+
+    @classmethod
+    def build(cls, name: str, function_type: T.FunctionType, visibility: str | None = None,
+              declaration: bool = False):
+        """func::FuncOp::build, then addEntryBlock unless a `declaration`:
+        the entry block takes the inputs of `function_type`."""
+        properties = {"sym_name": A.StringAttr(name.encode()),
+                      "function_type": A.TypeAttr(function_type)}
+        if visibility is not None:
+            properties["sym_visibility"] = A.StringAttr(visibility.encode())
+        body = Region() if declaration else Region([Block(function_type.inputs)])
+        return cls.build_generic((), (), properties, [body])
+
+    @property
+    def entry_block(self):
+        return self.regions[0].blocks[0]
 
 
 def _arg_attrs_property(dicts):
@@ -264,7 +290,10 @@ def parse_return(t, children):
 class CallOp(RegisteredOp):
     name = "func.call"
     traits = (CallOpInterface, SymbolUser)
-    inherent = ("callee", "arg_attrs", "res_attrs", "no_inline")
+    ods_operands = (Variadic("operands"),)
+    ods_results = (VariadicResult("results"),)
+    ods_properties = (Property("callee", A.SymbolRefAttr), Property("arg_attrs", A.ArrayAttr),
+                      Property("res_attrs", A.ArrayAttr), Property("no_inline", A.UnitAttr))
 
     def verify(self):
         """CallOp::verifySymbolUses: the callee is a func.func of the same
@@ -300,6 +329,12 @@ class CallOp(RegisteredOp):
         p.print_type_list([v.type for v in self.operands])
         p.write(") -> ")
         p.print_result_types([r.type for r in self.results])
+
+    @classmethod
+    def build(cls, callee: str, result_types, operands=()):
+        """func.call of the function `callee` (its name, without `@`)."""
+        return cls.build_generic((list(operands),), list(result_types),
+                                 {"callee": A.SymbolRefAttr([callee])})
 
 
 @custom_form("call_op")

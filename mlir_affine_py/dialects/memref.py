@@ -11,6 +11,7 @@ from ..diagnostics import MLIRError
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import register_op
+from ..ir.op_definition import Operand, Property, Result, Variadic, segment_sizes
 from ..ir.traits import (Allocate, AttrSizedOperandSegments, AutomaticAllocationScope,
                          CastOpInterface, ConditionallySpeculatable, Free, MemoryEffects,
                          NoMemoryEffect, NoRegionArguments, Pure, Read, RecursiveMemoryEffects,
@@ -18,7 +19,6 @@ from ..ir.traits import (Allocate, AttrSizedOperandSegments, AutomaticAllocation
                          Terminator, ViewLikeOpInterface, Write)
 from ..parse.syntax import TOKEN, SymbolUses, Uses, parse_error, pos_of
 from ..printer.numbers import escape_string, unescape_string
-from .affine import segment_sizes
 from .base import (RegisteredOp, ValueTerminator, attrs_of, custom_form, ensure_terminator,
                    expect_type, first_of, index_types, new_op, regions_of,
                    lookup_symbol, symbol_name_attr, symbol_parent_error, type_list, types_of,
@@ -67,7 +67,9 @@ def type_token(t, after) -> Token:
 
 class AllocLikeOp(RegisteredOp):
     __slots__ = ()
-    inherent = ("alignment", "operandSegmentSizes")
+    ods_operands = (Variadic("dynamicSizes"), Variadic("symbolOperands"))
+    ods_results = (Result("memref"),)
+    ods_properties = (Property("alignment", A.IntegerAttr),)
 
     def print(self, p) -> None:
         dynamic = self.properties["operandSegmentSizes"].value[0]
@@ -97,6 +99,13 @@ class AllocLikeOp(RegisteredOp):
             return (f"'{self.op_name}' op symbol operand count does not equal memref symbol "
                     f"count: expected {expected}, got {len(self.operands) - dynamic}")
         return None
+
+    @classmethod
+    def build(cls, memref_type, dynamic_sizes=(), symbol_operands=(), alignment=None):
+        """memref.alloc/alloca of `memref_type`: one size per dynamic
+        dimension, one symbol per symbol of its layout."""
+        properties = {"alignment": A.IntegerAttr(alignment, T.I64)} if alignment else {}
+        return cls.build_generic((dynamic_sizes, symbol_operands), [memref_type], properties)
 
 
 def layout_symbol_count(layout) -> int:
@@ -131,19 +140,12 @@ class AllocaOp(AllocLikeOp):
         if message:
             return message
         parent = self.parent_op
-        while parent is not None and parent.name not in AUTOMATIC_ALLOCATION_SCOPES:
+        while parent is not None and not parent.has_trait(AutomaticAllocationScope):
             parent = parent.parent_op
         if parent is None:
             return ("'memref.alloca' op requires an ancestor op with AutomaticAllocationScope "
                     "trait")
         return None
-
-
-# Ops with the AutomaticAllocationScope trait (an alloca is freed when they
-# exit); affine.if and scf.if are not among them.
-AUTOMATIC_ALLOCATION_SCOPES = {"func.func", "memref.alloca_scope", "affine.for",
-                               "affine.parallel", "scf.for", "scf.forall", "scf.parallel",
-                               "llvm.func", "gpu.func", "gpu.launch", "async.execute"}
 
 
 @custom_form("memref_alloc")
@@ -180,6 +182,7 @@ def _check_alignment(t, attrs: dict, name: str, anchor) -> None:
 class DeallocOp(RegisteredOp):
     name = "memref.dealloc"
     traits = (MemoryEffects(Free(0)),)
+    ods_operands = (Operand("memref"),)
 
     def print(self, p) -> None:
         p.write(" ")
@@ -187,6 +190,10 @@ class DeallocOp(RegisteredOp):
         self.attr_dict(p)
         p.write(" : ")
         p.print_type(self.operands[0].type)
+
+    @classmethod
+    def build(cls, memref):
+        return cls.build_generic((memref,))
 
 
 @custom_form("memref_dealloc")
@@ -199,6 +206,8 @@ def parse_dealloc(t, children):
 class DimOp(RegisteredOp):
     name = "memref.dim"
     traits = (NoMemoryEffect, ConditionallySpeculatable)
+    ods_operands = (Operand("source"), Operand("index"))
+    ods_results = (Result("result"),)
 
     def result_name_hints(self):
         return ["dim"]
@@ -210,6 +219,11 @@ class DimOp(RegisteredOp):
         p.write(" : ")
         p.print_type(self.operands[0].type)
 
+    @classmethod
+    def build(cls, source, index):
+        """memref.dim of `source` at `index` (an index Value)."""
+        return cls.build_generic((source, index), [T.INDEX])
+
 
 @custom_form("memref_dim")
 def parse_dim(t, children):
@@ -220,7 +234,7 @@ def parse_dim(t, children):
 
 class LoadStoreOp(RegisteredOp):
     __slots__ = ()
-    inherent = ("nontemporal",)
+    ods_properties = (Property("nontemporal", A.Attribute),)
     stores = False
 
     def verify(self):
@@ -254,13 +268,24 @@ class LoadStoreOp(RegisteredOp):
 class LoadOp(LoadStoreOp):
     name = "memref.load"
     traits = (MemoryEffects(Read(0)),)
+    ods_operands = (Operand("memref"), Variadic("indices"))
+    ods_results = (Result("result"),)
+
+    @classmethod
+    def build(cls, memref, indices=()):
+        return cls.build_generic((memref, indices), [memref.type.element_type])
 
 
 @register_op
 class StoreOp(LoadStoreOp):
     name = "memref.store"
     traits = (MemoryEffects(Write(1)),)
+    ods_operands = (Operand("value"), Operand("memref"), Variadic("indices"))
     stores = True
+
+    @classmethod
+    def build(cls, value, memref, indices=()):
+        return cls.build_generic((value, memref, indices))
 
 
 @custom_form("memref_load")

@@ -8,6 +8,7 @@ func); `runtime.py` describes the value representation.
 
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
@@ -24,10 +25,13 @@ from .runtime import InterpreterError, describe, float_kind, int_width
 EMITTERS: dict = {}
 
 
-def emitter(*names):
+def emitter(*names, **options):
+    """Register `fn` as the emitter of the ops `names`; `options`, given,
+    are passed to it (the variant of an op family that op is)."""
     def register(fn):
+        bound = functools.partial(fn, **options) if options else fn
         for name in names:
-            EMITTERS[name] = fn
+            EMITTERS[name] = bound
         return fn
     return register
 
@@ -272,8 +276,9 @@ def emit_binary_op(c, op):
 
 
 # ------------------------------------------------------- unary ops
-@emitter("arith.negf", *_UNARY_MATH)
-def emit_unary(c, op):
+@emitter("arith.negf", negate=True)
+@emitter(*_UNARY_MATH)
+def emit_unary(c, op, negate=False):
     a = c.src(op.operands[0])
     result = op.results[0]
     type = result.type
@@ -281,12 +286,13 @@ def emit_unary(c, op):
     kind = float_kind(type.element_type if vector else type)
     if kind is None:
         raise unsupported(op, f"on '{type}'")
-    if op.op_name == "arith.negf":
+    if negate:
         expr = f"-{a}"
     elif vector:
-        if op.op_name not in _VECTOR_MATH:
+        function = _VECTOR_MATH.get(op.op_name)
+        if function is None:
             raise unsupported(op, f"on '{type}'")
-        expr = f"{_VECTOR_MATH[op.op_name]}({a})"
+        expr = f"{function}({a})"
     else:
         expr = f"{_UNARY_MATH[op.op_name]}({a})"
     c.emit(f"{c.define(result)} = {rounded(kind, expr, vector)}")
@@ -370,15 +376,14 @@ def emit_select(c, op):
 
 
 # ------------------------------------------------------------ casts
-@emitter("arith.index_cast", "arith.index_castui", "arith.extsi", "arith.extui",
-         "arith.trunci")
-def emit_int_cast(c, op):
+@emitter("arith.index_castui", "arith.extui", zero_extend=True)
+@emitter("arith.index_cast", "arith.extsi", "arith.trunci")
+def emit_int_cast(c, op, zero_extend=False):
     source, result = op.operands[0], op.results[0]
     src_width, dst_width = int_width(source.type), int_width(result.type)
     if src_width is None or dst_width is None:
         raise unsupported(op, f"from '{source.type}' to '{result.type}'")
     a = c.src(source)
-    zero_extend = op.op_name in ("arith.index_castui", "arith.extui")
     if dst_width < src_width:
         emit_wrapped(c, c.define(result), a, dst_width)
         return
@@ -399,24 +404,25 @@ def _is_simple(source: str) -> bool:
     return source.isidentifier() or literal_value(source) is not None
 
 
-@emitter("arith.sitofp", "arith.uitofp")
-def emit_int_to_float(c, op):
+@emitter("arith.sitofp", signed=True)
+@emitter("arith.uitofp", signed=False)
+def emit_int_to_float(c, op, signed):
     source, result = op.operands[0], op.results[0]
     width, kind = int_width(source.type), float_kind(result.type)
     if width is None or kind is None:
         raise unsupported(op, f"from '{source.type}' to '{result.type}'")
     a = c.src(source)
-    value = signed_src(a, width) if op.op_name == "arith.sitofp" else unsigned_src(a, width)
+    value = signed_src(a, width) if signed else unsigned_src(a, width)
     c.emit(f"{c.define(result)} = _i2f({value}, '{kind}')")
 
 
-@emitter("arith.fptosi", "arith.fptoui")
-def emit_float_to_int(c, op):
+@emitter("arith.fptosi", is_signed=True)
+@emitter("arith.fptoui", is_signed=False)
+def emit_float_to_int(c, op, is_signed):
     source, result = op.operands[0], op.results[0]
     width = int_width(result.type)
     if width is None or float_kind(source.type) is None:
         raise unsupported(op, f"from '{source.type}' to '{result.type}'")
-    is_signed = op.op_name == "arith.fptosi"
     c.emit(f"{c.define(result)} = _fptoi({c.src(source)}, {width}, {is_signed}, {c.op_ref(op)})")
 
 
