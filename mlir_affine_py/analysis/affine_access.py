@@ -23,9 +23,9 @@ from ..dialects.affine_extra import AffineParallelOp
 from ..dialects.arith import ConstantOp
 from ..ir import attributes as A
 from ..ir import types as T
-from ..ir.traits import AffineScope, ViewLikeOpInterface, is_memory_effect_free
 from ..ir.affine_expr import (AffineBinaryOpExpr, AffineConstantExpr,
                               AffineDimExpr, AffineSymbolExpr)
+from ..ir.traits import AffineScope, ViewLikeOpInterface, is_memory_effect_free
 
 
 class NotAffine(Exception):

@@ -167,6 +167,7 @@ class AffineForOp(RegisteredOp):
     ods_properties = (Property("lowerBoundMap", A.AffineMapAttr),
                       Property("upperBoundMap", A.AffineMapAttr), Property("step", A.IntegerAttr))
     ods_regions = (RegionDef("region"),)
+    dim_and_symbol_operands = True     # its bounds' `(dims)[symbols]` (parseDimAndSymbolList)
 
     @property
     def segments(self):
@@ -360,6 +361,7 @@ class AffineIfOp(RegisteredOp):
     ods_results = (VariadicResult("results"),)
     ods_properties = (Property("condition", A.IntegerSetAttr),)
     ods_regions = (RegionDef("thenRegion"), RegionDef("elseRegion"))
+    dim_and_symbol_operands = True
 
     @property
     def integer_set(self):
@@ -464,6 +466,7 @@ class AffineMapOp(RegisteredOp):
     ods_operands = (Variadic("mapOperands"),)
     ods_results = (Result("result"),)
     ods_properties = (Property("map", A.AffineMapAttr),)
+    dim_and_symbol_operands = True
 
     @property
     def map(self) -> AffineMap:
@@ -609,6 +612,8 @@ class AffineMemoryOp(RegisteredOp):
 
     __slots__ = ()
     ods_properties = (Property("map", A.AffineMapAttr),)
+    # Subscripts are an affine map of SSA ids (parseAffineMapOfSSAIds).
+    unclosed_subscripts_error = "expected ']' in affine map"
     stores = False
     vector = False
 

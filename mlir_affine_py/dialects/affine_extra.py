@@ -11,6 +11,7 @@ from ..ir.affine_expr import dim as affine_dim
 from ..ir.affine_expr import symbol as affine_symbol
 from ..ir.affine_map import AffineMap
 from ..ir.core import register_op
+from ..ir.op_definition import Operand, RegionDef, Variadic, VariadicResult
 from ..ir.traits import (AffineMapAccessInterface, AttrSizedOperandSegments,
                          AutomaticAllocationScope, LoopLikeOpInterface, Pure,
                          RecursiveMemoryEffects, SingleBlockImplicitTerminator)
@@ -64,7 +65,10 @@ def _group_attr(groups) -> A.DenseElementsAttr:
 class AffineParallelOp(RegisteredOp):
     name = "affine.parallel"
     traits = (AutomaticAllocationScope, SingleBlockImplicitTerminator, RecursiveMemoryEffects,
-              LoopLikeOpInterface, AttrSizedOperandSegments)
+              LoopLikeOpInterface)
+    ods_operands = (Variadic("mapOperands"),)
+    ods_results = (VariadicResult("results"),)
+    ods_regions = (RegionDef("region"),)
     inherent = ("lowerBoundsMap", "lowerBoundsGroups", "upperBoundsMap", "upperBoundsGroups",
                 "steps", "reductions")
 
@@ -281,6 +285,7 @@ def parse_parallel(t, children):
 class AffinePrefetchOp(RegisteredOp):
     name = "affine.prefetch"
     traits = (AffineMapAccessInterface,)
+    ods_operands = (Operand("memref"), Variadic("indices"))
     inherent = ("map", "localityHint", "isWrite", "isDataCache")
 
     @property
@@ -364,6 +369,7 @@ class _AffineDmaOp(RegisteredOp):
 class AffineDmaStartOp(_AffineDmaOp):
     name = "affine.dma_start"
     traits = (AffineMapAccessInterface,)
+    ods_operands = (Variadic("operands"),)
 
     def parts(self):
         """[(memref, map attribute name, indices)] for src, dst and tag, then
@@ -421,6 +427,7 @@ def parse_dma_start(t, children):
 class AffineDmaWaitOp(_AffineDmaOp):
     name = "affine.dma_wait"
     traits = (AffineMapAccessInterface,)
+    ods_operands = (Operand("tagMemRef"), Variadic("tagIndices"), Operand("numElements"))
 
     def print(self, p) -> None:
         p.write(" ")
@@ -469,6 +476,7 @@ class MemRefDmaStartOp(RegisteredOp):
 
     name = "memref.dma_start"
     traits = ()  # effects depend on the operand layout: unknown
+    ods_operands = (Variadic("operands"),)
 
     def parts(self):
         ops = self.operands
@@ -556,6 +564,7 @@ def parse_memref_dma_start(t, children):
 class MemRefDmaWaitOp(RegisteredOp):
     name = "memref.dma_wait"
     traits = ()  # effects depend on the operand layout: unknown
+    ods_operands = (Operand("tagMemRef"), Variadic("tagIndices"), Operand("numElements"))
 
     def print(self, p) -> None:
         p.write(" ")
@@ -596,6 +605,8 @@ class AffineDelinearizeIndexOp(RegisteredOp):
 
     name = "affine.delinearize_index"
     traits = (Pure,)
+    ods_operands = (Operand("linear_index"), Variadic("dynamic_basis"))
+    ods_results = (VariadicResult("multi_index"),)
     inherent = ("static_basis",)
 
     def print(self, p) -> None:

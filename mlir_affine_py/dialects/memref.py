@@ -11,7 +11,8 @@ from ..diagnostics import MLIRError
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import register_op
-from ..ir.op_definition import Operand, Property, Result, Variadic, segment_sizes
+from ..ir.op_definition import (Operand, Property, RegionDef, Result, Variadic, VariadicResult,
+                                segment_sizes)
 from ..ir.traits import (Allocate, AttrSizedOperandSegments, AutomaticAllocationScope,
                          CastOpInterface, ConditionallySpeculatable, Free, MemoryEffects,
                          NoMemoryEffect, NoRegionArguments, Pure, Read, RecursiveMemoryEffects,
@@ -235,6 +236,7 @@ def parse_dim(t, children):
 class LoadStoreOp(RegisteredOp):
     __slots__ = ()
     ods_properties = (Property("nontemporal", A.Attribute),)
+    unclosed_subscripts_error = "expected ']'"          # an ODS operand list
     stores = False
 
     def verify(self):
@@ -310,6 +312,8 @@ def parse_store(t, children):
 class CastOp(RegisteredOp):
     name = "memref.cast"
     traits = (Pure, ViewLikeOpInterface, CastOpInterface)
+    ods_operands = (Operand("source"),)
+    ods_results = (Result("dest"),)
 
     def result_name_hints(self):
         return ["cast"]
@@ -429,6 +433,7 @@ def parse_global(t, children):
 class GetGlobalOp(RegisteredOp):
     name = "memref.get_global"
     traits = (Pure, SymbolUser)
+    ods_results = (Result("result"),)
     inherent = ("name",)
 
     def print(self, p) -> None:
@@ -595,6 +600,9 @@ def rank_reduction_mask(original, reduced):
 class SubViewOp(OffsetSizeStrideOp):
     name = "memref.subview"
     traits = (Pure, ViewLikeOpInterface, AttrSizedOperandSegments)
+    ods_operands = (Operand("source"), Variadic("offsets"), Variadic("sizes"),
+                    Variadic("strides"))
+    ods_results = (Result("result"),)
 
     def result_name_hints(self):
         return ["subview"]
@@ -675,6 +683,9 @@ class SubViewOp(OffsetSizeStrideOp):
 class ReinterpretCastOp(OffsetSizeStrideOp):
     name = "memref.reinterpret_cast"
     traits = (Pure, ViewLikeOpInterface, AttrSizedOperandSegments)
+    ods_operands = (Operand("source"), Variadic("offsets"), Variadic("sizes"),
+                    Variadic("strides"))
+    ods_results = (Result("result"),)
 
     def result_name_hints(self):
         return ["reinterpret_cast"]
@@ -777,6 +788,8 @@ class AllocaScopeOp(RegisteredOp):
     name = "memref.alloca_scope"
     traits = (AutomaticAllocationScope, RecursiveMemoryEffects, NoRegionArguments,
               SingleBlockImplicitTerminator)
+    ods_results = (VariadicResult("results"),)
+    ods_regions = (RegionDef("bodyRegion"),)
 
     def finish_parse(self) -> None:
         ensure_terminator(self, 0, AllocaScopeReturnOp)

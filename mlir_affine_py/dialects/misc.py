@@ -8,6 +8,7 @@ from __future__ import annotations
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import register_op
+from ..ir.op_definition import Operand, RegionDef, Result, Variadic
 from ..ir.traits import (AffineScope, ConditionallySpeculatable, ConstantLike, NoMemoryEffect,
                          Pure)
 from ..parse.syntax import TOKEN, parse_error
@@ -31,12 +32,14 @@ class SimpleTypedOp(RegisteredOp):
 class LLVMUndefOp(SimpleTypedOp):
     name = "llvm.mlir.undef"
     traits = (Pure,)
+    ods_results = (Result("res"),)
 
 
 @register_op
 class LLVMPoisonOp(SimpleTypedOp):
     name = "llvm.mlir.poison"
     traits = (Pure,)
+    ods_results = (Result("res"),)
 
 
 UB_POISON = A.OpaqueAttr("#ub.poison")
@@ -49,6 +52,7 @@ class UBPoisonOp(SimpleTypedOp):
 
     name = "ub.poison"
     traits = (Pure, ConstantLike)
+    ods_results = (Result("result"),)
     inherent = ("value",)
 
     def print(self, p) -> None:
@@ -77,6 +81,8 @@ class EmptyOp(RegisteredOp):
 
     name = "tensor.empty"
     traits = (Pure,)
+    ods_operands = (Variadic("dynamicSizes"),)
+    ods_results = (Result("result"),)
 
     def verify(self):
         type = self.results[0].type
@@ -114,6 +120,8 @@ class DimOp(RegisteredOp):
 
     name = "tensor.dim"
     traits = (NoMemoryEffect, ConditionallySpeculatable)
+    ods_operands = (Operand("source"), Operand("index"))
+    ods_results = (Result("result"),)
 
     def result_name_hints(self):
         return ["dim"]
@@ -144,6 +152,7 @@ class IndexConstantOp(RegisteredOp):
 
     name = "index.constant"
     traits = (Pure, ConstantLike)
+    ods_results = (Result("result"),)
     inherent = ("value",)
 
     def result_name_hints(self):
@@ -171,6 +180,7 @@ class TestAffineScopeOp(RegisteredOp):
 
     name = "test.affine_scope"
     traits = (AffineScope,)
+    ods_regions = (RegionDef("region"),)
     is_affine_scope = True
 
     def print(self, p) -> None:

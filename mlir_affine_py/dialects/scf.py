@@ -8,6 +8,7 @@ from __future__ import annotations
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import register_op
+from ..ir.op_definition import Operand, RegionDef, Variadic, VariadicResult
 from ..ir.traits import (AutomaticAllocationScope, LoopLikeOpInterface, NoRegionArguments,
                          Pure, RecursiveMemoryEffects, RecursivelySpeculatable, ReturnLike,
                          SingleBlock, SingleBlockImplicitTerminator, Terminator)
@@ -87,6 +88,10 @@ class ForOp(RegisteredOp):
     name = "scf.for"
     traits = (AutomaticAllocationScope, SingleBlockImplicitTerminator, RecursiveMemoryEffects,
               LoopLikeOpInterface)
+    ods_operands = (Operand("lowerBound"), Operand("upperBound"), Operand("step"),
+                    Variadic("initArgs"))
+    ods_results = (VariadicResult("results"),)
+    ods_regions = (RegionDef("region"),)
     inherent = ("unsignedCmp",)
     num_regions = 1
 
@@ -196,6 +201,9 @@ class IfOp(RegisteredOp):
     name = "scf.if"
     traits = (SingleBlockImplicitTerminator, RecursiveMemoryEffects, RecursivelySpeculatable,
               NoRegionArguments)
+    ods_operands = (Operand("condition"),)
+    ods_results = (VariadicResult("results"),)
+    ods_regions = (RegionDef("thenRegion"), RegionDef("elseRegion"))
 
     def finish_parse(self) -> None:
         ensure_terminator(self, 0, YieldOp)
@@ -261,6 +269,9 @@ class WhileOp(RegisteredOp):
 
     name = "scf.while"
     traits = (SingleBlock, RecursiveMemoryEffects, LoopLikeOpInterface)
+    ods_operands = (Variadic("inits"),)
+    ods_results = (VariadicResult("results"),)
+    ods_regions = (RegionDef("before"), RegionDef("after"))
 
     def verify(self):
         before, after = self.regions
@@ -308,6 +319,7 @@ class ConditionOp(RegisteredOp):
 
     name = "scf.condition"
     traits = (Pure, Terminator)
+    ods_operands = (Operand("condition"), Variadic("args"))
 
     def print(self, p) -> None:
         p.write("(")

@@ -143,3 +143,26 @@ def build_generic(cls, operands=(), result_types=(), properties=None, regions=No
     if regions is None:
         regions = [Region() for _ in cls.ods_regions]
     return cls(flat, list(result_types), dict(attributes or {}), props, list(regions))
+
+
+def declaration_mismatch(op) -> str | None:
+    """How `op` differs from its class's declaration (its operand groups,
+    their `operandSegmentSizes`, its results and regions), or None."""
+    cls = type(op)
+    declared = cls.ods_operands
+    singles = sum(not d.is_group for d in declared)
+    groups = len(declared) - singles
+    if len(op.operands) < singles or (not groups and len(op.operands) != singles):
+        return f"{len(op.operands)} operands for {list(declared)}"
+    if cls.has_trait(AttrSizedOperandSegments):
+        sizes = op.properties.get("operandSegmentSizes")
+        if sizes is None or len(sizes.value) != len(declared) \
+                or sum(sizes.value) != len(op.operands):
+            return f"operandSegmentSizes {sizes} for {list(declared)}"
+    variadic = any(r.variadic for r in cls.ods_results)
+    if len(op.results) < len(cls.ods_results) - variadic or (
+            not variadic and len(op.results) != len(cls.ods_results)):
+        return f"{len(op.results)} results for {list(cls.ods_results)}"
+    if len(op.regions) != len(cls.ods_regions):
+        return f"{len(op.regions)} regions for {list(cls.ods_regions)}"
+    return None

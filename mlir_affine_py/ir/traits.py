@@ -232,10 +232,6 @@ class Elementwise(Trait):
     """ElementwiseMappable: the op maps over vectors and tensors elementwise."""
 
 
-class Commutative(Trait):
-    pass
-
-
 # ------------------------------------------------------------ interfaces
 class ViewLikeOpInterface(Trait):
     """The op's result is a view of its operand 0 (`getViewSource`)."""

@@ -26,6 +26,7 @@ from ..analysis.affine_access import (MemRefAccess, enclosing_affine_ops, is_mem
 from ..dialects.affine import AffineForOp
 from ..ir.rewriter import IRMapping, IRRewriter
 
+
 class Illegal(Exception):
     pass
 

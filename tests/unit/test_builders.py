@@ -19,11 +19,12 @@ from mlir_affine_py.ir import types as T
 from mlir_affine_py.ir.affine_expr import constant, dim, symbol
 from mlir_affine_py.ir.affine_map import AffineMap, IntegerSet
 from mlir_affine_py.ir.core import OP_CLASSES
+from mlir_affine_py.ir.op_definition import declaration_mismatch
 from mlir_affine_py.ir.rewriter import OpBuilder, use_list_errors
 from mlir_affine_py.ir.verifier import verify_operation
 from mlir_affine_py.parse.parser import parse_source
 from mlir_affine_py.printer.printer import Printer
-from support import MLIR_OPT
+from support import CORPUS, MLIR_OPT, REPO_ROOT
 
 # What mlir-opt 22 prints for the module `build_kernel` makes.
 EXPECTED = """\
@@ -161,3 +162,30 @@ def test_generic_build_checks_the_declared_groups():
     with pytest.raises(ValueError):
         ConstantOp.build_generic((), [T.INDEX], {"no_such_property": None, "value": None,
                                                  "other": 1})
+
+
+def _declaration_sources():
+    files = sorted((REPO_ROOT / "tests" / "lit" / "roundtrip").glob("*.mlir"))
+    if CORPUS is not None:
+        files += sorted((CORPUS / "expected").rglob("*.mlir"))
+    return files
+
+
+def test_parsed_ops_match_their_declarations():
+    """Every registered op read from the lit and corpus inputs has the
+    operand groups, segment sizes, results and regions its class declares."""
+    checked, mismatches = set(), []
+    for path in _declaration_sources():
+        for chunk in path.read_text().split("// -----"):
+            try:
+                module = parse_source(chunk, allow_unregistered=True)
+            except Exception:  # noqa: BLE001 - inputs that do not parse are not at issue
+                continue
+            for op in module.walk():
+                if op.op_name in OP_CLASSES:
+                    checked.add(op.op_name)
+                    problem = declaration_mismatch(op)
+                    if problem:
+                        mismatches.append(f"{path.name}: {op.op_name}: {problem}")
+    assert mismatches == []
+    assert {"affine.for", "affine.if", "affine.load", "memref.alloc", "func.call"} <= checked
