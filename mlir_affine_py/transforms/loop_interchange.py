@@ -30,7 +30,7 @@ from ..analysis.cost_model import DEFAULT_TRIP_COUNT, NestModel, access_info
 from ..analysis.dependence import DependenceAnalysis, DependenceComponent, num_common_loops
 from ..diagnostics import MLIRError
 from ..dialects.affine import AffineForOp, AffineIfOp
-from ..ir.traits import CallOpInterface
+from ..ir.traits import CallOpInterface, is_memory_effect_free
 from ..passes import emit_remark
 from .loop_distribution import distribute_nest
 from .loop_utils import get_perfectly_nested_loops, order_to_perm_map, permute_loops
@@ -213,6 +213,8 @@ def unsupported_op_reason(loop) -> str | None:
             continue
         if op.has_trait(CallOpInterface):
             return "the nest contains a call"
+        if not op.regions and is_memory_effect_free(op):
+            return f"op '{op.op_name}' defines a memref inside the nest"
         return f"op '{op.op_name}' has unknown side effects"
     return None
 

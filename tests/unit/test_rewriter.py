@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from mlir_affine_py.diagnostics import MLIRError
 from mlir_affine_py.dialects.affine import AffineForOp, AffineLoadOp, AffineStoreOp
 from mlir_affine_py.dialects.arith import ConstantOp
 from mlir_affine_py.ir import types as T
@@ -12,7 +13,11 @@ from mlir_affine_py.ir.core import OP_CLASSES
 from mlir_affine_py.ir.rewriter import IRMapping, IRRewriter, OpBuilder, use_list_errors
 from mlir_affine_py.ir.verifier import verify_operation
 from mlir_affine_py.parse.parser import parse_source
+from mlir_affine_py.passes import drain_remarks
 from mlir_affine_py.printer.printer import Printer
+from mlir_affine_py.transforms.loop_interchange import run_affine_loop_interchange
+from mlir_affine_py.transforms.loop_utils import get_perfectly_nested_loops, permute_loops
+from support import REPO_ROOT
 
 TEXT = """\
 module {
@@ -134,3 +139,28 @@ def test_use_list_checker_finds_a_stale_use():
     load = inner.body.ops[0]
     load.operands[0] = func.regions[0].blocks[0].args[1]     # bypassing set_operand
     assert use_list_errors(module)
+
+
+LIT_INTERCHANGE = sorted((REPO_ROOT / "tests" / "lit" / "interchange").glob("*.mlir"))
+
+
+@pytest.mark.parametrize("path", LIT_INTERCHANGE, ids=lambda p: p.name)
+def test_passes_leave_exact_use_lists(path):
+    """Loop distribution, interchange and permutation rewrite through the
+    rewriter: afterwards every use list matches the operands."""
+    for chunk in path.read_text().split("// -----"):
+        try:
+            module = parse_source(chunk, allow_unregistered=True)
+        except MLIRError:
+            continue
+        run_affine_loop_interchange(module, {})
+        drain_remarks()
+        assert use_list_errors(module) == []
+        verify_operation(module)
+        for op in list(module.walk()):
+            if isinstance(op, AffineForOp) and op.parent is not None:
+                nest = get_perfectly_nested_loops(op)
+                if len(nest) > 1:
+                    permute_loops(nest, list(range(len(nest)))[::-1])
+        assert use_list_errors(module) == []
+        verify_operation(module)
