@@ -14,7 +14,15 @@ from ..ir.affine_expr import AffineConstantExpr, AffineSymbolExpr, constant
 from ..ir.affine_expr import dim as affine_dim
 from ..ir.affine_expr import symbol as affine_symbol
 from ..ir.affine_map import AffineMap
-from ..ir.core import BlockArgument, register_op
+from ..ir.core import Block, BlockArgument, Region, register_op
+from ..ir.op_definition import (Operand, Property, RegionDef, Result, Variadic, VariadicResult,
+                                index_attr, segment_sizes)
+from ..ir.traits import (AffineMapAccessInterface, AffineReadOpInterface,
+                         AffineWriteOpInterface, AttrSizedOperandSegments,
+                         AutomaticAllocationScope, ConditionallySpeculatable,
+                         LoopLikeOpInterface, MemoryEffects, NoRegionArguments, Pure, Read,
+                         RecursiveMemoryEffects, RecursivelySpeculatable, ReturnLike,
+                         SingleBlockImplicitTerminator, Terminator, Write)
 from ..parse.syntax import (integer_literal, TOKEN, AttrDict, ParsedRegion, SymbolUses, TypeList,
                             Uses, defined_name, parse_error)
 from ..parse.shapes import name_tokens, occurrence, ssa_shape
@@ -27,6 +35,7 @@ from .base import (ValueTerminator, RegisteredOp, attrs_of, custom_form, ensure_
 @register_op
 class AffineYieldOp(ValueTerminator):
     name = "affine.yield"
+    traits = (Pure, Terminator, ReturnLike)
 
     def verify(self):
         parent = self.parent_op
@@ -150,8 +159,15 @@ def _loop_argument_as_symbol(map: AffineMap, operands) -> bool:
 @register_op
 class AffineForOp(RegisteredOp):
     name = "affine.for"
-    inherent = ("lowerBoundMap", "upperBoundMap", "step", "operandSegmentSizes")
-    has_side_effects = False
+    traits = (AutomaticAllocationScope, SingleBlockImplicitTerminator, RecursiveMemoryEffects,
+              ConditionallySpeculatable, LoopLikeOpInterface, AttrSizedOperandSegments)
+    ods_operands = (Variadic("lowerBoundOperands"), Variadic("upperBoundOperands"),
+                    Variadic("inits"))
+    ods_results = (VariadicResult("results"),)
+    ods_properties = (Property("lowerBoundMap", A.AffineMapAttr),
+                      Property("upperBoundMap", A.AffineMapAttr), Property("step", A.IntegerAttr))
+    ods_regions = (RegionDef("region"),)
+    dim_and_symbol_operands = True     # its bounds' `(dims)[symbols]` (parseDimAndSymbolList)
 
     @property
     def segments(self):
@@ -234,10 +250,48 @@ class AffineForOp(RegisteredOp):
         p.print_region(self.regions[0], False, bool(inits))
         self.attr_dict(p)
 
+    @classmethod
+    def build(cls, lower, upper, step: int = 1, iter_args=(), body_builder=None):
+        """AffineForOp::build.  A bound is an int, a Value (a symbol), an
+        AffineMap without operands or a pair (AffineMap, operands); several
+        results make a max (lower) or min (upper) bound.  The body block
+        takes the induction variable and one argument per iter_arg.
+        `body_builder(builder, iv, args)`, given, fills the body, its yield
+        included; otherwise a loop without iter_args gets its implicit
+        `affine.yield`."""
+        if step <= 0:
+            raise ValueError("affine.for step must be positive")
+        (lb_map, lb_operands), (ub_map, ub_operands) = _bound(lower), _bound(upper)
+        iter_args = list(iter_args)
+        body = Block([T.INDEX] + [v.type for v in iter_args])
+        op = cls.build_generic(
+            (lb_operands, ub_operands, iter_args), [v.type for v in iter_args],
+            {"lowerBoundMap": _shared_map_attr(lb_map), "upperBoundMap": _shared_map_attr(ub_map),
+             "step": index_attr(step)}, [Region([body])])
+        if body_builder is not None:
+            from ..ir.rewriter import OpBuilder
+            body_builder(OpBuilder.at_end(body), body.args[0], body.args[1:])
+        elif not iter_args:
+            body.append(AffineYieldOp.build())
+        return op
 
-@functools.lru_cache(maxsize=256)
-def segment_sizes(*sizes) -> A.DenseArrayAttr:
-    return A.DenseArrayAttr(T.I32, sizes)
+
+def _bound(bound) -> tuple:
+    """A loop bound given to AffineForOp.build as (map, operands)."""
+    if isinstance(bound, bool):
+        raise TypeError("a loop bound is an int, a Value or an affine map")
+    if isinstance(bound, int):
+        return _shared_map(0, 0, (constant(bound),)), []
+    if isinstance(bound, AffineMap):
+        return bound, []
+    if isinstance(bound, tuple):
+        map, operands = bound
+        operands = list(operands)
+        if len(operands) != map.num_dims + map.num_symbols:
+            raise ValueError(f"bound map {map} takes {map.num_dims + map.num_symbols} operands, "
+                             f"got {len(operands)}")
+        return map, operands
+    return _shared_map(0, 1, (affine_symbol(0),)), [bound]
 
 
 @custom_form("affine_for")
@@ -278,7 +332,7 @@ def parse_for(t, children):
     if attrs is None:
         attrs = {}
     attrs.update(lowerBoundMap=_shared_map_attr(lower[0]), upperBoundMap=_shared_map_attr(upper[0]),
-                 step=_index_attr(step),
+                 step=index_attr(step),
                  operandSegmentSizes=segment_sizes(len(lower[1]), len(upper[1]), len(inits)))
     operands = lower[1] + upper[1] + inits
     return new_op("affine.for", iv, operands,
@@ -301,7 +355,13 @@ def parse_iter_arg(t, children):
 @register_op
 class AffineIfOp(RegisteredOp):
     name = "affine.if"
-    inherent = ("condition",)
+    traits = (RecursiveMemoryEffects, RecursivelySpeculatable, NoRegionArguments,
+              SingleBlockImplicitTerminator)
+    ods_operands = (Variadic("operands"),)
+    ods_results = (VariadicResult("results"),)
+    ods_properties = (Property("condition", A.IntegerSetAttr),)
+    ods_regions = (RegionDef("thenRegion"), RegionDef("elseRegion"))
+    dim_and_symbol_operands = True
 
     @property
     def integer_set(self):
@@ -326,6 +386,30 @@ class AffineIfOp(RegisteredOp):
             p.write(" else ")
             p.print_region(self.regions[1], False, bool(self.results))
         self.attr_dict(p)
+
+    @classmethod
+    def build(cls, integer_set, operands, with_else: bool = False, result_types=()):
+        """AffineIfOp::build: a then block (and an else block if asked),
+        each with its implicit `affine.yield` when the op has no results."""
+        operands = list(operands)
+        if len(operands) != integer_set.num_dims + integer_set.num_symbols:
+            raise ValueError(f"integer set {integer_set} takes "
+                             f"{integer_set.num_dims + integer_set.num_symbols} operands")
+        regions = [Region([Block()]), Region([Block()] if with_else else [])]
+        if not result_types:
+            for region in regions:
+                for block in region.blocks:
+                    block.append(AffineYieldOp.build())
+        return cls.build_generic((operands,), result_types,
+                                 {"condition": A.IntegerSetAttr(integer_set)}, regions)
+
+    @property
+    def then_block(self):
+        return self.regions[0].blocks[0]
+
+    @property
+    def else_block(self):
+        return self.regions[1].blocks[0] if self.regions[1].blocks else None
 
 
 @custom_form("if_condition")
@@ -378,8 +462,11 @@ class AffineMapOp(RegisteredOp):
     """`affine.apply`, `affine.min`, `affine.max`: `#map(dims)[symbols]`."""
 
     __slots__ = ()
-    inherent = ("map",)
     required_attributes = ("map",)
+    ods_operands = (Variadic("mapOperands"),)
+    ods_results = (Result("result"),)
+    ods_properties = (Property("map", A.AffineMapAttr),)
+    dim_and_symbol_operands = True
 
     @property
     def map(self) -> AffineMap:
@@ -391,20 +478,35 @@ class AffineMapOp(RegisteredOp):
         p.print_dim_and_symbol_list(self.operands, self.map.num_dims)
         self.attr_dict(p)
 
+    @classmethod
+    def build(cls, map: AffineMap, operands):
+        """AffineApplyOp/AffineMinOp/AffineMaxOp::build: `map` applied to
+        `operands` (its dims, then its symbols)."""
+        operands = list(operands)
+        if len(operands) != map.num_dims + map.num_symbols:
+            raise ValueError(f"'{cls.name}' map {map} takes {map.num_dims + map.num_symbols} "
+                             f"operands, got {len(operands)}")
+        if cls is AffineApplyOp and len(map.results) != 1:
+            raise ValueError("'affine.apply' map must have one result")
+        return cls.build_generic((operands,), [T.INDEX], {"map": _shared_map_attr(map)})
+
 
 @register_op
 class AffineApplyOp(AffineMapOp):
     name = "affine.apply"
+    traits = (Pure,)
 
 
 @register_op
 class AffineMinOp(AffineMapOp):
     name = "affine.min"
+    traits = (Pure,)
 
 
 @register_op
 class AffineMaxOp(AffineMapOp):
     name = "affine.max"
+    traits = (Pure,)
 
 
 def _parse_map_op(t, children, name, token):
@@ -504,17 +606,14 @@ def _shared_map_attr(map: AffineMap) -> A.AffineMapAttr:
     return A.AffineMapAttr(map)
 
 
-@functools.lru_cache(maxsize=256)
-def _index_attr(value: int) -> A.IntegerAttr:
-    return A.IntegerAttr(value, T.INDEX)
-
-
 class AffineMemoryOp(RegisteredOp):
     """Shared by affine.load/store and their vector forms: operand layout
     [value to store?] memref, map operands; inherent attribute `map`."""
 
     __slots__ = ()
-    inherent = ("map",)
+    ods_properties = (Property("map", A.AffineMapAttr),)
+    # Subscripts are an affine map of SSA ids (parseAffineMapOfSSAIds).
+    unclosed_subscripts_error = "expected ']' in affine map"
     stores = False
     vector = False
 
@@ -563,31 +662,66 @@ class AffineMemoryOp(RegisteredOp):
             p.write(", ")
             p.print_type(self.results[0].type if not self.stores else self.operands[0].type)
 
+    @classmethod
+    def _access(cls, memref, map, indices) -> tuple:
+        """The map and its operands: `map` given, or the identity of the
+        memref's rank over `indices` (the builders without a map)."""
+        indices = list(indices)
+        if map is None:
+            map = AffineMap.get_multi_dim_identity(len(indices))
+        if len(indices) != map.num_dims + map.num_symbols:
+            raise ValueError(f"'{cls.name}' map {map} takes {map.num_dims + map.num_symbols} "
+                             f"operands, got {len(indices)}")
+        return _shared_map_attr(map), indices
+
 
 @register_op
 class AffineLoadOp(AffineMemoryOp):
     name = "affine.load"
+    traits = (AffineReadOpInterface, AffineMapAccessInterface, MemoryEffects(Read(0)))
+    ods_operands = (Operand("memref"), Variadic("indices"))
+    ods_results = (Result("result"),)
+
+    @classmethod
+    def build(cls, memref, map: AffineMap | None = None, indices=()):
+        """AffineLoadOp::build: `memref[map(indices)]`; without a map, the
+        identity map over `indices`."""
+        map_attr, indices = cls._access(memref, map, indices)
+        return cls.build_generic((memref, indices), [memref.type.element_type],
+                                 {"map": map_attr})
 
 
 @register_op
 class AffineStoreOp(AffineMemoryOp):
     name = "affine.store"
+    traits = (AffineWriteOpInterface, AffineMapAccessInterface, MemoryEffects(Write(1)))
+    ods_operands = (Operand("value"), Operand("memref"), Variadic("indices"))
     stores = True
-    has_side_effects = True
+
+    @classmethod
+    def build(cls, value, memref, map: AffineMap | None = None, indices=()):
+        """AffineStoreOp::build: `value` to `memref[map(indices)]`; without
+        a map, the identity map over `indices`."""
+        map_attr, indices = cls._access(memref, map, indices)
+        return cls.build_generic((value, memref, indices), [], {"map": map_attr})
 
 
 @register_op
 class AffineVectorLoadOp(AffineMemoryOp):
     name = "affine.vector_load"
+    traits = (AffineReadOpInterface, AffineMapAccessInterface, MemoryEffects(Read(0)))
+    ods_operands = (Operand("memref"), Variadic("indices"))
+    ods_results = (Result("result"),)
     vector = True
 
 
 @register_op
 class AffineVectorStoreOp(AffineMemoryOp):
     name = "affine.vector_store"
+    traits = (AffineWriteOpInterface, AffineMapAccessInterface, MemoryEffects(Write(1)))
+    ods_operands = (Operand("value"), Operand("memref"), Variadic("indices"))
     stores = True
     vector = True
-    has_side_effects = True
 
 
 def _memory_op(t, children, name, stores, vector):

@@ -11,6 +11,10 @@ from ..ir.affine_expr import dim as affine_dim
 from ..ir.affine_expr import symbol as affine_symbol
 from ..ir.affine_map import AffineMap
 from ..ir.core import register_op
+from ..ir.op_definition import Operand, RegionDef, Variadic, VariadicResult
+from ..ir.traits import (AffineMapAccessInterface, AttrSizedOperandSegments,
+                         AutomaticAllocationScope, LoopLikeOpInterface, Pure,
+                         RecursiveMemoryEffects, SingleBlockImplicitTerminator)
 from ..parse.syntax import TOKEN, TypeList, Uses, parse_error
 from .affine import AffineYieldOp, parse_subscripts
 from .base import (RegisteredOp, attrs_of, custom_form, ensure_terminator, first_of,
@@ -60,6 +64,11 @@ def _group_attr(groups) -> A.DenseElementsAttr:
 @register_op
 class AffineParallelOp(RegisteredOp):
     name = "affine.parallel"
+    traits = (AutomaticAllocationScope, SingleBlockImplicitTerminator, RecursiveMemoryEffects,
+              LoopLikeOpInterface)
+    ods_operands = (Variadic("mapOperands"),)
+    ods_results = (VariadicResult("results"),)
+    ods_regions = (RegionDef("region"),)
     inherent = ("lowerBoundsMap", "lowerBoundsGroups", "upperBoundsMap", "upperBoundsGroups",
                 "steps", "reductions")
 
@@ -275,8 +284,9 @@ def parse_parallel(t, children):
 @register_op
 class AffinePrefetchOp(RegisteredOp):
     name = "affine.prefetch"
+    traits = (AffineMapAccessInterface,)
+    ods_operands = (Operand("memref"), Variadic("indices"))
     inherent = ("map", "localityHint", "isWrite", "isDataCache")
-    has_side_effects = True
 
     @property
     def map(self) -> AffineMap:
@@ -347,7 +357,6 @@ class _AffineDmaOp(RegisteredOp):
     dictionary."""
 
     __slots__ = ()
-    has_side_effects = True
 
     def _print_access(self, p, memref, map_name, indices) -> None:
         p.print_operand(memref)
@@ -359,6 +368,8 @@ class _AffineDmaOp(RegisteredOp):
 @register_op
 class AffineDmaStartOp(_AffineDmaOp):
     name = "affine.dma_start"
+    traits = (AffineMapAccessInterface,)
+    ods_operands = (Variadic("operands"),)
 
     def parts(self):
         """[(memref, map attribute name, indices)] for src, dst and tag, then
@@ -415,6 +426,8 @@ def parse_dma_start(t, children):
 @register_op
 class AffineDmaWaitOp(_AffineDmaOp):
     name = "affine.dma_wait"
+    traits = (AffineMapAccessInterface,)
+    ods_operands = (Operand("tagMemRef"), Variadic("tagIndices"), Operand("numElements"))
 
     def print(self, p) -> None:
         p.write(" ")
@@ -462,7 +475,8 @@ class MemRefDmaStartOp(RegisteredOp):
     dictionary but its parser accepts none (MemRefOps.cpp)."""
 
     name = "memref.dma_start"
-    has_side_effects = True
+    traits = ()  # effects depend on the operand layout: unknown
+    ods_operands = (Variadic("operands"),)
 
     def parts(self):
         ops = self.operands
@@ -549,7 +563,8 @@ def parse_memref_dma_start(t, children):
 @register_op
 class MemRefDmaWaitOp(RegisteredOp):
     name = "memref.dma_wait"
-    has_side_effects = True
+    traits = ()  # effects depend on the operand layout: unknown
+    ods_operands = (Operand("tagMemRef"), Variadic("tagIndices"), Operand("numElements"))
 
     def print(self, p) -> None:
         p.write(" ")
@@ -589,6 +604,9 @@ class AffineDelinearizeIndexOp(RegisteredOp):
     out, giving one more result than basis entries."""
 
     name = "affine.delinearize_index"
+    traits = (Pure,)
+    ods_operands = (Operand("linear_index"), Variadic("dynamic_basis"))
+    ods_results = (VariadicResult("multi_index"),)
     inherent = ("static_basis",)
 
     def print(self, p) -> None:

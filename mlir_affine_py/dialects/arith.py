@@ -7,6 +7,9 @@ from __future__ import annotations
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import OP_CLASSES, register_op
+from ..ir.op_definition import Operand, Property, Result
+from ..ir.traits import (CastOpInterface, ConditionallySpeculatable, ConstantLike, Elementwise,
+                         NoMemoryEffect, Pure, SameOperandsAndResultType)
 from ..parse.syntax import TOKEN, parse_error
 from .base import RegisteredOp, attrs_of, custom_form, first_of, new_op, types_of
 
@@ -14,7 +17,9 @@ from .base import RegisteredOp, attrs_of, custom_form, first_of, new_op, types_o
 @register_op
 class ConstantOp(RegisteredOp):
     name = "arith.constant"
-    inherent = ("value",)
+    traits = (Pure, ConstantLike)
+    ods_results = (Result("result"),)
+    ods_properties = (Property("value", A.Attribute),)
 
     @property
     def value(self) -> A.Attribute:
@@ -35,10 +40,28 @@ class ConstantOp(RegisteredOp):
         p.write(" ")
         p.print_attribute(self.value, "never")
 
+    @classmethod
+    def build(cls, value, type=None):
+        """arith::ConstantOp::build: `value` an Attribute, or an int or a
+        float of `type` (an integer, index or float type)."""
+        attr = value if isinstance(value, A.Attribute) else constant_attr(value, type)
+        return cls.build_generic((), [attr.type], {"value": attr})
+
+
+def constant_attr(value, type) -> A.Attribute:
+    """The IntegerAttr or FloatAttr holding `value` in `type`."""
+    if isinstance(type, T.FloatType):
+        from ..printer.numbers import float_to_bits
+        return A.FloatAttr(float_to_bits(float(value), type.text), type)
+    if isinstance(type, (T.IntegerType, T.IndexType)) and not isinstance(value, float):
+        return A.IntegerAttr(int(value), type)
+    raise TypeError(f"no constant {value!r} of type {type}")
+
 
 @register_op
 class LLVMConstantOp(ConstantOp):
     name = "llvm.mlir.constant"
+    traits = (Pure, ConstantLike)
 
     def result_name_hints(self):
         return None
@@ -84,7 +107,8 @@ class ElementwiseOp(RegisteredOp):
     """`name %a, %b [flags] {attrs} : type` and `name %a [flags] : type`."""
 
     __slots__ = ()
-    inherent = ("fastmath", "overflowFlags")
+    ods_results = (Result("result"),)
+    ods_properties = (Property("fastmath", A.OpaqueAttr), Property("overflowFlags", A.OpaqueAttr))
 
     def finish_parse(self) -> None:
         self.drop_default_properties()
@@ -96,6 +120,12 @@ class ElementwiseOp(RegisteredOp):
         self.attr_dict(p)
         p.write(" : ")
         p.print_type(self.results[0].type)
+
+    @classmethod
+    def build(cls, *operands):
+        """The binary (lhs, rhs) or unary (operand) op; the result has the
+        operands' type."""
+        return cls.build_generic(operands, [operands[0].type])
 
 
 _BINARY = ["arith." + n for n in (
@@ -111,6 +141,16 @@ _FASTMATH = {"arith." + n for n in (
 _OVERFLOW = {"arith.addi", "arith.subi", "arith.muli", "arith.shli"}
 
 
+# Integer division may trap: no memory effect, but not always speculatable.
+_DIVISIONS = {"arith." + n
+              for n in "divsi divui ceildivsi ceildivui floordivsi remsi remui".split()}
+
+
+def _elementwise_traits(name: str) -> tuple:
+    speculation = (NoMemoryEffect, ConditionallySpeculatable) if name in _DIVISIONS else (Pure,)
+    return speculation + (Elementwise, SameOperandsAndResultType)
+
+
 def _elementwise_defaults(name: str) -> dict:
     if name in _FASTMATH or name.startswith("math."):
         return {"fastmath": FASTMATH_NONE}
@@ -119,9 +159,12 @@ def _elementwise_defaults(name: str) -> dict:
     return {}
 
 
+_BINARY_OPERANDS = (Operand("lhs"), Operand("rhs"))
+_UNARY_OPERANDS = (Operand("operand"),)
 for _name in _BINARY + _UNARY:
     register_op(type(_name.replace(".", "_"), (ElementwiseOp,),
-                     {"name": _name, "__slots__": (),
+                     {"name": _name, "traits": _elementwise_traits(_name), "__slots__": (),
+                      "ods_operands": _BINARY_OPERANDS if _name in _BINARY else _UNARY_OPERANDS,
                       "property_defaults": _elementwise_defaults(_name)}))
 
 
@@ -190,6 +233,8 @@ def parse_unary(t, children):
 
 class CastOp(RegisteredOp):
     __slots__ = ()
+    ods_operands = (Operand("in"),)
+    ods_results = (Result("out"),)
 
     def print(self, p) -> None:
         p.write(" ")
@@ -201,15 +246,22 @@ class CastOp(RegisteredOp):
         p.write(" to ")
         p.print_type(self.results[0].type)
 
+    @classmethod
+    def build(cls, value, result_type):
+        """`value` cast to `result_type` (arith.index_cast, arith.sitofp, ...)."""
+        return cls.build_generic((value,), [result_type])
+
 
 for _name in ("index_cast index_castui extsi extui extf truncf sitofp uitofp "
               "fptosi fptoui bitcast").split():
-    register_op(type(_name, (CastOp,), {"name": "arith." + _name, "__slots__": ()}))
+    register_op(type(_name, (CastOp,), {"name": "arith." + _name, "__slots__": (),
+                                        "traits": (Pure, Elementwise, CastOpInterface)}))
 
 
 @register_op
 class TruncIOp(CastOp):
     name = "arith.trunci"
+    traits = (Pure, Elementwise, CastOpInterface)
     inherent = ("overflowFlags",)
     property_defaults = {"overflowFlags": OVERFLOW_NONE}
 
@@ -231,7 +283,9 @@ CMPF_PREDICATES = ["false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ue
 
 class CmpOp(RegisteredOp):
     __slots__ = ()
-    inherent = ("predicate", "fastmath")
+    ods_operands = (Operand("lhs"), Operand("rhs"))
+    ods_results = (Result("result"),)
+    ods_properties = (Property("predicate", A.IntegerAttr), Property("fastmath", A.OpaqueAttr))
     predicates: list = []
 
     def finish_parse(self) -> None:
@@ -249,16 +303,27 @@ class CmpOp(RegisteredOp):
         p.write(" : ")
         p.print_type(self.operands[0].type)
 
+    @classmethod
+    def build(cls, predicate: str, lhs, rhs):
+        """arith.cmpi/cmpf `predicate` (its keyword, `slt`, `oeq`, ...)."""
+        if predicate not in cls.predicates:
+            raise ValueError(f"{predicate} is not a valid predicate for {cls.name}")
+        return cls.build_generic(
+            (lhs, rhs), [_i1_like(lhs.type)],
+            {"predicate": A.IntegerAttr(cls.predicates.index(predicate), T.I64)})
+
 
 @register_op
 class CmpIOp(CmpOp):
     name = "arith.cmpi"
+    traits = (Pure, Elementwise)
     predicates = CMPI_PREDICATES
 
 
 @register_op
 class CmpFOp(CmpOp):
     name = "arith.cmpf"
+    traits = (Pure, Elementwise)
     predicates = CMPF_PREDICATES
     property_defaults = {"fastmath": FASTMATH_NONE}
 
@@ -285,6 +350,9 @@ def parse_cmp(t, children):
 @register_op
 class SelectOp(RegisteredOp):
     name = "arith.select"
+    traits = (Pure, Elementwise)
+    ods_operands = (Operand("condition"), Operand("true_value"), Operand("false_value"))
+    ods_results = (Result("result"),)
 
     def print(self, p) -> None:
         p.write(" ")
@@ -295,6 +363,10 @@ class SelectOp(RegisteredOp):
             p.print_type(self.operands[0].type)
             p.write(", ")
         p.print_type(self.results[0].type)
+
+    @classmethod
+    def build(cls, condition, true_value, false_value):
+        return cls.build_generic((condition, true_value, false_value), [true_value.type])
 
 
 @custom_form("arith_select")

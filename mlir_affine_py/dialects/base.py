@@ -9,6 +9,8 @@ from ..diagnostics import MLIRError
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import OP_CLASSES, Operation
+from ..ir.op_definition import Variadic, build_generic
+from ..ir.traits import AttrSizedOperandSegments, SymbolTable
 from ..parse.syntax import (TOKEN, AttrDict, ParsedOp, ParsedRegion, TypeList, Uses,
                             parse_error, pos_of)
 
@@ -68,15 +70,11 @@ def missing_terminator_error(block):
     return op_error(f"block with no terminator, has {appended_op(last)}", last)
 
 
-# Ops with the SymbolTable trait: the only parents a symbol may have.
-SYMBOL_TABLES = {"builtin.module"}
-
-
 def symbol_parent_error(op) -> str | None:
     """SymbolOpInterface: a symbol (func.func, memref.global) must sit
     directly in a symbol table; an unregistered parent may be one."""
     parent = op.parent_op
-    if parent is not None and parent.op_name in OP_CLASSES and parent.op_name not in SYMBOL_TABLES:
+    if parent is not None and parent.op_name in OP_CLASSES and not parent.has_trait(SymbolTable):
         return f"'{op.op_name}' op symbol's parent must have the SymbolTable trait"
     return None
 
@@ -95,7 +93,7 @@ def lookup_symbol(op, name: str):
     """SymbolTable::lookupNearestSymbolFrom: the op defining `name` in the
     nearest symbol table around `op` (the module it is in), or None."""
     table = op.parent_op
-    while table is not None and table.op_name not in SYMBOL_TABLES:
+    while table is not None and not table.has_trait(SymbolTable):
         table = table.parent_op
     if table is None:
         return None
@@ -182,7 +180,31 @@ class RegisteredOp(Operation):
     # Inherent attributes with a default value: the generic form shows the
     # default when the attribute is unset, the custom form never shows it.
     property_defaults: dict = {}
-    has_side_effects = False
+    # The ODS declaration (ir/op_definition.py): operand groups, results,
+    # properties and regions, which `build_generic` follows.
+    ods_operands: tuple = ()
+    ods_results: tuple = ()
+    ods_properties: tuple = ()
+    ods_regions: tuple = ()
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        # The inherent names and defaults of a class that states neither
+        # follow from its declared properties (its own or its base's).
+        declared = cls.ods_properties
+        if declared and "inherent" not in cls.__dict__:
+            segments = (("operandSegmentSizes",)
+                        if cls.has_trait(AttrSizedOperandSegments) else ())
+            cls.inherent = tuple(p.name for p in declared) + segments
+        if declared and "property_defaults" not in cls.__dict__:
+            cls.property_defaults = {p.name: p.default for p in declared
+                                     if p.default is not None}
+
+    @classmethod
+    def build_generic(cls, operands=(), result_types=(), properties=None, regions=None,
+                      attributes=None):
+        """OpBuilder's generic build: see ir/op_definition.py."""
+        return build_generic(cls, operands, result_types, properties, regions, attributes)
 
     def generic_properties(self) -> dict:
         """The properties as the generic form prints them, defaults included."""
@@ -210,7 +232,7 @@ class ValueTerminator(RegisteredOp):
     scf.yield."""
 
     __slots__ = ()
-    is_terminator = True
+    ods_operands = (Variadic("operands"),)
 
     def print(self, p) -> None:
         self.attr_dict(p)
@@ -219,6 +241,10 @@ class ValueTerminator(RegisteredOp):
             p.print_operands(self.operands)
             p.write(" : ")
             p.print_type_list([v.type for v in self.operands])
+
+    @classmethod
+    def build(cls, operands=()):
+        return cls.build_generic((list(operands),))
 
 
 def ensure_terminator(op, region_index: int, terminator_cls) -> None:

@@ -6,7 +6,12 @@ from __future__ import annotations
 from ..diagnostics import MLIRError
 from ..ir import attributes as A
 from ..ir import types as T
-from ..ir.core import register_op
+from ..ir.core import Block, Region, register_op
+from ..ir.op_definition import Property, RegionDef, Variadic, VariadicResult
+from ..ir.traits import (AffineScope, AutomaticAllocationScope, CallOpInterface,
+                         FunctionOpInterface, HasOnlyGraphRegion, IsolatedFromAbove,
+                         NoRegionArguments, NoTerminator, Pure, ReturnLike, SingleBlock,
+                         Symbol, SymbolTable, SymbolUser, Terminator)
 from ..parse.syntax import TOKEN, ParsedRegion, parse_error
 from .base import (ValueTerminator, RegisteredOp, attrs_of, custom_form, first_of, new_op,
                    lookup_symbol, regions_of, symbol_name_attr, symbol_parent_error, symbols_of, type_list,
@@ -16,7 +21,10 @@ from .base import (ValueTerminator, RegisteredOp, attrs_of, custom_form, first_o
 @register_op
 class ModuleOp(RegisteredOp):
     name = "builtin.module"
-    inherent = ("sym_name", "sym_visibility")
+    traits = (AffineScope, HasOnlyGraphRegion, IsolatedFromAbove, NoRegionArguments, NoTerminator,
+              SingleBlock, SymbolTable, Symbol)
+    ods_properties = (Property("sym_name", A.StringAttr), Property("sym_visibility", A.StringAttr))
+    ods_regions = (RegionDef("bodyRegion"),)
     default_dialect = "builtin"
 
     def print(self, p) -> None:
@@ -57,6 +65,12 @@ class ModuleOp(RegisteredOp):
                     "see existing symbol definition here", first.pos)
         return None
 
+    @classmethod
+    def build(cls, name: str | None = None):
+        """ModuleOp::build: a module with one empty block."""
+        properties = {"sym_name": A.StringAttr(name.encode())} if name is not None else {}
+        return cls.build_generic((), (), properties, [Region([Block()])])
+
 
 @custom_form("module_op")
 def parse_module(t, children):
@@ -70,10 +84,11 @@ def parse_module(t, children):
 @register_op
 class FuncOp(RegisteredOp):
     name = "func.func"
-    inherent = ("sym_name", "function_type", "sym_visibility", "arg_attrs",
-                "res_attrs", "no_inline")
-    isolated_from_above = True
-    has_side_effects = True
+    traits = (AffineScope, AutomaticAllocationScope, FunctionOpInterface, IsolatedFromAbove)
+    ods_properties = (Property("sym_name", A.StringAttr), Property("function_type", A.TypeAttr),
+                      Property("sym_visibility", A.StringAttr), Property("arg_attrs", A.ArrayAttr),
+                      Property("res_attrs", A.ArrayAttr), Property("no_inline", A.UnitAttr))
+    ods_regions = (RegionDef("body", single_block=False),)
     default_dialect = "func"
     needs_terminators = True
 
@@ -137,6 +152,22 @@ class FuncOp(RegisteredOp):
         if not self.is_declaration:
             p.write(" ")
             p.print_region(self.regions[0], False, True, default_dialect=self.default_dialect)
+
+    @classmethod
+    def build(cls, name: str, function_type: T.FunctionType, visibility: str | None = None,
+              declaration: bool = False):
+        """func::FuncOp::build, then addEntryBlock unless a `declaration`:
+        the entry block takes the inputs of `function_type`."""
+        properties = {"sym_name": A.StringAttr(name.encode()),
+                      "function_type": A.TypeAttr(function_type)}
+        if visibility is not None:
+            properties["sym_visibility"] = A.StringAttr(visibility.encode())
+        body = Region() if declaration else Region([Block(function_type.inputs)])
+        return cls.build_generic((), (), properties, [body])
+
+    @property
+    def entry_block(self):
+        return self.regions[0].blocks[0]
 
 
 def _arg_attrs_property(dicts):
@@ -225,6 +256,7 @@ def parse_func_result(t, children):
 @register_op
 class ReturnOp(ValueTerminator):
     name = "func.return"
+    traits = (Pure, Terminator, ReturnLike)
 
     def verify(self):
         func = self.parent_op
@@ -257,8 +289,11 @@ def parse_return(t, children):
 @register_op
 class CallOp(RegisteredOp):
     name = "func.call"
-    inherent = ("callee", "arg_attrs", "res_attrs", "no_inline")
-    has_side_effects = True
+    traits = (CallOpInterface, SymbolUser)
+    ods_operands = (Variadic("operands"),)
+    ods_results = (VariadicResult("results"),)
+    ods_properties = (Property("callee", A.SymbolRefAttr), Property("arg_attrs", A.ArrayAttr),
+                      Property("res_attrs", A.ArrayAttr), Property("no_inline", A.UnitAttr))
 
     def verify(self):
         """CallOp::verifySymbolUses: the callee is a func.func of the same
@@ -294,6 +329,12 @@ class CallOp(RegisteredOp):
         p.print_type_list([v.type for v in self.operands])
         p.write(") -> ")
         p.print_result_types([r.type for r in self.results])
+
+    @classmethod
+    def build(cls, callee: str, result_types, operands=()):
+        """func.call of the function `callee` (its name, without `@`)."""
+        return cls.build_generic((list(operands),), list(result_types),
+                                 {"callee": A.SymbolRefAttr([callee])})
 
 
 @custom_form("call_op")

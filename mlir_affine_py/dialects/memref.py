@@ -11,9 +11,15 @@ from ..diagnostics import MLIRError
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import register_op
+from ..ir.op_definition import (Operand, Property, RegionDef, Result, Variadic, VariadicResult,
+                                segment_sizes)
+from ..ir.traits import (Allocate, AttrSizedOperandSegments, AutomaticAllocationScope,
+                         CastOpInterface, ConditionallySpeculatable, Free, MemoryEffects,
+                         NoMemoryEffect, NoRegionArguments, Pure, Read, RecursiveMemoryEffects,
+                         ReturnLike, SingleBlockImplicitTerminator, Symbol, SymbolUser,
+                         Terminator, ViewLikeOpInterface, Write)
 from ..parse.syntax import TOKEN, SymbolUses, Uses, parse_error, pos_of
 from ..printer.numbers import escape_string, unescape_string
-from .affine import segment_sizes
 from .base import (RegisteredOp, ValueTerminator, attrs_of, custom_form, ensure_terminator,
                    expect_type, first_of, index_types, new_op, regions_of,
                    lookup_symbol, symbol_name_attr, symbol_parent_error, type_list, types_of,
@@ -62,8 +68,9 @@ def type_token(t, after) -> Token:
 
 class AllocLikeOp(RegisteredOp):
     __slots__ = ()
-    inherent = ("alignment", "operandSegmentSizes")
-    has_side_effects = True
+    ods_operands = (Variadic("dynamicSizes"), Variadic("symbolOperands"))
+    ods_results = (Result("memref"),)
+    ods_properties = (Property("alignment", A.IntegerAttr),)
 
     def print(self, p) -> None:
         dynamic = self.properties["operandSegmentSizes"].value[0]
@@ -94,6 +101,13 @@ class AllocLikeOp(RegisteredOp):
                     f"count: expected {expected}, got {len(self.operands) - dynamic}")
         return None
 
+    @classmethod
+    def build(cls, memref_type, dynamic_sizes=(), symbol_operands=(), alignment=None):
+        """memref.alloc/alloca of `memref_type`: one size per dynamic
+        dimension, one symbol per symbol of its layout."""
+        properties = {"alignment": A.IntegerAttr(alignment, T.I64)} if alignment else {}
+        return cls.build_generic((dynamic_sizes, symbol_operands), [memref_type], properties)
+
 
 def layout_symbol_count(layout) -> int:
     """The symbols of a memref layout's affine map: a strided layout has one
@@ -108,6 +122,7 @@ def layout_symbol_count(layout) -> int:
 @register_op
 class AllocOp(AllocLikeOp):
     name = "memref.alloc"
+    traits = (AttrSizedOperandSegments, MemoryEffects(Allocate(result=0)))
 
     def result_name_hints(self):
         return ["alloc"]
@@ -116,6 +131,7 @@ class AllocOp(AllocLikeOp):
 @register_op
 class AllocaOp(AllocLikeOp):
     name = "memref.alloca"
+    traits = (AttrSizedOperandSegments, MemoryEffects(Allocate(result=0)))
 
     def result_name_hints(self):
         return ["alloca"]
@@ -125,19 +141,12 @@ class AllocaOp(AllocLikeOp):
         if message:
             return message
         parent = self.parent_op
-        while parent is not None and parent.name not in AUTOMATIC_ALLOCATION_SCOPES:
+        while parent is not None and not parent.has_trait(AutomaticAllocationScope):
             parent = parent.parent_op
         if parent is None:
             return ("'memref.alloca' op requires an ancestor op with AutomaticAllocationScope "
                     "trait")
         return None
-
-
-# Ops with the AutomaticAllocationScope trait (an alloca is freed when they
-# exit); affine.if and scf.if are not among them.
-AUTOMATIC_ALLOCATION_SCOPES = {"func.func", "memref.alloca_scope", "affine.for",
-                               "affine.parallel", "scf.for", "scf.forall", "scf.parallel",
-                               "llvm.func", "gpu.func", "gpu.launch", "async.execute"}
 
 
 @custom_form("memref_alloc")
@@ -173,7 +182,8 @@ def _check_alignment(t, attrs: dict, name: str, anchor) -> None:
 @register_op
 class DeallocOp(RegisteredOp):
     name = "memref.dealloc"
-    has_side_effects = True
+    traits = (MemoryEffects(Free(0)),)
+    ods_operands = (Operand("memref"),)
 
     def print(self, p) -> None:
         p.write(" ")
@@ -181,6 +191,10 @@ class DeallocOp(RegisteredOp):
         self.attr_dict(p)
         p.write(" : ")
         p.print_type(self.operands[0].type)
+
+    @classmethod
+    def build(cls, memref):
+        return cls.build_generic((memref,))
 
 
 @custom_form("memref_dealloc")
@@ -192,6 +206,9 @@ def parse_dealloc(t, children):
 @register_op
 class DimOp(RegisteredOp):
     name = "memref.dim"
+    traits = (NoMemoryEffect, ConditionallySpeculatable)
+    ods_operands = (Operand("source"), Operand("index"))
+    ods_results = (Result("result"),)
 
     def result_name_hints(self):
         return ["dim"]
@@ -203,6 +220,11 @@ class DimOp(RegisteredOp):
         p.write(" : ")
         p.print_type(self.operands[0].type)
 
+    @classmethod
+    def build(cls, source, index):
+        """memref.dim of `source` at `index` (an index Value)."""
+        return cls.build_generic((source, index), [T.INDEX])
+
 
 @custom_form("memref_dim")
 def parse_dim(t, children):
@@ -213,7 +235,8 @@ def parse_dim(t, children):
 
 class LoadStoreOp(RegisteredOp):
     __slots__ = ()
-    inherent = ("nontemporal",)
+    ods_properties = (Property("nontemporal", A.Attribute),)
+    unclosed_subscripts_error = "expected ']'"          # an ODS operand list
     stores = False
 
     def verify(self):
@@ -246,13 +269,25 @@ class LoadStoreOp(RegisteredOp):
 @register_op
 class LoadOp(LoadStoreOp):
     name = "memref.load"
+    traits = (MemoryEffects(Read(0)),)
+    ods_operands = (Operand("memref"), Variadic("indices"))
+    ods_results = (Result("result"),)
+
+    @classmethod
+    def build(cls, memref, indices=()):
+        return cls.build_generic((memref, indices), [memref.type.element_type])
 
 
 @register_op
 class StoreOp(LoadStoreOp):
     name = "memref.store"
+    traits = (MemoryEffects(Write(1)),)
+    ods_operands = (Operand("value"), Operand("memref"), Variadic("indices"))
     stores = True
-    has_side_effects = True
+
+    @classmethod
+    def build(cls, value, memref, indices=()):
+        return cls.build_generic((value, memref, indices))
 
 
 @custom_form("memref_load")
@@ -276,6 +311,9 @@ def parse_store(t, children):
 @register_op
 class CastOp(RegisteredOp):
     name = "memref.cast"
+    traits = (Pure, ViewLikeOpInterface, CastOpInterface)
+    ods_operands = (Operand("source"),)
+    ods_results = (Result("dest"),)
 
     def result_name_hints(self):
         return ["cast"]
@@ -328,8 +366,8 @@ class GlobalOp(RegisteredOp):
     shape as a tensor (custom<GlobalMemrefOpTypeAndInitialValue>)."""
 
     name = "memref.global"
+    traits = (Symbol,)
     inherent = ("sym_visibility", "constant", "sym_name", "type", "initial_value", "alignment")
-    has_side_effects = False
 
     def print(self, p) -> None:
         props = self.properties
@@ -394,6 +432,8 @@ def parse_global(t, children):
 @register_op
 class GetGlobalOp(RegisteredOp):
     name = "memref.get_global"
+    traits = (Pure, SymbolUser)
+    ods_results = (Result("result"),)
     inherent = ("name",)
 
     def print(self, p) -> None:
@@ -559,6 +599,10 @@ def rank_reduction_mask(original, reduced):
 @register_op
 class SubViewOp(OffsetSizeStrideOp):
     name = "memref.subview"
+    traits = (Pure, ViewLikeOpInterface, AttrSizedOperandSegments)
+    ods_operands = (Operand("source"), Variadic("offsets"), Variadic("sizes"),
+                    Variadic("strides"))
+    ods_results = (Result("result"),)
 
     def result_name_hints(self):
         return ["subview"]
@@ -638,6 +682,10 @@ class SubViewOp(OffsetSizeStrideOp):
 @register_op
 class ReinterpretCastOp(OffsetSizeStrideOp):
     name = "memref.reinterpret_cast"
+    traits = (Pure, ViewLikeOpInterface, AttrSizedOperandSegments)
+    ods_operands = (Operand("source"), Variadic("offsets"), Variadic("sizes"),
+                    Variadic("strides"))
+    ods_results = (Result("result"),)
 
     def result_name_hints(self):
         return ["reinterpret_cast"]
@@ -716,6 +764,7 @@ def parse_reinterpret_cast(t, children):
 @register_op
 class AllocaScopeReturnOp(ValueTerminator):
     name = "memref.alloca_scope.return"
+    traits = (Pure, Terminator, ReturnLike)
 
     def verify(self):
         if not isinstance(self.parent_op, AllocaScopeOp):
@@ -737,7 +786,10 @@ class AllocaScopeOp(RegisteredOp):
     before and after the optional result list, hence two spaces."""
 
     name = "memref.alloca_scope"
-    has_side_effects = True
+    traits = (AutomaticAllocationScope, RecursiveMemoryEffects, NoRegionArguments,
+              SingleBlockImplicitTerminator)
+    ods_results = (VariadicResult("results"),)
+    ods_regions = (RegionDef("bodyRegion"),)
 
     def finish_parse(self) -> None:
         ensure_terminator(self, 0, AllocaScopeReturnOp)

@@ -8,6 +8,9 @@ from __future__ import annotations
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import register_op
+from ..ir.op_definition import Operand, RegionDef, Result, Variadic
+from ..ir.traits import (AffineScope, ConditionallySpeculatable, ConstantLike, NoMemoryEffect,
+                         Pure)
 from ..parse.syntax import TOKEN, parse_error
 from .base import (RegisteredOp, attrs_of, custom_form, new_op, regions_of,
                    types_of, uses)
@@ -28,11 +31,15 @@ class SimpleTypedOp(RegisteredOp):
 @register_op
 class LLVMUndefOp(SimpleTypedOp):
     name = "llvm.mlir.undef"
+    traits = (Pure,)
+    ods_results = (Result("res"),)
 
 
 @register_op
 class LLVMPoisonOp(SimpleTypedOp):
     name = "llvm.mlir.poison"
+    traits = (Pure,)
+    ods_results = (Result("res"),)
 
 
 UB_POISON = A.OpaqueAttr("#ub.poison")
@@ -44,6 +51,8 @@ class UBPoisonOp(SimpleTypedOp):
     leaves out."""
 
     name = "ub.poison"
+    traits = (Pure, ConstantLike)
+    ods_results = (Result("result"),)
     inherent = ("value",)
 
     def print(self, p) -> None:
@@ -71,6 +80,9 @@ class EmptyOp(RegisteredOp):
     per dynamic dimension."""
 
     name = "tensor.empty"
+    traits = (Pure,)
+    ods_operands = (Variadic("dynamicSizes"),)
+    ods_results = (Result("result"),)
 
     def verify(self):
         type = self.results[0].type
@@ -107,6 +119,9 @@ class DimOp(RegisteredOp):
     $source `,` $index `:` type($source))."""
 
     name = "tensor.dim"
+    traits = (NoMemoryEffect, ConditionallySpeculatable)
+    ods_operands = (Operand("source"), Operand("index"))
+    ods_results = (Result("result"),)
 
     def result_name_hints(self):
         return ["dim"]
@@ -136,6 +151,8 @@ class IndexConstantOp(RegisteredOp):
     """`%idx3 = index.constant {attrs} 3`; the result is named after the value."""
 
     name = "index.constant"
+    traits = (Pure, ConstantLike)
+    ods_results = (Result("result"),)
     inherent = ("value",)
 
     def result_name_hints(self):
@@ -162,8 +179,9 @@ class TestAffineScopeOp(RegisteredOp):
     dictionary, no entry block arguments."""
 
     name = "test.affine_scope"
+    traits = (AffineScope,)
+    ods_regions = (RegionDef("region"),)
     is_affine_scope = True
-    has_side_effects = True
 
     def print(self, p) -> None:
         p.write(" ")
@@ -187,6 +205,7 @@ class TestAttrWithLocOp(RegisteredOp):
     aliases, so its `#loc` alias is defined at the top of the output."""
 
     name = "test.attr_with_loc"
+    traits = ()  # no effects declared: unknown
     inherent = ("loc", "value")
 
     def print(self, p) -> None:

@@ -8,6 +8,10 @@ from __future__ import annotations
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import register_op
+from ..ir.op_definition import Operand, RegionDef, Variadic, VariadicResult
+from ..ir.traits import (AutomaticAllocationScope, LoopLikeOpInterface, NoRegionArguments,
+                         Pure, RecursiveMemoryEffects, RecursivelySpeculatable, ReturnLike,
+                         SingleBlock, SingleBlockImplicitTerminator, Terminator)
 from ..parse.syntax import TOKEN, ParsedBlock, ParsedRegion, TypeList, defined_name, parse_error
 from .base import (ValueTerminator, RegisteredOp, attrs_of, custom_form, ensure_terminator,
                    regions_of, type_list, uses, new_op)
@@ -53,6 +57,7 @@ class YieldOp(ValueTerminator):
     """`scf.yield {attrs} %a, %b : T, U` (ODS: attr-dict ($results^ : type)?)."""
 
     name = "scf.yield"
+    traits = (Pure, Terminator, ReturnLike)
     parents = ("scf.execute_region", "scf.for", "scf.if", "scf.index_switch", "scf.while")
 
     def verify(self):
@@ -81,6 +86,12 @@ class ForOp(RegisteredOp):
     [: type] {...}`: operands lb, ub, step, then the loop-carried inits."""
 
     name = "scf.for"
+    traits = (AutomaticAllocationScope, SingleBlockImplicitTerminator, RecursiveMemoryEffects,
+              LoopLikeOpInterface)
+    ods_operands = (Operand("lowerBound"), Operand("upperBound"), Operand("step"),
+                    Variadic("initArgs"))
+    ods_results = (VariadicResult("results"),)
+    ods_regions = (RegionDef("region"),)
     inherent = ("unsignedCmp",)
     num_regions = 1
 
@@ -188,6 +199,11 @@ class IfOp(RegisteredOp):
     only when the op has results."""
 
     name = "scf.if"
+    traits = (SingleBlockImplicitTerminator, RecursiveMemoryEffects, RecursivelySpeculatable,
+              NoRegionArguments)
+    ods_operands = (Operand("condition"),)
+    ods_results = (VariadicResult("results"),)
+    ods_regions = (RegionDef("thenRegion"), RegionDef("elseRegion"))
 
     def finish_parse(self) -> None:
         ensure_terminator(self, 0, YieldOp)
@@ -252,6 +268,10 @@ class WhileOp(RegisteredOp):
     after region (whose block header is printed) with scf.yield."""
 
     name = "scf.while"
+    traits = (SingleBlock, RecursiveMemoryEffects, LoopLikeOpInterface)
+    ods_operands = (Variadic("inits"),)
+    ods_results = (VariadicResult("results"),)
+    ods_regions = (RegionDef("before"), RegionDef("after"))
 
     def verify(self):
         before, after = self.regions
@@ -298,7 +318,8 @@ class ConditionOp(RegisteredOp):
     ($args^ `:` type($args))?)."""
 
     name = "scf.condition"
-    is_terminator = True
+    traits = (Pure, Terminator)
+    ods_operands = (Operand("condition"), Variadic("args"))
 
     def print(self, p) -> None:
         p.write("(")

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from .traits import IsolatedFromAbove, Terminator, trait_closure
+
 
 class Value:
     """An SSA value.  `uses` lists (operation, operand index) pairs."""
@@ -71,9 +73,12 @@ class Operation:
 
     # Overridden by registered op classes.
     name: str = ""
-    # Traits that the printer and the passes consult.
+    # The op's traits (ir/traits.py), declared by each op class of its own;
+    # an op without them (an unregistered one) has none.
+    traits: tuple = ()
+    _trait_keys: frozenset = frozenset()
+    # Derived from the traits (see __init_subclass__), read on hot paths.
     is_terminator = False
-    has_side_effects = True          # unknown ops are assumed to write memory
     isolated_from_above = False
     # The dialect of unprefixed op names in the op's regions (OpAsmOpInterface
     # getDefaultDialect); "" for none.
@@ -115,6 +120,20 @@ class Operation:
             count = "one region" if self.num_regions == 1 else f"{self.num_regions} regions"
             return f"'{self.op_name}' op requires {count}"
         return None
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("traits", ())
+        cls.traits = own
+        cls._trait_keys = keys = trait_closure(own)
+        cls.is_terminator = Terminator in keys
+        cls.isolated_from_above = IsolatedFromAbove in keys
+
+    @classmethod
+    def has_trait(cls, trait) -> bool:
+        """Whether the op has `trait` (a class of ir/traits.py), declared or
+        implied by one declared."""
+        return trait in cls._trait_keys
 
     def finish_parse(self) -> None:
         """Fix-ups after parsing, such as an implicit terminator."""

@@ -23,6 +23,7 @@ from ..diagnostics import MLIRError, offset_to_pos, pos_to_offset
 from ..dialects.base import CUSTOM_FORMS
 from ..ir import attributes as A
 from ..ir import types as T
+from ..ir.core import OP_CLASSES
 from .builder import Builder
 from .lexer import Lexer
 from .op_heads import OpHeads
@@ -570,16 +571,6 @@ def _innermost_open(stack: list):
     return None
 
 
-# The message for subscripts not closed: affine maps of SSA ids
-# (parseAffineMapOfSSAIds) and the index lists of memref.load/store (ODS).
-_SUBSCRIPTS_CLOSED_BY = {
-    **dict.fromkeys(("affine.load", "affine.store", "affine.vector_load",
-                     "affine.vector_store"), "expected ']' in affine map"),
-    **dict.fromkeys(("memref.load", "memref.store"), "expected ']'")}
-# Ops that read `(dims)[symbols]` with parseDimAndSymbolList.
-_AFFINE_OPERAND_LIST_OPS = frozenset({"affine.apply", "affine.min", "affine.max", "affine.for",
-                                      "affine.if"})
-
 _SHAPED = {"tensor": "tensor type", "vector": "vector type", "tuple": "tuple type",
            "complex": "complex type", "affine_map": "affine map", "affine_set": "integer set"}
 
@@ -598,10 +589,12 @@ def _bracket_message(accepted: set, stack: list, top, closers: list):
     if closers == ["]"] and bracket == "[":
         # Subscripts (`%A[...`) and symbol operands (`(%i)[...`), each in
         # the words of the parser that reads them.
-        op_name = _enclosing_op_name(stack)
-        if _is_token(before, "VALUE_ID") and op_name in _SUBSCRIPTS_CLOSED_BY:
-            return _SUBSCRIPTS_CLOSED_BY[op_name]
-        if _is_token(before, "RPAR") and op_name in _AFFINE_OPERAND_LIST_OPS:
+        # The op class says how its custom form reads them.
+        op_class = OP_CLASSES.get(_enclosing_op_name(stack))
+        unclosed = getattr(op_class, "unclosed_subscripts_error", None)
+        if _is_token(before, "VALUE_ID") and unclosed is not None:
+            return unclosed
+        if _is_token(before, "RPAR") and getattr(op_class, "dim_and_symbol_operands", False):
             return "expected ']' in operand list"
     if closers == [">"] and bracket == "<" and len(accepted) == 1 and (
             isinstance(top, A.DictionaryAttr) or isinstance(top, TOKEN) and top.type == "RBRACE"):

@@ -22,12 +22,9 @@ seeing whether it enables an interchange.
 from __future__ import annotations
 
 from ..analysis.affine_access import (MemRefAccess, enclosing_affine_ops, is_memory_access,
-                                      loop_ivs)
-from ..dialects.affine import AffineForOp, AffineYieldOp
-from ..ir.core import Block, Operation, Region
-
-RECOMPUTABLE_PREFIXES = ("arith.", "math.", "index.")
-RECOMPUTABLE_OPS = {"affine.apply", "affine.min", "affine.max"}
+                                      is_recomputable, loop_ivs)
+from ..dialects.affine import AffineForOp
+from ..ir.rewriter import IRMapping, IRRewriter
 
 
 class Illegal(Exception):
@@ -41,11 +38,16 @@ class DistributionPlan:
         self.failure = failure
 
     def commit(self) -> None:
-        self.original.erase()
+        rewriter = IRRewriter()
+        if self.original.results:
+            # Only an undistributed loop may have results: its copy stands for it.
+            rewriter.replace_all_uses_with(self.original.results, self.new_roots[0].results)
+        rewriter.erase_op(self.original)
 
     def discard(self) -> None:
+        rewriter = IRRewriter()
         for root in self.new_roots:
-            root.erase()
+            rewriter.erase_op(root)
         self.new_roots = []
 
 
@@ -54,13 +56,13 @@ def distribute_nest(root: AffineForOp, analysis) -> DistributionPlan:
     part; on failure the copy is removed and the reason returned."""
     block = root.parent
     existing = {id(op) for op in block.ops}
-    copy = root.clone()
-    block.insert(block.ops.index(root), copy)
+    rewriter = IRRewriter.before_op(root)
+    copy = rewriter.clone(root)
     try:
         new_roots = _distribute(copy, analysis)
     except Illegal as reason:
         for op in [op for op in block.ops if id(op) not in existing]:
-            op.erase()
+            rewriter.erase_op(op)
         return DistributionPlan(root, failure=str(reason))
     return DistributionPlan(root, new_roots)
 
@@ -98,14 +100,15 @@ def _sink_pure_values(loop) -> None:
             for user in list(op.walk()):
                 for i, value in enumerate(list(user.operands)):
                     definer = value.defining_op
-                    if definer in owner and owner[definer] != index and _is_recomputable(definer):
+                    if definer in owner and owner[definer] != index and is_recomputable(definer):
                         user.set_operand(i, _materialize(value, user, index, owner))
     changed = True
+    rewriter = IRRewriter()
     while changed:
         changed = False
         for op in list(loop.body.ops[:-1]):
-            if _is_recomputable(op) and all(not r.uses for r in op.results):
-                op.erase()
+            if is_recomputable(op) and all(not r.uses for r in op.results):
+                rewriter.erase_op(op)
                 changed = True
 
 
@@ -113,12 +116,10 @@ def _materialize(value, before, part_index, owner):
     """A copy of `value` computed right before `before`, cloning the pure
     definitions it needs that live in other parts."""
     definer = value.defining_op
-    if definer not in owner or owner[definer] == part_index or not _is_recomputable(definer):
+    if definer not in owner or owner[definer] == part_index or not is_recomputable(definer):
         return value
     operands = [_materialize(v, before, part_index, owner) for v in definer.operands]
-    clone = definer.clone({old: new for old, new in zip(definer.operands, operands)})
-    block = before.parent
-    block.insert(block.ops.index(before), clone)
+    clone = IRRewriter.before_op(before).clone(definer, IRMapping(zip(definer.operands, operands)))
     return clone.results[value.index]
 
 
@@ -182,14 +183,8 @@ def _check_values(loop, parts) -> None:
                         _check_recomputable(definer, owner)
 
 
-def _is_recomputable(op) -> bool:
-    if op.regions or type(op) is Operation:
-        return False
-    return op.op_name in RECOMPUTABLE_OPS or op.op_name.startswith(RECOMPUTABLE_PREFIXES)
-
-
 def _check_recomputable(op, owner) -> None:
-    if not _is_recomputable(op):
+    if not is_recomputable(op):
         raise Illegal(f"the value of '{op.op_name}' on line {op.pos[0] if op.pos else '?'} "
                       f"is used by another part and cannot be recomputed")
     for value in op.operands:
@@ -198,8 +193,7 @@ def _check_recomputable(op, owner) -> None:
 
 
 def _split_loop(loop: AffineForOp, parts) -> list:
-    block = loop.parent
-    position = block.ops.index(loop)
+    rewriter = IRRewriter()
     owner = {}
     for index, part in enumerate(parts):
         for op in part:
@@ -208,7 +202,7 @@ def _split_loop(loop: AffineForOp, parts) -> list:
     for index, part in enumerate(parts):
         new_loop = _empty_copy(loop)
         body = new_loop.body
-        mapping = {loop.induction_var: new_loop.induction_var}
+        mapping = IRMapping({loop.induction_var: new_loop.induction_var})
         recomputed: list = []
         for op in part:
             for nested in op.walk():
@@ -216,19 +210,20 @@ def _split_loop(loop: AffineForOp, parts) -> list:
                     definer = value.defining_op
                     if definer in owner and owner[definer] != index and value not in mapping:
                         _recompute(definer, owner, index, mapping, recomputed)
+        rewriter.set_insertion_point(body.terminator)
         for op in recomputed:
-            body.insert(len(body.ops) - 1, op)
+            rewriter.insert(op)
         for op in part:
-            op.parent.ops.remove(op)
-            body.insert(len(body.ops) - 1, op)
+            rewriter.move_op_before(op, body.terminator)
             for nested in op.walk():
                 for i, value in enumerate(nested.operands):
                     if value in mapping:
                         nested.set_operand(i, mapping[value])
         new_loops.append(new_loop)
-    for offset, new_loop in enumerate(new_loops):
-        block.insert(position + offset, new_loop)
-    loop.erase()
+    rewriter.set_insertion_point(loop)
+    for new_loop in new_loops:
+        rewriter.insert(new_loop)
+    rewriter.erase_op(loop)
     return new_loops
 
 
@@ -243,9 +238,8 @@ def _recompute(op, owner, index, mapping, out) -> None:
 
 def _empty_copy(loop: AffineForOp) -> AffineForOp:
     """A loop with `loop`'s bounds, step and attributes and an empty body."""
-    body = Block()
-    body.add_arg(loop.induction_var.type)
-    body.append(AffineYieldOp())
-    new = AffineForOp(list(loop.lower_bound_operands) + list(loop.upper_bound_operands), [],
-                      dict(loop.attributes), dict(loop.properties), [Region([body])], pos=loop.pos)
+    new = AffineForOp.build((loop.lower_bound_map, loop.lower_bound_operands),
+                            (loop.upper_bound_map, loop.upper_bound_operands), loop.step)
+    new.attributes = dict(loop.attributes)
+    new.pos = loop.pos
     return new

@@ -25,22 +25,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..analysis.affine_access import (MemRefAccess, depends_on, enclosing_affine_ops,
-                                     is_memory_access, loop_ivs)
+                                     is_memory_access, is_recomputable, loop_ivs)
 from ..analysis.cost_model import DEFAULT_TRIP_COUNT, NestModel, access_info
 from ..analysis.dependence import DependenceAnalysis, DependenceComponent, num_common_loops
 from ..diagnostics import MLIRError
-from ..dialects.affine import AffineForOp
-from ..ir.core import Operation
+from ..dialects.affine import AffineForOp, AffineIfOp
+from ..ir.traits import CallOpInterface, is_memory_effect_free
 from ..passes import emit_remark
 from .loop_distribution import distribute_nest
 from .loop_utils import get_perfectly_nested_loops, order_to_perm_map, permute_loops
 
 MAX_LISTED_ORDERS = 24
-
-# Ops a nest body may hold: pure computation and affine memory accesses.
-PURE_DIALECTS = ("arith.", "math.", "index.")
-HANDLED_OPS = {"affine.load", "affine.store", "affine.vector_load", "affine.vector_store",
-               "affine.apply", "affine.min", "affine.max", "affine.yield", "affine.for"}
 
 
 @dataclass
@@ -212,16 +207,15 @@ def unsupported_op_reason(loop) -> str | None:
     for op in loop.walk():
         if op is loop:
             continue
-        name = op.op_name
-        if name == "affine.if":
+        if isinstance(op, AffineIfOp):
             return "the nest contains affine.if"
-        if name in HANDLED_OPS:
+        if isinstance(op, AffineForOp) or is_memory_access(op) or is_recomputable(op):
             continue
-        if name.startswith(PURE_DIALECTS) and not op.regions and type(op) is not Operation:
-            continue
-        if name == "func.call":
+        if op.has_trait(CallOpInterface):
             return "the nest contains a call"
-        return f"op '{name}' has unknown side effects"
+        if not op.regions and is_memory_effect_free(op):
+            return f"op '{op.op_name}' defines a memref inside the nest"
+        return f"op '{op.op_name}' has unknown side effects"
     return None
 
 

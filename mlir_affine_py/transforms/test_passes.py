@@ -5,10 +5,11 @@ two tools can be diffed: `-test-memref-dependence-check`
 
 from __future__ import annotations
 
-from ..analysis.affine_access import MemRefAccess, is_memory_access
+from ..analysis.affine_access import MemRefAccess
 from ..analysis.dependence import DependenceAnalysis, DependenceComponent, num_common_loops
 from ..analysis.dependence_relation import mlir_distance_bounds
 from ..diagnostics import MLIRError
+from ..dialects.affine import AffineLoadOp, AffineStoreOp
 from ..passes import emit_remark
 from ..printer.printer import op_to_string
 
@@ -40,7 +41,7 @@ def run_memref_dependence_check(module, options: dict) -> None:
     """Remarks `dependence from i to j at depth d = ...` for every ordered
     pair of affine.load/store ops and every depth up to common loops + 1."""
     accesses = [MemRefAccess(op) for op in module.walk()
-                if is_memory_access(op) and op.op_name in ("affine.load", "affine.store")]
+                if isinstance(op, (AffineLoadOp, AffineStoreOp))]
     analysis = DependenceAnalysis()
     for i, src in enumerate(accesses):
         note = ("see current operation: " + op_to_string(src.op), src.op.pos)
