@@ -19,7 +19,8 @@ from ..parse.syntax import (integer_literal, TOKEN, AttrDict, ParsedRegion, Symb
                             Uses, defined_name, parse_error)
 from ..parse.shapes import name_tokens, occurrence, ssa_shape
 from ..parse.transformer import affine_from_syntax
-from .base import (ValueTerminator, RegisteredOp, attrs_of, custom_form, ensure_terminator,
+from ..parse.op_syntax import parses
+from .base import (ValueTerminator, RegisteredOp, attrs_of, ensure_terminator,
                    first_of, index_types, new_op, regions_of)
 
 
@@ -27,6 +28,16 @@ from .base import (ValueTerminator, RegisteredOp, attrs_of, custom_form, ensure_
 @register_op
 class AffineYieldOp(ValueTerminator):
     name = "affine.yield"
+
+    syntax = r"""
+        affine_yield: OP_AFFINE_YIELD (value_use_list ":" type_list)? attr_dict?
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        operands = list(first_of(children, Uses, []))
+        types = list(first_of(children, TypeList, []))
+        return new_op("affine.yield", None, operands, types, attributes=dict(attrs_of(children)))
 
     def verify(self):
         parent = self.parent_op
@@ -38,13 +49,6 @@ class AffineYieldOp(ValueTerminator):
         if any(r.type != v.type for r, v in zip(parent.results, self.operands)):
             return "'affine.yield' op types mismatch between yield op and its parent"
         return None
-
-
-@custom_form("affine_yield")
-def parse_yield(t, children):
-    operands = list(first_of(children, Uses, []))
-    types = list(first_of(children, TypeList, []))
-    return new_op("affine.yield", None, operands, types, attributes=dict(attrs_of(children)))
 
 
 # --------------------------------------------------------------- bounds
@@ -76,37 +80,6 @@ def index_literal(token, negative: bool = False) -> int:
     return value
 
 
-@custom_form("const_bound")
-def parse_const_bound(t, children):
-    return (_shared_map(0, 0, (constant(index_literal(children[0])),)), [], children[0])
-
-
-@custom_form("neg_const_bound")
-def parse_neg_const_bound(t, children):
-    return (_shared_map(0, 0, (constant(index_literal(children[0], True)),)), [], children[0])
-
-
-@custom_form("ssa_bound")
-def parse_ssa_bound(t, children):
-    return (_shared_map(0, 1, (affine_symbol(0),)), [children[0]], children[0])
-
-
-@custom_form("map_bound")
-def parse_map_bound(t, children):
-    keyword = children[0] if isinstance(children[0], TOKEN) and children[0].type == "MIN_MAX" else None
-    rest = children[1:] if keyword is not None else children
-    map_attr = resolve_map(t, rest[0])
-    dims, syms = rest[1]
-    map = map_attr.value
-    token = keyword or (rest[0] if isinstance(rest[0], TOKEN) else (dims + syms or [None])[0])
-    # AffineForOp::parse reports a count mismatch at the op's name.
-    check_dim_symbol_counts(map, dims, syms, t.last_op_name, "custom op 'affine.for' ",
-                            "affine map")
-    if len(map.results) > 1 and keyword is None:
-        raise parse_error(token, "upper loop bound affine map with multiple results requires 'min' prefix")
-    return (map, dims + syms, token)
-
-
 def resolve_map(t, ref) -> A.AffineMapAttr:
     if isinstance(ref, A.AffineMapAttr):
         return ref
@@ -124,13 +97,6 @@ def check_dim_symbol_counts(map_or_set, dims, syms, token, prefix: str = "",
         raise parse_error(token, f"{prefix}dim operand count and {what} dim count must match")
     if len(syms) != map_or_set.num_symbols:
         raise parse_error(token, f"{prefix}symbol operand count and {what} symbol count must match")
-
-
-@custom_form("dim_and_symbol_list")
-def parse_dim_and_symbol_list(t, children):
-    dims = first_of(children, Uses, [])
-    syms = first_of(children, SymbolUses, [])
-    return (list(dims), list(syms))
 
 
 # ------------------------------------------------------------------- for
@@ -152,6 +118,106 @@ class AffineForOp(RegisteredOp):
     name = "affine.for"
     inherent = ("lowerBoundMap", "upperBoundMap", "step", "operandSegmentSizes")
     has_side_effects = False
+
+    syntax = r"""
+        // The rule splits at the region: what comes before it, the head, is
+        // also the start symbol with which a head that stands on a line of its
+        // own (AFFINE_FOR_LINE) is parsed when its shape is new (op_heads.py).
+        affine_for: affine_for_head region attr_dict?
+        affine_for_head: OP_AFFINE_FOR (RESULTS | VALUE_ID trailing_loc "=") affine_bound "to" affine_bound ("step" INT)? iter_args? -> op_head
+                       | AFFINE_FOR_LINE -> op_head_line
+        affine_bound: INT                                  -> const_bound
+                    | "-" INT                              -> neg_const_bound
+                    | VALUE_ID                             -> ssa_bound
+                    | MIN_MAX? _map_ref dim_and_symbol_list -> map_bound
+        MIN_MAX.2: /(min|max)(?![\w$.])/
+        iter_args: "iter_args" "(" iter_arg ("," iter_arg)* ")" "->" _result_types
+        // A regular expression (not a string, which the lexer would take as a
+        // keyword of BARE_ID) so that the lexer's callback remembers the token.
+        OP_AFFINE_FOR.2: /affine\.for(?![\w$.])/
+        // The head on a line that opens the region at its end, without the `{`.
+        // The lexer emits it only where the parser accepts it.
+        AFFINE_FOR_LINE.5: /affine\.for [^\n{}"\/^]*+(?=\{ *\n)/
+    """
+    syntax_head_lines = {"AFFINE_FOR_LINE": "affine_for_head"}
+    syntax_remembers_name = True
+
+    @classmethod
+    def parse(cls, t, children):
+        iv = defined_name(children[0])
+        # One pass over the other children: the bounds, the step, the
+        # iteration arguments, the body and the attribute dictionary.
+        bounds, step_token, iter_args, region, attrs = [], None, None, None, None
+        for child in children[1:]:
+            if isinstance(child, tuple):
+                if len(child) == 3 and isinstance(child[0], AffineMap):
+                    bounds.append(child)
+            elif isinstance(child, TOKEN):
+                if child.type == "INT" and step_token is None:
+                    step_token = child
+            elif isinstance(child, ParsedRegion):
+                if region is None:
+                    region = child
+            elif isinstance(child, AttrDict):
+                if attrs is None:
+                    attrs = dict(child)
+            elif isinstance(child, list) and iter_args is None:
+                iter_args = child
+        lower, upper = bounds
+        step = index_literal(step_token) if step_token is not None else 1
+        if step <= 0:
+            raise parse_error(step_token, "expected step to be representable as a positive signed integer")
+        inits, init_names, result_types = [], [], []
+        if iter_args is not None and iter_args and isinstance(iter_args[0], tuple):
+            pairs, result_types = iter_args[:-1], iter_args[-1]
+            init_names = [name for name, _ in pairs]
+            inits = [value for _, value in pairs]
+            if len(result_types) != len(inits):
+                raise parse_error(iv, "mismatch between the number of loop-carried values and results")
+        region.set_entry_args([(iv, T.INDEX)] + list(zip(init_names, result_types)))
+        if len(lower[0].results) > 1 and lower[2].type != "MIN_MAX":
+            raise parse_error(lower[2], "lower loop bound affine map with multiple results requires 'max' prefix")
+        if attrs is None:
+            attrs = {}
+        attrs.update(lowerBoundMap=_shared_map_attr(lower[0]), upperBoundMap=_shared_map_attr(upper[0]),
+                     step=_index_attr(step),
+                     operandSegmentSizes=segment_sizes(len(lower[1]), len(upper[1]), len(inits)))
+        operands = lower[1] + upper[1] + inits
+        return new_op("affine.for", iv, operands,
+                      index_types(len(lower[1]) + len(upper[1])) + list(result_types),
+                      list(result_types), attrs, regions=[region])
+
+    @parses("const_bound")
+    def parse_const_bound(t, children):
+        return (_shared_map(0, 0, (constant(index_literal(children[0])),)), [], children[0])
+
+    @parses("neg_const_bound")
+    def parse_neg_const_bound(t, children):
+        return (_shared_map(0, 0, (constant(index_literal(children[0], True)),)), [], children[0])
+
+    @parses("ssa_bound")
+    def parse_ssa_bound(t, children):
+        return (_shared_map(0, 1, (affine_symbol(0),)), [children[0]], children[0])
+
+    @parses("map_bound")
+    def parse_map_bound(t, children):
+        keyword = children[0] if isinstance(children[0], TOKEN) and children[0].type == "MIN_MAX" else None
+        rest = children[1:] if keyword is not None else children
+        map_attr = resolve_map(t, rest[0])
+        dims, syms = rest[1]
+        map = map_attr.value
+        token = keyword or (rest[0] if isinstance(rest[0], TOKEN) else (dims + syms or [None])[0])
+        # AffineForOp::parse reports a count mismatch at the op's name.
+        check_dim_symbol_counts(map, dims, syms, t.last_op_name, "custom op 'affine.for' ",
+                                "affine map")
+        if len(map.results) > 1 and keyword is None:
+            raise parse_error(token, "upper loop bound affine map with multiple results requires 'min' prefix")
+        return (map, dims + syms, token)
+
+    @parses("iter_args")
+    def parse_iter_args(t, children):
+        *pairs, results = children
+        return list(pairs) + [list(results) if isinstance(results, list) else [results]]
 
     @property
     def segments(self):
@@ -240,68 +306,62 @@ def segment_sizes(*sizes) -> A.DenseArrayAttr:
     return A.DenseArrayAttr(T.I32, sizes)
 
 
-@custom_form("affine_for")
-def parse_for(t, children):
-    iv = defined_name(children[0])
-    # One pass over the other children: the bounds, the step, the
-    # iteration arguments, the body and the attribute dictionary.
-    bounds, step_token, iter_args, region, attrs = [], None, None, None, None
-    for child in children[1:]:
-        if isinstance(child, tuple):
-            if len(child) == 3 and isinstance(child[0], AffineMap):
-                bounds.append(child)
-        elif isinstance(child, TOKEN):
-            if child.type == "INT" and step_token is None:
-                step_token = child
-        elif isinstance(child, ParsedRegion):
-            if region is None:
-                region = child
-        elif isinstance(child, AttrDict):
-            if attrs is None:
-                attrs = dict(child)
-        elif isinstance(child, list) and iter_args is None:
-            iter_args = child
-    lower, upper = bounds
-    step = index_literal(step_token) if step_token is not None else 1
-    if step <= 0:
-        raise parse_error(step_token, "expected step to be representable as a positive signed integer")
-    inits, init_names, result_types = [], [], []
-    if iter_args is not None and iter_args and isinstance(iter_args[0], tuple):
-        pairs, result_types = iter_args[:-1], iter_args[-1]
-        init_names = [name for name, _ in pairs]
-        inits = [value for _, value in pairs]
-        if len(result_types) != len(inits):
-            raise parse_error(iv, "mismatch between the number of loop-carried values and results")
-    region.set_entry_args([(iv, T.INDEX)] + list(zip(init_names, result_types)))
-    if len(lower[0].results) > 1 and lower[2].type != "MIN_MAX":
-        raise parse_error(lower[2], "lower loop bound affine map with multiple results requires 'max' prefix")
-    if attrs is None:
-        attrs = {}
-    attrs.update(lowerBoundMap=_shared_map_attr(lower[0]), upperBoundMap=_shared_map_attr(upper[0]),
-                 step=_index_attr(step),
-                 operandSegmentSizes=segment_sizes(len(lower[1]), len(upper[1]), len(inits)))
-    operands = lower[1] + upper[1] + inits
-    return new_op("affine.for", iv, operands,
-                  index_types(len(lower[1]) + len(upper[1])) + list(result_types),
-                  list(result_types), attrs, regions=[region])
-
-
-@custom_form("iter_args")
-def parse_iter_args(t, children):
-    *pairs, results = children
-    return list(pairs) + [list(results) if isinstance(results, list) else [results]]
-
-
-@custom_form("iter_arg")
-def parse_iter_arg(t, children):
-    return (defined_name(children[0]), children[1])
-
-
 # -------------------------------------------------------------------- if
 @register_op
 class AffineIfOp(RegisteredOp):
     name = "affine.if"
     inherent = ("condition",)
+
+    syntax = r"""
+        affine_if: affine_if_head region ("else" region)? attr_dict?
+        affine_if_head: OP_AFFINE_IF if_condition ("->" _result_types)? -> op_head
+                      | AFFINE_IF_LINE -> op_head_line
+        // A rule of its own so the operand counts are checked before the regions are parsed.
+        if_condition: (affine_set_attr | HASH_ID) dim_and_symbol_list
+        OP_AFFINE_IF.2: /affine\.if(?![\w$.])/
+        AFFINE_IF_LINE.5: /affine\.if [^\n{}"\/^]*+(?=\{ *\n)/
+    """
+    syntax_head_lines = {"AFFINE_IF_LINE": "affine_if_head"}
+    syntax_remembers_name = True
+
+    @classmethod
+    def parse(cls, t, children):
+        set_attr, ref, dims, syms = children[0]
+        result_types = []
+        for child in children[1:]:
+            if isinstance(child, TypeList):
+                result_types = list(child)
+            elif isinstance(child, T.Type):
+                result_types = [child]
+        regions = regions_of(children)
+        from ..parse.syntax import ParsedBlock
+        if len(regions) == 1:
+            regions.append(ParsedRegion([], None))
+        elif not regions[1].blocks:
+            # A written `else {}` gets its implicit yield: give it a block so
+            # that finish_parse can tell it from an absent else.
+            regions[1].blocks.append(ParsedBlock())
+        attrs = dict(attrs_of(children))
+        attrs["condition"] = set_attr
+        return new_op("affine.if", ref if isinstance(ref, TOKEN) else None, dims + syms,
+                      index_types(len(dims) + len(syms)), result_types, attrs, regions=regions)
+
+    @parses("if_condition")
+    def parse_if_condition(t, children):
+        ref = children[0]
+        if isinstance(ref, A.IntegerSetAttr):
+            set_attr = ref
+        else:
+            set_attr = t.attribute_aliases.get(ref.value)
+            if set_attr is None:
+                raise parse_error(ref, f"undefined symbol alias id '{ref.value[1:]}'")
+            if not isinstance(set_attr, A.IntegerSetAttr):
+                raise parse_error(ref, "expected integer set")
+        dims, syms = children[1]
+        # AffineIfOp::parse reports a count mismatch at the op's name.
+        check_dim_symbol_counts(set_attr.value, dims, syms, t.last_op_name,
+                                "custom op 'affine.if' ", "integer set")
+        return _IfCondition((set_attr, ref, dims, syms))
 
     @property
     def integer_set(self):
@@ -328,49 +388,8 @@ class AffineIfOp(RegisteredOp):
         self.attr_dict(p)
 
 
-@custom_form("if_condition")
-def parse_if_condition(t, children):
-    ref = children[0]
-    if isinstance(ref, A.IntegerSetAttr):
-        set_attr = ref
-    else:
-        set_attr = t.attribute_aliases.get(ref.value)
-        if set_attr is None:
-            raise parse_error(ref, f"undefined symbol alias id '{ref.value[1:]}'")
-        if not isinstance(set_attr, A.IntegerSetAttr):
-            raise parse_error(ref, "expected integer set")
-    dims, syms = children[1]
-    # AffineIfOp::parse reports a count mismatch at the op's name.
-    check_dim_symbol_counts(set_attr.value, dims, syms, t.last_op_name,
-                            "custom op 'affine.if' ", "integer set")
-    return _IfCondition((set_attr, ref, dims, syms))
-
-
 class _IfCondition(tuple):
     """(integer set attribute, its token or attribute, dims, symbols)."""
-
-
-@custom_form("affine_if")
-def parse_if(t, children):
-    set_attr, ref, dims, syms = children[0]
-    result_types = []
-    for child in children[1:]:
-        if isinstance(child, TypeList):
-            result_types = list(child)
-        elif isinstance(child, T.Type):
-            result_types = [child]
-    regions = regions_of(children)
-    from ..parse.syntax import ParsedBlock
-    if len(regions) == 1:
-        regions.append(ParsedRegion([], None))
-    elif not regions[1].blocks:
-        # A written `else {}` gets its implicit yield: give it a block so
-        # that finish_parse can tell it from an absent else.
-        regions[1].blocks.append(ParsedBlock())
-    attrs = dict(attrs_of(children))
-    attrs["condition"] = set_attr
-    return new_op("affine.if", ref if isinstance(ref, TOKEN) else None, dims + syms,
-                  index_types(len(dims) + len(syms)), result_types, attrs, regions=regions)
 
 
 # ----------------------------------------------------- apply, min and max
@@ -379,6 +398,15 @@ class AffineMapOp(RegisteredOp):
 
     __slots__ = ()
     inherent = ("map",)
+
+    syntax = r"""
+        affine_min_max: MIN_MAX_NAME _map_ref dim_and_symbol_list attr_dict?
+        MIN_MAX_NAME.2: /(affine\.min|affine\.max)(?![\w$.])/
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        return _parse_map_op(t, children[1:], children[0].value, children[0])
 
     @property
     def map(self) -> AffineMap:
@@ -394,6 +422,15 @@ class AffineMapOp(RegisteredOp):
 @register_op
 class AffineApplyOp(AffineMapOp):
     name = "affine.apply"
+
+    syntax = r"""
+        affine_apply: OP_AFFINE_APPLY _map_ref dim_and_symbol_list attr_dict?
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        token = children[0] if isinstance(children[0], TOKEN) else None
+        return _parse_map_op(t, children, "affine.apply", token)
 
 
 @register_op
@@ -424,17 +461,6 @@ def _parse_map_op(t, children, name, token):
     attrs = dict(attrs_of(children))
     attrs["map"] = map_attr
     return new_op(name, token, dims + syms, index_types(len(dims) + len(syms)), [T.INDEX], attrs)
-
-
-@custom_form("affine_apply")
-def parse_apply(t, children):
-    token = children[0] if isinstance(children[0], TOKEN) else None
-    return _parse_map_op(t, children, "affine.apply", token)
-
-
-@custom_form("affine_min_max")
-def parse_min_max(t, children):
-    return _parse_map_op(t, children[1:], children[0].value, children[0])
 
 
 # ---------------------------------------------------------- loads, stores
@@ -567,6 +593,14 @@ class AffineMemoryOp(RegisteredOp):
 class AffineLoadOp(AffineMemoryOp):
     name = "affine.load"
 
+    syntax = r"""
+        affine_load: OP_AFFINE_LOAD VALUE_ID (subscripts | AFFINE_SUBSCRIPTS) attr_dict? ":" type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        return _memory_op(t, children, "affine.load", False, False)
+
 
 @register_op
 class AffineStoreOp(AffineMemoryOp):
@@ -574,11 +608,27 @@ class AffineStoreOp(AffineMemoryOp):
     stores = True
     has_side_effects = True
 
+    syntax = r"""
+        affine_store: OP_AFFINE_STORE VALUE_ID "," VALUE_ID (subscripts | AFFINE_SUBSCRIPTS) attr_dict? ":" type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        return _memory_op(t, children, "affine.store", True, False)
+
 
 @register_op
 class AffineVectorLoadOp(AffineMemoryOp):
     name = "affine.vector_load"
     vector = True
+
+    syntax = r"""
+        affine_vector_load: OP_AFFINE_VECTOR_LOAD VALUE_ID (subscripts | AFFINE_SUBSCRIPTS) attr_dict? ":" type "," type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        return _memory_op(t, children, "affine.vector_load", False, True)
 
 
 @register_op
@@ -587,6 +637,14 @@ class AffineVectorStoreOp(AffineMemoryOp):
     stores = True
     vector = True
     has_side_effects = True
+
+    syntax = r"""
+        affine_vector_store: OP_AFFINE_VECTOR_STORE VALUE_ID "," VALUE_ID (subscripts | AFFINE_SUBSCRIPTS) attr_dict? ":" type "," type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        return _memory_op(t, children, "affine.vector_store", True, True)
 
 
 def _memory_op(t, children, name, stores, vector):
@@ -626,21 +684,3 @@ def _memory_op(t, children, name, stores, vector):
     return new_op(name, children[0], operands, operand_types, result_types, attrs)
 
 
-@custom_form("affine_load")
-def parse_load(t, children):
-    return _memory_op(t, children, "affine.load", False, False)
-
-
-@custom_form("affine_store")
-def parse_store(t, children):
-    return _memory_op(t, children, "affine.store", True, False)
-
-
-@custom_form("affine_vector_load")
-def parse_vector_load(t, children):
-    return _memory_op(t, children, "affine.vector_load", False, True)
-
-
-@custom_form("affine_vector_store")
-def parse_vector_store(t, children):
-    return _memory_op(t, children, "affine.vector_store", True, True)

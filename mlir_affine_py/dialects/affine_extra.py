@@ -13,7 +13,8 @@ from ..ir.affine_map import AffineMap
 from ..ir.core import register_op
 from ..parse.syntax import TOKEN, TypeList, Uses, parse_error
 from .affine import AffineYieldOp, parse_subscripts
-from .base import (RegisteredOp, attrs_of, custom_form, ensure_terminator, first_of,
+from ..parse.op_syntax import parses
+from .base import (RegisteredOp, attrs_of, ensure_terminator, first_of,
                    index_types, new_op, regions_of, type_list, types_of)
 from .memref import (DYNAMIC, name_token, print_dynamic_index_list, split_mixed,
                      type_token)
@@ -62,6 +63,74 @@ class AffineParallelOp(RegisteredOp):
     name = "affine.parallel"
     inherent = ("lowerBoundsMap", "lowerBoundsGroups", "upperBoundsMap", "upperBoundsGroups",
                 "steps", "reductions")
+
+    syntax = r"""
+        affine_parallel: OP_AFFINE_PARALLEL "(" value_use_list? ")" "=" parallel_bounds "to" parallel_bounds ("step" "(" int_list ")")? reductions? ("->" _result_types)? region attr_dict?
+        OP_AFFINE_PARALLEL.2: /affine\.parallel(?![\w$.])/
+        parallel_bounds: "(" (parallel_bound ("," parallel_bound)*)? ")"
+        parallel_bound: MIN_MAX "(" affine_expr_list ")"    -> parallel_bound_group
+                      | affine_expr
+        reductions: "reduce" "(" STRING ("," STRING)* ")"
+        int_list: signed_int ("," signed_int)*
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        token = first_of(children, TOKEN)     # the op name, if the parser passes it on
+        ivs = first_of(children, Uses, Uses())
+        lower, upper = [c for c in children if isinstance(c, _Bounds)]
+        lb_map, lb_groups, lb_operands = _build_bounds(t, lower, "max")
+        ub_map, ub_groups, ub_operands = _build_bounds(t, upper, "min")
+        steps = first_of(children, _Steps, None)
+        if steps is None:
+            steps = [1] * len(ivs)
+        reductions = first_of(children, _Reductions, _Reductions())
+        result_types = []
+        for child in children:
+            if isinstance(child, TypeList):
+                result_types = list(child)
+            elif isinstance(child, T.Type):
+                result_types = [child]
+        region = regions_of(children)[0]
+        region.set_entry_args([(iv, T.INDEX) for iv in ivs])
+        attrs = dict(attrs_of(children))
+        attrs.update(lowerBoundsMap=A.AffineMapAttr(lb_map), lowerBoundsGroups=_group_attr(lb_groups),
+                     upperBoundsMap=A.AffineMapAttr(ub_map), upperBoundsGroups=_group_attr(ub_groups),
+                     steps=A.ArrayAttr(A.IntegerAttr(s, T.I64) for s in steps),
+                     reductions=A.ArrayAttr(reductions))
+        operands = lb_operands + ub_operands
+        return new_op("affine.parallel", token, operands, index_types(len(operands)),
+                      result_types, attrs, regions=[region])
+
+    @parses("parallel_bound")
+    def parse_parallel_bound(t, children):
+        return (children, None)
+
+    @parses("parallel_bound_group")
+    def parse_parallel_bound_group(t, children):
+        return (children[1], children[0])
+
+    @parses("parallel_bounds")
+    def parse_parallel_bounds(t, children):
+        return _Bounds(children)
+
+    @parses("int_list")
+    def parse_int_list(t, children):
+        for step in children:
+            # The literal is read without its sign into a signed 64-bit index.
+            if abs(step) >= 1 << 63:
+                raise MLIRError("constant too large for index", step.pos)
+        return _Steps(children)
+
+    @parses("reductions")
+    def parse_reductions(t, children):
+        kinds = []
+        for token in children:
+            text = token.value[1:-1]
+            if text not in ATOMIC_RMW_KINDS:
+                raise parse_error(token, f"custom op 'affine.parallel' invalid reduction value: {token.value}")
+            kinds.append(A.IntegerAttr(ATOMIC_RMW_KINDS.index(text), T.I64))
+        return _Reductions(kinds)
 
     @property
     def body(self):
@@ -207,76 +276,43 @@ def _build_bounds(t, bounds, keyword):
     return AffineMap(len(dims), len(syms), tuple(exprs)), groups, dims + syms
 
 
-@custom_form("parallel_bound")
-def parse_parallel_bound(t, children):
-    return (children, None)
-
-
-@custom_form("parallel_bound_group")
-def parse_parallel_bound_group(t, children):
-    return (children[1], children[0])
-
-
-@custom_form("parallel_bounds")
-def parse_parallel_bounds(t, children):
-    return _Bounds(children)
-
-
-@custom_form("int_list")
-def parse_int_list(t, children):
-    for step in children:
-        # The literal is read without its sign into a signed 64-bit index.
-        if abs(step) >= 1 << 63:
-            raise MLIRError("constant too large for index", step.pos)
-    return _Steps(children)
-
-
-@custom_form("reductions")
-def parse_reductions(t, children):
-    kinds = []
-    for token in children:
-        text = token.value[1:-1]
-        if text not in ATOMIC_RMW_KINDS:
-            raise parse_error(token, f"custom op 'affine.parallel' invalid reduction value: {token.value}")
-        kinds.append(A.IntegerAttr(ATOMIC_RMW_KINDS.index(text), T.I64))
-    return _Reductions(kinds)
-
-
-@custom_form("affine_parallel")
-def parse_parallel(t, children):
-    token = first_of(children, TOKEN)     # the op name, if the parser passes it on
-    ivs = first_of(children, Uses, Uses())
-    lower, upper = [c for c in children if isinstance(c, _Bounds)]
-    lb_map, lb_groups, lb_operands = _build_bounds(t, lower, "max")
-    ub_map, ub_groups, ub_operands = _build_bounds(t, upper, "min")
-    steps = first_of(children, _Steps, None)
-    if steps is None:
-        steps = [1] * len(ivs)
-    reductions = first_of(children, _Reductions, _Reductions())
-    result_types = []
-    for child in children:
-        if isinstance(child, TypeList):
-            result_types = list(child)
-        elif isinstance(child, T.Type):
-            result_types = [child]
-    region = regions_of(children)[0]
-    region.set_entry_args([(iv, T.INDEX) for iv in ivs])
-    attrs = dict(attrs_of(children))
-    attrs.update(lowerBoundsMap=A.AffineMapAttr(lb_map), lowerBoundsGroups=_group_attr(lb_groups),
-                 upperBoundsMap=A.AffineMapAttr(ub_map), upperBoundsGroups=_group_attr(ub_groups),
-                 steps=A.ArrayAttr(A.IntegerAttr(s, T.I64) for s in steps),
-                 reductions=A.ArrayAttr(reductions))
-    operands = lb_operands + ub_operands
-    return new_op("affine.parallel", token, operands, index_types(len(operands)),
-                  result_types, attrs, regions=[region])
-
-
 # --------------------------------------------------------------- prefetch
 @register_op
 class AffinePrefetchOp(RegisteredOp):
     name = "affine.prefetch"
     inherent = ("map", "localityHint", "isWrite", "isDataCache")
     has_side_effects = True
+
+    syntax = r"""
+        affine_prefetch: OP_AFFINE_PREFETCH VALUE_ID affine_dma_subscripts "," BARE_ID "," "locality" "<" signed_int ">" "," BARE_ID attr_dict? ":" type
+        affine_dma_subscripts: subscripts | AFFINE_SUBSCRIPTS
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        memref = children[0]
+        name = name_token(t, "affine.prefetch", memref)
+        rw, cache = [c for c in children if isinstance(c, TOKEN) and c.type == "BARE_ID"]
+        hint = next(c for c in children if isinstance(c, int))
+        type = types_of(children)[0]
+        if not isinstance(type, T.MemRefType):
+            raise parse_error(type_token(t, cache), "custom op 'affine.prefetch' invalid kind of type "
+                              f"specified: expected builtin.memref, but found '{type}'")
+        if rw.value not in ("read", "write"):
+            raise parse_error(name, "custom op 'affine.prefetch' rw specifier has to be 'read' or 'write'")
+        if cache.value not in ("data", "instr"):
+            raise parse_error(name, "custom op 'affine.prefetch' cache type has to be 'data' or 'instr'")
+        map, map_operands = parse_subscripts(t, _subscripts(children)[0])
+        attrs = dict(attrs_of(children))
+        attrs.update(map=A.AffineMapAttr(map), localityHint=A.IntegerAttr(hint, T.I32),
+                     isWrite=A.BOOL_TRUE if rw.value == "write" else A.BOOL_FALSE,
+                     isDataCache=A.BOOL_TRUE if cache.value == "data" else A.BOOL_FALSE)
+        return new_op("affine.prefetch", name, [memref] + map_operands,
+                      [type] + index_types(len(map_operands)), [], attrs)
+
+    @parses("affine_dma_subscripts")
+    def parse_dma_subscripts(t, children):
+        return ("subscripts", children[0])
 
     @property
     def map(self) -> AffineMap:
@@ -308,36 +344,8 @@ class AffinePrefetchOp(RegisteredOp):
         return None
 
 
-@custom_form("affine_dma_subscripts")
-def parse_dma_subscripts(t, children):
-    return ("subscripts", children[0])
-
-
 def _subscripts(children) -> list:
     return [c[1] for c in children if isinstance(c, tuple) and c and c[0] == "subscripts"]
-
-
-@custom_form("affine_prefetch")
-def parse_prefetch(t, children):
-    memref = children[0]
-    name = name_token(t, "affine.prefetch", memref)
-    rw, cache = [c for c in children if isinstance(c, TOKEN) and c.type == "BARE_ID"]
-    hint = next(c for c in children if isinstance(c, int))
-    type = types_of(children)[0]
-    if not isinstance(type, T.MemRefType):
-        raise parse_error(type_token(t, cache), "custom op 'affine.prefetch' invalid kind of type "
-                          f"specified: expected builtin.memref, but found '{type}'")
-    if rw.value not in ("read", "write"):
-        raise parse_error(name, "custom op 'affine.prefetch' rw specifier has to be 'read' or 'write'")
-    if cache.value not in ("data", "instr"):
-        raise parse_error(name, "custom op 'affine.prefetch' cache type has to be 'data' or 'instr'")
-    map, map_operands = parse_subscripts(t, _subscripts(children)[0])
-    attrs = dict(attrs_of(children))
-    attrs.update(map=A.AffineMapAttr(map), localityHint=A.IntegerAttr(hint, T.I32),
-                 isWrite=A.BOOL_TRUE if rw.value == "write" else A.BOOL_FALSE,
-                 isDataCache=A.BOOL_TRUE if cache.value == "data" else A.BOOL_FALSE)
-    return new_op("affine.prefetch", name, [memref] + map_operands,
-                  [type] + index_types(len(map_operands)), [], attrs)
 
 
 # -------------------------------------------------------------------- DMA
@@ -359,6 +367,32 @@ class _AffineDmaOp(RegisteredOp):
 @register_op
 class AffineDmaStartOp(_AffineDmaOp):
     name = "affine.dma_start"
+
+    syntax = r"""
+        // The affine DMA ops take no attribute dictionary (their parsers have none).
+        affine_dma_start: OP_AFFINE_DMA_START VALUE_ID affine_dma_subscripts "," VALUE_ID affine_dma_subscripts "," VALUE_ID affine_dma_subscripts "," VALUE_ID ("," VALUE_ID)* ":" type_list
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        values = [c for c in children if isinstance(c, TOKEN)]
+        name = name_token(t, "affine.dma_start", values[0])
+        types = type_list(children)
+        if len(types) != 3:
+            raise parse_error(name, "custom op 'affine.dma_start' expected three types")
+        operands, operand_types, attrs = [], [], {}
+        for memref, subscripts, type, key in zip(values[:3], _subscripts(children), types,
+                                                 ("src_map", "dst_map", "tag_map")):
+            map, indices = parse_subscripts(t, subscripts)
+            attrs[key] = A.AffineMapAttr(map)
+            operands += [memref, *indices]
+            operand_types += [type] + index_types(len(indices))
+        rest = values[3:]
+        if len(rest) not in (1, 3):
+            raise parse_error(name, "custom op 'affine.dma_start' expected two stride related operands")
+        operands += rest
+        operand_types += index_types(len(rest))
+        return new_op("affine.dma_start", name, operands, operand_types, [], attrs)
 
     def parts(self):
         """[(memref, map attribute name, indices)] for src, dst and tag, then
@@ -390,31 +424,24 @@ class AffineDmaStartOp(_AffineDmaOp):
         return None
 
 
-@custom_form("affine_dma_start")
-def parse_dma_start(t, children):
-    values = [c for c in children if isinstance(c, TOKEN)]
-    name = name_token(t, "affine.dma_start", values[0])
-    types = type_list(children)
-    if len(types) != 3:
-        raise parse_error(name, "custom op 'affine.dma_start' expected three types")
-    operands, operand_types, attrs = [], [], {}
-    for memref, subscripts, type, key in zip(values[:3], _subscripts(children), types,
-                                             ("src_map", "dst_map", "tag_map")):
-        map, indices = parse_subscripts(t, subscripts)
-        attrs[key] = A.AffineMapAttr(map)
-        operands += [memref, *indices]
-        operand_types += [type] + index_types(len(indices))
-    rest = values[3:]
-    if len(rest) not in (1, 3):
-        raise parse_error(name, "custom op 'affine.dma_start' expected two stride related operands")
-    operands += rest
-    operand_types += index_types(len(rest))
-    return new_op("affine.dma_start", name, operands, operand_types, [], attrs)
-
-
 @register_op
 class AffineDmaWaitOp(_AffineDmaOp):
     name = "affine.dma_wait"
+
+    syntax = r"""
+        affine_dma_wait: OP_AFFINE_DMA_WAIT VALUE_ID affine_dma_subscripts "," VALUE_ID ":" type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        tag, num = [c for c in children if isinstance(c, TOKEN)]
+        name = name_token(t, "affine.dma_wait", tag)
+        type = types_of(children)[0]
+        if not isinstance(type, T.MemRefType):
+            raise parse_error(name, "custom op 'affine.dma_wait' expected tag to be of memref type")
+        map, indices = parse_subscripts(t, _subscripts(children)[0])
+        return new_op("affine.dma_wait", name, [tag, *indices, num],
+                      [type] + index_types(len(indices) + 1), [], {"tag_map": A.AffineMapAttr(map)})
 
     def print(self, p) -> None:
         p.write(" ")
@@ -430,27 +457,10 @@ class AffineDmaWaitOp(_AffineDmaOp):
         return None
 
 
-@custom_form("affine_dma_wait")
-def parse_dma_wait(t, children):
-    tag, num = [c for c in children if isinstance(c, TOKEN)]
-    name = name_token(t, "affine.dma_wait", tag)
-    type = types_of(children)[0]
-    if not isinstance(type, T.MemRefType):
-        raise parse_error(name, "custom op 'affine.dma_wait' expected tag to be of memref type")
-    map, indices = parse_subscripts(t, _subscripts(children)[0])
-    return new_op("affine.dma_wait", name, [tag, *indices, num],
-                  [type] + index_types(len(indices) + 1), [], {"tag_map": A.AffineMapAttr(map)})
-
-
 # ------------------------------------------------------------- memref DMA
 # memref.dma_start/dma_wait (MemRefOps.cpp) live here beside their affine
 # counterparts; unlike those they take plain index operands, whose counts
 # come from the memref ranks.
-@custom_form("memref_indices")
-def parse_memref_indices(t, children):
-    return Uses(children[0]) if children else Uses()
-
-
 def _memref_rank(type) -> int:
     return type.rank if isinstance(type, T.MemRefType) else 0
 
@@ -463,6 +473,33 @@ class MemRefDmaStartOp(RegisteredOp):
 
     name = "memref.dma_start"
     has_side_effects = True
+
+    syntax = r"""
+        // memref.dma_start takes no attribute dictionary (its parser has none).
+        memref_dma_start: OP_MEMREF_DMA_START VALUE_ID memref_indices "," VALUE_ID memref_indices "," VALUE_ID "," VALUE_ID memref_indices ("," VALUE_ID)* ":" type_list
+        memref_indices: "[" value_use_list? "]"
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        values = [c for c in children if isinstance(c, TOKEN)]
+        src_idx, dst_idx, tag_idx = [c for c in children if isinstance(c, Uses)]
+        src, dst, num, tag = values[:4]
+        stride = values[4:]
+        name = name_token(t, "memref.dma_start", src)
+        if len(stride) not in (0, 2):
+            raise parse_error(name, "custom op 'memref.dma_start' expected two stride related operands")
+        types = type_list(children)
+        if len(types) != 3:
+            raise parse_error(name, "custom op 'memref.dma_start' fewer/more types expected")
+        operands = [src, *src_idx, dst, *dst_idx, num, tag, *tag_idx, *stride]
+        operand_types = ([types[0]] + index_types(len(src_idx)) + [types[1]] + index_types(len(dst_idx))
+                         + [T.INDEX, types[2]] + index_types(len(tag_idx) + len(stride)))
+        return new_op("memref.dma_start", name, operands, operand_types)
+
+    @parses("memref_indices")
+    def parse_memref_indices(t, children):
+        return Uses(children[0]) if children else Uses()
 
     def parts(self):
         ops = self.operands
@@ -528,28 +565,23 @@ class MemRefDmaStartOp(RegisteredOp):
         return None
 
 
-@custom_form("memref_dma_start")
-def parse_memref_dma_start(t, children):
-    values = [c for c in children if isinstance(c, TOKEN)]
-    src_idx, dst_idx, tag_idx = [c for c in children if isinstance(c, Uses)]
-    src, dst, num, tag = values[:4]
-    stride = values[4:]
-    name = name_token(t, "memref.dma_start", src)
-    if len(stride) not in (0, 2):
-        raise parse_error(name, "custom op 'memref.dma_start' expected two stride related operands")
-    types = type_list(children)
-    if len(types) != 3:
-        raise parse_error(name, "custom op 'memref.dma_start' fewer/more types expected")
-    operands = [src, *src_idx, dst, *dst_idx, num, tag, *tag_idx, *stride]
-    operand_types = ([types[0]] + index_types(len(src_idx)) + [types[1]] + index_types(len(dst_idx))
-                     + [T.INDEX, types[2]] + index_types(len(tag_idx) + len(stride)))
-    return new_op("memref.dma_start", name, operands, operand_types)
-
-
 @register_op
 class MemRefDmaWaitOp(RegisteredOp):
     name = "memref.dma_wait"
     has_side_effects = True
+
+    syntax = r"""
+        memref_dma_wait: OP_MEMREF_DMA_WAIT VALUE_ID memref_indices "," VALUE_ID attr_dict? ":" type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        tag, num = [c for c in children if isinstance(c, TOKEN)]
+        indices = first_of(children, Uses, Uses())
+        type = types_of(children)[0]
+        return new_op("memref.dma_wait", name_token(t, "memref.dma_wait", tag),
+                      [tag, *indices, num], [type] + index_types(len(indices) + 1),
+                      attributes=dict(attrs_of(children)))
 
     def print(self, p) -> None:
         p.write(" ")
@@ -571,16 +603,6 @@ class MemRefDmaWaitOp(RegisteredOp):
         return None
 
 
-@custom_form("memref_dma_wait")
-def parse_memref_dma_wait(t, children):
-    tag, num = [c for c in children if isinstance(c, TOKEN)]
-    indices = first_of(children, Uses, Uses())
-    type = types_of(children)[0]
-    return new_op("memref.dma_wait", name_token(t, "memref.dma_wait", tag),
-                  [tag, *indices, num], [type] + index_types(len(indices) + 1),
-                  attributes=dict(attrs_of(children)))
-
-
 # ------------------------------------------------------ delinearize_index
 @register_op
 class AffineDelinearizeIndexOp(RegisteredOp):
@@ -590,6 +612,26 @@ class AffineDelinearizeIndexOp(RegisteredOp):
 
     name = "affine.delinearize_index"
     inherent = ("static_basis",)
+
+    syntax = r"""
+        affine_delinearize_index: OP_AFFINE_DELINEARIZE_INDEX VALUE_ID "into" "(" mixed_basis? ")" attr_dict? ":" type_list
+        mixed_basis: mixed_entry ("," mixed_entry)*
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        index = children[0]
+        entries = next((c[1] for c in children if isinstance(c, tuple) and c[0] == "basis"), [])
+        op_token = name_token(t, "affine.delinearize_index", index)
+        static, dynamic = split_mixed(entries, "affine.delinearize_index", op_token)
+        attrs = dict(attrs_of(children))
+        attrs["static_basis"] = static
+        return new_op("affine.delinearize_index", op_token,
+                      [index, *dynamic], index_types(1 + len(dynamic)), type_list(children), attrs)
+
+    @parses("mixed_basis")
+    def parse_mixed_basis(t, children):
+        return ("basis", list(children))
 
     def print(self, p) -> None:
         p.write(" ")
@@ -614,18 +656,3 @@ class AffineDelinearizeIndexOp(RegisteredOp):
         return None
 
 
-@custom_form("mixed_basis")
-def parse_mixed_basis(t, children):
-    return ("basis", list(children))
-
-
-@custom_form("affine_delinearize_index")
-def parse_delinearize_index(t, children):
-    index = children[0]
-    entries = next((c[1] for c in children if isinstance(c, tuple) and c[0] == "basis"), [])
-    op_token = name_token(t, "affine.delinearize_index", index)
-    static, dynamic = split_mixed(entries, "affine.delinearize_index", op_token)
-    attrs = dict(attrs_of(children))
-    attrs["static_basis"] = static
-    return new_op("affine.delinearize_index", op_token,
-                  [index, *dynamic], index_types(1 + len(dynamic)), type_list(children), attrs)

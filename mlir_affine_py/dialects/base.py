@@ -1,4 +1,4 @@
-"""What the dialect modules share: the custom-form callback registry and the
+"""What the dialect modules share: the base class of registered ops and the
 helpers their parse callbacks and print methods use again and again."""
 
 from __future__ import annotations
@@ -11,9 +11,6 @@ from ..ir import types as T
 from ..ir.core import OP_CLASSES, Operation
 from ..parse.syntax import (TOKEN, AttrDict, ParsedOp, ParsedRegion, TypeList, Uses,
                             parse_error, pos_of)
-
-# grammar rule name -> callback(transformer, children) -> ParsedOp
-CUSTOM_FORMS: dict = {}
 
 # Dialects whose ops mlir-opt knows; an unknown op in one of them is an error
 # even with --allow-unregistered-dialect (the test dialect accepts any op).
@@ -128,13 +125,6 @@ def symbol_lookups_cached():
         _SYMBOL_MAPS = outer
 
 
-def custom_form(rule: str):
-    def register(fn):
-        CUSTOM_FORMS[rule] = fn
-        return fn
-    return register
-
-
 def tokens_of(children, kind: str) -> list:
     return [c for c in children if isinstance(c, TOKEN) and c.type == kind]
 
@@ -175,14 +165,30 @@ def expect_type(token, type, cls, what: str):
 class RegisteredOp(Operation):
     """Base of ops with a custom form.  `inherent` lists the attributes the op
     owns (MLIR properties): they print in `<{...}>` in generic form and are
-    left out of the custom form's attribute dictionary."""
+    left out of the custom form's attribute dictionary.
+
+    The custom form is declared on the op's class (parse/op_syntax.py):
+    `syntax`, the Lark text of its rule (first) and of its own pieces,
+    `parse`, the callback of that rule, and `@parses("rule")` callbacks of
+    the other rules; `print` writes the form back."""
 
     __slots__ = ()
+    syntax: str = ""
+    # Terminal -> head rule, for heads that stand on a line of their own.
+    syntax_head_lines: dict = {}
+    # Whether the lexer keeps the op's name token (`t.last_op_name`).
+    syntax_remembers_name = False
     inherent: tuple = ()
     # Inherent attributes with a default value: the generic form shows the
     # default when the attribute is unset, the custom form never shows it.
     property_defaults: dict = {}
     has_side_effects = False
+
+    @classmethod
+    def parse(cls, t, children) -> ParsedOp:
+        """The ParsedOp of the children of the op's `syntax` rule, read by
+        the transformer `t`."""
+        raise NotImplementedError(f"{cls.__name__} declares no syntax")
 
     def generic_properties(self) -> dict:
         """The properties as the generic form prints them, defaults included."""

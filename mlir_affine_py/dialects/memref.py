@@ -14,7 +14,8 @@ from ..ir.core import register_op
 from ..parse.syntax import TOKEN, SymbolUses, Uses, parse_error, pos_of
 from ..printer.numbers import escape_string, unescape_string
 from .affine import segment_sizes
-from .base import (RegisteredOp, ValueTerminator, attrs_of, custom_form, ensure_terminator,
+from ..parse.op_syntax import parses
+from .base import (RegisteredOp, ValueTerminator, attrs_of, ensure_terminator,
                    expect_type, first_of, index_types, new_op, regions_of,
                    lookup_symbol, symbol_name_attr, symbol_parent_error, type_list, types_of,
                    uses)
@@ -64,6 +65,25 @@ class AllocLikeOp(RegisteredOp):
     __slots__ = ()
     inherent = ("alignment", "operandSegmentSizes")
     has_side_effects = True
+
+    syntax = r"""
+        memref_alloc: ALLOC_NAME "(" value_use_list? ")" symbol_uses? attr_dict? ":" type
+        ALLOC_NAME.2: /(memref\.alloc|memref\.alloca)(?![\w$.])/
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        dims = next((c for c in children if isinstance(c, Uses)), [])
+        syms = next((c for c in children if isinstance(c, SymbolUses)), [])
+        type = expect_type(children[0], types_of(children)[0], T.MemRefType, "memref type")
+        dynamic = sum(d is None for d in type.shape)
+        if len(dims) != dynamic:
+            raise parse_error(children[0], f"'{children[0].value}' op dimension operand count does not equal memref dynamic dimension count")
+        attrs = dict(attrs_of(children))
+        _check_alignment(t, attrs, children[0].value, children[0])
+        attrs["operandSegmentSizes"] = segment_sizes(len(dims), len(syms))
+        return new_op(children[0].value, children[0], list(dims) + list(syms),
+                      index_types(len(dims) + len(syms)), [type], attrs)
 
     def print(self, p) -> None:
         dynamic = self.properties["operandSegmentSizes"].value[0]
@@ -140,21 +160,6 @@ AUTOMATIC_ALLOCATION_SCOPES = {"func.func", "memref.alloca_scope", "affine.for",
                                "llvm.func", "gpu.func", "gpu.launch", "async.execute"}
 
 
-@custom_form("memref_alloc")
-def parse_alloc(t, children):
-    dims = next((c for c in children if isinstance(c, Uses)), [])
-    syms = next((c for c in children if isinstance(c, SymbolUses)), [])
-    type = expect_type(children[0], types_of(children)[0], T.MemRefType, "memref type")
-    dynamic = sum(d is None for d in type.shape)
-    if len(dims) != dynamic:
-        raise parse_error(children[0], f"'{children[0].value}' op dimension operand count does not equal memref dynamic dimension count")
-    attrs = dict(attrs_of(children))
-    _check_alignment(t, attrs, children[0].value, children[0])
-    attrs["operandSegmentSizes"] = segment_sizes(len(dims), len(syms))
-    return new_op(children[0].value, children[0], list(dims) + list(syms),
-                  index_types(len(dims) + len(syms)), [type], attrs)
-
-
 def _check_alignment(t, attrs: dict, name: str, anchor) -> None:
     """An `alignment` must be a positive power of two in i64.  It is checked
     while the attribute dictionary becomes properties, so it is reported at
@@ -175,6 +180,15 @@ class DeallocOp(RegisteredOp):
     name = "memref.dealloc"
     has_side_effects = True
 
+    syntax = r"""
+        memref_dealloc: OP_MEMREF_DEALLOC VALUE_ID attr_dict? ":" type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        type = types_of(children)[0]
+        return new_op("memref.dealloc", children[0], children[:1], [type], [], dict(attrs_of(children)))
+
     def print(self, p) -> None:
         p.write(" ")
         p.print_operand(self.operands[0])
@@ -183,15 +197,19 @@ class DeallocOp(RegisteredOp):
         p.print_type(self.operands[0].type)
 
 
-@custom_form("memref_dealloc")
-def parse_dealloc(t, children):
-    type = types_of(children)[0]
-    return new_op("memref.dealloc", children[0], children[:1], [type], [], dict(attrs_of(children)))
-
-
 @register_op
 class DimOp(RegisteredOp):
     name = "memref.dim"
+
+    syntax = r"""
+        memref_dim: OP_MEMREF_DIM VALUE_ID "," VALUE_ID attr_dict? ":" type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        type = types_of(children)[0]
+        return new_op("memref.dim", children[0], children[:2], [type, T.INDEX], [T.INDEX],
+                      dict(attrs_of(children)))
 
     def result_name_hints(self):
         return ["dim"]
@@ -202,13 +220,6 @@ class DimOp(RegisteredOp):
         p.print_operands(self.operands)
         p.write(" : ")
         p.print_type(self.operands[0].type)
-
-
-@custom_form("memref_dim")
-def parse_dim(t, children):
-    type = types_of(children)[0]
-    return new_op("memref.dim", children[0], children[:2], [type, T.INDEX], [T.INDEX],
-                  dict(attrs_of(children)))
 
 
 class LoadStoreOp(RegisteredOp):
@@ -247,6 +258,17 @@ class LoadStoreOp(RegisteredOp):
 class LoadOp(LoadStoreOp):
     name = "memref.load"
 
+    syntax = r"""
+        memref_load: OP_MEMREF_LOAD VALUE_ID "[" value_use_list? "]" attr_dict? ":" type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        type = expect_type(children[0], types_of(children)[0], T.MemRefType, "memref type")
+        indices = list(next((c for c in children if isinstance(c, Uses)), []))
+        return new_op("memref.load", children[0], [children[0]] + indices,
+                      [type] + index_types(len(indices)), [type.element_type], dict(attrs_of(children)))
+
 
 @register_op
 class StoreOp(LoadStoreOp):
@@ -254,28 +276,33 @@ class StoreOp(LoadStoreOp):
     stores = True
     has_side_effects = True
 
+    syntax = r"""
+        memref_store: OP_MEMREF_STORE VALUE_ID "," VALUE_ID "[" value_use_list? "]" attr_dict? ":" type
+    """
 
-@custom_form("memref_load")
-def parse_load(t, children):
-    type = expect_type(children[0], types_of(children)[0], T.MemRefType, "memref type")
-    indices = list(next((c for c in children if isinstance(c, Uses)), []))
-    return new_op("memref.load", children[0], [children[0]] + indices,
-                  [type] + index_types(len(indices)), [type.element_type], dict(attrs_of(children)))
-
-
-@custom_form("memref_store")
-def parse_store(t, children):
-    type = expect_type(children[1], types_of(children)[0], T.MemRefType, "memref type")
-    indices = list(next((c for c in children if isinstance(c, Uses)), []))
-    return new_op("memref.store", children[1], children[:2] + indices,
-                  [type.element_type, type] + index_types(len(indices)), [],
-                  dict(attrs_of(children)))
+    @classmethod
+    def parse(cls, t, children):
+        type = expect_type(children[1], types_of(children)[0], T.MemRefType, "memref type")
+        indices = list(next((c for c in children if isinstance(c, Uses)), []))
+        return new_op("memref.store", children[1], children[:2] + indices,
+                      [type.element_type, type] + index_types(len(indices)), [],
+                      dict(attrs_of(children)))
 
 
 # ------------------------------------------------------------------- cast
 @register_op
 class CastOp(RegisteredOp):
     name = "memref.cast"
+
+    syntax = r"""
+        memref_cast: OP_MEMREF_CAST VALUE_ID attr_dict? ":" type "to" type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        source, dest = types_of(children)
+        return new_op("memref.cast", name_token(t, "memref.cast", children[0]), children[:1],
+                      [source], [dest], dict(attrs_of(children)))
 
     def result_name_hints(self):
         return ["cast"]
@@ -313,13 +340,6 @@ def cast_compatible(a, b) -> bool:
     return all(x is None or y is None or x == y for x, y in zip(a.shape, b.shape))
 
 
-@custom_form("memref_cast")
-def parse_cast(t, children):
-    source, dest = types_of(children)
-    return new_op("memref.cast", name_token(t, "memref.cast", children[0]), children[:1],
-                  [source], [dest], dict(attrs_of(children)))
-
-
 # ----------------------------------------------------------------- globals
 @register_op
 class GlobalOp(RegisteredOp):
@@ -330,6 +350,44 @@ class GlobalOp(RegisteredOp):
     name = "memref.global"
     inherent = ("sym_visibility", "constant", "sym_name", "type", "initial_value", "alignment")
     has_side_effects = False
+
+    syntax = r"""
+        memref_global: OP_MEMREF_GLOBAL STRING? CONSTANT_KW? SYMBOL ":" type ("=" (memref_global_dense | UNINITIALIZED_KW))? attr_dict?
+        // The initial value takes its type from the memref: `dense<...>` without `: type`.
+        memref_global_dense: "dense" "<" dense_body? ">"
+        CONSTANT_KW.2: /(constant)(?![\w$.])/
+        UNINITIALIZED_KW.2: /(uninitialized)(?![\w$.])/
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        symbol = next(c for c in children if isinstance(c, TOKEN) and c.type == "SYMBOL")
+        name = name_token(t, "memref.global", symbol)
+        type = types_of(children)[0]
+        if not isinstance(type, T.MemRefType) or not type.has_static_shape():
+            raise parse_error(name, f"custom op 'memref.global' type should be static shaped "
+                                    f"memref, but got '{type}'")
+        attrs = dict(attrs_of(children))
+        for child in children:
+            if isinstance(child, TOKEN) and child.type == "STRING":
+                attrs["sym_visibility"] = A.StringAttr(unescape_string(child.value[1:-1]))
+            elif isinstance(child, TOKEN) and child.type == "CONSTANT_KW":
+                attrs["constant"] = A.UNIT
+            elif isinstance(child, TOKEN) and child.type == "UNINITIALIZED_KW":
+                attrs["initial_value"] = A.UNIT
+            elif isinstance(child, tuple) and child[0] == "dense":
+                tensor = T.TensorType(type.shape, type.element_type)
+                body = child[1]
+                attrs["initial_value"] = t.dense_attr([body, tensor] if body is not None else [tensor])
+        _check_alignment(t, attrs, "memref.global", symbol)
+        attrs["sym_name"] = symbol_name_attr(symbol)
+        attrs["type"] = A.TypeAttr(type)
+        return new_op("memref.global", name, attributes=attrs)
+
+    @parses("memref_global_dense")
+    def parse_global_dense(t, children):
+        # The body waits for the memref type, which the op rule has.
+        return ("dense", children[0] if children else None)
 
     def print(self, p) -> None:
         props = self.properties
@@ -359,42 +417,22 @@ class GlobalOp(RegisteredOp):
         return symbol_parent_error(self)
 
 
-@custom_form("memref_global_dense")
-def parse_global_dense(t, children):
-    # The body waits for the memref type, which the op rule has.
-    return ("dense", children[0] if children else None)
-
-
-@custom_form("memref_global")
-def parse_global(t, children):
-    symbol = next(c for c in children if isinstance(c, TOKEN) and c.type == "SYMBOL")
-    name = name_token(t, "memref.global", symbol)
-    type = types_of(children)[0]
-    if not isinstance(type, T.MemRefType) or not type.has_static_shape():
-        raise parse_error(name, f"custom op 'memref.global' type should be static shaped "
-                                f"memref, but got '{type}'")
-    attrs = dict(attrs_of(children))
-    for child in children:
-        if isinstance(child, TOKEN) and child.type == "STRING":
-            attrs["sym_visibility"] = A.StringAttr(unescape_string(child.value[1:-1]))
-        elif isinstance(child, TOKEN) and child.type == "CONSTANT_KW":
-            attrs["constant"] = A.UNIT
-        elif isinstance(child, TOKEN) and child.type == "UNINITIALIZED_KW":
-            attrs["initial_value"] = A.UNIT
-        elif isinstance(child, tuple) and child[0] == "dense":
-            tensor = T.TensorType(type.shape, type.element_type)
-            body = child[1]
-            attrs["initial_value"] = t.dense_attr([body, tensor] if body is not None else [tensor])
-    _check_alignment(t, attrs, "memref.global", symbol)
-    attrs["sym_name"] = symbol_name_attr(symbol)
-    attrs["type"] = A.TypeAttr(type)
-    return new_op("memref.global", name, attributes=attrs)
-
-
 @register_op
 class GetGlobalOp(RegisteredOp):
     name = "memref.get_global"
     inherent = ("name",)
+
+    syntax = r"""
+        memref_get_global: OP_MEMREF_GET_GLOBAL SYMBOL attr_dict? ":" type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        symbol = children[0]
+        attrs = dict(attrs_of(children))
+        attrs["name"] = A.SymbolRefAttr([symbol.value[1:].strip('"')])
+        return new_op("memref.get_global", name_token(t, "memref.get_global", symbol), [], [],
+                      types_of(children)[:1], attrs)
 
     def print(self, p) -> None:
         p.write(" ")
@@ -420,15 +458,6 @@ def lookup_global(op, symbol: str):
     (a module: the op with no parent, or a nested builtin.module)."""
     found = lookup_symbol(op, symbol)
     return found if isinstance(found, GlobalOp) else None
-
-
-@custom_form("memref_get_global")
-def parse_get_global(t, children):
-    symbol = children[0]
-    attrs = dict(attrs_of(children))
-    attrs["name"] = A.SymbolRefAttr([symbol.value[1:].strip('"')])
-    return new_op("memref.get_global", name_token(t, "memref.get_global", symbol), [], [],
-                  types_of(children)[:1], attrs)
 
 
 # ------------------------------------------------- subview, reinterpret_cast
@@ -462,11 +491,6 @@ def split_mixed(entries, op_name: str, op_token):
         else:
             static.append(entry)
     return A.DenseArrayAttr(T.I64, static), dynamic
-
-
-@custom_form("mixed_list")
-def parse_mixed_list(t, children):
-    return ("mixed", list(children))
 
 
 class OffsetSizeStrideOp(RegisteredOp):
@@ -560,6 +584,14 @@ def rank_reduction_mask(original, reduced):
 class SubViewOp(OffsetSizeStrideOp):
     name = "memref.subview"
 
+    syntax = r"""
+        memref_subview: OP_MEMREF_SUBVIEW VALUE_ID mixed_list mixed_list mixed_list attr_dict? ":" type "to" type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        return _parse_offset_size_stride(t, children, "memref.subview")
+
     def result_name_hints(self):
         return ["subview"]
 
@@ -639,6 +671,14 @@ class SubViewOp(OffsetSizeStrideOp):
 class ReinterpretCastOp(OffsetSizeStrideOp):
     name = "memref.reinterpret_cast"
 
+    syntax = r"""
+        memref_reinterpret_cast: OP_MEMREF_REINTERPRET_CAST VALUE_ID "to" "offset" ":" mixed_list "," "sizes" ":" mixed_list "," "strides" ":" mixed_list attr_dict? ":" type "to" type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        return _parse_offset_size_stride(t, children, "memref.reinterpret_cast")
+
     def result_name_hints(self):
         return ["reinterpret_cast"]
 
@@ -702,33 +742,27 @@ def _parse_offset_size_stride(t, children, name):
                   [source_type] + index_types(len(operands) - 1), [result_type], attrs)
 
 
-@custom_form("memref_subview")
-def parse_subview(t, children):
-    return _parse_offset_size_stride(t, children, "memref.subview")
-
-
-@custom_form("memref_reinterpret_cast")
-def parse_reinterpret_cast(t, children):
-    return _parse_offset_size_stride(t, children, "memref.reinterpret_cast")
-
-
 # ------------------------------------------------------------ alloca_scope
 @register_op
 class AllocaScopeReturnOp(ValueTerminator):
     name = "memref.alloca_scope.return"
 
+    syntax = r"""
+        memref_alloca_scope_return: OP_MEMREF_ALLOCA_SCOPE_RETURN attr_dict? (value_use_list ":" type_list)?
+        OP_MEMREF_ALLOCA_SCOPE_RETURN.2: /memref\.alloca_scope\.return(?![\w$.])/
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        # The op name is the only bare token here, if the parser passes it on.
+        name = first_of(children, TOKEN)
+        return new_op("memref.alloca_scope.return", name, uses(children), type_list(children),
+                      attributes=dict(attrs_of(children)))
+
     def verify(self):
         if not isinstance(self.parent_op, AllocaScopeOp):
             return "'memref.alloca_scope.return' op expects parent op 'memref.alloca_scope'"
         return None
-
-
-@custom_form("memref_alloca_scope_return")
-def parse_alloca_scope_return(t, children):
-    # The op name is the only bare token here, if the parser passes it on.
-    name = first_of(children, TOKEN)
-    return new_op("memref.alloca_scope.return", name, uses(children), type_list(children),
-                  attributes=dict(attrs_of(children)))
 
 
 @register_op
@@ -738,6 +772,22 @@ class AllocaScopeOp(RegisteredOp):
 
     name = "memref.alloca_scope"
     has_side_effects = True
+
+    syntax = r"""
+        memref_alloca_scope: OP_MEMREF_ALLOCA_SCOPE ("->" _result_types)? region attr_dict?
+        OP_MEMREF_ALLOCA_SCOPE.2: /memref\.alloca_scope(?![\w$.])/
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        result_types = []
+        for child in children:
+            if isinstance(child, list) and not isinstance(child, Uses):
+                result_types = list(child)
+            elif isinstance(child, T.Type):
+                result_types = [child]
+        return new_op("memref.alloca_scope", first_of(children, TOKEN), result_types=result_types,
+                      attributes=dict(attrs_of(children)), regions=regions_of(children))
 
     def finish_parse(self) -> None:
         ensure_terminator(self, 0, AllocaScopeReturnOp)
@@ -772,13 +822,3 @@ class AllocaScopeOp(RegisteredOp):
         self.attr_dict(p)
 
 
-@custom_form("memref_alloca_scope")
-def parse_alloca_scope(t, children):
-    result_types = []
-    for child in children:
-        if isinstance(child, list) and not isinstance(child, Uses):
-            result_types = list(child)
-        elif isinstance(child, T.Type):
-            result_types = [child]
-    return new_op("memref.alloca_scope", first_of(children, TOKEN), result_types=result_types,
-                  attributes=dict(attrs_of(children)), regions=regions_of(children))

@@ -9,7 +9,7 @@ from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import register_op
 from ..parse.syntax import TOKEN, parse_error
-from .base import (RegisteredOp, attrs_of, custom_form, new_op, regions_of,
+from .base import (RegisteredOp, attrs_of, new_op, regions_of,
                    types_of, uses)
 
 
@@ -18,6 +18,20 @@ class SimpleTypedOp(RegisteredOp):
     """`%r = name {attrs} : type`, no operands."""
 
     __slots__ = ()
+
+    syntax = r"""
+        // `%r = name : type` ops with no operands.
+        simple_typed_op: SIMPLE_TYPED_NAME attr_dict? ":" type
+        SIMPLE_TYPED_NAME.2: /(llvm\.mlir\.undef|llvm\.mlir\.poison|ub\.poison)(?![\w$.])/
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        name = children[0]
+        attrs = dict(attrs_of(children))
+        if name.value == "ub.poison":
+            attrs.setdefault("value", UB_POISON)
+        return new_op(name.value, name, result_types=types_of(children), attributes=attrs)
 
     def print(self, p) -> None:
         self.attr_dict(p)
@@ -55,15 +69,6 @@ class UBPoisonOp(SimpleTypedOp):
         super().print(p)
 
 
-@custom_form("simple_typed_op")
-def parse_simple_typed(t, children):
-    name = children[0]
-    attrs = dict(attrs_of(children))
-    if name.value == "ub.poison":
-        attrs.setdefault("value", UB_POISON)
-    return new_op(name.value, name, result_types=types_of(children), attributes=attrs)
-
-
 # ------------------------------------------------------------------ tensor
 @register_op
 class EmptyOp(RegisteredOp):
@@ -71,6 +76,21 @@ class EmptyOp(RegisteredOp):
     per dynamic dimension."""
 
     name = "tensor.empty"
+
+    syntax = r"""
+        !empty_op: "tensor.empty" "(" value_use_list? ")" attr_dict? ":" type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        operands = uses(children)
+        type = types_of(children)[0]
+        if not isinstance(type, T.TensorType):
+            colon = next(c for c in children if isinstance(c, TOKEN) and c.type == "COLON")
+            raise parse_error(colon, "invalid kind of type specified: expected builtin.tensor, but "
+                              f"found '{type}'")
+        return new_op("tensor.empty", children[0], operands, [T.INDEX] * len(operands), [type],
+                      dict(attrs_of(children)))
 
     def verify(self):
         type = self.results[0].type
@@ -89,24 +109,26 @@ class EmptyOp(RegisteredOp):
         p.print_type(self.results[0].type)
 
 
-@custom_form("empty_op")
-def parse_empty(t, children):
-    operands = uses(children)
-    type = types_of(children)[0]
-    if not isinstance(type, T.TensorType):
-        colon = next(c for c in children if isinstance(c, TOKEN) and c.type == "COLON")
-        raise parse_error(colon, "invalid kind of type specified: expected builtin.tensor, but "
-                          f"found '{type}'")
-    return new_op("tensor.empty", children[0], operands, [T.INDEX] * len(operands), [type],
-                  dict(attrs_of(children)))
-
-
 @register_op
 class DimOp(RegisteredOp):
     """`%dim = tensor.dim {attrs} %t, %i : tensor<...>` (ODS: attr-dict
     $source `,` $index `:` type($source))."""
 
     name = "tensor.dim"
+
+    syntax = r"""
+        !dim_op: "tensor.dim" attr_dict? VALUE_ID "," VALUE_ID ":" type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        source, index = [c for c in children if isinstance(c, TOKEN) and c.type == "VALUE_ID"]
+        type = types_of(children)[0]
+        if not isinstance(type, (T.TensorType, T.UnrankedTensorType)):
+            raise parse_error(source, f"'tensor.dim' op operand #0 must be non-0-ranked or unranked "
+                              f"tensor, but got '{type}'")
+        return new_op("tensor.dim", children[0], [source, index], [type, T.INDEX], [T.INDEX],
+                      dict(attrs_of(children)))
 
     def result_name_hints(self):
         return ["dim"]
@@ -119,17 +141,6 @@ class DimOp(RegisteredOp):
         p.print_type(self.operands[0].type)
 
 
-@custom_form("dim_op")
-def parse_dim(t, children):
-    source, index = [c for c in children if isinstance(c, TOKEN) and c.type == "VALUE_ID"]
-    type = types_of(children)[0]
-    if not isinstance(type, (T.TensorType, T.UnrankedTensorType)):
-        raise parse_error(source, f"'tensor.dim' op operand #0 must be non-0-ranked or unranked "
-                          f"tensor, but got '{type}'")
-    return new_op("tensor.dim", children[0], [source, index], [type, T.INDEX], [T.INDEX],
-                  dict(attrs_of(children)))
-
-
 # ------------------------------------------------------------------- index
 @register_op
 class IndexConstantOp(RegisteredOp):
@@ -138,20 +149,23 @@ class IndexConstantOp(RegisteredOp):
     name = "index.constant"
     inherent = ("value",)
 
+    syntax = r"""
+        !index_constant: "index.constant" attr_dict? signed_int
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        value = next(c for c in children if isinstance(c, int))
+        attrs = dict(attrs_of(children))
+        attrs["value"] = A.IntegerAttr(value, T.INDEX)
+        return new_op("index.constant", children[0], result_types=[T.INDEX], attributes=attrs)
+
     def result_name_hints(self):
         return [f"idx{self.properties['value'].value}"]
 
     def print(self, p) -> None:
         self.attr_dict(p)
         p.write(f" {self.properties['value'].value}")
-
-
-@custom_form("index_constant")
-def parse_index_constant(t, children):
-    value = next(c for c in children if isinstance(c, int))
-    attrs = dict(attrs_of(children))
-    attrs["value"] = A.IntegerAttr(value, T.INDEX)
-    return new_op("index.constant", children[0], result_types=[T.INDEX], attributes=attrs)
 
 
 # -------------------------------------------------------------------- test
@@ -165,6 +179,14 @@ class TestAffineScopeOp(RegisteredOp):
     is_affine_scope = True
     has_side_effects = True
 
+    syntax = r"""
+        !test_affine_scope: "test.affine_scope" region
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        return new_op("test.affine_scope", children[0], regions=regions_of(children))
+
     def print(self, p) -> None:
         p.write(" ")
         p.print_region(self.regions[0], False, True)
@@ -175,11 +197,6 @@ class TestAffineScopeOp(RegisteredOp):
         return None
 
 
-@custom_form("test_affine_scope")
-def parse_test_affine_scope(t, children):
-    return new_op("test.affine_scope", children[0], regions=regions_of(children))
-
-
 @register_op
 class TestAttrWithLocOp(RegisteredOp):
     """`test.attr_with_loc(<value> [loc(...)])`: both are properties; the
@@ -188,6 +205,24 @@ class TestAttrWithLocOp(RegisteredOp):
 
     name = "test.attr_with_loc"
     inherent = ("loc", "value")
+
+    syntax = r"""
+        !test_attr_with_loc: "test.attr_with_loc" "(" attribute_value location_attr? ")" attr_dict?
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        name = children[0]
+        value = children[2]
+        loc = children[3] if isinstance(children[3], A.LocationAttr) else None
+        if loc is None:
+            # parseOptionalLoc falls back to the source position after the value.
+            close = children[3]
+            t.took_position = True
+            loc = A.FileLineColRange(t.source_name.encode(), close.line + t.line_offset, close.column)
+        attrs = dict(attrs_of(children))
+        attrs.update(loc=loc, value=value)
+        return new_op("test.attr_with_loc", name, attributes=attrs)
 
     def print(self, p) -> None:
         p.write("(")
@@ -201,16 +236,3 @@ class TestAttrWithLocOp(RegisteredOp):
         self.attr_dict(p)
 
 
-@custom_form("test_attr_with_loc")
-def parse_test_attr_with_loc(t, children):
-    name = children[0]
-    value = children[2]
-    loc = children[3] if isinstance(children[3], A.LocationAttr) else None
-    if loc is None:
-        # parseOptionalLoc falls back to the source position after the value.
-        close = children[3]
-        t.took_position = True
-        loc = A.FileLineColRange(t.source_name.encode(), close.line + t.line_offset, close.column)
-    attrs = dict(attrs_of(children))
-    attrs.update(loc=loc, value=value)
-    return new_op("test.attr_with_loc", name, attributes=attrs)

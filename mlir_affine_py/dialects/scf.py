@@ -9,7 +9,8 @@ from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import register_op
 from ..parse.syntax import TOKEN, ParsedBlock, ParsedRegion, TypeList, defined_name, parse_error
-from .base import (ValueTerminator, RegisteredOp, attrs_of, custom_form, ensure_terminator,
+from ..parse.op_syntax import parses
+from .base import (ValueTerminator, RegisteredOp, attrs_of, ensure_terminator,
                    regions_of, type_list, uses, new_op)
 
 
@@ -55,6 +56,17 @@ class YieldOp(ValueTerminator):
     name = "scf.yield"
     parents = ("scf.execute_region", "scf.for", "scf.if", "scf.index_switch", "scf.while")
 
+    syntax = r"""
+        !scf_yield: "scf.yield" attr_dict? (value_use_list ":" type_list)?
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        operands, types = uses(children), type_list(children)
+        if len(operands) != len(types):
+            raise parse_error(operands[0], f"{len(operands)} operands present, but expected {len(types)}")
+        return new_op("scf.yield", children[0], operands, types, attributes=dict(attrs_of(children)))
+
     def verify(self):
         parent = self.parent_op
         if parent is None or parent.op_name not in self.parents:
@@ -66,14 +78,6 @@ def _tokens(children, kind: str) -> list:
     return [c for c in children if isinstance(c, TOKEN) and c.type == kind]
 
 
-@custom_form("scf_yield")
-def parse_yield(t, children):
-    operands, types = uses(children), type_list(children)
-    if len(operands) != len(types):
-        raise parse_error(operands[0], f"{len(operands)} operands present, but expected {len(types)}")
-    return new_op("scf.yield", children[0], operands, types, attributes=dict(attrs_of(children)))
-
-
 # -------------------------------------------------------------------- for
 @register_op
 class ForOp(RegisteredOp):
@@ -82,6 +86,40 @@ class ForOp(RegisteredOp):
 
     name = "scf.for"
     inherent = ("unsignedCmp",)
+
+    syntax = r"""
+        // `!` keeps the op name token, where mlir-opt reports errors about the op.
+        !scf_for: "scf.for" UNSIGNED_KW? RESULTS VALUE_ID "to" VALUE_ID "step" VALUE_ID scf_iter_args? (":" type)? region attr_dict?
+        UNSIGNED_KW.2: /(unsigned)(?![\w$.])/
+        scf_iter_args: "iter_args" "(" iter_arg ("," iter_arg)* ")" "->" _result_types
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        unsigned = bool(_tokens(children, "UNSIGNED_KW"))
+        iv = defined_name(next(c for c in children if isinstance(c, TOKEN) and c.type == "RESULTS"))
+        lb, ub, step = _tokens(children, "VALUE_ID")[:3]
+        pairs, result_types = [], []
+        iter_args = next((c for c in children if isinstance(c, tuple) and len(c) == 2
+                          and isinstance(c[0], list)), None)
+        if iter_args is not None:
+            pairs, result_types = iter_args
+        if len(pairs) != len(result_types):
+            raise parse_error(iv, "mismatch in number of loop-carried values and defined values")
+        iv_type = next((c for c in children if isinstance(c, T.Type)), T.INDEX)
+        region = regions_of(children)[0]
+        region.set_entry_args([(iv, iv_type)] + [(arg, type) for (arg, _), type in zip(pairs, result_types)])
+        attrs = dict(attrs_of(children))
+        if unsigned:
+            attrs["unsignedCmp"] = A.UNIT
+        return new_op("scf.for", children[0], [lb, ub, step] + [init for _, init in pairs],
+                      [iv_type] * 3 + result_types, result_types, attrs, regions=[region])
+
+    @parses("scf_iter_args")
+    def parse_iter_args(t, children):
+        """((region arg, init) pairs, result types); `iter_arg` is affine.py's."""
+        pairs = [c for c in children if isinstance(c, tuple)]
+        return (pairs, _result_types(children))
 
     @property
     def body(self):
@@ -151,35 +189,6 @@ class ForOp(RegisteredOp):
         self.attr_dict(p)
 
 
-@custom_form("scf_for")
-def parse_for(t, children):
-    unsigned = bool(_tokens(children, "UNSIGNED_KW"))
-    iv = defined_name(next(c for c in children if isinstance(c, TOKEN) and c.type == "RESULTS"))
-    lb, ub, step = _tokens(children, "VALUE_ID")[:3]
-    pairs, result_types = [], []
-    iter_args = next((c for c in children if isinstance(c, tuple) and len(c) == 2
-                      and isinstance(c[0], list)), None)
-    if iter_args is not None:
-        pairs, result_types = iter_args
-    if len(pairs) != len(result_types):
-        raise parse_error(iv, "mismatch in number of loop-carried values and defined values")
-    iv_type = next((c for c in children if isinstance(c, T.Type)), T.INDEX)
-    region = regions_of(children)[0]
-    region.set_entry_args([(iv, iv_type)] + [(arg, type) for (arg, _), type in zip(pairs, result_types)])
-    attrs = dict(attrs_of(children))
-    if unsigned:
-        attrs["unsignedCmp"] = A.UNIT
-    return new_op("scf.for", children[0], [lb, ub, step] + [init for _, init in pairs],
-                  [iv_type] * 3 + result_types, result_types, attrs, regions=[region])
-
-
-@custom_form("scf_iter_args")
-def parse_iter_args(t, children):
-    """((region arg, init) pairs, result types); `iter_arg` is affine.py's."""
-    pairs = [c for c in children if isinstance(c, tuple)]
-    return (pairs, _result_types(children))
-
-
 # --------------------------------------------------------------------- if
 @register_op
 class IfOp(RegisteredOp):
@@ -187,6 +196,23 @@ class IfOp(RegisteredOp):
     only when the op has results."""
 
     name = "scf.if"
+
+    syntax = r"""
+        !scf_if: "scf.if" VALUE_ID ("->" _result_types)? region ("else" region)? attr_dict?
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        cond = _tokens(children, "VALUE_ID")[0]
+        regions = regions_of(children)
+        if len(regions) == 1:
+            regions.append(ParsedRegion([], None))
+        elif not regions[1].blocks:
+            # A written `else {}` gets its implicit yield: give it a block so
+            # that finish_parse can tell it from an absent else.
+            regions[1].blocks.append(ParsedBlock())
+        return new_op("scf.if", children[0], [cond], [T.I1], _result_types(children[1:]),
+                      dict(attrs_of(children)), regions=regions)
 
     def finish_parse(self) -> None:
         ensure_terminator(self, 0, YieldOp)
@@ -229,20 +255,6 @@ class IfOp(RegisteredOp):
         self.attr_dict(p)
 
 
-@custom_form("scf_if")
-def parse_if(t, children):
-    cond = _tokens(children, "VALUE_ID")[0]
-    regions = regions_of(children)
-    if len(regions) == 1:
-        regions.append(ParsedRegion([], None))
-    elif not regions[1].blocks:
-        # A written `else {}` gets its implicit yield: give it a block so
-        # that finish_parse can tell it from an absent else.
-        regions[1].blocks.append(ParsedBlock())
-    return new_op("scf.if", children[0], [cond], [T.I1], _result_types(children[1:]),
-                  dict(attrs_of(children)), regions=regions)
-
-
 # ------------------------------------------------------------------ while
 @register_op
 class WhileOp(RegisteredOp):
@@ -251,6 +263,23 @@ class WhileOp(RegisteredOp):
     after region (whose block header is printed) with scf.yield."""
 
     name = "scf.while"
+
+    syntax = r"""
+        !scf_while: "scf.while" ("(" (iter_arg ("," iter_arg)*)? ")")? ":" function_type region "do" region attributes_kw?
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        pairs = [c for c in children if isinstance(c, tuple)]
+        ftype = next(c for c in children if isinstance(c, T.FunctionType))
+        before, after = regions_of(children)
+        if len(pairs) != len(ftype.inputs):
+            colon = _tokens(children, "COLON")[0]
+            raise parse_error(colon, "custom op 'scf.while' expected as many input types as operands "
+                              f"(expected {len(pairs)} got {len(ftype.inputs)})")
+        before.set_entry_args([(arg, type) for (arg, _), type in zip(pairs, ftype.inputs)])
+        return new_op("scf.while", children[0], [init for _, init in pairs], list(ftype.inputs),
+                      list(ftype.results), dict(attrs_of(children)), regions=[before, after])
 
     def verify(self):
         before, after = self.regions
@@ -276,20 +305,6 @@ class WhileOp(RegisteredOp):
         p.print_optional_attr_dict_with_keyword(self)
 
 
-@custom_form("scf_while")
-def parse_while(t, children):
-    pairs = [c for c in children if isinstance(c, tuple)]
-    ftype = next(c for c in children if isinstance(c, T.FunctionType))
-    before, after = regions_of(children)
-    if len(pairs) != len(ftype.inputs):
-        colon = _tokens(children, "COLON")[0]
-        raise parse_error(colon, "custom op 'scf.while' expected as many input types as operands "
-                          f"(expected {len(pairs)} got {len(ftype.inputs)})")
-    before.set_entry_args([(arg, type) for (arg, _), type in zip(pairs, ftype.inputs)])
-    return new_op("scf.while", children[0], [init for _, init in pairs], list(ftype.inputs),
-                  list(ftype.results), dict(attrs_of(children)), regions=[before, after])
-
-
 # -------------------------------------------------------------- condition
 @register_op
 class ConditionOp(RegisteredOp):
@@ -298,6 +313,19 @@ class ConditionOp(RegisteredOp):
 
     name = "scf.condition"
     is_terminator = True
+
+    syntax = r"""
+        !scf_condition: "scf.condition" "(" VALUE_ID ")" attr_dict? (value_use_list ":" type_list)?
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        cond = _tokens(children, "VALUE_ID")[0]
+        args, types = uses(children), type_list(children)
+        if len(args) != len(types):
+            raise parse_error(args[0], f"{len(args)} operands present, but expected {len(types)}")
+        return new_op("scf.condition", children[0], [cond] + args, [T.I1] + types,
+                      attributes=dict(attrs_of(children)))
 
     def print(self, p) -> None:
         p.write("(")
@@ -311,11 +339,3 @@ class ConditionOp(RegisteredOp):
             p.print_type_list([v.type for v in self.operands[1:]])
 
 
-@custom_form("scf_condition")
-def parse_condition(t, children):
-    cond = _tokens(children, "VALUE_ID")[0]
-    args, types = uses(children), type_list(children)
-    if len(args) != len(types):
-        raise parse_error(args[0], f"{len(args)} operands present, but expected {len(types)}")
-    return new_op("scf.condition", children[0], [cond] + args, [T.I1] + types,
-                  attributes=dict(attrs_of(children)))

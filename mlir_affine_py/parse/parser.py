@@ -20,14 +20,15 @@ from lark.parsers.lalr_parser_state import ParseConf, ParserState
 
 from .. import dialects  # noqa: F401  (registers ops and custom forms)
 from ..diagnostics import MLIRError, offset_to_pos, pos_to_offset
-from ..dialects.base import CUSTOM_FORMS
+from ..ir.core import OP_CLASSES
 from ..ir import attributes as A
 from ..ir import types as T
 from .builder import Builder
 from .lexer import Lexer
 from .op_heads import OpHeads
 from .op_lines import OpLines
-from .tables import CONTEXTUAL_TERMINALS, SHORTHANDS, PreparedGrammar, advances
+from . import op_syntax
+from .tables import PreparedGrammar, advances
 from .syntax import TOKEN, OpHead, ParsedOp
 from .transformer import MLIRTransformer, string_literal_error
 
@@ -76,10 +77,11 @@ class _Engine:
         transformer.op_lines = self.op_lines.op_lines
         transformer.op_head_line = self.op_heads.op_head_line
         transformer.parse_token = self.parse_shorthand
-        self.lexer = Lexer(prepared, backend.Token, {**_op_name_callbacks(transformer),
-                                                     "OP_LINES": self.op_lines.accept,
-                                                     "AFFINE_FOR_LINE": self.op_heads.accept,
-                                                     "AFFINE_IF_LINE": self.op_heads.accept})
+        heads = {terminal: self.op_heads.accept for terminal in prepared.shorthands
+                 if terminal not in ("OP_LINES", "AFFINE_SUBSCRIPTS")}
+        names = _op_name_callbacks(transformer, prepared.op_grammar.remembered_names)
+        self.lexer = Lexer(prepared, backend.Token, {**names, **heads,
+                                                     "OP_LINES": self.op_lines.accept})
         table = prepared.parse_table()
         callbacks = prepared.callbacks(transformer)
         self._confs = {start: backend.ParseConf(table, callbacks, start)
@@ -101,14 +103,15 @@ class _Engine:
         """The value of the text of `token`, a terminal that stands for a
         run of tokens (tables.py SHORTHANDS), parsed at its place as the
         terminal's start symbol."""
-        return self.parse(self.transformer.text, SHORTHANDS[token.type], token, ends)
+        return self.parse(self.transformer.text, self.prepared.shorthands[token.type], token,
+                          ends)
 
     def shorthand_continued_by(self, kind: str, end_stack: list, terminal: str) -> bool:
         """Whether a token of `terminal` after the text of a `kind` shorthand,
         whose parse ended with the driver's stack `end_stack`, would be part
         of it."""
         table = self.prepared
-        return advances(table.states, table.end_states[SHORTHANDS[kind]], list(end_stack),
+        return advances(table.states, table.end_states[table.shorthands[kind]], list(end_stack),
                         terminal)
 
 
@@ -139,31 +142,45 @@ def _backend():
     return _PURE_LARK
 
 
+def prepared_grammar(folder: str | None = None) -> PreparedGrammar:
+    """The grammar of the core syntax and the registered ops' syntax
+    (parse/op_syntax.py), prepared, from the cache in `folder` (by default
+    the user's cache folder) when it holds it."""
+    core = _grammar_text()
+    classes = op_syntax.syntax_classes(OP_CLASSES.values())
+
+    def prepare():
+        assembled = op_syntax.assemble(core, classes)
+        return PreparedGrammar(assembled.text, assembled.head_lines, assembled)
+    return PreparedGrammar.cached(op_syntax.syntax_source(core, classes),
+                                  _cache_folder() if folder is None else folder, prepare,
+                                  depends_on=(op_syntax.__file__,))
+
+
 def _parser():
     global _PARSER, _TRANSFORMER
     if _PARSER is None:
         _TRANSFORMER = MLIRTransformer()
-        for rule, callback in CUSTOM_FORMS.items():
+        prepared = prepared_grammar()
+        classes = op_syntax.syntax_classes(OP_CLASSES.values())
+        for rule, callback in prepared.op_grammar.bind(classes).items():
             setattr(_TRANSFORMER, rule, _bind(callback, _TRANSFORMER))
-        prepared = PreparedGrammar.cached(_grammar_text(), _cache_folder())
         _PARSER = _Engine(prepared, _TRANSFORMER)
         _TRANSFORMER.new_token = _PARSER.lexer.token_class
     return _PARSER, _TRANSFORMER
 
 
-# Ops whose custom parsers report errors about their operands at the op's
-# name (`custom op 'affine.for' dim operand count ... must match`) before the
-# rest of the op is parsed.  Their operands are reduced before the op rule,
-# so the lexer remembers the latest such name: nothing that may stand between
-# the name and those operands is another op.
-_OP_NAME_TERMINALS = ("OP_AFFINE_FOR", "OP_AFFINE_IF")
-
-
-def _op_name_callbacks(transformer) -> dict:
+def _op_name_callbacks(transformer, terminals) -> dict:
+    """The lexer's callbacks for the name tokens of ops whose custom parsers
+    report errors about their operands at the op's name (`custom op
+    'affine.for' dim operand count ... must match`) before the rest of the
+    op is parsed (`syntax_remembers_name`).  Their operands are reduced
+    before the op rule, so the lexer remembers the latest such name: nothing
+    that may stand between the name and those operands is another op."""
     def remember(token):
         transformer.last_op_name = token
         return token
-    return {name: remember for name in _OP_NAME_TERMINALS}
+    return {name: remember for name in terminals}
 
 
 def _bind(callback, transformer):
@@ -375,8 +392,9 @@ def _acceptable(state) -> set:
         return set()
     # A contextual terminal (parse/tables.py) stands for tokens that are
     # named on their own.
+    contextual = _parser()[0].prepared.contextual_terminals
     return {name for name in table.get(stack[-1], ())
-            if name.isupper() and name not in CONTEXTUAL_TERMINALS
+            if name.isupper() and name not in contextual
             and advances(table, end_state, list(stack), name)}
 
 

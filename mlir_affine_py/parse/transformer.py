@@ -1,7 +1,7 @@
 """Grammar callbacks for the parts of the syntax every dialect shares: types,
 attributes, affine maps and sets, regions, the generic op form and the top
-level.  Custom op forms add their callbacks from the dialect modules
-(`CUSTOM_FORMS`); each callback is named after its grammar rule.
+level.  The custom op forms have their callbacks on the op classes
+(parse/op_syntax.py); each callback is named after its grammar rule.
 
 The parser calls these while it reduces (LALR with an embedded transformer),
 so no parse tree is built.  Aliases (`#map0 = ...`) are recorded as their
@@ -23,7 +23,7 @@ from ..ir.affine_expr import symbol as affine_symbol
 from ..ir.affine_map import AffineMap, IntegerSet
 from ..printer.numbers import float_to_bits, round_to_type, unescape_string
 from . import dialect_symbols
-from .syntax import (integer_literal, LocatedInt, TOKEN, SymbolUses, AttrDict, OpHead, OpSequence, ParsedBlock,
+from .syntax import (defined_name, integer_literal, LocatedInt, TOKEN, SymbolUses, AttrDict, OpHead, OpSequence, ParsedBlock,
                      ParsedOp, ParsedRegion, Props,
                      Regions, Successors, TypeList, Uses, parse_error, pos_of,
                      split_children)
@@ -155,6 +155,25 @@ class MLIRTransformer:
 
     def symbol_uses(self, children):
         return SymbolUses(children[0] if children else ())
+
+    # ------------------------------------------ pieces of the ops' custom forms
+    def dim_and_symbol_list(self, children):
+        """`(%d0, ...)[%s0, ...]` -> (dim tokens, symbol tokens)."""
+        dims, syms = [], []
+        for child in children:
+            if isinstance(child, SymbolUses):
+                syms = list(child)
+            elif isinstance(child, Uses):
+                dims = list(child)
+        return (dims, syms)
+
+    def iter_arg(self, children):
+        """`%arg = %init` -> (the defined name, the init token)."""
+        return (defined_name(children[0]), children[1])
+
+    def mixed_list(self, children):
+        """`[%a, 4, ...]` -> ("mixed", [token or int, ...])."""
+        return ("mixed", list(children))
 
     def type_list(self, children):
         return TypeList(children)
