@@ -15,11 +15,11 @@ from ..ir.affine_expr import dim as affine_dim
 from ..ir.affine_expr import symbol as affine_symbol
 from ..ir.affine_map import AffineMap
 from ..ir.core import BlockArgument, register_op
-from ..parse.syntax import (integer_literal, TOKEN, AttrDict, ParsedRegion, SymbolUses, TypeList,
-                            Uses, defined_name, parse_error)
-from ..parse.shapes import name_tokens, occurrence, ssa_shape
-from ..parse.transformer import affine_from_syntax
+from ..parse.affine_syntax import affine_from_syntax
+from ..parse.engine.shapes import name_tokens, occurrence, ssa_shape
 from ..parse.op_syntax import parses
+from ..parse.syntax import (integer_literal, TOKEN, AttrDict, ParsedRegion, TypeList, Uses,
+                            defined_name, parse_error)
 from .base import (ValueTerminator, RegisteredOp, attrs_of, ensure_terminator,
                    first_of, index_types, new_op, regions_of)
 
@@ -412,6 +412,12 @@ class AffineMapOp(RegisteredOp):
     def map(self) -> AffineMap:
         return self.properties["map"].value
 
+    def verify(self):
+        # Only the generic form can leave it out.
+        if "map" not in self.properties:
+            return f"'{self.op_name}' op requires attribute 'map'"
+        return None
+
     def print(self, p) -> None:
         p.write(" ")
         p.print_attribute(self.properties["map"])
@@ -504,7 +510,7 @@ def parse_subscripts(t, exprs) -> tuple[AffineMap, list]:
 def _lexed_subscripts(t, token) -> tuple[AffineMap, list]:
     """Subscripts lexed as one AFFINE_SUBSCRIPTS token.  The map and the
     occurrences that become its operands depend only on the token's shape
-    (parse/shapes.py): each shape is parsed once in a parse."""
+    (parse/engine/shapes.py): each shape is parsed once in a parse."""
     shape, names, offsets = ssa_shape(token.value)
     known = t.subscript_shapes.get(shape)
     if known is None:

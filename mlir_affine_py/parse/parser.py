@@ -1,7 +1,7 @@
 """Entry point of parsing: source text -> a builtin.module.
 
 The parser is built once per process from grammar/mlir.lark, whose LALR
-tables are cached on disk (parse/tables.py), so a lit run of hundreds of
+tables are cached on disk (parse/engine/tables.py), so a lit run of hundreds of
 small invocations pays for them once.
 """
 
@@ -9,26 +9,19 @@ from __future__ import annotations
 
 import os
 import re
-from functools import partial
-from types import SimpleNamespace
 
-from lark.lexer import Token
 from lark.exceptions import (UnexpectedCharacters, UnexpectedEOF, UnexpectedInput,
                              UnexpectedToken, VisitError)
-from lark.parsers.lalr_parser import _Parser
-from lark.parsers.lalr_parser_state import ParseConf, ParserState
 
 from .. import dialects  # noqa: F401  (registers ops and custom forms)
 from ..diagnostics import MLIRError, offset_to_pos, pos_to_offset
 from ..ir.core import OP_CLASSES
 from ..ir import attributes as A
 from ..ir import types as T
-from .builder import Builder
-from .lexer import Lexer
-from .op_heads import OpHeads
-from .op_lines import OpLines
 from . import op_syntax
-from .tables import PreparedGrammar, advances
+from .builder import Builder
+from .engine.driver import Engine
+from .engine.tables import PreparedGrammar, advances
 from .syntax import TOKEN, OpHead, ParsedOp
 from .transformer import MLIRTransformer, string_literal_error
 
@@ -62,86 +55,6 @@ def _cache_folder() -> str | None:
         return None            # no cache: the grammar is prepared on every run
 
 
-class _Engine:
-    """Lark's LALR driver (lark-cython's when installed: about twice as fast;
-    the `fast` extra; PYAFFINE_PURE_LARK=1 turns it off) over the prepared
-    tables, with the transformer's callbacks, fed by our lexer."""
-
-    def __init__(self, prepared: PreparedGrammar, transformer):
-        backend = _backend()
-        self.prepared = prepared
-        self.transformer = transformer
-        self.op_lines = OpLines(self, transformer)
-        self.op_heads = OpHeads(self, transformer)
-        # Before the callbacks are bound:
-        transformer.op_lines = self.op_lines.op_lines
-        transformer.op_head_line = self.op_heads.op_head_line
-        transformer.parse_token = self.parse_shorthand
-        heads = {terminal: self.op_heads.accept for terminal in prepared.shorthands
-                 if terminal not in ("OP_LINES", "AFFINE_SUBSCRIPTS")}
-        names = _op_name_callbacks(transformer, prepared.op_grammar.remembered_names)
-        self.lexer = Lexer(prepared, backend.Token, {**names, **heads,
-                                                     "OP_LINES": self.op_lines.accept})
-        table = prepared.parse_table()
-        callbacks = prepared.callbacks(transformer)
-        self._confs = {start: backend.ParseConf(table, callbacks, start)
-                       for start in table.start_states}
-        self._new_state = backend.ParserState
-        self.driver = backend._Parser(table, {}, False)
-        # lark-cython's driver stops at EOFError, Lark's at the tokens' end.
-        self._eof_error = backend is not _PURE_LARK
-
-    def parse(self, text: str, start: str = "start", within=None, ends=None):
-        """The value of `text` (of the token `within` of it, if given) as
-        the start symbol `start`.  `ends`: see `Lexer.tokens`."""
-        stream = _TokenStream()
-        state = self._new_state(self._confs[start], stream)
-        stream.set_tokens(self.lexer.tokens(text, state, self._eof_error, within, ends))
-        return self.driver.parse_from_state(state)
-
-    def parse_shorthand(self, token, ends=None):
-        """The value of the text of `token`, a terminal that stands for a
-        run of tokens (tables.py SHORTHANDS), parsed at its place as the
-        terminal's start symbol."""
-        return self.parse(self.transformer.text, self.prepared.shorthands[token.type], token,
-                          ends)
-
-    def shorthand_continued_by(self, kind: str, end_stack: list, terminal: str) -> bool:
-        """Whether a token of `terminal` after the text of a `kind` shorthand,
-        whose parse ended with the driver's stack `end_stack`, would be part
-        of it."""
-        table = self.prepared
-        return advances(table.states, table.end_states[table.shorthands[kind]], list(end_stack),
-                        terminal)
-
-
-class _TokenStream:
-    """What the drivers pull tokens from: lark-cython's calls
-    `next_token(state)`, Lark's iterates `lex(state)`."""
-
-    def set_tokens(self, tokens) -> None:
-        # `next(tokens, state)`: the tokens end with EOFError, never with
-        # the default, and the call stays in C.
-        self.next_token = partial(next, tokens)
-        self.lex = lambda state: tokens
-
-
-_PURE_LARK = SimpleNamespace(_Parser=_Parser, ParserState=ParserState, ParseConf=ParseConf,
-                             Token=Token)
-
-
-def _backend():
-    """The module whose LALR driver (`_Parser`), `ParserState`, `ParseConf`
-    and `Token` are used."""
-    if not os.environ.get("PYAFFINE_PURE_LARK"):
-        try:
-            from lark_cython import lark_cython
-            return lark_cython
-        except ImportError:
-            pass
-    return _PURE_LARK
-
-
 def prepared_grammar(folder: str | None = None) -> PreparedGrammar:
     """The grammar of the core syntax and the registered ops' syntax
     (parse/op_syntax.py), prepared, from the cache in `folder` (by default
@@ -165,22 +78,9 @@ def _parser():
         classes = op_syntax.syntax_classes(OP_CLASSES.values())
         for rule, callback in prepared.op_grammar.bind(classes).items():
             setattr(_TRANSFORMER, rule, _bind(callback, _TRANSFORMER))
-        _PARSER = _Engine(prepared, _TRANSFORMER)
+        _PARSER = Engine(prepared, _TRANSFORMER, prepared.op_grammar.remembered_names)
         _TRANSFORMER.new_token = _PARSER.lexer.token_class
     return _PARSER, _TRANSFORMER
-
-
-def _op_name_callbacks(transformer, terminals) -> dict:
-    """The lexer's callbacks for the name tokens of ops whose custom parsers
-    report errors about their operands at the op's name (`custom op
-    'affine.for' dim operand count ... must match`) before the rest of the
-    op is parsed (`syntax_remembers_name`).  Their operands are reduced
-    before the op rule, so the lexer remembers the latest such name: nothing
-    that may stand between the name and those operands is another op."""
-    def remember(token):
-        transformer.last_op_name = token
-        return token
-    return {name: remember for name in terminals}
 
 
 def _bind(callback, transformer):
@@ -219,7 +119,7 @@ def parse_source(text: str, allow_unregistered: bool = False,
     the file locations MLIR gives some ops.
 
     Most lines are read whole, as shorthands for their tokens (op lines and
-    heads: parse/op_lines.py, parse/op_heads.py), which keep only what a
+    heads: parse/engine/op_lines.py, parse/engine/op_heads.py), which keep only what a
     text without errors needs.  A text with any error is read again token
     by token: its diagnostics are those of its tokens."""
     try:
@@ -390,7 +290,7 @@ def _acceptable(state) -> set:
         stack = list(state.state_stack)
     except AttributeError:
         return set()
-    # A contextual terminal (parse/tables.py) stands for tokens that are
+    # A contextual terminal (parse/engine/tables.py) stands for tokens that are
     # named on their own.
     contextual = _parser()[0].prepared.contextual_terminals
     return {name for name in table.get(stack[-1], ())

@@ -1,4 +1,4 @@
-"""The prepared grammar (parse/tables.py) is built once and then loaded from
+"""The prepared grammar (parse/engine/tables.py) is built once and then loaded from
 its cache file; a cache file that is damaged, from another grammar or
 missing never changes what is parsed, and the regular expression programs
 kept in it make the same patterns as `re.compile`."""
@@ -9,11 +9,11 @@ import re
 
 import pytest
 
-from mlir_affine_py.parse import lexer, tables
+from mlir_affine_py.parse.engine import lexer, tables
 from mlir_affine_py.ir.core import OP_CLASSES
 from mlir_affine_py.parse import op_syntax
 from mlir_affine_py.parse.parser import _grammar_text, _parser, prepared_grammar
-from mlir_affine_py.parse.tables import PreparedGrammar
+from mlir_affine_py.parse.engine.tables import PreparedGrammar
 
 
 @pytest.fixture(scope="module")

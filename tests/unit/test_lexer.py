@@ -12,7 +12,7 @@ from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters
 from lark.lexer import Scanner, TextSlice
 
-from mlir_affine_py.parse.lexer import DispatchScanner, Lexer, first_characters
+from mlir_affine_py.parse.engine.lexer import DispatchScanner, Lexer, first_characters
 from mlir_affine_py.parse.parser import _parser
 from support import CORPUS, REPO_ROOT
 

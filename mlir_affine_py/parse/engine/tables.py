@@ -7,7 +7,7 @@ objects through a generic deserializer on every run, then compiles one
 alternation of all terminals and builds the lexer's keyword callbacks: most
 of the start-up of a short run.  `PreparedGrammar` holds those objects
 themselves, pickled: a run loads them in a few milliseconds, and the lexer
-(parse/lexer.py) needs no compiled alternation up front.
+(parse/engine/lexer.py) needs no compiled alternation up front.
 
 The rules in the table are `TableRule`s, which hash and compare by identity
 in C.  The driver looks each reduction's callback up in a dictionary keyed
@@ -66,7 +66,7 @@ class PreparedGrammar:
     - `ignore`, `newline_types`: terminal names, as in Lark's lexer, and
       `blanks`, the pattern of a run of ignored tokens;
     - `op_line_run`: an OP_LINES token (group 1) and the blanks after it,
-      in one match: how a run of op lines goes on (parse/op_lines.py);
+      in one match: how a run of op lines goes on (parse/engine/op_lines.py);
     - `literals`: terminal name -> text, for every string terminal;
     - `shorthands`: terminal -> start symbol of its text, for `SHORTHANDS`
       and the ops' `head_lines`; the lexer emits such a terminal only where
