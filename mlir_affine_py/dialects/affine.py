@@ -688,5 +688,3 @@ def _memory_op(t, children, name, stores, vector):
         attrs = {}
     attrs["map"] = _shared_map_attr(map)
     return new_op(name, children[0], operands, operand_types, result_types, attrs)
-
-

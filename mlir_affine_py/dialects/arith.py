@@ -50,31 +50,6 @@ class ConstantOp(RegisteredOp):
         p.print_attribute(self.value, "never")
 
 
-@register_op
-class LLVMConstantOp(ConstantOp):
-    name = "llvm.mlir.constant"
-
-    syntax = r"""
-        llvm_constant: OP_LLVM_MLIR_CONSTANT "(" attribute_value ")" attr_dict? ":" type
-    """
-
-    @classmethod
-    def parse(cls, t, children):
-        return new_op("llvm.mlir.constant", None, [], [], types_of(children),
-                      {"value": children[0], **dict(attrs_of(children))})
-
-    def result_name_hints(self):
-        return None
-
-    def print(self, p) -> None:
-        p.write("(")
-        p.print_attribute(self.value, "never")
-        p.write(")")
-        self.attr_dict(p)
-        p.write(" : ")
-        p.print_type(self.results[0].type)
-
-
 FASTMATH_NONE = A.OpaqueAttr("#arith.fastmath<none>")
 OVERFLOW_NONE = A.OpaqueAttr("#arith.overflow<none>")
 

@@ -227,6 +227,23 @@ class ValueTerminator(RegisteredOp):
             p.print_type_list([v.type for v in self.operands])
 
 
+class SimpleTypedOp(RegisteredOp):
+    """Ops written `%r = name {attrs} : type`, without operands; each
+    declares its one-line `syntax`."""
+
+    __slots__ = ()
+
+    @classmethod
+    def parse(cls, t, children) -> ParsedOp:
+        return new_op(cls.name, None, result_types=types_of(children),
+                      attributes=dict(attrs_of(children)))
+
+    def print(self, p) -> None:
+        self.attr_dict(p)
+        p.write(" : ")
+        p.print_type(self.results[0].type)
+
+
 def ensure_terminator(op, region_index: int, terminator_cls) -> None:
     """MLIR's `ensureTerminator`: give a body without one its implicit yield."""
     region = op.regions[region_index]

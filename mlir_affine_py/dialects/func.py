@@ -1,4 +1,4 @@
-"""builtin.module and the func dialect (mlir/lib/Dialect/Func/IR/FuncOps.cpp,
+"""The func dialect (mlir/lib/Dialect/Func/IR/FuncOps.cpp,
 mlir/lib/Interfaces/FunctionImplementation.cpp)."""
 
 from __future__ import annotations
@@ -9,67 +9,8 @@ from ..ir import types as T
 from ..ir.core import register_op
 from ..parse.syntax import TOKEN, ParsedRegion, parse_error
 from ..parse.op_syntax import parses
-from .base import (ValueTerminator, RegisteredOp, attrs_of, first_of, new_op,
-                   lookup_symbol, regions_of, symbol_name_attr, symbol_parent_error, symbols_of, type_list,
-                   uses)
-
-
-@register_op
-class ModuleOp(RegisteredOp):
-    name = "builtin.module"
-    inherent = ("sym_name", "sym_visibility")
-    default_dialect = "builtin"
-
-    syntax = r"""
-        module_op: OP_MODULE SYMBOL? attributes_kw? region
-        OP_MODULE.2: /(module|builtin\.module)(?![\w$.])/
-    """
-
-    @classmethod
-    def parse(cls, t, children):
-        symbol = first_of(children, TOKEN)
-        attrs = dict(attrs_of(children))
-        if symbol is not None and symbol.type == "SYMBOL":
-            attrs["sym_name"] = symbol_name_attr(symbol)
-        return new_op("builtin.module", None, attributes=attrs, regions=regions_of(children))
-
-    def print(self, p) -> None:
-        name = self.properties.get("sym_name")
-        if name is not None:
-            p.write(" " + A.symbol_text(name.text))
-        p.print_optional_attr_dict_with_keyword(self, self.inherent)
-        p.write(" ")
-        p.print_region(self.regions[0], False, True, default_dialect=self.default_dialect)
-
-    @property
-    def body(self):
-        return self.regions[0].blocks[0]
-
-    def finish_parse(self) -> None:
-        from ..ir.core import Block
-        if not self.regions[0].blocks:
-            self.regions[0].append(Block())
-
-    def verify(self):
-        # A module's own attributes are its name and visibility; all others
-        # belong to a dialect.
-        for name in sorted(self.attributes):
-            if "." not in name:
-                return ("'builtin.module' op can only contain attributes with dialect-prefixed "
-                        f"names, found: '{name}'")
-        return None
-
-    def symbol_table_error(self):
-        """The MLIRError of a symbol defined twice in the module, else None
-        (SymbolTable: checked once the module's ops are verified)."""
-        from ..ir.verifier import op_error
-        seen = {}
-        for name, op in symbols_of(self):
-            first = seen.setdefault(name, op)
-            if first is not op:
-                return op_error(f"redefinition of symbol named '{name}'", op).attach_note(
-                    "see existing symbol definition here", first.pos)
-        return None
+from .base import (ValueTerminator, RegisteredOp, attrs_of, first_of, new_op, lookup_symbol,
+                   regions_of, symbol_name_attr, symbol_parent_error, type_list, uses)
 
 
 @register_op

@@ -1,7 +1,6 @@
 """The memref dialect (mlir/lib/Dialect/MemRef/IR/MemRefOps.cpp and the ODS
 assembly formats in MemRefOps.td): allocation and access ops, casts, globals,
-subviews and alloca scopes.  memref.dma_start/dma_wait are in affine_extra.py,
-next to the affine DMA ops."""
+subviews, alloca scopes and DMA transfers."""
 
 from __future__ import annotations
 
@@ -822,3 +821,146 @@ class AllocaScopeOp(RegisteredOp):
         self.attr_dict(p)
 
 
+# ------------------------------------------------------------- memref DMA
+# Unlike their affine counterparts (affine_dma.py), memref.dma_start and
+# dma_wait take plain index operands, whose counts come from the memref ranks.
+def _memref_rank(type) -> int:
+    return type.rank if isinstance(type, T.MemRefType) else 0
+
+
+@register_op
+class MemRefDmaStartOp(RegisteredOp):
+    """`memref.dma_start %src[..], %dst[..], %n, %tag[..] (, %stride, %per)?`;
+    the index counts come from the memref ranks.  It prints an attribute
+    dictionary but its parser accepts none (MemRefOps.cpp)."""
+
+    name = "memref.dma_start"
+    has_side_effects = True
+
+    syntax = r"""
+        // memref.dma_start takes no attribute dictionary (its parser has none).
+        memref_dma_start: OP_MEMREF_DMA_START VALUE_ID memref_indices "," VALUE_ID memref_indices "," VALUE_ID "," VALUE_ID memref_indices ("," VALUE_ID)* ":" type_list
+        memref_indices: "[" value_use_list? "]"
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        values = [c for c in children if isinstance(c, TOKEN)]
+        src_idx, dst_idx, tag_idx = [c for c in children if isinstance(c, Uses)]
+        src, dst, num, tag = values[:4]
+        stride = values[4:]
+        name = name_token(t, "memref.dma_start", src)
+        if len(stride) not in (0, 2):
+            raise parse_error(name, "custom op 'memref.dma_start' expected two stride related operands")
+        types = type_list(children)
+        if len(types) != 3:
+            raise parse_error(name, "custom op 'memref.dma_start' fewer/more types expected")
+        operands = [src, *src_idx, dst, *dst_idx, num, tag, *tag_idx, *stride]
+        operand_types = ([types[0]] + index_types(len(src_idx)) + [types[1]] + index_types(len(dst_idx))
+                         + [T.INDEX, types[2]] + index_types(len(tag_idx) + len(stride)))
+        return new_op("memref.dma_start", name, operands, operand_types)
+
+    @parses("memref_indices")
+    def parse_memref_indices(t, children):
+        return Uses(children[0]) if children else Uses()
+
+    def parts(self):
+        ops = self.operands
+        src_end = 1 + _memref_rank(ops[0].type)
+        dst_end = src_end + 1 + _memref_rank(ops[src_end].type)
+        tag = dst_end + 1
+        tag_end = tag + 1 + _memref_rank(ops[tag].type)
+        return (ops[0], ops[1:src_end], ops[src_end], ops[src_end + 1:dst_end], ops[dst_end],
+                ops[tag], ops[tag + 1:tag_end], ops[tag_end:])
+
+    def print(self, p) -> None:
+        src, src_idx, dst, dst_idx, num, tag, tag_idx, stride = self.parts()
+        for i, (memref, indices) in enumerate(((src, src_idx), (dst, dst_idx))):
+            p.write(", " if i else " ")
+            p.print_operand(memref)
+            p.write("[")
+            p.print_operands(indices)
+            p.write("]")
+        p.write(", ")
+        p.print_operand(num)
+        p.write(", ")
+        p.print_operand(tag)
+        p.write("[")
+        p.print_operands(tag_idx)
+        p.write("]")
+        if stride:
+            p.write(", ")
+            p.print_operands(stride)
+        self.attr_dict(p)
+        p.write(" : ")
+        p.print_type_list([src.type, dst.type, tag.type])
+
+    def verify(self):
+        """DmaStartOp::verify; each memref's rank says how many indices follow it."""
+        ops = self.operands
+        n = len(ops)
+
+        def error(message):
+            return "'memref.dma_start' op " + message
+        if n < 4:
+            return error("expected at least 4 operands")
+        expected = 4
+        at = 0
+        for what in ("source", "destination", None, "tag"):
+            if what is None:
+                if ops[at].type != T.INDEX:
+                    return error("expected num elements to be of index type")
+                at += 1
+                continue
+            if not isinstance(ops[at].type, T.MemRefType):
+                return error(f"expected {what} to be of memref type")
+            rank = ops[at].type.rank
+            expected += rank
+            if n < expected:
+                return error(f"expected at least {expected} operands")
+            if any(v.type != T.INDEX for v in ops[at + 1:at + 1 + rank]):
+                return error(f"expected {what} indices to be of index type")
+            at += 1 + rank
+        if n not in (expected, expected + 2):
+            return error("incorrect number of operands")
+        if any(v.type != T.INDEX for v in ops[expected:]):
+            return error("expected stride and num elements per stride to be of type index")
+        return None
+
+
+@register_op
+class MemRefDmaWaitOp(RegisteredOp):
+    name = "memref.dma_wait"
+    has_side_effects = True
+
+    syntax = r"""
+        memref_dma_wait: OP_MEMREF_DMA_WAIT VALUE_ID memref_indices "," VALUE_ID attr_dict? ":" type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        tag, num = [c for c in children if isinstance(c, TOKEN)]
+        indices = first_of(children, Uses, Uses())
+        type = types_of(children)[0]
+        return new_op("memref.dma_wait", name_token(t, "memref.dma_wait", tag),
+                      [tag, *indices, num], [type] + index_types(len(indices) + 1),
+                      attributes=dict(attrs_of(children)))
+
+    def print(self, p) -> None:
+        p.write(" ")
+        p.print_operand(self.operands[0])
+        p.write("[")
+        p.print_operands(self.operands[1:-1])
+        p.write("], ")
+        p.print_operand(self.operands[-1])
+        self.attr_dict(p)
+        p.write(" : ")
+        p.print_type(self.operands[0].type)
+
+    def verify(self):
+        tag = self.operands[0].type
+        if len(self.operands) - 2 != _memref_rank(tag):
+            return (f"'memref.dma_wait' op expected tagIndices to have the same number of "
+                    f"elements as the tagMemRef rank, expected {_memref_rank(tag)}, but got "
+                    f"{len(self.operands) - 2}")
+        return None
