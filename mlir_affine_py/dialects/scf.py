@@ -137,6 +137,14 @@ class ForOp(RegisteredOp):
         ensure_terminator(self, 0, YieldOp)
 
     def verify(self):
+        # Only the generic form can give it another number of regions, or a
+        # body without the induction variable (whose count MLIR takes as
+        # unsigned, one less than the body's arguments).
+        if len(self.regions) != 1:
+            return "'scf.for' op requires one region"
+        if not self.body.args:
+            return ("'scf.for' op different number of inits and region iter_args: "
+                    f"{len(self.inits)} != {(len(self.body.args) - 1) % (1 << 64)}")
         if len(self.inits) != len(self.results):
             return "'scf.for' op mismatch in number of loop-carried values and defined values"
         if self.induction_var.type != self.operands[0].type:
