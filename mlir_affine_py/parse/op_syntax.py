@@ -90,9 +90,17 @@ def parses(rule: str):
 
 def names_terminal(terminal: str, names) -> str:
     """The Lark text of a terminal of the op names `names` (a family of ops
-    with one form): each name as a whole word, as the lexer's keywords."""
-    alternatives = "|".join(re.escape(name) for name in names)
-    return f"{terminal}.2: /({alternatives})(?![\\w$.])/"
+    with one form): each name as a whole word, as the lexer's keywords.
+    The names are grouped by dialect (`arith\\.(addf|subf)`): the scanner
+    then reads a dialect's prefix once."""
+    dialects: dict = {}
+    for name in names:
+        dialect, _, op = name.partition(".")
+        dialects.setdefault(dialect, []).append(re.escape(op))
+    groups = [f"{re.escape(dialect)}\\.({'|'.join(ops)})" if len(ops) > 1
+              else f"{re.escape(dialect)}\\.{ops[0]}" for dialect, ops in dialects.items()]
+    pattern = groups[0] if len(groups) == 1 else f"({'|'.join(groups)})"
+    return f"{terminal}.2: /{pattern}(?![\\w$.])/"
 
 
 class OpGrammar:

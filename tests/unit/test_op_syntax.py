@@ -117,3 +117,13 @@ def test_every_registered_custom_form_has_its_callback():
         assert callable(getattr(transformer, rule))
     for cls in classes:
         assert "parse" in vars(cls) or any("parse" in vars(base) for base in cls.__mro__[1:-1])
+
+
+def test_a_names_terminal_matches_whole_names_grouped_by_dialect():
+    text = op_syntax.names_terminal("NAMES", ["arith.addf", "arith.addi", "math.powf"])
+    assert text == r"NAMES.2: /(arith\.(addf|addi)|math\.powf)(?![\w$.])/"
+    pattern = text.split("/")[1]
+    import re
+    assert [bool(re.match(pattern, word)) for word in
+            ("arith.addf", "arith.addfx", "math.powf", "math.pow", "arith.addi.x")] == \
+        [True, False, True, False, False]
