@@ -117,7 +117,7 @@ class ForOp(RegisteredOp):
 
     @parses("scf_iter_args")
     def parse_iter_args(t, children):
-        """((region arg, init) pairs, result types); `iter_arg` is affine.py's."""
+        """((region arg, init) pairs, result types); `iter_arg` is a core rule (transformer.py)."""
         pairs = [c for c in children if isinstance(c, tuple)]
         return (pairs, _result_types(children))
 

@@ -66,7 +66,7 @@ class MLIRTransformer:
         # Subscripts by shape (dialects/affine.py).
         self.subscript_shapes: dict = {}
         # The latest name token of an op that reports operand errors at it
-        # (parser.py `_OP_NAME_TERMINALS`).
+        # (`syntax_remembers_name`, parse/op_syntax.py).
         self.last_op_name = None
 
     # ------------------------------------------------------------ top level
