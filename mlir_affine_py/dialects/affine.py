@@ -141,6 +141,8 @@ class AffineForOp(RegisteredOp):
     """
     syntax_head_lines = {"AFFINE_FOR_LINE": "affine_for_head"}
     syntax_remembers_name = True
+    syntax_terminal_texts = {"MIN_MAX": "'min' or 'max'"}
+    syntax_dim_and_symbol_list = True
 
     @classmethod
     def parse(cls, t, children):
@@ -323,6 +325,7 @@ class AffineIfOp(RegisteredOp):
     """
     syntax_head_lines = {"AFFINE_IF_LINE": "affine_if_head"}
     syntax_remembers_name = True
+    syntax_dim_and_symbol_list = True
 
     @classmethod
     def parse(cls, t, children):
@@ -403,6 +406,7 @@ class AffineMapOp(RegisteredOp):
         affine_min_max: MIN_MAX_NAME _map_ref dim_and_symbol_list attr_dict?
         MIN_MAX_NAME.2: /(affine\.min|affine\.max)(?![\w$.])/
     """
+    syntax_dim_and_symbol_list = True
 
     @classmethod
     def parse(cls, t, children):
@@ -602,6 +606,7 @@ class AffineLoadOp(AffineMemoryOp):
     syntax = r"""
         affine_load: OP_AFFINE_LOAD VALUE_ID (subscripts | AFFINE_SUBSCRIPTS) attr_dict? ":" type
     """
+    syntax_unclosed_subscripts = "expected ']' in affine map"
 
     @classmethod
     def parse(cls, t, children):
@@ -617,6 +622,7 @@ class AffineStoreOp(AffineMemoryOp):
     syntax = r"""
         affine_store: OP_AFFINE_STORE VALUE_ID "," VALUE_ID (subscripts | AFFINE_SUBSCRIPTS) attr_dict? ":" type
     """
+    syntax_unclosed_subscripts = "expected ']' in affine map"
 
     @classmethod
     def parse(cls, t, children):
@@ -631,6 +637,7 @@ class AffineVectorLoadOp(AffineMemoryOp):
     syntax = r"""
         affine_vector_load: OP_AFFINE_VECTOR_LOAD VALUE_ID (subscripts | AFFINE_SUBSCRIPTS) attr_dict? ":" type "," type
     """
+    syntax_unclosed_subscripts = "expected ']' in affine map"
 
     @classmethod
     def parse(cls, t, children):
@@ -647,6 +654,7 @@ class AffineVectorStoreOp(AffineMemoryOp):
     syntax = r"""
         affine_vector_store: OP_AFFINE_VECTOR_STORE VALUE_ID "," VALUE_ID (subscripts | AFFINE_SUBSCRIPTS) attr_dict? ":" type "," type
     """
+    syntax_unclosed_subscripts = "expected ']' in affine map"
 
     @classmethod
     def parse(cls, t, children):

@@ -112,6 +112,7 @@ class BinaryOp(ElementwiseOp):
         op_flags: FLAG_KEYWORD "<" name_id ("," name_id)* ">"
         FLAG_KEYWORD.2: /(fastmath|overflow)(?![\w$.])/
     """ + names_terminal("BINARY_NAME", _BINARY)
+    syntax_terminal_texts = {"FLAG_KEYWORD": "'fastmath' or 'overflow'"}
 
     @classmethod
     def parse(cls, t, children):

@@ -178,6 +178,13 @@ class RegisteredOp(Operation):
     syntax_head_lines: dict = {}
     # Whether the lexer keeps the op's name token (`t.last_op_name`).
     syntax_remembers_name = False
+    # Syntax errors in the words of the op's parser: how "expected ..."
+    # lists name its terminals, the message for its subscripts (`%A[...`)
+    # left unclosed, and whether it reads `(dims)[symbols]` with
+    # parseDimAndSymbolList (an unclosed `[` is then "in operand list").
+    syntax_terminal_texts: dict = {}
+    syntax_unclosed_subscripts: str | None = None
+    syntax_dim_and_symbol_list = False
     inherent: tuple = ()
     # Inherent attributes with a default value: the generic form shows the
     # default when the attribute is unset, the custom form never shows it.

@@ -32,6 +32,7 @@ class FuncOp(RegisteredOp):
         func_results: "->" (non_function_type | "(" (func_result ("," func_result)*)? ")")
         func_result: type attr_dict?
     """
+    syntax_terminal_texts = {"VISIBILITY": "visibility"}
 
     @classmethod
     def parse(cls, t, children):

@@ -260,6 +260,7 @@ class LoadOp(LoadStoreOp):
     syntax = r"""
         memref_load: OP_MEMREF_LOAD VALUE_ID "[" value_use_list? "]" attr_dict? ":" type
     """
+    syntax_unclosed_subscripts = "expected ']'"
 
     @classmethod
     def parse(cls, t, children):
@@ -278,6 +279,7 @@ class StoreOp(LoadStoreOp):
     syntax = r"""
         memref_store: OP_MEMREF_STORE VALUE_ID "," VALUE_ID "[" value_use_list? "]" attr_dict? ":" type
     """
+    syntax_unclosed_subscripts = "expected ']'"
 
     @classmethod
     def parse(cls, t, children):

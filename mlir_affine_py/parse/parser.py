@@ -203,14 +203,14 @@ _VALUE_NAME = r"%[\w$.\-]*"
 _CLOSERS = (("RPAR", ")"), ("RSQB", "]"), ("MORETHAN", ">"), ("RBRACE", "}"))
 _BINARY_OPERATORS = frozenset({"+", "-", "*", "floordiv", "ceildiv", "mod"})
 
-# How tokens are named in "expected ..." lists when no rule above applies.
+# How tokens are named in "expected ..." lists when no rule above applies
+# (the ops' own terminals: their `syntax_terminal_texts`).
 _TERMINAL_TEXT = {"VALUE_ID": "SSA value", "RESULTS": "SSA result", "BARE_ID": "identifier",
                   "STRING": "string", "INT": "integer", "FLOAT": "float", "SYMBOL": "symbol name",
                   "CARET_ID": "block label", "HASH_ID": "attribute", "BANG_ID": "type",
                   "BUILTIN_TYPE": "type", "DIMS": "dimension list", "SCALABLE_DIM": "dimension",
                   "KEYWORD_ATTR": "attribute", "CMP_OP": "comparison", "$END": "end of file",
-                  "PRETTY_TEXT": "text", "VISIBILITY": "visibility", "MIN_MAX": "'min' or 'max'",
-                  "FLAG_KEYWORD": "'fastmath' or 'overflow'", "UNRANKED": "'*x'"}
+                  "PRETTY_TEXT": "text", "UNRANKED": "'*x'"}
 
 
 def unknown_custom_op_error(name: str, pos) -> MLIRError:
@@ -414,7 +414,12 @@ def _join(items: list) -> str:
 def _describe(name: str, literals: dict) -> str:
     if name in literals:
         return f"'{literals[name]}'"
-    return _TERMINAL_TEXT.get(name, name.lower())
+    text = _TERMINAL_TEXT.get(name)
+    if text is None:
+        # The terminals of the ops' syntax, as the ops name them.
+        text = next((cls.syntax_terminal_texts[name] for cls in OP_CLASSES.values()
+                     if name in cls.syntax_terminal_texts), name.lower())
+    return text
 
 
 _DIMENSIONS = r"(([0-9]+|\?)[ \t]*x[ \t]*)+"
@@ -488,15 +493,6 @@ def _innermost_open(stack: list):
     return None
 
 
-# The message for subscripts not closed: affine maps of SSA ids
-# (parseAffineMapOfSSAIds) and the index lists of memref.load/store (ODS).
-_SUBSCRIPTS_CLOSED_BY = {
-    **dict.fromkeys(("affine.load", "affine.store", "affine.vector_load",
-                     "affine.vector_store"), "expected ']' in affine map"),
-    **dict.fromkeys(("memref.load", "memref.store"), "expected ']'")}
-# Ops that read `(dims)[symbols]` with parseDimAndSymbolList.
-_AFFINE_OPERAND_LIST_OPS = frozenset({"affine.apply", "affine.min", "affine.max", "affine.for",
-                                      "affine.if"})
 
 _SHAPED = {"tensor": "tensor type", "vector": "vector type", "tuple": "tuple type",
            "complex": "complex type", "affine_map": "affine map", "affine_set": "integer set"}
@@ -516,10 +512,14 @@ def _bracket_message(accepted: set, stack: list, top, closers: list):
     if closers == ["]"] and bracket == "[":
         # Subscripts (`%A[...`) and symbol operands (`(%i)[...`), each in
         # the words of the parser that reads them.
-        op_name = _enclosing_op_name(stack)
-        if _is_token(before, "VALUE_ID") and op_name in _SUBSCRIPTS_CLOSED_BY:
-            return _SUBSCRIPTS_CLOSED_BY[op_name]
-        if _is_token(before, "RPAR") and op_name in _AFFINE_OPERAND_LIST_OPS:
+        # (the op classes' `syntax_unclosed_subscripts` and
+        # `syntax_dim_and_symbol_list`).
+        op_class = OP_CLASSES.get(_enclosing_op_name(stack))
+        if _is_token(before, "VALUE_ID") and op_class is not None \
+                and op_class.syntax_unclosed_subscripts:
+            return op_class.syntax_unclosed_subscripts
+        if _is_token(before, "RPAR") and op_class is not None \
+                and op_class.syntax_dim_and_symbol_list:
             return "expected ']' in operand list"
     if closers == [">"] and bracket == "<" and len(accepted) == 1 and (
             isinstance(top, A.DictionaryAttr) or isinstance(top, TOKEN) and top.type == "RBRACE"):
