@@ -39,6 +39,10 @@ op is reduced (its name terminal must then be a regular expression, as
 `OP_AFFINE_FOR.2: /affine\\.for(?![\\w$.])/`: a string is a keyword of
 BARE_ID, which the lexer's callbacks do not see).
 
+Syntax errors worded after the op's parser are declared beside them
+(`syntax_terminal_texts`, `syntax_unclosed_subscripts`,
+`syntax_dim_and_symbol_list`; parse/parser.py reads them).
+
 A minimal op, in its dialect's file:
 
     @register_op
