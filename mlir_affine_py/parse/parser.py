@@ -55,12 +55,14 @@ def _cache_folder() -> str | None:
         return None            # no cache: the grammar is prepared on every run
 
 
-def prepared_grammar(folder: str | None = None) -> PreparedGrammar:
+def prepared_grammar(folder: str | None = None, classes=None) -> PreparedGrammar:
     """The grammar of the core syntax and the registered ops' syntax
-    (parse/op_syntax.py), prepared, from the cache in `folder` (by default
-    the user's cache folder) when it holds it."""
+    (parse/op_syntax.py; `classes`: their `syntax_classes`, if known),
+    prepared, from the cache in `folder` (by default the user's cache
+    folder) when it holds it."""
     core = _grammar_text()
-    classes = op_syntax.syntax_classes(OP_CLASSES.values())
+    if classes is None:
+        classes = op_syntax.syntax_classes(OP_CLASSES.values())
 
     def prepare():
         assembled = op_syntax.assemble(core, classes)
@@ -74,8 +76,8 @@ def _parser():
     global _PARSER, _TRANSFORMER
     if _PARSER is None:
         _TRANSFORMER = MLIRTransformer()
-        prepared = prepared_grammar()
         classes = op_syntax.syntax_classes(OP_CLASSES.values())
+        prepared = prepared_grammar(classes=classes)
         for rule, callback in prepared.op_grammar.bind(classes).items():
             setattr(_TRANSFORMER, rule, _bind(callback, _TRANSFORMER))
         _PARSER = Engine(prepared, _TRANSFORMER, prepared.op_grammar.remembered_names)
