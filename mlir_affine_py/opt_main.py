@@ -15,6 +15,7 @@ import threading
 
 from . import __version__
 from .diagnostics import MLIRError, format_diagnostic
+from .parse.engine.lark_modules import import_lark
 
 USAGE = """OVERVIEW: pyaffine-opt: MLIR affine-dialect optimizer driver (mlir-opt 22 compatible output)
 
@@ -311,50 +312,6 @@ def main(argv=None) -> int:
         sys.setrecursionlimit(previous_limit)
 
 
-# The modules of Lark the driver uses: tokens, errors, the LALR driver, the
-# tree builder and what the grammar cache holds.
-_LARK_MODULES = ("lark.exceptions", "lark.lexer", "lark.grammar", "lark.tree",
-                 "lark.parse_tree_builder", "lark.parsers.lalr_parser",
-                 "lark.parsers.lalr_parser_state", "lark.parsers.lalr_analysis")
-
-
-def _import_lark() -> None:
-    """Import what the driver uses of Lark, as cheaply as a short run
-    needs.  The process is the tool's own, so:
-
-    - Lark's package `__init__` imports its grammar compiler (`lark.lark`,
-      `load_grammar`), which only a run that prepares the grammar cache
-      uses (parse/tables.py imports it then): the package is made without
-      running its `__init__`, and the modules above are imported from it,
-      a seventh of a short run's start-up less;
-    - Lark imports the third-party `regex` module whenever it is installed,
-      where the grammar needs only `re`: Lark is imported as if `regex`
-      were not there (`None` in sys.modules makes its import fail).
-
-    If the modules cannot be imported so (another Lark), Lark is imported
-    as usual."""
-    if "lark" in sys.modules:
-        return
-    saved = sys.modules.get("regex")
-    sys.modules["regex"] = None
-    try:
-        try:
-            import importlib.util
-            spec = importlib.util.find_spec("lark")
-            sys.modules["lark"] = importlib.util.module_from_spec(spec)
-            for name in _LARK_MODULES:
-                importlib.import_module(name)
-        except Exception:       # noqa: BLE001 - fall back to the whole package
-            for name in [name for name in sys.modules if name.split(".")[0] == "lark"]:
-                del sys.modules[name]
-            import lark  # noqa: F401
-    finally:
-        if saved is None:
-            del sys.modules["regex"]
-        else:
-            sys.modules["regex"] = saved
-
-
 def _main(argv) -> int:
     # The IR is one graph of reference cycles that lives until the process
     # ends; letting the cyclic collector rescan it while it grows costs a
@@ -365,7 +322,7 @@ def _main(argv) -> int:
     try:
         try:
             options = parse_args(argv)
-            _import_lark()      # not needed for --help or --version
+            import_lark()       # not needed for --help or --version
         except UsageError as error:
             sys.stderr.write(f"pyaffine-opt: {error}\n")
             return 1

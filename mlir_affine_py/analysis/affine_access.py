@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from ..dialects.affine import (AffineApplyOp, AffineForOp, AffineIfOp,
                                AffineMemoryOp)
-from ..dialects.affine_extra import AffineParallelOp
+from ..dialects.affine_parallel import AffineParallelOp
 from ..dialects.arith import ConstantOp
 from ..ir import attributes as A
 from ..ir import types as T

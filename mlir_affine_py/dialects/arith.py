@@ -11,7 +11,8 @@ from ..ir.op_definition import Operand, Property, Result
 from ..ir.traits import (CastOpInterface, ConditionallySpeculatable, ConstantLike, Elementwise,
                          NoMemoryEffect, Pure, SameOperandsAndResultType)
 from ..parse.syntax import TOKEN, parse_error
-from .base import RegisteredOp, attrs_of, custom_form, first_of, new_op, types_of
+from ..parse.op_syntax import names_terminal, parses
+from .base import RegisteredOp, attrs_of, first_of, new_op, types_of
 
 
 @register_op
@@ -20,6 +21,19 @@ class ConstantOp(RegisteredOp):
     traits = (Pure, ConstantLike)
     ods_results = (Result("result"),)
     ods_properties = (Property("value", A.Attribute),)
+
+    syntax = r"""
+        arith_constant: CONSTANT_NAME attribute_value
+        CONSTANT_NAME.2: /arith\.constant(?![\w$.])/
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        value = children[1]
+        if not hasattr(value, "type") or isinstance(value.type, T.NoneType):
+            raise parse_error(children[0], "expected attribute with a type")
+        return new_op(children[0].value, children[0], result_types=[value.type],
+                      attributes={"value": value})
 
     @property
     def value(self) -> A.Attribute:
@@ -56,38 +70,6 @@ def constant_attr(value, type) -> A.Attribute:
     if isinstance(type, (T.IntegerType, T.IndexType)) and not isinstance(value, float):
         return A.IntegerAttr(int(value), type)
     raise TypeError(f"no constant {value!r} of type {type}")
-
-
-@register_op
-class LLVMConstantOp(ConstantOp):
-    name = "llvm.mlir.constant"
-    traits = (Pure, ConstantLike)
-
-    def result_name_hints(self):
-        return None
-
-    def print(self, p) -> None:
-        p.write("(")
-        p.print_attribute(self.value, "never")
-        p.write(")")
-        self.attr_dict(p)
-        p.write(" : ")
-        p.print_type(self.results[0].type)
-
-
-@custom_form("arith_constant")
-def parse_constant(t, children):
-    value = children[1]
-    if not hasattr(value, "type") or isinstance(value.type, T.NoneType):
-        raise parse_error(children[0], "expected attribute with a type")
-    return new_op(children[0].value, children[0], result_types=[value.type],
-                  attributes={"value": value})
-
-
-@custom_form("llvm_constant")
-def parse_llvm_constant(t, children):
-    return new_op("llvm.mlir.constant", None, [], [], types_of(children),
-                  {"value": children[0], **dict(attrs_of(children))})
 
 
 FASTMATH_NONE = A.OpaqueAttr("#arith.fastmath<none>")
@@ -159,10 +141,51 @@ def _elementwise_defaults(name: str) -> dict:
     return {}
 
 
+class BinaryOp(ElementwiseOp):
+    """The ops of `_BINARY`: `name %a, %b [flags] {attrs} : type`."""
+
+    __slots__ = ()
+
+    syntax = r"""
+        arith_binary: BINARY_NAME VALUE_ID "," VALUE_ID op_flags? attr_dict? ":" type
+        op_flags: FLAG_KEYWORD "<" name_id ("," name_id)* ">"
+        FLAG_KEYWORD.2: /(fastmath|overflow)(?![\w$.])/
+    """ + names_terminal("BINARY_NAME", _BINARY)
+    syntax_terminal_texts = {"FLAG_KEYWORD": "'fastmath' or 'overflow'"}
+
+    @classmethod
+    def parse(cls, t, children):
+        type = types_of(children)[0]
+        attrs = dict(attrs_of(children))
+        attrs.update(_flags(children, children[0].value))
+        return new_op(children[0].value, children[0], children[1:3], [type, type], [type], attrs)
+
+    @parses("op_flags")
+    def parse_op_flags(t, children):
+        return (children[0], [c.value for c in children[1:]])
+
+
+class UnaryOp(ElementwiseOp):
+    """The ops of `_UNARY`: `name %a [flags] {attrs} : type`."""
+
+    __slots__ = ()
+
+    syntax = r"""
+        arith_unary: UNARY_NAME VALUE_ID op_flags? attr_dict? ":" type
+    """ + names_terminal("UNARY_NAME", _UNARY)
+
+    @classmethod
+    def parse(cls, t, children):
+        type = types_of(children)[0]
+        attrs = dict(attrs_of(children))
+        attrs.update(_flags(children, children[0].value))
+        return new_op(children[0].value, children[0], children[1:2], [type], [type], attrs)
+
+
 _BINARY_OPERANDS = (Operand("lhs"), Operand("rhs"))
 _UNARY_OPERANDS = (Operand("operand"),)
 for _name in _BINARY + _UNARY:
-    register_op(type(_name.replace(".", "_"), (ElementwiseOp,),
+    register_op(type(_name.replace(".", "_"), (BinaryOp if _name in _BINARY else UnaryOp,),
                      {"name": _name, "traits": _elementwise_traits(_name), "__slots__": (),
                       "ods_operands": _BINARY_OPERANDS if _name in _BINARY else _UNARY_OPERANDS,
                       "property_defaults": _elementwise_defaults(_name)}))
@@ -210,31 +233,27 @@ def _flags(children, op_name: str) -> dict:
     return {name: flags_attr(keyword, words)}
 
 
-@custom_form("op_flags")
-def parse_op_flags(t, children):
-    return (children[0], [c.value for c in children[1:]])
-
-
-@custom_form("arith_binary")
-def parse_binary(t, children):
-    type = types_of(children)[0]
-    attrs = dict(attrs_of(children))
-    attrs.update(_flags(children, children[0].value))
-    return new_op(children[0].value, children[0], children[1:3], [type, type], [type], attrs)
-
-
-@custom_form("arith_unary")
-def parse_unary(t, children):
-    type = types_of(children)[0]
-    attrs = dict(attrs_of(children))
-    attrs.update(_flags(children, children[0].value))
-    return new_op(children[0].value, children[0], children[1:2], [type], [type], attrs)
+_CASTS = ["arith." + n for n in (
+    "index_cast index_castui extsi extui extf trunci truncf sitofp uitofp fptosi fptoui "
+    "bitcast").split()]
 
 
 class CastOp(RegisteredOp):
+    """The ops of `_CASTS`: `name %a {attrs} : type to type`."""
+
     __slots__ = ()
     ods_operands = (Operand("in"),)
     ods_results = (Result("out"),)
+
+    syntax = r"""
+        arith_cast: CAST_NAME VALUE_ID attr_dict? ":" type "to" type
+    """ + names_terminal("CAST_NAME", _CASTS)
+
+    @classmethod
+    def parse(cls, t, children):
+        source, result = types_of(children)
+        return new_op(children[0].value, children[0], children[1:2], [source], [result],
+                      dict(attrs_of(children)))
 
     def print(self, p) -> None:
         p.write(" ")
@@ -252,10 +271,10 @@ class CastOp(RegisteredOp):
         return cls.build_generic((value,), [result_type])
 
 
-for _name in ("index_cast index_castui extsi extui extf truncf sitofp uitofp "
-              "fptosi fptoui bitcast").split():
-    register_op(type(_name, (CastOp,), {"name": "arith." + _name, "__slots__": (),
-                                        "traits": (Pure, Elementwise, CastOpInterface)}))
+for _name in _CASTS:
+    if _name != "arith.trunci":
+        register_op(type(_name[6:], (CastOp,), {"name": _name, "__slots__": (),
+                                                "traits": (Pure, Elementwise, CastOpInterface)}))
 
 
 @register_op
@@ -269,13 +288,6 @@ class TruncIOp(CastOp):
         self.drop_default_properties()
 
 
-@custom_form("arith_cast")
-def parse_cast(t, children):
-    source, result = types_of(children)
-    return new_op(children[0].value, children[0], children[1:2], [source], [result],
-                  dict(attrs_of(children)))
-
-
 CMPI_PREDICATES = ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"]
 CMPF_PREDICATES = ["false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq",
                    "ugt", "uge", "ult", "ule", "une", "uno", "true"]
@@ -287,6 +299,23 @@ class CmpOp(RegisteredOp):
     ods_results = (Result("result"),)
     ods_properties = (Property("predicate", A.IntegerAttr), Property("fastmath", A.OpaqueAttr))
     predicates: list = []
+
+    syntax = r"""
+        arith_cmp: CMP_NAME name_id "," VALUE_ID "," VALUE_ID op_flags? attr_dict? ":" type
+        CMP_NAME.2: /arith\.cmp[if](?![\w$.])/
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        name, predicate = children[0], children[1]
+        cls = OP_CLASSES[name.value]
+        if predicate.value not in cls.predicates:
+            raise parse_error(predicate, f"{predicate.value} is not a valid predicate for {name.value}")
+        type = types_of(children)[0]
+        attrs = dict(attrs_of(children))
+        attrs["predicate"] = A.IntegerAttr(cls.predicates.index(predicate.value), T.I64)
+        attrs.update(_flags(children, name.value))
+        return new_op(name.value, name, children[2:4], [type, type], [_i1_like(type)], attrs)
 
     def finish_parse(self) -> None:
         self.drop_default_properties()
@@ -334,25 +363,25 @@ def _i1_like(type):
     return T.I1
 
 
-@custom_form("arith_cmp")
-def parse_cmp(t, children):
-    name, predicate = children[0], children[1]
-    cls = OP_CLASSES[name.value]
-    if predicate.value not in cls.predicates:
-        raise parse_error(predicate, f"{predicate.value} is not a valid predicate for {name.value}")
-    type = types_of(children)[0]
-    attrs = dict(attrs_of(children))
-    attrs["predicate"] = A.IntegerAttr(cls.predicates.index(predicate.value), T.I64)
-    attrs.update(_flags(children, name.value))
-    return new_op(name.value, name, children[2:4], [type, type], [_i1_like(type)], attrs)
-
-
 @register_op
 class SelectOp(RegisteredOp):
     name = "arith.select"
     traits = (Pure, Elementwise)
     ods_operands = (Operand("condition"), Operand("true_value"), Operand("false_value"))
     ods_results = (Result("result"),)
+
+    syntax = r"""
+        arith_select: OP_ARITH_SELECT VALUE_ID "," VALUE_ID "," VALUE_ID attr_dict? ":" (type ",")? type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        types = types_of(children)
+        type = types[-1]
+        condition = types[0] if len(types) == 2 else T.I1
+        operands = [c for c in children if isinstance(c, TOKEN) and c.type == "VALUE_ID"]
+        return new_op("arith.select", None, operands, [condition, type, type], [type],
+                      dict(attrs_of(children)))
 
     def print(self, p) -> None:
         p.write(" ")
@@ -369,11 +398,3 @@ class SelectOp(RegisteredOp):
         return cls.build_generic((condition, true_value, false_value), [true_value.type])
 
 
-@custom_form("arith_select")
-def parse_select(t, children):
-    types = types_of(children)
-    type = types[-1]
-    condition = types[0] if len(types) == 2 else T.I1
-    operands = [c for c in children if isinstance(c, TOKEN) and c.type == "VALUE_ID"]
-    return new_op("arith.select", None, operands, [condition, type, type], [type],
-                  dict(attrs_of(children)))

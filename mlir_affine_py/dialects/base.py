@@ -1,4 +1,4 @@
-"""What the dialect modules share: the custom-form callback registry and the
+"""What the dialect modules share: the base class of registered ops and the
 helpers their parse callbacks and print methods use again and again."""
 
 from __future__ import annotations
@@ -13,9 +13,6 @@ from ..ir.op_definition import Variadic, build_generic
 from ..ir.traits import AttrSizedOperandSegments, SymbolTable
 from ..parse.syntax import (TOKEN, AttrDict, ParsedOp, ParsedRegion, TypeList, Uses,
                             parse_error, pos_of)
-
-# grammar rule name -> callback(transformer, children) -> ParsedOp
-CUSTOM_FORMS: dict = {}
 
 # Dialects whose ops mlir-opt knows; an unknown op in one of them is an error
 # even with --allow-unregistered-dialect (the test dialect accepts any op).
@@ -126,13 +123,6 @@ def symbol_lookups_cached():
         _SYMBOL_MAPS = outer
 
 
-def custom_form(rule: str):
-    def register(fn):
-        CUSTOM_FORMS[rule] = fn
-        return fn
-    return register
-
-
 def tokens_of(children, kind: str) -> list:
     return [c for c in children if isinstance(c, TOKEN) and c.type == kind]
 
@@ -173,9 +163,26 @@ def expect_type(token, type, cls, what: str):
 class RegisteredOp(Operation):
     """Base of ops with a custom form.  `inherent` lists the attributes the op
     owns (MLIR properties): they print in `<{...}>` in generic form and are
-    left out of the custom form's attribute dictionary."""
+    left out of the custom form's attribute dictionary.
+
+    The custom form is declared on the op's class (parse/op_syntax.py):
+    `syntax`, the Lark text of its rule (first) and of its own pieces,
+    `parse`, the callback of that rule, and `@parses("rule")` callbacks of
+    the other rules; `print` writes the form back."""
 
     __slots__ = ()
+    syntax: str = ""
+    # Terminal -> head rule, for heads that stand on a line of their own.
+    syntax_head_lines: dict = {}
+    # Whether the lexer keeps the op's name token (`t.last_op_name`).
+    syntax_remembers_name = False
+    # Syntax errors in the words of the op's parser: how "expected ..."
+    # lists name its terminals, the message for its subscripts (`%A[...`)
+    # left unclosed, and whether it reads `(dims)[symbols]` with
+    # parseDimAndSymbolList (an unclosed `[` is then "in operand list").
+    syntax_terminal_texts: dict = {}
+    syntax_unclosed_subscripts: str | None = None
+    syntax_dim_and_symbol_list = False
     inherent: tuple = ()
     # Inherent attributes with a default value: the generic form shows the
     # default when the attribute is unset, the custom form never shows it.
@@ -205,6 +212,12 @@ class RegisteredOp(Operation):
                       attributes=None):
         """OpBuilder's generic build: see ir/op_definition.py."""
         return build_generic(cls, operands, result_types, properties, regions, attributes)
+
+    @classmethod
+    def parse(cls, t, children) -> ParsedOp:
+        """The ParsedOp of the children of the op's `syntax` rule, read by
+        the transformer `t`."""
+        raise NotImplementedError(f"{cls.__name__} declares no syntax")
 
     def generic_properties(self) -> dict:
         """The properties as the generic form prints them, defaults included."""
@@ -245,6 +258,23 @@ class ValueTerminator(RegisteredOp):
     @classmethod
     def build(cls, operands=()):
         return cls.build_generic((list(operands),))
+
+
+class SimpleTypedOp(RegisteredOp):
+    """Ops written `%r = name {attrs} : type`, without operands; each
+    declares its one-line `syntax`."""
+
+    __slots__ = ()
+
+    @classmethod
+    def parse(cls, t, children) -> ParsedOp:
+        return new_op(cls.name, None, result_types=types_of(children),
+                      attributes=dict(attrs_of(children)))
+
+    def print(self, p) -> None:
+        self.attr_dict(p)
+        p.write(" : ")
+        p.print_type(self.results[0].type)
 
 
 def ensure_terminator(op, region_index: int, terminator_cls) -> None:

@@ -1,7 +1,6 @@
 """The memref dialect (mlir/lib/Dialect/MemRef/IR/MemRefOps.cpp and the ODS
 assembly formats in MemRefOps.td): allocation and access ops, casts, globals,
-subviews and alloca scopes.  memref.dma_start/dma_wait are in affine_extra.py,
-next to the affine DMA ops."""
+subviews, alloca scopes and DMA transfers."""
 
 from __future__ import annotations
 
@@ -20,7 +19,8 @@ from ..ir.traits import (Allocate, AttrSizedOperandSegments, AutomaticAllocation
                          Terminator, ViewLikeOpInterface, Write)
 from ..parse.syntax import TOKEN, SymbolUses, Uses, parse_error, pos_of
 from ..printer.numbers import escape_string, unescape_string
-from .base import (RegisteredOp, ValueTerminator, attrs_of, custom_form, ensure_terminator,
+from ..parse.op_syntax import parses
+from .base import (RegisteredOp, ValueTerminator, attrs_of, ensure_terminator,
                    expect_type, first_of, index_types, new_op, regions_of,
                    lookup_symbol, symbol_name_attr, symbol_parent_error, type_list, types_of,
                    uses)
@@ -71,6 +71,25 @@ class AllocLikeOp(RegisteredOp):
     ods_operands = (Variadic("dynamicSizes"), Variadic("symbolOperands"))
     ods_results = (Result("memref"),)
     ods_properties = (Property("alignment", A.IntegerAttr),)
+
+    syntax = r"""
+        memref_alloc: ALLOC_NAME "(" value_use_list? ")" symbol_uses? attr_dict? ":" type
+        ALLOC_NAME.2: /(memref\.alloc|memref\.alloca)(?![\w$.])/
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        dims = next((c for c in children if isinstance(c, Uses)), [])
+        syms = next((c for c in children if isinstance(c, SymbolUses)), [])
+        type = expect_type(children[0], types_of(children)[0], T.MemRefType, "memref type")
+        dynamic = sum(d is None for d in type.shape)
+        if len(dims) != dynamic:
+            raise parse_error(children[0], f"'{children[0].value}' op dimension operand count does not equal memref dynamic dimension count")
+        attrs = dict(attrs_of(children))
+        _check_alignment(t, attrs, children[0].value, children[0])
+        attrs["operandSegmentSizes"] = segment_sizes(len(dims), len(syms))
+        return new_op(children[0].value, children[0], list(dims) + list(syms),
+                      index_types(len(dims) + len(syms)), [type], attrs)
 
     def print(self, p) -> None:
         dynamic = self.properties["operandSegmentSizes"].value[0]
@@ -149,21 +168,6 @@ class AllocaOp(AllocLikeOp):
         return None
 
 
-@custom_form("memref_alloc")
-def parse_alloc(t, children):
-    dims = next((c for c in children if isinstance(c, Uses)), [])
-    syms = next((c for c in children if isinstance(c, SymbolUses)), [])
-    type = expect_type(children[0], types_of(children)[0], T.MemRefType, "memref type")
-    dynamic = sum(d is None for d in type.shape)
-    if len(dims) != dynamic:
-        raise parse_error(children[0], f"'{children[0].value}' op dimension operand count does not equal memref dynamic dimension count")
-    attrs = dict(attrs_of(children))
-    _check_alignment(t, attrs, children[0].value, children[0])
-    attrs["operandSegmentSizes"] = segment_sizes(len(dims), len(syms))
-    return new_op(children[0].value, children[0], list(dims) + list(syms),
-                  index_types(len(dims) + len(syms)), [type], attrs)
-
-
 def _check_alignment(t, attrs: dict, name: str, anchor) -> None:
     """An `alignment` must be a positive power of two in i64.  It is checked
     while the attribute dictionary becomes properties, so it is reported at
@@ -185,6 +189,15 @@ class DeallocOp(RegisteredOp):
     traits = (MemoryEffects(Free(0)),)
     ods_operands = (Operand("memref"),)
 
+    syntax = r"""
+        memref_dealloc: OP_MEMREF_DEALLOC VALUE_ID attr_dict? ":" type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        type = types_of(children)[0]
+        return new_op("memref.dealloc", children[0], children[:1], [type], [], dict(attrs_of(children)))
+
     def print(self, p) -> None:
         p.write(" ")
         p.print_operand(self.operands[0])
@@ -197,18 +210,22 @@ class DeallocOp(RegisteredOp):
         return cls.build_generic((memref,))
 
 
-@custom_form("memref_dealloc")
-def parse_dealloc(t, children):
-    type = types_of(children)[0]
-    return new_op("memref.dealloc", children[0], children[:1], [type], [], dict(attrs_of(children)))
-
-
 @register_op
 class DimOp(RegisteredOp):
     name = "memref.dim"
     traits = (NoMemoryEffect, ConditionallySpeculatable)
     ods_operands = (Operand("source"), Operand("index"))
     ods_results = (Result("result"),)
+
+    syntax = r"""
+        memref_dim: OP_MEMREF_DIM VALUE_ID "," VALUE_ID attr_dict? ":" type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        type = types_of(children)[0]
+        return new_op("memref.dim", children[0], children[:2], [type, T.INDEX], [T.INDEX],
+                      dict(attrs_of(children)))
 
     def result_name_hints(self):
         return ["dim"]
@@ -226,17 +243,9 @@ class DimOp(RegisteredOp):
         return cls.build_generic((source, index), [T.INDEX])
 
 
-@custom_form("memref_dim")
-def parse_dim(t, children):
-    type = types_of(children)[0]
-    return new_op("memref.dim", children[0], children[:2], [type, T.INDEX], [T.INDEX],
-                  dict(attrs_of(children)))
-
-
 class LoadStoreOp(RegisteredOp):
     __slots__ = ()
     ods_properties = (Property("nontemporal", A.Attribute),)
-    unclosed_subscripts_error = "expected ']'"          # an ODS operand list
     stores = False
 
     def verify(self):
@@ -277,6 +286,18 @@ class LoadOp(LoadStoreOp):
     def build(cls, memref, indices=()):
         return cls.build_generic((memref, indices), [memref.type.element_type])
 
+    syntax = r"""
+        memref_load: OP_MEMREF_LOAD VALUE_ID "[" value_use_list? "]" attr_dict? ":" type
+    """
+    syntax_unclosed_subscripts = "expected ']'"
+
+    @classmethod
+    def parse(cls, t, children):
+        type = expect_type(children[0], types_of(children)[0], T.MemRefType, "memref type")
+        indices = list(next((c for c in children if isinstance(c, Uses)), []))
+        return new_op("memref.load", children[0], [children[0]] + indices,
+                      [type] + index_types(len(indices)), [type.element_type], dict(attrs_of(children)))
+
 
 @register_op
 class StoreOp(LoadStoreOp):
@@ -289,22 +310,18 @@ class StoreOp(LoadStoreOp):
     def build(cls, value, memref, indices=()):
         return cls.build_generic((value, memref, indices))
 
+    syntax = r"""
+        memref_store: OP_MEMREF_STORE VALUE_ID "," VALUE_ID "[" value_use_list? "]" attr_dict? ":" type
+    """
+    syntax_unclosed_subscripts = "expected ']'"
 
-@custom_form("memref_load")
-def parse_load(t, children):
-    type = expect_type(children[0], types_of(children)[0], T.MemRefType, "memref type")
-    indices = list(next((c for c in children if isinstance(c, Uses)), []))
-    return new_op("memref.load", children[0], [children[0]] + indices,
-                  [type] + index_types(len(indices)), [type.element_type], dict(attrs_of(children)))
-
-
-@custom_form("memref_store")
-def parse_store(t, children):
-    type = expect_type(children[1], types_of(children)[0], T.MemRefType, "memref type")
-    indices = list(next((c for c in children if isinstance(c, Uses)), []))
-    return new_op("memref.store", children[1], children[:2] + indices,
-                  [type.element_type, type] + index_types(len(indices)), [],
-                  dict(attrs_of(children)))
+    @classmethod
+    def parse(cls, t, children):
+        type = expect_type(children[1], types_of(children)[0], T.MemRefType, "memref type")
+        indices = list(next((c for c in children if isinstance(c, Uses)), []))
+        return new_op("memref.store", children[1], children[:2] + indices,
+                      [type.element_type, type] + index_types(len(indices)), [],
+                      dict(attrs_of(children)))
 
 
 # ------------------------------------------------------------------- cast
@@ -314,6 +331,16 @@ class CastOp(RegisteredOp):
     traits = (Pure, ViewLikeOpInterface, CastOpInterface)
     ods_operands = (Operand("source"),)
     ods_results = (Result("dest"),)
+
+    syntax = r"""
+        memref_cast: OP_MEMREF_CAST VALUE_ID attr_dict? ":" type "to" type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        source, dest = types_of(children)
+        return new_op("memref.cast", name_token(t, "memref.cast", children[0]), children[:1],
+                      [source], [dest], dict(attrs_of(children)))
 
     def result_name_hints(self):
         return ["cast"]
@@ -351,13 +378,6 @@ def cast_compatible(a, b) -> bool:
     return all(x is None or y is None or x == y for x, y in zip(a.shape, b.shape))
 
 
-@custom_form("memref_cast")
-def parse_cast(t, children):
-    source, dest = types_of(children)
-    return new_op("memref.cast", name_token(t, "memref.cast", children[0]), children[:1],
-                  [source], [dest], dict(attrs_of(children)))
-
-
 # ----------------------------------------------------------------- globals
 @register_op
 class GlobalOp(RegisteredOp):
@@ -368,6 +388,44 @@ class GlobalOp(RegisteredOp):
     name = "memref.global"
     traits = (Symbol,)
     inherent = ("sym_visibility", "constant", "sym_name", "type", "initial_value", "alignment")
+
+    syntax = r"""
+        memref_global: OP_MEMREF_GLOBAL STRING? CONSTANT_KW? SYMBOL ":" type ("=" (memref_global_dense | UNINITIALIZED_KW))? attr_dict?
+        // The initial value takes its type from the memref: `dense<...>` without `: type`.
+        memref_global_dense: "dense" "<" dense_body? ">"
+        CONSTANT_KW.2: /(constant)(?![\w$.])/
+        UNINITIALIZED_KW.2: /(uninitialized)(?![\w$.])/
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        symbol = next(c for c in children if isinstance(c, TOKEN) and c.type == "SYMBOL")
+        name = name_token(t, "memref.global", symbol)
+        type = types_of(children)[0]
+        if not isinstance(type, T.MemRefType) or not type.has_static_shape():
+            raise parse_error(name, f"custom op 'memref.global' type should be static shaped "
+                                    f"memref, but got '{type}'")
+        attrs = dict(attrs_of(children))
+        for child in children:
+            if isinstance(child, TOKEN) and child.type == "STRING":
+                attrs["sym_visibility"] = A.StringAttr(unescape_string(child.value[1:-1]))
+            elif isinstance(child, TOKEN) and child.type == "CONSTANT_KW":
+                attrs["constant"] = A.UNIT
+            elif isinstance(child, TOKEN) and child.type == "UNINITIALIZED_KW":
+                attrs["initial_value"] = A.UNIT
+            elif isinstance(child, tuple) and child[0] == "dense":
+                tensor = T.TensorType(type.shape, type.element_type)
+                body = child[1]
+                attrs["initial_value"] = t.dense_attr([body, tensor] if body is not None else [tensor])
+        _check_alignment(t, attrs, "memref.global", symbol)
+        attrs["sym_name"] = symbol_name_attr(symbol)
+        attrs["type"] = A.TypeAttr(type)
+        return new_op("memref.global", name, attributes=attrs)
+
+    @parses("memref_global_dense")
+    def parse_global_dense(t, children):
+        # The body waits for the memref type, which the op rule has.
+        return ("dense", children[0] if children else None)
 
     def print(self, p) -> None:
         props = self.properties
@@ -397,44 +455,24 @@ class GlobalOp(RegisteredOp):
         return symbol_parent_error(self)
 
 
-@custom_form("memref_global_dense")
-def parse_global_dense(t, children):
-    # The body waits for the memref type, which the op rule has.
-    return ("dense", children[0] if children else None)
-
-
-@custom_form("memref_global")
-def parse_global(t, children):
-    symbol = next(c for c in children if isinstance(c, TOKEN) and c.type == "SYMBOL")
-    name = name_token(t, "memref.global", symbol)
-    type = types_of(children)[0]
-    if not isinstance(type, T.MemRefType) or not type.has_static_shape():
-        raise parse_error(name, f"custom op 'memref.global' type should be static shaped "
-                                f"memref, but got '{type}'")
-    attrs = dict(attrs_of(children))
-    for child in children:
-        if isinstance(child, TOKEN) and child.type == "STRING":
-            attrs["sym_visibility"] = A.StringAttr(unescape_string(child.value[1:-1]))
-        elif isinstance(child, TOKEN) and child.type == "CONSTANT_KW":
-            attrs["constant"] = A.UNIT
-        elif isinstance(child, TOKEN) and child.type == "UNINITIALIZED_KW":
-            attrs["initial_value"] = A.UNIT
-        elif isinstance(child, tuple) and child[0] == "dense":
-            tensor = T.TensorType(type.shape, type.element_type)
-            body = child[1]
-            attrs["initial_value"] = t.dense_attr([body, tensor] if body is not None else [tensor])
-    _check_alignment(t, attrs, "memref.global", symbol)
-    attrs["sym_name"] = symbol_name_attr(symbol)
-    attrs["type"] = A.TypeAttr(type)
-    return new_op("memref.global", name, attributes=attrs)
-
-
 @register_op
 class GetGlobalOp(RegisteredOp):
     name = "memref.get_global"
     traits = (Pure, SymbolUser)
     ods_results = (Result("result"),)
     inherent = ("name",)
+
+    syntax = r"""
+        memref_get_global: OP_MEMREF_GET_GLOBAL SYMBOL attr_dict? ":" type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        symbol = children[0]
+        attrs = dict(attrs_of(children))
+        attrs["name"] = A.SymbolRefAttr([symbol.value[1:].strip('"')])
+        return new_op("memref.get_global", name_token(t, "memref.get_global", symbol), [], [],
+                      types_of(children)[:1], attrs)
 
     def print(self, p) -> None:
         p.write(" ")
@@ -460,15 +498,6 @@ def lookup_global(op, symbol: str):
     (a module: the op with no parent, or a nested builtin.module)."""
     found = lookup_symbol(op, symbol)
     return found if isinstance(found, GlobalOp) else None
-
-
-@custom_form("memref_get_global")
-def parse_get_global(t, children):
-    symbol = children[0]
-    attrs = dict(attrs_of(children))
-    attrs["name"] = A.SymbolRefAttr([symbol.value[1:].strip('"')])
-    return new_op("memref.get_global", name_token(t, "memref.get_global", symbol), [], [],
-                  types_of(children)[:1], attrs)
 
 
 # ------------------------------------------------- subview, reinterpret_cast
@@ -502,11 +531,6 @@ def split_mixed(entries, op_name: str, op_token):
         else:
             static.append(entry)
     return A.DenseArrayAttr(T.I64, static), dynamic
-
-
-@custom_form("mixed_list")
-def parse_mixed_list(t, children):
-    return ("mixed", list(children))
 
 
 class OffsetSizeStrideOp(RegisteredOp):
@@ -604,6 +628,14 @@ class SubViewOp(OffsetSizeStrideOp):
                     Variadic("strides"))
     ods_results = (Result("result"),)
 
+    syntax = r"""
+        memref_subview: OP_MEMREF_SUBVIEW VALUE_ID mixed_list mixed_list mixed_list attr_dict? ":" type "to" type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        return _parse_offset_size_stride(t, children, "memref.subview")
+
     def result_name_hints(self):
         return ["subview"]
 
@@ -687,6 +719,14 @@ class ReinterpretCastOp(OffsetSizeStrideOp):
                     Variadic("strides"))
     ods_results = (Result("result"),)
 
+    syntax = r"""
+        memref_reinterpret_cast: OP_MEMREF_REINTERPRET_CAST VALUE_ID "to" "offset" ":" mixed_list "," "sizes" ":" mixed_list "," "strides" ":" mixed_list attr_dict? ":" type "to" type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        return _parse_offset_size_stride(t, children, "memref.reinterpret_cast")
+
     def result_name_hints(self):
         return ["reinterpret_cast"]
 
@@ -750,34 +790,28 @@ def _parse_offset_size_stride(t, children, name):
                   [source_type] + index_types(len(operands) - 1), [result_type], attrs)
 
 
-@custom_form("memref_subview")
-def parse_subview(t, children):
-    return _parse_offset_size_stride(t, children, "memref.subview")
-
-
-@custom_form("memref_reinterpret_cast")
-def parse_reinterpret_cast(t, children):
-    return _parse_offset_size_stride(t, children, "memref.reinterpret_cast")
-
-
 # ------------------------------------------------------------ alloca_scope
 @register_op
 class AllocaScopeReturnOp(ValueTerminator):
     name = "memref.alloca_scope.return"
     traits = (Pure, Terminator, ReturnLike)
 
+    syntax = r"""
+        memref_alloca_scope_return: OP_MEMREF_ALLOCA_SCOPE_RETURN attr_dict? (value_use_list ":" type_list)?
+        OP_MEMREF_ALLOCA_SCOPE_RETURN.2: /memref\.alloca_scope\.return(?![\w$.])/
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        # The op name is the only bare token here, if the parser passes it on.
+        name = first_of(children, TOKEN)
+        return new_op("memref.alloca_scope.return", name, uses(children), type_list(children),
+                      attributes=dict(attrs_of(children)))
+
     def verify(self):
         if not isinstance(self.parent_op, AllocaScopeOp):
             return "'memref.alloca_scope.return' op expects parent op 'memref.alloca_scope'"
         return None
-
-
-@custom_form("memref_alloca_scope_return")
-def parse_alloca_scope_return(t, children):
-    # The op name is the only bare token here, if the parser passes it on.
-    name = first_of(children, TOKEN)
-    return new_op("memref.alloca_scope.return", name, uses(children), type_list(children),
-                  attributes=dict(attrs_of(children)))
 
 
 @register_op
@@ -790,6 +824,22 @@ class AllocaScopeOp(RegisteredOp):
               SingleBlockImplicitTerminator)
     ods_results = (VariadicResult("results"),)
     ods_regions = (RegionDef("bodyRegion"),)
+
+    syntax = r"""
+        memref_alloca_scope: OP_MEMREF_ALLOCA_SCOPE ("->" _result_types)? region attr_dict?
+        OP_MEMREF_ALLOCA_SCOPE.2: /memref\.alloca_scope(?![\w$.])/
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        result_types = []
+        for child in children:
+            if isinstance(child, list) and not isinstance(child, Uses):
+                result_types = list(child)
+            elif isinstance(child, T.Type):
+                result_types = [child]
+        return new_op("memref.alloca_scope", first_of(children, TOKEN), result_types=result_types,
+                      attributes=dict(attrs_of(children)), regions=regions_of(children))
 
     def finish_parse(self) -> None:
         ensure_terminator(self, 0, AllocaScopeReturnOp)
@@ -824,13 +874,148 @@ class AllocaScopeOp(RegisteredOp):
         self.attr_dict(p)
 
 
-@custom_form("memref_alloca_scope")
-def parse_alloca_scope(t, children):
-    result_types = []
-    for child in children:
-        if isinstance(child, list) and not isinstance(child, Uses):
-            result_types = list(child)
-        elif isinstance(child, T.Type):
-            result_types = [child]
-    return new_op("memref.alloca_scope", first_of(children, TOKEN), result_types=result_types,
-                  attributes=dict(attrs_of(children)), regions=regions_of(children))
+# ------------------------------------------------------------- memref DMA
+# Unlike their affine counterparts (affine_dma.py), memref.dma_start and
+# dma_wait take plain index operands, whose counts come from the memref ranks.
+def _memref_rank(type) -> int:
+    return type.rank if isinstance(type, T.MemRefType) else 0
+
+
+@register_op
+class MemRefDmaStartOp(RegisteredOp):
+    """`memref.dma_start %src[..], %dst[..], %n, %tag[..] (, %stride, %per)?`;
+    the index counts come from the memref ranks.  It prints an attribute
+    dictionary but its parser accepts none (MemRefOps.cpp)."""
+
+    name = "memref.dma_start"
+    traits = ()  # effects depend on the operand layout: unknown
+    ods_operands = (Variadic("operands"),)
+
+    syntax = r"""
+        // memref.dma_start takes no attribute dictionary (its parser has none).
+        memref_dma_start: OP_MEMREF_DMA_START VALUE_ID memref_indices "," VALUE_ID memref_indices "," VALUE_ID "," VALUE_ID memref_indices ("," VALUE_ID)* ":" type_list
+        memref_indices: "[" value_use_list? "]"
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        values = [c for c in children if isinstance(c, TOKEN)]
+        src_idx, dst_idx, tag_idx = [c for c in children if isinstance(c, Uses)]
+        src, dst, num, tag = values[:4]
+        stride = values[4:]
+        name = name_token(t, "memref.dma_start", src)
+        if len(stride) not in (0, 2):
+            raise parse_error(name, "custom op 'memref.dma_start' expected two stride related operands")
+        types = type_list(children)
+        if len(types) != 3:
+            raise parse_error(name, "custom op 'memref.dma_start' fewer/more types expected")
+        operands = [src, *src_idx, dst, *dst_idx, num, tag, *tag_idx, *stride]
+        operand_types = ([types[0]] + index_types(len(src_idx)) + [types[1]] + index_types(len(dst_idx))
+                         + [T.INDEX, types[2]] + index_types(len(tag_idx) + len(stride)))
+        return new_op("memref.dma_start", name, operands, operand_types)
+
+    @parses("memref_indices")
+    def parse_memref_indices(t, children):
+        return Uses(children[0]) if children else Uses()
+
+    def parts(self):
+        ops = self.operands
+        src_end = 1 + _memref_rank(ops[0].type)
+        dst_end = src_end + 1 + _memref_rank(ops[src_end].type)
+        tag = dst_end + 1
+        tag_end = tag + 1 + _memref_rank(ops[tag].type)
+        return (ops[0], ops[1:src_end], ops[src_end], ops[src_end + 1:dst_end], ops[dst_end],
+                ops[tag], ops[tag + 1:tag_end], ops[tag_end:])
+
+    def print(self, p) -> None:
+        src, src_idx, dst, dst_idx, num, tag, tag_idx, stride = self.parts()
+        for i, (memref, indices) in enumerate(((src, src_idx), (dst, dst_idx))):
+            p.write(", " if i else " ")
+            p.print_operand(memref)
+            p.write("[")
+            p.print_operands(indices)
+            p.write("]")
+        p.write(", ")
+        p.print_operand(num)
+        p.write(", ")
+        p.print_operand(tag)
+        p.write("[")
+        p.print_operands(tag_idx)
+        p.write("]")
+        if stride:
+            p.write(", ")
+            p.print_operands(stride)
+        self.attr_dict(p)
+        p.write(" : ")
+        p.print_type_list([src.type, dst.type, tag.type])
+
+    def verify(self):
+        """DmaStartOp::verify; each memref's rank says how many indices follow it."""
+        ops = self.operands
+        n = len(ops)
+
+        def error(message):
+            return "'memref.dma_start' op " + message
+        if n < 4:
+            return error("expected at least 4 operands")
+        expected = 4
+        at = 0
+        for what in ("source", "destination", None, "tag"):
+            if what is None:
+                if ops[at].type != T.INDEX:
+                    return error("expected num elements to be of index type")
+                at += 1
+                continue
+            if not isinstance(ops[at].type, T.MemRefType):
+                return error(f"expected {what} to be of memref type")
+            rank = ops[at].type.rank
+            expected += rank
+            if n < expected:
+                return error(f"expected at least {expected} operands")
+            if any(v.type != T.INDEX for v in ops[at + 1:at + 1 + rank]):
+                return error(f"expected {what} indices to be of index type")
+            at += 1 + rank
+        if n not in (expected, expected + 2):
+            return error("incorrect number of operands")
+        if any(v.type != T.INDEX for v in ops[expected:]):
+            return error("expected stride and num elements per stride to be of type index")
+        return None
+
+
+@register_op
+class MemRefDmaWaitOp(RegisteredOp):
+    name = "memref.dma_wait"
+    traits = ()  # effects depend on the operand layout: unknown
+    ods_operands = (Operand("tagMemRef"), Variadic("tagIndices"), Operand("numElements"))
+
+    syntax = r"""
+        memref_dma_wait: OP_MEMREF_DMA_WAIT VALUE_ID memref_indices "," VALUE_ID attr_dict? ":" type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        tag, num = [c for c in children if isinstance(c, TOKEN)]
+        indices = first_of(children, Uses, Uses())
+        type = types_of(children)[0]
+        return new_op("memref.dma_wait", name_token(t, "memref.dma_wait", tag),
+                      [tag, *indices, num], [type] + index_types(len(indices) + 1),
+                      attributes=dict(attrs_of(children)))
+
+    def print(self, p) -> None:
+        p.write(" ")
+        p.print_operand(self.operands[0])
+        p.write("[")
+        p.print_operands(self.operands[1:-1])
+        p.write("], ")
+        p.print_operand(self.operands[-1])
+        self.attr_dict(p)
+        p.write(" : ")
+        p.print_type(self.operands[0].type)
+
+    def verify(self):
+        tag = self.operands[0].type
+        if len(self.operands) - 2 != _memref_rank(tag):
+            return (f"'memref.dma_wait' op expected tagIndices to have the same number of "
+                    f"elements as the tagMemRef rank, expected {_memref_rank(tag)}, but got "
+                    f"{len(self.operands) - 2}")
+        return None

@@ -13,7 +13,8 @@ from ..ir.traits import (AutomaticAllocationScope, LoopLikeOpInterface, NoRegion
                          Pure, RecursiveMemoryEffects, RecursivelySpeculatable, ReturnLike,
                          SingleBlock, SingleBlockImplicitTerminator, Terminator)
 from ..parse.syntax import TOKEN, ParsedBlock, ParsedRegion, TypeList, defined_name, parse_error
-from .base import (ValueTerminator, RegisteredOp, attrs_of, custom_form, ensure_terminator,
+from ..parse.op_syntax import parses
+from .base import (ValueTerminator, RegisteredOp, attrs_of, ensure_terminator,
                    regions_of, type_list, uses, new_op)
 
 
@@ -60,6 +61,17 @@ class YieldOp(ValueTerminator):
     traits = (Pure, Terminator, ReturnLike)
     parents = ("scf.execute_region", "scf.for", "scf.if", "scf.index_switch", "scf.while")
 
+    syntax = r"""
+        !scf_yield: "scf.yield" attr_dict? (value_use_list ":" type_list)?
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        operands, types = uses(children), type_list(children)
+        if len(operands) != len(types):
+            raise parse_error(operands[0], f"{len(operands)} operands present, but expected {len(types)}")
+        return new_op("scf.yield", children[0], operands, types, attributes=dict(attrs_of(children)))
+
     def verify(self):
         parent = self.parent_op
         if parent is None or parent.op_name not in self.parents:
@@ -69,14 +81,6 @@ class YieldOp(ValueTerminator):
 
 def _tokens(children, kind: str) -> list:
     return [c for c in children if isinstance(c, TOKEN) and c.type == kind]
-
-
-@custom_form("scf_yield")
-def parse_yield(t, children):
-    operands, types = uses(children), type_list(children)
-    if len(operands) != len(types):
-        raise parse_error(operands[0], f"{len(operands)} operands present, but expected {len(types)}")
-    return new_op("scf.yield", children[0], operands, types, attributes=dict(attrs_of(children)))
 
 
 # -------------------------------------------------------------------- for
@@ -95,6 +99,40 @@ class ForOp(RegisteredOp):
     inherent = ("unsignedCmp",)
     num_regions = 1
 
+    syntax = r"""
+        // `!` keeps the op name token, where mlir-opt reports errors about the op.
+        !scf_for: "scf.for" UNSIGNED_KW? RESULTS VALUE_ID "to" VALUE_ID "step" VALUE_ID scf_iter_args? (":" type)? region attr_dict?
+        UNSIGNED_KW.2: /(unsigned)(?![\w$.])/
+        scf_iter_args: "iter_args" "(" iter_arg ("," iter_arg)* ")" "->" _result_types
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        unsigned = bool(_tokens(children, "UNSIGNED_KW"))
+        iv = defined_name(next(c for c in children if isinstance(c, TOKEN) and c.type == "RESULTS"))
+        lb, ub, step = _tokens(children, "VALUE_ID")[:3]
+        pairs, result_types = [], []
+        iter_args = next((c for c in children if isinstance(c, tuple) and len(c) == 2
+                          and isinstance(c[0], list)), None)
+        if iter_args is not None:
+            pairs, result_types = iter_args
+        if len(pairs) != len(result_types):
+            raise parse_error(iv, "mismatch in number of loop-carried values and defined values")
+        iv_type = next((c for c in children if isinstance(c, T.Type)), T.INDEX)
+        region = regions_of(children)[0]
+        region.set_entry_args([(iv, iv_type)] + [(arg, type) for (arg, _), type in zip(pairs, result_types)])
+        attrs = dict(attrs_of(children))
+        if unsigned:
+            attrs["unsignedCmp"] = A.UNIT
+        return new_op("scf.for", children[0], [lb, ub, step] + [init for _, init in pairs],
+                      [iv_type] * 3 + result_types, result_types, attrs, regions=[region])
+
+    @parses("scf_iter_args")
+    def parse_iter_args(t, children):
+        """((region arg, init) pairs, result types); `iter_arg` is a core rule (transformer.py)."""
+        pairs = [c for c in children if isinstance(c, tuple)]
+        return (pairs, _result_types(children))
+
     @property
     def body(self):
         return self.regions[0].blocks[0]
@@ -111,6 +149,14 @@ class ForOp(RegisteredOp):
         ensure_terminator(self, 0, YieldOp)
 
     def verify(self):
+        # Only the generic form can give it another number of regions, or a
+        # body without the induction variable (whose count MLIR takes as
+        # unsigned, one less than the body's arguments).
+        if len(self.regions) != 1:
+            return "'scf.for' op requires one region"
+        if not self.body.args:
+            return ("'scf.for' op different number of inits and region iter_args: "
+                    f"{len(self.inits)} != {(len(self.body.args) - 1) % (1 << 64)}")
         if len(self.inits) != len(self.results):
             return "'scf.for' op mismatch in number of loop-carried values and defined values"
         if self.induction_var.type != self.operands[0].type:
@@ -163,35 +209,6 @@ class ForOp(RegisteredOp):
         self.attr_dict(p)
 
 
-@custom_form("scf_for")
-def parse_for(t, children):
-    unsigned = bool(_tokens(children, "UNSIGNED_KW"))
-    iv = defined_name(next(c for c in children if isinstance(c, TOKEN) and c.type == "RESULTS"))
-    lb, ub, step = _tokens(children, "VALUE_ID")[:3]
-    pairs, result_types = [], []
-    iter_args = next((c for c in children if isinstance(c, tuple) and len(c) == 2
-                      and isinstance(c[0], list)), None)
-    if iter_args is not None:
-        pairs, result_types = iter_args
-    if len(pairs) != len(result_types):
-        raise parse_error(iv, "mismatch in number of loop-carried values and defined values")
-    iv_type = next((c for c in children if isinstance(c, T.Type)), T.INDEX)
-    region = regions_of(children)[0]
-    region.set_entry_args([(iv, iv_type)] + [(arg, type) for (arg, _), type in zip(pairs, result_types)])
-    attrs = dict(attrs_of(children))
-    if unsigned:
-        attrs["unsignedCmp"] = A.UNIT
-    return new_op("scf.for", children[0], [lb, ub, step] + [init for _, init in pairs],
-                  [iv_type] * 3 + result_types, result_types, attrs, regions=[region])
-
-
-@custom_form("scf_iter_args")
-def parse_iter_args(t, children):
-    """((region arg, init) pairs, result types); `iter_arg` is affine.py's."""
-    pairs = [c for c in children if isinstance(c, tuple)]
-    return (pairs, _result_types(children))
-
-
 # --------------------------------------------------------------------- if
 @register_op
 class IfOp(RegisteredOp):
@@ -204,6 +221,23 @@ class IfOp(RegisteredOp):
     ods_operands = (Operand("condition"),)
     ods_results = (VariadicResult("results"),)
     ods_regions = (RegionDef("thenRegion"), RegionDef("elseRegion"))
+
+    syntax = r"""
+        !scf_if: "scf.if" VALUE_ID ("->" _result_types)? region ("else" region)? attr_dict?
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        cond = _tokens(children, "VALUE_ID")[0]
+        regions = regions_of(children)
+        if len(regions) == 1:
+            regions.append(ParsedRegion([], None))
+        elif not regions[1].blocks:
+            # A written `else {}` gets its implicit yield: give it a block so
+            # that finish_parse can tell it from an absent else.
+            regions[1].blocks.append(ParsedBlock())
+        return new_op("scf.if", children[0], [cond], [T.I1], _result_types(children[1:]),
+                      dict(attrs_of(children)), regions=regions)
 
     def finish_parse(self) -> None:
         ensure_terminator(self, 0, YieldOp)
@@ -246,20 +280,6 @@ class IfOp(RegisteredOp):
         self.attr_dict(p)
 
 
-@custom_form("scf_if")
-def parse_if(t, children):
-    cond = _tokens(children, "VALUE_ID")[0]
-    regions = regions_of(children)
-    if len(regions) == 1:
-        regions.append(ParsedRegion([], None))
-    elif not regions[1].blocks:
-        # A written `else {}` gets its implicit yield: give it a block so
-        # that finish_parse can tell it from an absent else.
-        regions[1].blocks.append(ParsedBlock())
-    return new_op("scf.if", children[0], [cond], [T.I1], _result_types(children[1:]),
-                  dict(attrs_of(children)), regions=regions)
-
-
 # ------------------------------------------------------------------ while
 @register_op
 class WhileOp(RegisteredOp):
@@ -272,6 +292,23 @@ class WhileOp(RegisteredOp):
     ods_operands = (Variadic("inits"),)
     ods_results = (VariadicResult("results"),)
     ods_regions = (RegionDef("before"), RegionDef("after"))
+
+    syntax = r"""
+        !scf_while: "scf.while" ("(" (iter_arg ("," iter_arg)*)? ")")? ":" function_type region "do" region attributes_kw?
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        pairs = [c for c in children if isinstance(c, tuple)]
+        ftype = next(c for c in children if isinstance(c, T.FunctionType))
+        before, after = regions_of(children)
+        if len(pairs) != len(ftype.inputs):
+            colon = _tokens(children, "COLON")[0]
+            raise parse_error(colon, "custom op 'scf.while' expected as many input types as operands "
+                              f"(expected {len(pairs)} got {len(ftype.inputs)})")
+        before.set_entry_args([(arg, type) for (arg, _), type in zip(pairs, ftype.inputs)])
+        return new_op("scf.while", children[0], [init for _, init in pairs], list(ftype.inputs),
+                      list(ftype.results), dict(attrs_of(children)), regions=[before, after])
 
     def verify(self):
         before, after = self.regions
@@ -297,20 +334,6 @@ class WhileOp(RegisteredOp):
         p.print_optional_attr_dict_with_keyword(self)
 
 
-@custom_form("scf_while")
-def parse_while(t, children):
-    pairs = [c for c in children if isinstance(c, tuple)]
-    ftype = next(c for c in children if isinstance(c, T.FunctionType))
-    before, after = regions_of(children)
-    if len(pairs) != len(ftype.inputs):
-        colon = _tokens(children, "COLON")[0]
-        raise parse_error(colon, "custom op 'scf.while' expected as many input types as operands "
-                          f"(expected {len(pairs)} got {len(ftype.inputs)})")
-    before.set_entry_args([(arg, type) for (arg, _), type in zip(pairs, ftype.inputs)])
-    return new_op("scf.while", children[0], [init for _, init in pairs], list(ftype.inputs),
-                  list(ftype.results), dict(attrs_of(children)), regions=[before, after])
-
-
 # -------------------------------------------------------------- condition
 @register_op
 class ConditionOp(RegisteredOp):
@@ -320,6 +343,19 @@ class ConditionOp(RegisteredOp):
     name = "scf.condition"
     traits = (Pure, Terminator)
     ods_operands = (Operand("condition"), Variadic("args"))
+
+    syntax = r"""
+        !scf_condition: "scf.condition" "(" VALUE_ID ")" attr_dict? (value_use_list ":" type_list)?
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        cond = _tokens(children, "VALUE_ID")[0]
+        args, types = uses(children), type_list(children)
+        if len(args) != len(types):
+            raise parse_error(args[0], f"{len(args)} operands present, but expected {len(types)}")
+        return new_op("scf.condition", children[0], [cond] + args, [T.I1] + types,
+                      attributes=dict(attrs_of(children)))
 
     def print(self, p) -> None:
         p.write("(")
@@ -333,11 +369,3 @@ class ConditionOp(RegisteredOp):
             p.print_type_list([v.type for v in self.operands[1:]])
 
 
-@custom_form("scf_condition")
-def parse_condition(t, children):
-    cond = _tokens(children, "VALUE_ID")[0]
-    args, types = uses(children), type_list(children)
-    if len(args) != len(types):
-        raise parse_error(args[0], f"{len(args)} operands present, but expected {len(types)}")
-    return new_op("scf.condition", children[0], [cond] + args, [T.I1] + types,
-                  attributes=dict(attrs_of(children)))

@@ -59,7 +59,7 @@ class Builder:
 
     # ------------------------------------------------------------ entry point
     def build_module(self, parsed_ops: list):
-        from ..dialects.func import ModuleOp
+        from ..dialects.builtin import ModuleOp
         top = _Scope(None, True)
         # Each parsed op is dropped once it is built, so that a large input
         # does not hold its parse and its IR in memory at once.

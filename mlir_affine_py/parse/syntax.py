@@ -113,7 +113,7 @@ class ParsedOp:
         self.generic = False        # written in the generic form (a quoted name)
 
     def relocated(self, pos, results: list, operands: list) -> ParsedOp:
-        """This op written elsewhere with other names (parse/op_lines.py).
+        """This op written elsewhere with other names (parse/engine/op_lines.py).
         The types, attributes and properties are shared: the builder copies
         what it keeps."""
         op = ParsedOp.__new__(ParsedOp)

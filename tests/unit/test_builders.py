@@ -12,7 +12,8 @@ from mlir_affine_py.dialects.affine import (AffineApplyOp, AffineForOp, AffineIf
                                             AffineLoadOp, AffineMaxOp, AffineMinOp,
                                             AffineStoreOp, AffineYieldOp)
 from mlir_affine_py.dialects.arith import CmpIOp, ConstantOp, SelectOp
-from mlir_affine_py.dialects.func import CallOp, FuncOp, ModuleOp, ReturnOp
+from mlir_affine_py.dialects.builtin import ModuleOp
+from mlir_affine_py.dialects.func import CallOp, FuncOp, ReturnOp
 from mlir_affine_py.dialects.memref import (AllocaOp, AllocOp, DeallocOp, DimOp, LoadOp,
                                             StoreOp)
 from mlir_affine_py.ir import types as T

@@ -1,4 +1,4 @@
-"""Op lines and heads taken whole (parse/op_lines.py, parse/op_heads.py)
+"""Op lines and heads taken whole (parse/engine/op_lines.py, parse/engine/op_heads.py)
 parse as their tokens do: the same ops, at the same places, with the same
 names; a text with an error is reported as its tokens report it."""
 

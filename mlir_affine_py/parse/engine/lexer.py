@@ -23,7 +23,7 @@ the errors are the ones Lark's lexer gives (tests/unit/test_lexer.py
 compares the two on every input).
 
 The alternations are compiled when first needed, from re's compiled
-programs kept with the prepared grammar (parse/tables.py): re's own compiler
+programs kept with the prepared grammar (parse/engine/tables.py): re's own compiler
 is written in Python and would cost a short run 10 ms.
 """
 
