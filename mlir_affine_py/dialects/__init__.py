@@ -2,4 +2,4 @@
 (`mlir_affine_py.ir.core.OP_CLASSES`), with its custom syntax
 (parse/op_syntax.py)."""
 
-from . import affine, affine_extra, arith, dlti, func, llvm, memref, misc, scf, vector  # noqa: F401
+from . import affine, affine_extra, arith, dlti, func, linalg, llvm, memref, misc, scf, vector  # noqa: F401
