@@ -968,6 +968,14 @@ def expanded_layout(source, shape, groups):
     return A.StridedLayoutAttr(result[:len(shape)], offset)
 
 
+def layout_is_identity(type) -> bool:
+    """MemRefLayoutAttrInterface::isIdentity: no layout, or one whose affine
+    map is the identity (`strided<[1]>` on a 1-d memref)."""
+    layout = type.layout
+    return layout is None or (isinstance(layout, A.StridedLayoutAttr)
+                              and layout.strides == (1,) and layout.offset == 0)
+
+
 class ReassociativeReshapeOp(RegisteredOp):
     """memref.expand_shape and memref.collapse_shape: `%src [[0, 1], [2]]`
     groups the expanded dimensions of each collapsed one."""
@@ -1020,28 +1028,32 @@ class ExpandShapeOp(ReassociativeReshapeOp):
         error = verify_collapsed_shape(self.name, source.shape, result.shape, groups)
         if error:
             return error
-        layout = None
-        if source.layout is not None:
+        layout, identity = None, layout_is_identity(source)
+        if not identity:
             layout = expanded_layout(source, result.shape, groups)
-        if layout is not None or source.layout is None:
+        if layout is not None or identity:
             expected = T.MemRefType(result.shape, source.element_type, layout,
                                     source.memory_space)
             if expected != result:
                 return (f"'memref.expand_shape' op expected expanded type to be '{expected}' but "
                         f"found '{result}'")
+        return self.verify_output_shape(result)
+
+    def verify_output_shape(self, result):
+        """`output_shape` against the result's shape."""
         static = list(self.properties["static_output_shape"].value)
         if len(static) != len(result.shape):
-            return ("'memref.expand_shape' op expected number of static shape bounds to be "
+            return (f"'{self.name}' op expected number of static shape bounds to be "
                     f"equal to the output rank ({len(result.shape)}) but found {len(static)} "
                     "inputs instead")
         dynamic = static.count(DYNAMIC)
         if len(self.operands) - 1 != dynamic:
-            return ("'memref.expand_shape' op mismatch in dynamic dims in output_shape and "
+            return (f"'{self.name}' op mismatch in dynamic dims in output_shape and "
                     f"static_output_shape: static_output_shape has {dynamic} dynamic dims while "
                     f"output_shape has {len(self.operands) - 1} values")
         for position, size in enumerate(result.shape):
             if size is not None and size != static[position]:
-                return f"'memref.expand_shape' op invalid output shape provided at pos {position}"
+                return f"'{self.name}' op invalid output shape provided at pos {position}"
         return None
 
     def print(self, p) -> None:
@@ -1084,7 +1096,7 @@ class CollapseShapeOp(ReassociativeReshapeOp):
         if error:
             return error
         layout = None
-        if source.layout is not None:
+        if not layout_is_identity(source):
             layout = collapsed_layout(source, groups)
             if layout is False:
                 return ("'memref.collapse_shape' op invalid source layout map or collapsing "
@@ -1229,3 +1241,197 @@ class ExtractStridedMetadataOp(RegisteredOp):
         p.write(" -> ")
         p.print_type_list([r.type for r in self.results])
         self.attr_dict(p)
+
+
+# -------------------------------------------------------------------- copy
+@register_op
+class CopyOp(RegisteredOp):
+    """`memref.copy %src, %dst : S to D`."""
+
+    # traits: SameOperandsElementType, SameOperandsShape, CopyOpInterface,
+    #   MemoryEffects (reads source, writes target)
+    name = "memref.copy"
+    has_side_effects = True
+
+    syntax = r"""
+        memref_copy: OP_MEMREF_COPY VALUE_ID "," VALUE_ID attr_dict? ":" type "to" type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        return new_op(cls.name, None, children[:2], types_of(children), [],
+                      dict(attrs_of(children)))
+
+    def verify(self):
+        source, target = (v.type for v in self.operands)
+        if source.element_type != target.element_type:
+            return "'memref.copy' op requires the same element type for all operands"
+        ranked = (T.MemRefType, T.TensorType)
+        if isinstance(source, ranked) and isinstance(target, ranked) and (
+                len(source.shape) != len(target.shape)
+                or any(a is not None and b is not None and a != b
+                       for a, b in zip(source.shape, target.shape))):
+            return "'memref.copy' op requires the same shape for all operands"
+        return None
+
+    def print(self, p) -> None:
+        p.write(" ")
+        p.print_operands(self.operands)
+        self.attr_dict(p)
+        p.write(" : ")
+        p.print_type(self.operands[0].type)
+        p.write(" to ")
+        p.print_type(self.operands[1].type)
+
+
+# ---------------------------------------------------------------- prefetch
+@register_op
+class PrefetchOp(RegisteredOp):
+    """`memref.prefetch %m[%i], read|write, locality<0..3>, data|instr :
+    memref<...>`: the specifiers are the properties isWrite, localityHint
+    and isDataCache."""
+
+    # traits: MemoryEffects (none declared: a hint)
+    name = "memref.prefetch"
+    inherent = ("isWrite", "localityHint", "isDataCache")
+    has_side_effects = True
+
+    syntax = r"""
+        memref_prefetch: OP_MEMREF_PREFETCH VALUE_ID "[" value_use_list? "]" "," name_id "," "locality" "<" INT ">" "," name_id ":" type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        memref, indices = children[0], list(first_of(children, Uses, []))
+        access, hint, cache = [c for c in children[1:] if isinstance(c, TOKEN)
+                               and c.type != "VALUE_ID"]
+        name = name_token(t, cls.name, memref)
+        access, cache = str(access), str(cache)
+        if access not in ("read", "write"):
+            raise parse_error(name, "custom op 'memref.prefetch' rw specifier has to be 'read' "
+                                    "or 'write'")
+        if cache not in ("data", "instr"):
+            raise parse_error(name, "custom op 'memref.prefetch' cache type has to be 'data' or "
+                                    "'instr'")
+        type = types_of(children)[0]
+        attrs = {"isWrite": A.BOOL_TRUE if access == "write" else A.BOOL_FALSE,
+                 "localityHint": A.IntegerAttr(int(hint.value, 0), T.I32),
+                 "isDataCache": A.BOOL_TRUE if cache == "data" else A.BOOL_FALSE}
+        return new_op(cls.name, None, [memref] + indices, [type] + index_types(len(indices)),
+                      [], attrs)
+
+    def verify(self):
+        hint = self.properties.get("localityHint")
+        if isinstance(hint, A.IntegerAttr) and not 0 <= hint.value <= 3:
+            return ("'memref.prefetch' op attribute 'localityHint' failed to satisfy constraint: "
+                    "32-bit signless integer attribute whose minimum value is 0 whose maximum "
+                    "value is 3")
+        memref = self.operands[0].type
+        if isinstance(memref, T.MemRefType) and len(self.operands) != 1 + len(memref.shape):
+            return "'memref.prefetch' op too few indices"
+        return None
+
+    def print(self, p) -> None:
+        props = self.properties
+        p.write(" ")
+        p.print_operand(self.operands[0])
+        p.write("[")
+        p.print_operands(self.operands[1:])
+        p.write("]")
+        p.write(", write" if props["isWrite"] == A.BOOL_TRUE else ", read")
+        p.write(f", locality<{props['localityHint'].value}>")
+        p.write(", data" if props["isDataCache"] == A.BOOL_TRUE else ", instr")
+        self.attr_dict(p)
+        p.write(" : ")
+        p.print_type(self.operands[0].type)
+
+
+# -------------------------------------------------------------------- view
+@register_op
+class ViewOp(RegisteredOp):
+    """`memref.view %buf[%shift][%sizes] : memref<Nxi8> to memref<...>`."""
+
+    # traits: Pure, ViewLikeOpInterface
+    name = "memref.view"
+
+    syntax = r"""
+        memref_view: OP_MEMREF_VIEW VALUE_ID "[" VALUE_ID "]" "[" value_use_list? "]" attr_dict? ":" type "to" type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        sizes = list(first_of(children, Uses, []))
+        source, result = types_of(children)
+        return new_op(cls.name, None, children[:2] + sizes, [source] + index_types(1 + len(sizes)),
+                      [result], dict(attrs_of(children)))
+
+    def result_name_hints(self):
+        return ["view"]
+
+    def verify(self):
+        base, view = self.operands[0].type, self.results[0].type
+        if base.layout is not None:
+            return "'memref.view' op unsupported map for base memref type " + str(base)
+        if view.layout is not None:
+            return "'memref.view' op unsupported map for result memref type " + str(view)
+        if base.memory_space != view.memory_space:
+            return (f"different memory spaces specified for base memref type "
+                    f"'{base}' and view memref type '{view}'")
+        dynamic = sum(size is None for size in view.shape)
+        if len(self.operands) - 2 != dynamic:
+            return (f"'memref.view' op incorrect number of dynamic sizes, has "
+                    f"{len(self.operands) - 2}, expected {dynamic}")
+        return None
+
+    def print(self, p) -> None:
+        p.write(" ")
+        p.print_operand(self.operands[0])
+        p.write("[")
+        p.print_operand(self.operands[1])
+        p.write("][")
+        p.print_operands(self.operands[2:])
+        p.write("]")
+        self.attr_dict(p)
+        p.write(" : ")
+        p.print_type(self.operands[0].type)
+        p.write(" to ")
+        p.print_type(self.results[0].type)
+
+
+# -------------------------------------------------------- assume_alignment
+@register_op
+class AssumeAlignmentOp(RegisteredOp):
+    """`%r = memref.assume_alignment %m, 16 : memref<...>`: the memref,
+    known to be aligned."""
+
+    # traits: Pure, ViewLikeOpInterface, AllTypesMatch<["memref", "result"]>
+    name = "memref.assume_alignment"
+    inherent = ("alignment",)
+
+    syntax = r"""
+        memref_assume_alignment: OP_MEMREF_ASSUME_ALIGNMENT VALUE_ID "," INT attr_dict? ":" type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        type = types_of(children)[0]
+        attrs = dict(attrs_of(children))
+        attrs["alignment"] = A.IntegerAttr(int(children[1].value, 0), T.I32)
+        return new_op(cls.name, None, children[:1], [type], [type], attrs)
+
+    def result_name_hints(self):
+        return ["assume_align"]
+
+    def verify(self):
+        alignment = self.properties["alignment"].value
+        if alignment <= 0 or alignment & (alignment - 1):
+            return "'memref.assume_alignment' op alignment must be power of 2"
+        return None
+
+    def print(self, p) -> None:
+        p.write(" ")
+        p.print_operand(self.operands[0])
+        p.write(f", {self.properties['alignment'].value}")
+        self.attr_dict(p)
+        p.write(" : ")
+        p.print_type(self.operands[0].type)
