@@ -3,4 +3,4 @@
 (parse/op_syntax.py)."""
 
 from . import (affine, affine_dma, affine_index, affine_parallel, arith, builtin,  # noqa: F401
-               dlti, func, index, llvm, memref, scf, tensor, test_dialect, ub)
+               dlti, func, index, linalg, llvm, memref, scf, tensor, test_dialect, ub, vector)

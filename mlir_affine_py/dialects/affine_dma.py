@@ -113,7 +113,9 @@ class AffineDmaStartOp(_AffineDmaOp):
 
     syntax = r"""
         // The affine DMA ops take no attribute dictionary (their parsers have none).
-        affine_dma_start: OP_AFFINE_DMA_START VALUE_ID affine_dma_subscripts "," VALUE_ID affine_dma_subscripts "," VALUE_ID affine_dma_subscripts "," VALUE_ID ("," VALUE_ID)* ":" type_list
+        // The stride operands are a trailing operand list (parseTrailingOperandList):
+        // a comma after the element count may be followed by none.
+        affine_dma_start: OP_AFFINE_DMA_START VALUE_ID affine_dma_subscripts "," VALUE_ID affine_dma_subscripts "," VALUE_ID affine_dma_subscripts "," VALUE_ID ("," (VALUE_ID ("," VALUE_ID)*)?)? ":" type_list
     """
 
     @classmethod

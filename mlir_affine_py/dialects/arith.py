@@ -12,6 +12,7 @@ from ..ir.traits import (CastOpInterface, ConditionallySpeculatable, ConstantLik
                          NoMemoryEffect, Pure, SameOperandsAndResultType)
 from ..parse.syntax import TOKEN, parse_error
 from ..parse.op_syntax import names_terminal, parses
+from ..printer.numbers import unescape_string
 from .base import RegisteredOp, attrs_of, first_of, new_op, types_of
 
 
@@ -301,7 +302,8 @@ class CmpOp(RegisteredOp):
     predicates: list = []
 
     syntax = r"""
-        arith_cmp: CMP_NAME name_id "," VALUE_ID "," VALUE_ID op_flags? attr_dict? ":" type
+        // The predicate is a keyword or a string (the enum's parseOptionalKeywordOrString).
+        arith_cmp: CMP_NAME (name_id | STRING) "," VALUE_ID "," VALUE_ID op_flags? attr_dict? ":" type
         CMP_NAME.2: /arith\.cmp[if](?![\w$.])/
     """
 
@@ -309,11 +311,19 @@ class CmpOp(RegisteredOp):
     def parse(cls, t, children):
         name, predicate = children[0], children[1]
         cls = OP_CLASSES[name.value]
-        if predicate.value not in cls.predicates:
-            raise parse_error(predicate, f"{predicate.value} is not a valid predicate for {name.value}")
+        word = predicate.value
+        if predicate.type == "STRING":
+            word = unescape_string(word[1:-1]).decode("utf-8", "surrogateescape")
+            if word not in cls.predicates:
+                raise parse_error(predicate, f"custom op '{name.value}' invalid predicate "
+                                             f"attribute specification: \"{word}\"")
+        elif word not in cls.predicates:
+            raise parse_error(predicate, f"custom op '{name.value}' expected string or keyword "
+                                         "containing one of the following enum values for "
+                                         f"attribute 'predicate' [{', '.join(cls.predicates)}]")
         type = types_of(children)[0]
         attrs = dict(attrs_of(children))
-        attrs["predicate"] = A.IntegerAttr(cls.predicates.index(predicate.value), T.I64)
+        attrs["predicate"] = A.IntegerAttr(cls.predicates.index(word), T.I64)
         attrs.update(_flags(children, name.value))
         return new_op(name.value, name, children[2:4], [type, type], [_i1_like(type)], attrs)
 

@@ -14,11 +14,17 @@ from ..ir.traits import AttrSizedOperandSegments, SymbolTable
 from ..parse.syntax import (TOKEN, AttrDict, ParsedOp, ParsedRegion, TypeList, Uses,
                             parse_error, pos_of)
 
-# Dialects whose ops mlir-opt knows; an unknown op in one of them is an error
-# even with --allow-unregistered-dialect (the test dialect accepts any op).
-REGISTERED_DIALECTS = {"builtin", "func", "arith", "affine", "memref", "scf",
-                       "math", "llvm", "tensor", "index", "vector", "cf", "dlti",
-                       "ub", "linalg", "gpu", "complex", "bufferization"}
+# The dialects mlir-opt 22 loads (`mlir-opt --show-dialects`, less the test
+# dialects): an unknown op in one of them is an error even with
+# --allow-unregistered-dialect (the test dialect accepts any op), and their
+# attributes may be memory spaces (`#spirv.storage_class<StorageBuffer>`).
+REGISTERED_DIALECTS = {
+    "acc", "affine", "amdgpu", "amx", "arith", "arm_neon", "arm_sme", "arm_sve", "async",
+    "bufferization", "builtin", "cf", "complex", "dlti", "emitc", "func", "gpu", "index",
+    "irdl", "linalg", "llvm", "math", "memref", "ml_program", "mpi", "nvgpu", "nvvm", "omp",
+    "pdl", "pdl_interp", "ptr", "quant", "rocdl", "scf", "shape", "shard", "smt",
+    "sparse_tensor", "spirv", "tensor", "tosa", "transform", "ub", "vector", "wasmssa",
+    "x86vector", "xegpu", "xevm"}
 OPEN_DIALECTS = {"test"}
 
 

@@ -60,8 +60,6 @@ class FuncOp(RegisteredOp):
         named = [a for a in args if a[0] is not None]
         if named and len(named) != len(args):
             raise parse_error(symbol, "expected SSA identifier")
-        if regions and args and not named:
-            raise parse_error(symbol, "expected SSA identifier")
         if named and not regions:
             raise parse_error(symbol, "expected non-empty function body")
         if regions and not regions[0].blocks:
@@ -78,7 +76,10 @@ class FuncOp(RegisteredOp):
         if res_attrs is not None:
             attrs["res_attrs"] = res_attrs
         if regions:
-            regions[0].set_entry_args([(a[0], a[1]) for a in args])
+            # With the argument types alone, a body declares the arguments in
+            # its entry block's header; the verifier compares the two.
+            if named:
+                regions[0].set_entry_args([(a[0], a[1]) for a in args])
         else:
             regions = [ParsedRegion([], None)]
         return new_op("func.func", symbol, attributes=attrs, regions=regions)
@@ -129,6 +130,16 @@ class FuncOp(RegisteredOp):
         visibility = self.properties.get("sym_visibility")
         if self.is_declaration and (visibility is None or visibility.value == b"public"):
             return "'func.func' op symbol declaration cannot have public visibility"
+        if not self.is_declaration:
+            inputs, args = self.function_type.inputs, self.regions[0].blocks[0].args
+            if len(args) != len(inputs):
+                return (f"'func.func' op entry block must have {len(inputs)} arguments to "
+                        "match function signature")
+            for i, (arg, expected) in enumerate(zip(args, inputs)):
+                if arg.type != expected:
+                    return (f"'func.func' op type of entry block argument #{i}('{arg.type}') "
+                            "must match the type of the corresponding argument in function "
+                            f"signature('{expected}')")
         return symbol_parent_error(self)
 
     def print(self, p) -> None:

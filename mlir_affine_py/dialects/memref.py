@@ -10,8 +10,8 @@ from ..diagnostics import MLIRError
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import register_op
-from ..ir.op_definition import (Operand, Property, RegionDef, Result, Variadic, VariadicResult,
-                                segment_sizes)
+from ..ir.op_definition import (Operand, Optional, Property, RegionDef, Result, Variadic,
+                                VariadicResult, segment_sizes)
 from ..ir.traits import (Allocate, AttrSizedOperandSegments, AutomaticAllocationScope,
                          CastOpInterface, ConditionallySpeculatable, Free, MemoryEffects,
                          NoMemoryEffect, NoRegionArguments, Pure, Read, RecursiveMemoryEffects,
@@ -22,8 +22,8 @@ from ..printer.numbers import escape_string, unescape_string
 from ..parse.op_syntax import parses
 from .base import (RegisteredOp, ValueTerminator, attrs_of, ensure_terminator,
                    expect_type, first_of, index_types, new_op, regions_of,
-                   lookup_symbol, symbol_name_attr, symbol_parent_error, type_list, types_of,
-                   uses)
+                   lookup_symbol, symbol_name_attr, symbol_parent_error, tokens_of, type_list,
+                   types_of, uses)
 
 # ShapedType::kDynamic: a dynamic entry of static_offsets/sizes/strides.
 DYNAMIC = -(1 << 63)
@@ -1019,3 +1019,631 @@ class MemRefDmaWaitOp(RegisteredOp):
                     f"elements as the tagMemRef rank, expected {_memref_rank(tag)}, but got "
                     f"{len(self.operands) - 2}")
         return None
+
+
+# ----------------------------------------------------------------- reshape
+@register_op
+class ReshapeOp(RegisteredOp):
+    """`memref.reshape %src(%shape) : (S, memref<Nxi32>) -> R`: the shape
+    comes from a 1-d memref of sizes."""
+
+    name = "memref.reshape"
+    traits = (Pure, ViewLikeOpInterface)
+    ods_operands = (Operand("source"), Operand("shape"))
+    ods_results = (Result("result"),)
+
+    syntax = r"""
+        memref_reshape: OP_MEMREF_RESHAPE VALUE_ID "(" VALUE_ID ")" attr_dict? ":" function_type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        ftype = types_of(children)[0]
+        if len(ftype.inputs) != 2:
+            raise parse_error(children[0], f"custom op 'memref.reshape' 2 operands present, but "
+                                           f"expected {len(ftype.inputs)}")
+        return new_op(cls.name, None, children[:2], list(ftype.inputs), list(ftype.results),
+                      dict(attrs_of(children)))
+
+    def result_name_hints(self):
+        return ["reshape"]
+
+    def verify(self):
+        source, shape = self.operands[0].type, self.operands[1].type
+        result = self.results[0].type
+        if source.element_type != result.element_type:
+            return ("'memref.reshape' op element types of source and destination memref types "
+                    "should be the same")
+        if source.memory_space != result.memory_space:
+            return ("'memref.reshape' op source and destination memref types should have the "
+                    "same memory space")
+        if isinstance(result, T.MemRefType):
+            if result.layout is not None:
+                return "'memref.reshape' op result memref type should have identity affine map"
+            length = shape.shape[0] if isinstance(shape, T.MemRefType) and shape.shape else None
+            if length is None:
+                return ("'memref.reshape' op cannot use shape operand with dynamic length to "
+                        "reshape to statically-ranked memref type")
+            if length != len(result.shape):
+                return ("'memref.reshape' op length of shape operand differs from the result's "
+                        "memref rank")
+        return None
+
+    def print(self, p) -> None:
+        p.write(" ")
+        p.print_operand(self.operands[0])
+        p.write("(")
+        p.print_operand(self.operands[1])
+        p.write(")")
+        self.attr_dict(p)
+        p.write(" : (")
+        p.print_type_list([v.type for v in self.operands])
+        p.write(") -> ")
+        p.print_type(self.results[0].type)
+
+
+# ------------------------------------------------- expand_shape, collapse_shape
+def _reassociation(attr) -> list:
+    return [[entry.value for entry in group.value] for group in attr.value]
+
+
+def verify_collapsed_shape(name, collapsed, expanded, groups):
+    """ReshapeOpsUtils `verifyCollapsedShape` (several dynamic dimensions
+    allowed in a group): the groups cover the expanded dims in order, and
+    each static collapsed size is its group's product."""
+    if len(collapsed) != len(groups):
+        return (f"'{name}' op invalid number of reassociation groups: found {len(groups)}, "
+                f"expected {len(collapsed)}")
+    next_dim = 0
+    for collapsed_dim, group in enumerate(groups):
+        dynamic = False
+        for expanded_dim in group:
+            if expanded_dim != next_dim:
+                return f"'{name}' op reassociation indices must be contiguous"
+            next_dim += 1
+            if expanded_dim >= len(expanded):
+                return f"'{name}' op reassociation index {expanded_dim} is out of bounds"
+            dynamic = dynamic or expanded[expanded_dim] is None
+        if (collapsed[collapsed_dim] is None) != dynamic:
+            return (f"'{name}' op collapsed dim ({collapsed_dim}) must be dynamic if and only "
+                    "if reassociation group is dynamic")
+        if not dynamic:
+            size = 1
+            for expanded_dim in group:
+                size *= expanded[expanded_dim]
+            if size != collapsed[collapsed_dim]:
+                return (f"'{name}' op collapsed dim size ({collapsed[collapsed_dim]}) must equal "
+                        f"reassociation group size ({size})")
+    if not collapsed:
+        if any(size != 1 for size in expanded):
+            return f"'{name}' op rank 0 memrefs can only be extended/collapsed with/from ones"
+    elif next_dim != len(expanded):
+        return (f"'{name}' op expanded rank ({len(expanded)}) inconsistent with number of "
+                f"reassociation indices ({next_dim})")
+    return None
+
+
+def collapsed_layout(source, groups):
+    """CollapseShapeOp `computeCollapsedLayoutMap`: each group's stride is
+    that of its innermost dimension not of size 1; False when the groups are
+    plainly not contiguous, None when the layout has no strides here."""
+    layout = strides_and_offset(source)
+    if layout is None:
+        return None
+    strides, offset = layout
+    shape = source.shape
+    result = []
+    for group in groups:
+        ref = list(group)
+        while shape[ref[-1]] == 1 and len(ref) > 1:
+            ref.pop()
+        result.append(strides[ref[-1]] if shape[ref[-1]] is not None or len(ref) == 1 else None)
+    for index, group in reversed(list(enumerate(groups))):
+        stride = result[index]
+        for dim in reversed(group[1:]):
+            stride = None if stride is None or shape[dim] is None else stride * shape[dim]
+            if shape[dim - 1] == 1:
+                continue
+            if stride is not None and strides[dim - 1] is not None and stride != strides[dim - 1]:
+                return False
+    return A.StridedLayoutAttr(result, offset)
+
+
+def expanded_layout(source, shape, groups):
+    """ExpandShapeOp `computeExpandedLayoutMap`: the strides of each group
+    from its collapsed stride, innermost first; None when the layout has no
+    strides here."""
+    layout = strides_and_offset(source)
+    if layout is None:
+        return None
+    strides, offset = layout
+    reverse, at = [], len(shape) - 1
+    for group, stride in reversed(list(zip(groups, strides))):
+        for _ in group:
+            reverse.append(stride)
+            stride = None if stride is None or shape[at] is None else stride * shape[at]
+            at -= 1
+    result = reverse[::-1] + [1] * (len(shape) - len(reverse))
+    return A.StridedLayoutAttr(result[:len(shape)], offset)
+
+
+def layout_is_identity(type) -> bool:
+    """MemRefLayoutAttrInterface::isIdentity: no layout, or one whose affine
+    map is the identity (`strided<[1]>` on a 1-d memref)."""
+    layout = type.layout
+    return layout is None or (isinstance(layout, A.StridedLayoutAttr)
+                              and layout.strides == (1,) and layout.offset == 0)
+
+
+class ReassociativeReshapeOp(RegisteredOp):
+    """memref.expand_shape and memref.collapse_shape: `%src [[0, 1], [2]]`
+    groups the expanded dimensions of each collapsed one."""
+
+    __slots__ = ()
+
+    def groups(self) -> list:
+        return _reassociation(self.properties["reassociation"])
+
+    def result_name_hints(self):
+        return [self.name.partition(".")[2]]
+
+    def print_tail(self, p) -> None:
+        self.attr_dict(p)
+        p.write(" : ")
+        p.print_type(self.operands[0].type)
+        p.write(" into ")
+        p.print_type(self.results[0].type)
+
+
+@register_op
+class ExpandShapeOp(ReassociativeReshapeOp):
+    """`memref.expand_shape %src [[0, 1], [2]] output_shape [%a, 4, 5] : S
+    into R`."""
+
+    name = "memref.expand_shape"
+    traits = (Pure, ViewLikeOpInterface)
+    ods_operands = (Operand("src"), Variadic("output_shape"))
+    ods_results = (Result("result"),)
+    inherent = ("reassociation", "static_output_shape")
+
+    syntax = r"""
+        memref_expand_shape: OP_MEMREF_EXPAND_SHAPE VALUE_ID array_attr "output_shape" mixed_list attr_dict? ":" type "into" type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        source, reassociation, (_, entries) = children[:3]
+        source_type, result_type = types_of(children)
+        attrs = dict(attrs_of(children))
+        attrs["reassociation"] = reassociation
+        attrs["static_output_shape"], dynamic = split_mixed(entries, cls.name, source)
+        return new_op(cls.name, None, [source] + dynamic,
+                      [source_type] + index_types(len(dynamic)), [result_type], attrs)
+
+    def verify(self):
+        source, result = self.operands[0].type, self.results[0].type
+        if len(source.shape) > len(result.shape):
+            return (f"'memref.expand_shape' op expected rank expansion, but found source rank "
+                    f"{len(source.shape)} > result rank {len(result.shape)}")
+        groups = self.groups()
+        error = verify_collapsed_shape(self.name, source.shape, result.shape, groups)
+        if error:
+            return error
+        layout, identity = None, layout_is_identity(source)
+        if not identity:
+            layout = expanded_layout(source, result.shape, groups)
+        if layout is not None or identity:
+            expected = T.MemRefType(result.shape, source.element_type, layout,
+                                    source.memory_space)
+            if expected != result:
+                return (f"'memref.expand_shape' op expected expanded type to be '{expected}' but "
+                        f"found '{result}'")
+        return self.verify_output_shape(result)
+
+    def verify_output_shape(self, result):
+        """`output_shape` against the result's shape."""
+        static = list(self.properties["static_output_shape"].value)
+        if len(static) != len(result.shape):
+            return (f"'{self.name}' op expected number of static shape bounds to be "
+                    f"equal to the output rank ({len(result.shape)}) but found {len(static)} "
+                    "inputs instead")
+        dynamic = static.count(DYNAMIC)
+        if len(self.operands) - 1 != dynamic:
+            return (f"'{self.name}' op mismatch in dynamic dims in output_shape and "
+                    f"static_output_shape: static_output_shape has {dynamic} dynamic dims while "
+                    f"output_shape has {len(self.operands) - 1} values")
+        for position, size in enumerate(result.shape):
+            if size is not None and size != static[position]:
+                return f"'{self.name}' op invalid output shape provided at pos {position}"
+        return None
+
+    def print(self, p) -> None:
+        p.write(" ")
+        p.print_operand(self.operands[0])
+        p.write(" ")
+        p.print_attribute(self.properties["reassociation"])
+        p.write(" output_shape ")
+        print_dynamic_index_list(p, self.properties["static_output_shape"].value,
+                                 self.operands[1:])
+        self.print_tail(p)
+
+
+@register_op
+class CollapseShapeOp(ReassociativeReshapeOp):
+    """`memref.collapse_shape %src [[0, 1], [2]] : S into R`."""
+
+    name = "memref.collapse_shape"
+    traits = (Pure, ViewLikeOpInterface)
+    ods_operands = (Operand("src"),)
+    ods_results = (Result("result"),)
+    inherent = ("reassociation",)
+
+    syntax = r"""
+        memref_collapse_shape: OP_MEMREF_COLLAPSE_SHAPE VALUE_ID array_attr attr_dict? ":" type "into" type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        source_type, result_type = types_of(children)
+        attrs = dict(attrs_of(children))
+        attrs["reassociation"] = children[1]
+        return new_op(cls.name, None, children[:1], [source_type], [result_type], attrs)
+
+    def verify(self):
+        source, result = self.operands[0].type, self.results[0].type
+        if len(source.shape) < len(result.shape):
+            return (f"'memref.collapse_shape' op expected rank reduction, but found source rank "
+                    f"{len(source.shape)} < result rank {len(result.shape)}")
+        groups = self.groups()
+        error = verify_collapsed_shape(self.name, result.shape, source.shape, groups)
+        if error:
+            return error
+        layout = None
+        if not layout_is_identity(source):
+            layout = collapsed_layout(source, groups)
+            if layout is False:
+                return ("'memref.collapse_shape' op invalid source layout map or collapsing "
+                        "non-contiguous dims")
+            if layout is None:
+                return None
+        expected = T.MemRefType(result.shape, source.element_type, layout, source.memory_space)
+        if expected != result:
+            return (f"'memref.collapse_shape' op expected collapsed type to be '{expected}' but "
+                    f"found '{result}'")
+        return None
+
+    def print(self, p) -> None:
+        p.write(" ")
+        p.print_operand(self.operands[0])
+        p.write(" ")
+        p.print_attribute(self.properties["reassociation"])
+        self.print_tail(p)
+
+
+# -------------------------------------------------------------------- rank
+@register_op
+class RankOp(RegisteredOp):
+    """`memref.rank %m : memref<...>`."""
+
+    name = "memref.rank"
+    traits = (Pure,)
+    ods_operands = (Operand("memref"),)
+    ods_results = (Result("result"),)
+
+    syntax = r"""
+        memref_rank: OP_MEMREF_RANK VALUE_ID attr_dict? ":" type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        return new_op(cls.name, None, children[:1], types_of(children), [T.INDEX],
+                      dict(attrs_of(children)))
+
+    def print(self, p) -> None:
+        p.write(" ")
+        p.print_operand(self.operands[0])
+        self.attr_dict(p)
+        p.write(" : ")
+        p.print_type(self.operands[0].type)
+
+
+# ----------------------------------------------------------------- realloc
+@register_op
+class ReallocOp(RegisteredOp):
+    """`memref.realloc %src[(%size)] : memref<N x T> to memref<M x T>`: a 1-d
+    buffer grown or shrunk; the size operand gives a dynamic result size."""
+
+    name = "memref.realloc"
+    traits = (MemoryEffects(Free(0), Allocate(result=0)),)
+    ods_operands = (Operand("source"), Optional("dynamicResultSize"))
+    ods_results = (Result("result"),)
+    inherent = ("alignment",)
+
+    syntax = r"""
+        memref_realloc: OP_MEMREF_REALLOC VALUE_ID ("(" VALUE_ID ")")? attr_dict? ":" type "to" type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        source_type, result_type = types_of(children)
+        operands = tokens_of(children, "VALUE_ID")
+        return new_op(cls.name, None, operands, [source_type] + index_types(len(operands) - 1),
+                      [result_type], dict(attrs_of(children)))
+
+    def verify(self):
+        source, result = self.operands[0].type, self.results[0].type
+        if source.element_type != result.element_type:
+            return ("'memref.realloc' op different element types specified for source type "
+                    f"{source} and result memref type {result}")
+        if source.memory_space != result.memory_space:
+            return ("'memref.realloc' op different memory spaces specified for source type "
+                    f"{source} and result memref type {result}")
+        dynamic = result.shape[0] is None
+        if dynamic and len(self.operands) == 1:
+            # Reported with emitError on the op: without the op's name.
+            return f"missing dimension operand for result type '{result}'"
+        if not dynamic and len(self.operands) > 1:
+            return f"unnecessary dimension operand for result type '{result}'"
+        return None
+
+    def print(self, p) -> None:
+        p.write(" ")
+        p.print_operand(self.operands[0])
+        if len(self.operands) > 1:
+            p.write("(")
+            p.print_operand(self.operands[1])
+            p.write(")")
+        # `alignment` is printed with the attributes (attr-dict shows properties).
+        p.print_optional_attr_dict(self)
+        p.write(" : ")
+        p.print_type(self.operands[0].type)
+        p.write(" to ")
+        p.print_type(self.results[0].type)
+
+
+# ------------------------------------------------- extract_strided_metadata
+@register_op
+class ExtractStridedMetadataOp(RegisteredOp):
+    """`%base, %offset, %sizes:N, %strides:N = memref.extract_strided_metadata
+    %m : memref<...> -> memref<T>, index, ...`."""
+
+    name = "memref.extract_strided_metadata"
+    traits = (Pure, ViewLikeOpInterface)
+    ods_operands = (Operand("source"),)
+    ods_results = (Result("base_buffer"), Result("offset"), VariadicResult("sizes"),
+                   VariadicResult("strides"))
+
+    syntax = r"""
+        memref_extract_strided_metadata: OP_MEMREF_EXTRACT_STRIDED_METADATA VALUE_ID ":" type "->" type_list attr_dict?
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        return new_op(cls.name, None, children[:1], types_of(children), type_list(children),
+                      dict(attrs_of(children)))
+
+    def result_name_hints(self):
+        rank = max(0, (len(self.results) - 2) // 2)
+        return (["base_buffer", "offset"] + ["sizes"] + [None] * (rank - 1)
+                + ["strides"] + [None] * (rank - 1)) if rank else ["base_buffer", "offset"]
+
+    def verify(self):
+        source = self.operands[0].type
+        if not isinstance(source, T.MemRefType):
+            return None
+        rank = len(source.shape)
+        expected = [T.MemRefType((), source.element_type, None, source.memory_space)]
+        expected += [T.INDEX] * (1 + 2 * rank)
+        actual = [r.type for r in self.results]
+        if actual != expected:
+            return ("'memref.extract_strided_metadata' op inferred type(s) "
+                    + ", ".join(f"'{t}'" for t in expected)
+                    + " are incompatible with return type(s) of operation "
+                    + ", ".join(f"'{t}'" for t in actual))
+        return None
+
+    def print(self, p) -> None:
+        p.write(" ")
+        p.print_operand(self.operands[0])
+        p.write(" : ")
+        p.print_type(self.operands[0].type)
+        p.write(" -> ")
+        p.print_type_list([r.type for r in self.results])
+        self.attr_dict(p)
+
+
+# -------------------------------------------------------------------- copy
+@register_op
+class CopyOp(RegisteredOp):
+    """`memref.copy %src, %dst : S to D`."""
+
+    name = "memref.copy"
+    traits = (MemoryEffects(Read(0), Write(1)),)
+    ods_operands = (Operand("source"), Operand("target"))
+
+    syntax = r"""
+        memref_copy: OP_MEMREF_COPY VALUE_ID "," VALUE_ID attr_dict? ":" type "to" type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        return new_op(cls.name, None, children[:2], types_of(children), [],
+                      dict(attrs_of(children)))
+
+    def verify(self):
+        source, target = (v.type for v in self.operands)
+        if source.element_type != target.element_type:
+            return "'memref.copy' op requires the same element type for all operands"
+        ranked = (T.MemRefType, T.TensorType)
+        if isinstance(source, ranked) and isinstance(target, ranked) and (
+                len(source.shape) != len(target.shape)
+                or any(a is not None and b is not None and a != b
+                       for a, b in zip(source.shape, target.shape))):
+            return "'memref.copy' op requires the same shape for all operands"
+        return None
+
+    def print(self, p) -> None:
+        p.write(" ")
+        p.print_operands(self.operands)
+        self.attr_dict(p)
+        p.write(" : ")
+        p.print_type(self.operands[0].type)
+        p.write(" to ")
+        p.print_type(self.operands[1].type)
+
+
+# ---------------------------------------------------------------- prefetch
+@register_op
+class PrefetchOp(RegisteredOp):
+    """`memref.prefetch %m[%i], read|write, locality<0..3>, data|instr :
+    memref<...>`: the specifiers are the properties isWrite, localityHint
+    and isDataCache."""
+
+    name = "memref.prefetch"
+    traits = ()  # no effects declared (a hint): unknown
+    ods_operands = (Operand("memref"), Variadic("indices"))
+    inherent = ("isWrite", "localityHint", "isDataCache")
+
+    syntax = r"""
+        memref_prefetch: OP_MEMREF_PREFETCH VALUE_ID "[" value_use_list? "]" "," name_id "," "locality" "<" INT ">" "," name_id ":" type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        memref, indices = children[0], list(first_of(children, Uses, []))
+        access, hint, cache = [c for c in children[1:] if isinstance(c, TOKEN)
+                               and c.type != "VALUE_ID"]
+        name = name_token(t, cls.name, memref)
+        access, cache = str(access), str(cache)
+        if access not in ("read", "write"):
+            raise parse_error(name, "custom op 'memref.prefetch' rw specifier has to be 'read' "
+                                    "or 'write'")
+        if cache not in ("data", "instr"):
+            raise parse_error(name, "custom op 'memref.prefetch' cache type has to be 'data' or "
+                                    "'instr'")
+        type = types_of(children)[0]
+        attrs = {"isWrite": A.BOOL_TRUE if access == "write" else A.BOOL_FALSE,
+                 "localityHint": A.IntegerAttr(int(hint.value, 0), T.I32),
+                 "isDataCache": A.BOOL_TRUE if cache == "data" else A.BOOL_FALSE}
+        return new_op(cls.name, None, [memref] + indices, [type] + index_types(len(indices)),
+                      [], attrs)
+
+    def verify(self):
+        hint = self.properties.get("localityHint")
+        if isinstance(hint, A.IntegerAttr) and not 0 <= hint.value <= 3:
+            return ("'memref.prefetch' op attribute 'localityHint' failed to satisfy constraint: "
+                    "32-bit signless integer attribute whose minimum value is 0 whose maximum "
+                    "value is 3")
+        memref = self.operands[0].type
+        if isinstance(memref, T.MemRefType) and len(self.operands) != 1 + len(memref.shape):
+            return "'memref.prefetch' op too few indices"
+        return None
+
+    def print(self, p) -> None:
+        props = self.properties
+        p.write(" ")
+        p.print_operand(self.operands[0])
+        p.write("[")
+        p.print_operands(self.operands[1:])
+        p.write("]")
+        p.write(", write" if props["isWrite"] == A.BOOL_TRUE else ", read")
+        p.write(f", locality<{props['localityHint'].value}>")
+        p.write(", data" if props["isDataCache"] == A.BOOL_TRUE else ", instr")
+        self.attr_dict(p)
+        p.write(" : ")
+        p.print_type(self.operands[0].type)
+
+
+# -------------------------------------------------------------------- view
+@register_op
+class ViewOp(RegisteredOp):
+    """`memref.view %buf[%shift][%sizes] : memref<Nxi8> to memref<...>`."""
+
+    name = "memref.view"
+    traits = (Pure, ViewLikeOpInterface)
+    ods_operands = (Operand("source"), Operand("byte_shift"), Variadic("sizes"))
+    ods_results = (Result("result"),)
+
+    syntax = r"""
+        memref_view: OP_MEMREF_VIEW VALUE_ID "[" VALUE_ID "]" "[" value_use_list? "]" attr_dict? ":" type "to" type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        sizes = list(first_of(children, Uses, []))
+        source, result = types_of(children)
+        return new_op(cls.name, None, children[:2] + sizes, [source] + index_types(1 + len(sizes)),
+                      [result], dict(attrs_of(children)))
+
+    def result_name_hints(self):
+        return ["view"]
+
+    def verify(self):
+        base, view = self.operands[0].type, self.results[0].type
+        if base.layout is not None:
+            return "'memref.view' op unsupported map for base memref type " + str(base)
+        if view.layout is not None:
+            return "'memref.view' op unsupported map for result memref type " + str(view)
+        if base.memory_space != view.memory_space:
+            return (f"different memory spaces specified for base memref type "
+                    f"'{base}' and view memref type '{view}'")
+        dynamic = sum(size is None for size in view.shape)
+        if len(self.operands) - 2 != dynamic:
+            return (f"'memref.view' op incorrect number of dynamic sizes, has "
+                    f"{len(self.operands) - 2}, expected {dynamic}")
+        return None
+
+    def print(self, p) -> None:
+        p.write(" ")
+        p.print_operand(self.operands[0])
+        p.write("[")
+        p.print_operand(self.operands[1])
+        p.write("][")
+        p.print_operands(self.operands[2:])
+        p.write("]")
+        self.attr_dict(p)
+        p.write(" : ")
+        p.print_type(self.operands[0].type)
+        p.write(" to ")
+        p.print_type(self.results[0].type)
+
+
+# -------------------------------------------------------- assume_alignment
+@register_op
+class AssumeAlignmentOp(RegisteredOp):
+    """`%r = memref.assume_alignment %m, 16 : memref<...>`: the memref,
+    known to be aligned."""
+
+    name = "memref.assume_alignment"
+    traits = (Pure, ViewLikeOpInterface)
+    ods_operands = (Operand("memref"),)
+    ods_results = (Result("result"),)
+    inherent = ("alignment",)
+
+    syntax = r"""
+        memref_assume_alignment: OP_MEMREF_ASSUME_ALIGNMENT VALUE_ID "," INT attr_dict? ":" type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        type = types_of(children)[0]
+        attrs = dict(attrs_of(children))
+        attrs["alignment"] = A.IntegerAttr(int(children[1].value, 0), T.I32)
+        return new_op(cls.name, None, children[:1], [type], [type], attrs)
+
+    def result_name_hints(self):
+        return ["assume_align"]
+
+    def verify(self):
+        alignment = self.properties["alignment"].value
+        if alignment <= 0 or alignment & (alignment - 1):
+            return "'memref.assume_alignment' op alignment must be power of 2"
+        return None
+
+    def print(self, p) -> None:
+        p.write(" ")
+        p.print_operand(self.operands[0])
+        p.write(f", {self.properties['alignment'].value}")
+        self.attr_dict(p)
+        p.write(" : ")
+        p.print_type(self.operands[0].type)

@@ -1,5 +1,6 @@
 """The scf dialect's loops and conditionals (mlir/lib/Dialect/SCF/IR/SCF.cpp:
-ForOp, IfOp, WhileOp, ConditionOp, YieldOp), with the custom forms mlir-opt 22
+ForOp, IfOp, WhileOp, ConditionOp, YieldOp, ExecuteRegionOp, IndexSwitchOp,
+ParallelOp, ReduceOp, ReduceReturnOp), with the custom forms mlir-opt 22
 prints.  Nested ops are printed fully qualified: scf ops declare no default
 dialect."""
 
@@ -9,13 +10,16 @@ from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import register_op
 from ..ir.op_definition import Operand, RegionDef, Variadic, VariadicResult
-from ..ir.traits import (AutomaticAllocationScope, LoopLikeOpInterface, NoRegionArguments,
-                         Pure, RecursiveMemoryEffects, RecursivelySpeculatable, ReturnLike,
-                         SingleBlock, SingleBlockImplicitTerminator, Terminator)
-from ..parse.syntax import TOKEN, ParsedBlock, ParsedRegion, TypeList, defined_name, parse_error
+from ..ir.traits import (AttrSizedOperandSegments, AutomaticAllocationScope,
+                         LoopLikeOpInterface, NoRegionArguments, Pure, RecursiveMemoryEffects,
+                         RecursivelySpeculatable, ReturnLike, SingleBlock,
+                         SingleBlockImplicitTerminator, Terminator)
+from ..ir.verifier import NotedMessage
+from ..parse.syntax import TOKEN, ParsedBlock, ParsedRegion, TypeList, Uses, defined_name, parse_error
 from ..parse.op_syntax import parses
+from .memref import at_offset
 from .base import (ValueTerminator, RegisteredOp, attrs_of, ensure_terminator,
-                   regions_of, type_list, uses, new_op)
+                   regions_of, type_list, types_of, uses, new_op)
 
 
 def _result_types(children) -> list:
@@ -369,3 +373,406 @@ class ConditionOp(RegisteredOp):
             p.print_type_list([v.type for v in self.operands[1:]])
 
 
+
+
+def _single_block_error(op, name: str):
+    """ODS SizedRegion<1>: `name` is the regions' name in the op's ODS."""
+    for index, region in enumerate(op.regions):
+        if len(region.blocks) != 1:
+            return (f"'{op.name}' op region #{index} ('{name}') failed to verify constraint: "
+                    "region with 1 blocks")
+    return None
+
+
+def _yield_edge_error(op, terminator):
+    """RegionBranchOpInterface: the values a region yields to the parent
+    must match the op's results in number and type."""
+    expected, yielded = [r.type for r in op.results], [v.type for v in terminator.operands]
+    edge = f"'{op.name}' op along control flow edge from Operation scf.yield to parent: "
+    message = None
+    if len(yielded) != len(expected):
+        message = (edge + f"region branch point has {len(yielded)} operands, but region "
+                   f"successor needs {len(expected)} inputs")
+    for i, (want, got) in enumerate(zip(expected, yielded)):
+        if message is None and want != got:
+            message = (edge + f"successor operand type #{i} '{got}' should match "
+                       f"successor input type #{i} '{want}'")
+    return message and NotedMessage(message, [("region branch point", terminator)])
+
+
+def _print_arrow_types(p, types) -> None:
+    """OpAsmPrinter::printOptionalArrowTypeList."""
+    if types:
+        p.write(" -> ")
+        p.print_result_types(types)
+
+
+# ---------------------------------------------------------- execute_region
+@register_op
+class ExecuteRegionOp(RegisteredOp):
+    """`scf.execute_region [-> (T)] [no_inline] {...}`: a region of any
+    number of blocks, run once; its scf.yields give the results."""
+
+    name = "scf.execute_region"
+    traits = (RecursiveMemoryEffects,)
+    ods_results = (VariadicResult("results"),)
+    ods_regions = (RegionDef("region", single_block=False),)
+    inherent = ("no_inline",)
+
+    syntax = r"""
+        scf_execute_region: OP_SCF_EXECUTE_REGION ("->" _result_types)? NO_INLINE_KW? region attr_dict?
+        NO_INLINE_KW.2: /(no_inline)(?![\w$.])/
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        attrs = dict(attrs_of(children))
+        if _tokens(children, "NO_INLINE_KW"):
+            attrs["no_inline"] = A.UNIT
+        return new_op(cls.name, None, result_types=_result_types(children),
+                      attributes=attrs, regions=regions_of(children))
+
+    def verify(self):
+        region = self.regions[0]
+        if not region.blocks:
+            return "'scf.execute_region' op region needs to have at least one block"
+        if region.blocks[0].args:
+            return "'scf.execute_region' op region cannot have any arguments"
+        for block in region.blocks:
+            if block.ops and isinstance(block.ops[-1], YieldOp):
+                error = _yield_edge_error(self, block.ops[-1])
+                if error:
+                    return error
+        return None
+
+    def print(self, p) -> None:
+        _print_arrow_types(p, [r.type for r in self.results])
+        p.write(" ")
+        if "no_inline" in self.properties:
+            p.write("no_inline ")
+        p.print_region(self.regions[0], False, True)
+        self.attr_dict(p)
+
+
+# ------------------------------------------------------------ index_switch
+@register_op
+class IndexSwitchOp(RegisteredOp):
+    """`scf.index_switch %i [-> T]` then `case N {...}` lines and
+    `default {...}`.  The default region is the first region, the cases
+    follow in the order of `cases`."""
+
+    name = "scf.index_switch"
+    # MLIR's SingleBlockImplicitTerminator is left out: verify() reports a
+    # case of several blocks in ODS's words first (SizedRegion<1>), as
+    # mlir-opt does, where the trait's check would come before it.
+    traits = (RecursiveMemoryEffects,)
+    ods_operands = (Operand("arg"),)
+    ods_results = (VariadicResult("results"),)
+    ods_regions = (RegionDef("defaultRegion"), RegionDef("caseRegions", variadic=True))
+    inherent = ("cases",)
+
+    syntax = r"""
+        scf_index_switch: OP_SCF_INDEX_SWITCH VALUE_ID attr_dict? ("->" type_list)? scf_switch_case* "default" region
+        scf_switch_case: "case" signed_int region
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        cases = [c for c in children if isinstance(c, tuple) and c and c[0] == "case"]
+        attrs = dict(attrs_of(children))
+        attrs["cases"] = A.DenseArrayAttr(T.I64, [value for _, value, _ in cases])
+        default = regions_of(children)[-1]
+        return new_op(cls.name, None, _tokens(children, "VALUE_ID")[:1], [T.INDEX],
+                      type_list(children), attrs,
+                      regions=[default] + [region for _, _, region in cases])
+
+    @parses("scf_switch_case")
+    def parse_case(t, children):
+        return ("case", children[0], children[1])
+
+    def finish_parse(self) -> None:
+        ensure_terminator(self, 0, YieldOp)
+
+    def verify(self):
+        cases = list(self.properties["cases"].value)
+        if len(cases) != len(self.regions) - 1:
+            return (f"'scf.index_switch' op has {len(self.regions) - 1} case regions but "
+                    f"{len(cases)} case values")
+        seen = set()
+        for value in cases:
+            if value in seen:
+                return f"'scf.index_switch' op has duplicate case value: {value}"
+            seen.add(value)
+        for index, region in enumerate(self.regions):
+            if len(region.blocks) != 1:
+                name = "defaultRegion" if index == 0 else "caseRegions"
+                return (f"'scf.index_switch' op region #{index} ('{name}') failed to verify "
+                        "constraint: region with 1 blocks")
+        expected = [r.type for r in self.results]
+        for index, region in enumerate(self.regions):
+            what = "default region" if index == 0 else f"case region #{index - 1}"
+            last = region.blocks[0].ops[-1] if region.blocks[0].ops else None
+            if not isinstance(last, YieldOp):
+                return (f"'scf.index_switch' op expected region to end with scf.yield, but got "
+                        f"{last.op_name if last is not None else 'nothing'}")
+            if len(last.operands) != len(expected):
+                return NotedMessage(
+                    f"'scf.index_switch' op expected each region to return {len(expected)} "
+                    f"values, but {what} returns {len(last.operands)}",
+                    [("see yield operation here", last)])
+            for i, (value, want) in enumerate(zip(last.operands, expected)):
+                if value.type != want:
+                    return NotedMessage(
+                        f"'scf.index_switch' op expected result #{i} of each region to be "
+                        f"'{want}'", [(f"{what} returns '{value.type}' here", last)])
+        return None
+
+    def print(self, p) -> None:
+        p.write(" ")
+        p.print_operand(self.operands[0])
+        self.attr_dict(p)
+        _print_arrow_types(p, [r.type for r in self.results])
+        # The space before the cases' directive, which starts each case on a line.
+        p.write(" ")
+        indent = "\n" + "  " * p.indent
+        for value, region in zip(self.properties["cases"].value, self.regions[1:]):
+            p.write(f"{indent}case {value} ")
+            p.print_region(region, False, True)
+        p.write(f"{indent}default ")
+        # The ODS region directive leaves out a yield of nothing.
+        default = self.regions[0]
+        last = default.blocks[0].ops[-1] if default.blocks and default.blocks[0].ops else None
+        trivial = isinstance(last, YieldOp) and not last.operands and not last.attributes
+        p.print_region(default, False, not trivial)
+
+
+# ---------------------------------------------------------------- parallel
+@register_op
+class ParallelOp(RegisteredOp):
+    """`scf.parallel (%i, %j) = (%lb...) to (%ub...) step (%s...)
+    [init (%v...) -> (T...)] {...}`: operands lower bounds, upper bounds,
+    steps, inits (operandSegmentSizes); the body ends with scf.reduce."""
+
+    name = "scf.parallel"
+    traits = (AutomaticAllocationScope, SingleBlockImplicitTerminator, RecursiveMemoryEffects,
+              LoopLikeOpInterface, AttrSizedOperandSegments)
+    ods_operands = (Variadic("lowerBound"), Variadic("upperBound"), Variadic("step"),
+                    Variadic("initVals"))
+    ods_results = (VariadicResult("results"),)
+    ods_regions = (RegionDef("region"),)
+    inherent = ("operandSegmentSizes",)
+
+    syntax = r"""
+        !scf_parallel: "scf.parallel" "(" block_arg_names ")" "=" "(" value_use_list ")" "to" "(" value_use_list ")" "step" "(" value_use_list ")" scf_parallel_init? ("->" _result_types)? region attr_dict?
+        block_arg_names: VALUE_ID ("," VALUE_ID)*
+        scf_parallel_init: "init" "(" value_use_list ")"
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        ivs = next(c for c in children if isinstance(c, tuple) and c[0] == "ivs")[1]
+        lbs, ubs, steps = [list(c) for c in children if isinstance(c, Uses)][:3]
+        init = next((c[1] for c in children if isinstance(c, tuple) and c[0] == "init"), [])
+        for values in (lbs, ubs, steps):
+            if len(values) != len(ivs):
+                # Reported at the list's `(`.
+                paren = at_offset(t, t.text.rfind("(", 0, values[0].start_pos), values[0])
+                raise parse_error(paren, f"custom op 'scf.parallel' expected {len(ivs)} operands")
+        result_types = _result_types(children[1:])
+        if len(init) != len(result_types):
+            raise parse_error(ivs[0], "custom op 'scf.parallel' expected as many init values "
+                                      "as result types")
+        region = regions_of(children)[0]
+        region.set_entry_args([(defined_name(iv), T.INDEX) for iv in ivs])
+        attrs = dict(attrs_of(children))
+        attrs["operandSegmentSizes"] = A.DenseArrayAttr(
+            T.I32, [len(lbs), len(ubs), len(steps), len(init)])
+        return new_op(cls.name, children[0], lbs + ubs + steps + init,
+                      [T.INDEX] * (3 * len(ivs)) + list(result_types), result_types, attrs,
+                      regions=[region])
+
+    @parses("block_arg_names")
+    def parse_block_arg_names(t, children):
+        return ("ivs", list(children))
+
+    @parses("scf_parallel_init")
+    def parse_init(t, children):
+        return ("init", list(children[0]))
+
+    @property
+    def body(self):
+        return self.regions[0].blocks[0]
+
+    def segments(self) -> list | None:
+        """The operand groups, or None when the sizes do not cover the
+        operands.  A generic form may spell the sizes `operand_segment_sizes`,
+        the name ODS still reads them by."""
+        attr = (self.properties.get("operandSegmentSizes")
+                or self.attributes.get("operand_segment_sizes"))
+        sizes = list(attr.value) if attr is not None else []
+        if len(sizes) != 4 or sum(sizes) != len(self.operands):
+            return None
+        parts, start = [], 0
+        for size in sizes:
+            parts.append(self.operands[start:start + size])
+            start += size
+        return parts
+
+    def finish_parse(self) -> None:
+        ensure_terminator(self, 0, ReduceOp)
+
+    def verify(self):
+        segments = self.segments()
+        if segments is None:
+            attr = (self.properties.get("operandSegmentSizes")
+                    or self.attributes.get("operand_segment_sizes"))
+            total = sum(attr.value) if attr is not None else 0
+            return (f"'scf.parallel' op operand count ({len(self.operands)}) does not match "
+                    f"with the total size ({total}) specified in attribute 'operandSegmentSizes'")
+        lbs, ubs, steps, inits = segments
+        if not steps:
+            return ("'scf.parallel' op needs at least one tuple element for lowerBound, "
+                    "upperBound and step")
+        for step in steps:
+            constant = _constant_int(step)
+            if constant is not None and constant <= 0:
+                return "'scf.parallel' op constant step operand must be positive"
+        args = self.body.args
+        if len(args) != len(steps):
+            return ("'scf.parallel' op expects the same number of induction variables: "
+                    f"{len(args)} as bound and step values: {len(steps)}")
+        if any(arg.type != T.INDEX for arg in args):
+            return ("'scf.parallel' op expects arguments for the induction variable to be of "
+                    "index type")
+        reduce = self.body.ops[-1] if self.body.ops else None
+        if not isinstance(reduce, ReduceOp):
+            return "'scf.parallel' op expects body to terminate with 'scf.reduce'"
+        results = len(self.results)
+        if results != len(reduce.regions):
+            return (f"'scf.parallel' op expects number of results: {results} to be the same "
+                    f"as number of reductions: {len(reduce.regions)}")
+        if results != len(inits):
+            return (f"'scf.parallel' op expects number of results: {results} to be the same "
+                    f"as number of initial values: {len(inits)}")
+        return None
+
+    def print(self, p) -> None:
+        lbs, ubs, steps, inits = self.segments()
+        p.write(" (")
+        p.print_operands(self.body.args)
+        for prefix, values in ((") = (", lbs), (") to (", ubs), (") step (", steps)):
+            p.write(prefix)
+            p.print_operands(values)
+        p.write(")")
+        if inits:
+            p.write(" init (")
+            p.print_operands(inits)
+            p.write(")")
+        _print_arrow_types(p, [r.type for r in self.results])
+        p.write(" ")
+        p.print_region(self.regions[0], False, True)
+        self.attr_dict(p)
+
+
+def _constant_int(value):
+    """The integer of an arith.constant, else None (getConstantIntValue)."""
+    op = value.defining_op
+    if op is None or op.op_name != "arith.constant":
+        return None
+    attr = op.properties.get("value")
+    return attr.value if isinstance(attr, A.IntegerAttr) else None
+
+
+# ------------------------------------------------------------------ reduce
+@register_op
+class ReduceOp(RegisteredOp):
+    """`scf.reduce(%a, %b : T, U) {^bb0(%l: T, %r: T): ...}, {...}`: one
+    reduction region per operand, each ending with scf.reduce.return."""
+
+    name = "scf.reduce"
+    traits = (Terminator, RecursiveMemoryEffects)
+    ods_operands = (Variadic("operands"),)
+    ods_regions = (RegionDef("reductions", variadic=True),)
+
+    syntax = r"""
+        // A `{` after the name opens a region (parseOptionalRegion comes first):
+        // the attributes may only follow a region.
+        scf_reduce: OP_SCF_REDUCE ("(" value_use_list ":" type_list ")")? (region ("," region)* attr_dict?)?
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        return new_op(cls.name, None, uses(children), type_list(children),
+                      attributes=dict(attrs_of(children)), regions=regions_of(children))
+
+    def verify(self):
+        if not isinstance(self.parent_op, ParallelOp):
+            return "'scf.reduce' op expects parent op 'scf.parallel'"
+        for index, region in enumerate(self.regions):
+            if len(region.blocks) != 1:
+                return (f"'scf.reduce' op region #{index} ('reductions') failed to verify "
+                        "constraint: region with 1 blocks")
+        for index, (value, region) in enumerate(zip(self.operands, self.regions)):
+            block = region.blocks[0]
+            if not block.ops:
+                return f"'scf.reduce' op {index}-th reduction has an empty body"
+            if len(block.args) != 2 or any(a.type != value.type for a in block.args):
+                return (f"'scf.reduce' op expected two block arguments with type '{value.type}' "
+                        f"in the {index}-th reduction region")
+            if not isinstance(block.ops[-1], ReduceReturnOp):
+                return ("'scf.reduce' op reduction bodies must be terminated with an "
+                        "'scf.reduce.return' op")
+        return None
+
+    def print(self, p) -> None:
+        if self.operands:
+            p.write("(")
+            p.print_operands(self.operands)
+            p.write(" : ")
+            p.print_type_list([v.type for v in self.operands])
+            p.write(")")
+        p.write(" ")
+        for index, region in enumerate(self.regions):
+            if index:
+                p.write(", ")
+            p.print_region(region, True, True)
+        self.attr_dict(p)
+
+
+@register_op
+class ReduceReturnOp(RegisteredOp):
+    """`scf.reduce.return %r : T`: the result of a reduction region."""
+
+    name = "scf.reduce.return"
+    traits = (Pure, Terminator)
+    ods_operands = (Operand("result"),)
+
+    syntax = r"""
+        scf_reduce_return: OP_SCF_REDUCE_RETURN VALUE_ID attr_dict? ":" type
+        OP_SCF_REDUCE_RETURN.2: /scf\.reduce\.return(?![\w$.])/
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        return new_op(cls.name, None, children[:1], types_of(children),
+                      attributes=dict(attrs_of(children)))
+
+    def verify(self):
+        reduce = self.parent_op
+        if not isinstance(reduce, ReduceOp):
+            return "'scf.reduce.return' op expects parent op 'scf.reduce'"
+        region = self.parent.parent
+        index = reduce.regions.index(region)
+        if index < len(reduce.operands):
+            expected = reduce.operands[index].type
+            if self.operands[0].type != expected:
+                return (f"'scf.reduce.return' op must have type '{expected}' (the type of the "
+                        "reduction inputs)")
+        return None
+
+    def print(self, p) -> None:
+        p.write(" ")
+        p.print_operand(self.operands[0])
+        self.attr_dict(p)
+        p.write(" : ")
+        p.print_type(self.operands[0].type)

@@ -80,13 +80,15 @@ class Property:
 
 
 class RegionDef:
-    __slots__ = ("name", "single_block")
+    """A region, or with `variadic` ODS's VariadicRegion: any number of them."""
 
-    def __init__(self, name: str, single_block: bool = True):
-        self.name, self.single_block = name, single_block
+    __slots__ = ("name", "single_block", "variadic")
+
+    def __init__(self, name: str, single_block: bool = True, variadic: bool = False):
+        self.name, self.single_block, self.variadic = name, single_block, variadic
 
     def __repr__(self) -> str:
-        return f"RegionDef({self.name!r})"
+        return f"RegionDef({self.name!r}{', variadic' if self.variadic else ''})"
 
 
 @functools.lru_cache(maxsize=256)
@@ -141,7 +143,7 @@ def build_generic(cls, operands=(), result_types=(), properties=None, regions=No
     if cls.has_trait(AttrSizedOperandSegments):
         props["operandSegmentSizes"] = segment_sizes(*sizes)
     if regions is None:
-        regions = [Region() for _ in cls.ods_regions]
+        regions = [Region() for r in cls.ods_regions if not r.variadic]
     return cls(flat, list(result_types), dict(attributes or {}), props, list(regions))
 
 
@@ -159,10 +161,12 @@ def declaration_mismatch(op) -> str | None:
         if sizes is None or len(sizes.value) != len(declared) \
                 or sum(sizes.value) != len(op.operands):
             return f"operandSegmentSizes {sizes} for {list(declared)}"
-    variadic = any(r.variadic for r in cls.ods_results)
-    if len(op.results) < len(cls.ods_results) - variadic or (
-            not variadic and len(op.results) != len(cls.ods_results)):
+    fixed = sum(not r.variadic for r in cls.ods_results)
+    if len(op.results) < fixed or (
+            fixed == len(cls.ods_results) and len(op.results) != fixed):
         return f"{len(op.results)} results for {list(cls.ods_results)}"
-    if len(op.regions) != len(cls.ods_regions):
+    fixed = sum(not r.variadic for r in cls.ods_regions)
+    if len(op.regions) < fixed or (
+            fixed == len(cls.ods_regions) and len(op.regions) != fixed):
         return f"{len(op.regions)} regions for {list(cls.ods_regions)}"
     return None

@@ -86,14 +86,30 @@ class LocationMessage(str):
     shows the op."""
 
 
+class NotedMessage(str):
+    """A verifier message with notes at other ops (`emitOpError() ...
+    .attachNote(other->getLoc())`): `notes`, (text, op) pairs, follow the
+    note that shows the op."""
+
+    notes: tuple = ()
+
+    def __new__(cls, message: str, notes):
+        self = super().__new__(cls, message)
+        self.notes = tuple(notes)
+        return self
+
+
 def op_error(message: str, op) -> MLIRError:
     """An error about `op`.  mlir-opt follows it with the op in generic form
     (Operation::emitError with -mlir-print-op-on-diagnostic, its default),
     on a line of its own when the op takes several."""
     if isinstance(message, LocationMessage):
         return MLIRError(str(message), op.pos)
-    return MLIRError(message, op.pos).attach_note("see current operation: " + appended_op(op),
-                                                  op.pos)
+    error = MLIRError(str(message), op.pos).attach_note(
+        "see current operation: " + appended_op(op), op.pos)
+    for text, other in getattr(message, "notes", ()):
+        error.attach_note(text, other.pos)
+    return error
 
 
 def appended_op(op) -> str:
