@@ -44,6 +44,7 @@ except ImportError:                    # Python 3.10
     import sre_parse
 
 from lark.exceptions import UnexpectedCharacters
+from lark.parsers.lalr_analysis import Reduce
 
 ASCII = frozenset(chr(code) for code in range(128))
 _CATEGORIES = {
@@ -342,8 +343,12 @@ class Lexer:
             if kind in contextual:
                 token = None
                 following = found.end()
-                if kind in parser_state.parse_conf.parse_table.states[
-                        parser_state.state_stack[-1]] and kind != inner:
+                states = parser_state.parse_conf.parse_table.states
+                # The table's lookaheads are wider where LALR merged states
+                # (an op line after a top-level op): the terminal must be
+                # shifted after the reductions it makes.
+                if kind in states[parser_state.state_stack[-1]] and kind != inner \
+                        and advances(states, None, list(parser_state.state_stack), kind):
                     token = make_token(kind, value, pos, line, column,
                                        line, column + len(value), pos + len(value))
                     if kind in accepts:
@@ -420,3 +425,28 @@ class Lexer:
         return UnexpectedCharacters(text, pos, line, column, allowed=allowed,
                                     token_history=last and [last], state=parser_state,
                                     terminals_by_name={t.name: t for t in self.terminals})
+
+
+def advances(table, end_state, stack: list, terminal: str) -> bool:
+    """Whether `terminal` is shifted (or, for `$END`, accepted) after the
+    reductions the LALR `table` makes on it from `stack` (of states, changed
+    in place): the table's own lookaheads are wider where states merged."""
+    for _ in range(10000):
+        actions = table.get(stack[-1], {})
+        if terminal not in actions:
+            return False
+        action, argument = actions[terminal]
+        if action is not Reduce:        # Shift
+            return True
+        size = len(argument.expansion)
+        if size:
+            del stack[-size:]
+        if not stack:
+            return False
+        goto = table.get(stack[-1], {}).get(argument.origin.name)
+        if goto is None:
+            return False
+        stack.append(goto[1])
+        if terminal == "$END" and stack[-1] == end_state:
+            return True
+    return False
