@@ -200,16 +200,8 @@ class LLVMConstantOp(ConstantOp):
 class LLVMUndefOp(SimpleTypedOp):
     name = "llvm.mlir.undef"
 
-    syntax = r"""
-        llvm_undef: OP_LLVM_MLIR_UNDEF attr_dict? ":" type
-    """
-
 
 @register_op
 class LLVMPoisonOp(SimpleTypedOp):
     name = "llvm.mlir.poison"
-
-    syntax = r"""
-        llvm_poison: OP_LLVM_MLIR_POISON attr_dict? ":" type
-    """
 
