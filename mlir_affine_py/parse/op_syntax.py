@@ -162,8 +162,9 @@ def syntax_source(core: str, classes) -> str:
         parts += (cls.__module__, cls.__qualname__, getattr(cls, "name", ""), own["syntax"],
                   repr(own.get("syntax_head_lines")), repr(own.get("syntax_remembers_name")),
                   " ".join(family_names(cls)) if own.get("syntax_family_terminal") else "",
-                  " ".join(sorted(key for key, member in own.items()
-                                  if hasattr(getattr(member, "__func__", None), "parses_rule"))))
+                  " ".join(key for key, member in own.items()
+                           if type(member) is staticmethod
+                           and hasattr(member.__func__, "parses_rule")))
     return "\0".join(parts)
 
 
