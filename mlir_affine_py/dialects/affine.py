@@ -23,11 +23,10 @@ from ..ir.traits import (AffineMapAccessInterface, AffineReadOpInterface,
                          LoopLikeOpInterface, MemoryEffects, NoRegionArguments, Pure, Read,
                          RecursiveMemoryEffects, RecursivelySpeculatable, ReturnLike,
                          SingleBlockImplicitTerminator, Terminator, Write)
-from ..parse.affine_syntax import affine_from_syntax
 from ..parse.engine.shapes import name_tokens, occurrence, ssa_shape
 from ..parse.op_syntax import parses
-from ..parse.syntax import (integer_literal, TOKEN, AttrDict, ParsedRegion, TypeList, Uses,
-                            defined_name, parse_error)
+from ..parse.syntax import (TOKEN, AttrDict, ParsedRegion, TypeList, Uses, affine_from_syntax,
+                            defined_name, integer_literal, parse_error)
 from .base import (ValueTerminator, RegisteredOp, attrs_of, ensure_terminator,
                    first_of, index_types, new_op, regions_of)
 

@@ -180,6 +180,8 @@ class RegisteredOp(Operation):
     syntax: str = ""
     # Terminal -> head rule, for heads that stand on a line of their own.
     syntax_head_lines: dict = {}
+    # A family's base: the terminal of its ops' names, made from its subclasses.
+    syntax_family_terminal: str | None = None
     # Whether the lexer keeps the op's name token (`t.last_op_name`).
     syntax_remembers_name = False
     # Syntax errors in the words of the op's parser: how "expected ..."
@@ -267,15 +269,27 @@ class ValueTerminator(RegisteredOp):
 
 
 class SimpleTypedOp(RegisteredOp):
-    """Ops written `%r = name {attrs} : type`, without operands; each
-    declares its one-line `syntax`."""
+    """Ops written `%r = name {attrs} : type`, without operands: each is a
+    subclass with its name (llvm.mlir.undef, ub.poison), and the terminal of
+    their names is made from the subclasses."""
 
     __slots__ = ()
 
+    syntax = r"""
+        simple_typed_op: SIMPLE_TYPED_NAME attr_dict? ":" type
+    """
+    syntax_family_terminal = "SIMPLE_TYPED_NAME"
+
     @classmethod
     def parse(cls, t, children) -> ParsedOp:
-        return new_op(cls.name, None, result_types=types_of(children),
-                      attributes=dict(attrs_of(children)))
+        name = children[0]
+        attrs = OP_CLASSES[name.value].parsed_attributes(dict(attrs_of(children)))
+        return new_op(name.value, name, result_types=types_of(children), attributes=attrs)
+
+    @classmethod
+    def parsed_attributes(cls, attrs: dict) -> dict:
+        """The attributes of the op as its custom form gives them."""
+        return attrs
 
     def print(self, p) -> None:
         self.attr_dict(p)

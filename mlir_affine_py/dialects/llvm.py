@@ -205,18 +205,10 @@ class LLVMUndefOp(SimpleTypedOp):
     traits = (Pure,)
     ods_results = (Result("res"),)
 
-    syntax = r"""
-        llvm_undef: OP_LLVM_MLIR_UNDEF attr_dict? ":" type
-    """
-
 
 @register_op
 class LLVMPoisonOp(SimpleTypedOp):
     name = "llvm.mlir.poison"
     traits = (Pure,)
     ods_results = (Result("res"),)
-
-    syntax = r"""
-        llvm_poison: OP_LLVM_MLIR_POISON attr_dict? ":" type
-    """
 

@@ -6,7 +6,7 @@ from ..ir import attributes as A
 from ..ir.core import register_op
 from ..ir.op_definition import Result
 from ..ir.traits import ConstantLike, Pure
-from .base import SimpleTypedOp, attrs_of, new_op, types_of
+from .base import SimpleTypedOp
 
 UB_POISON = A.OpaqueAttr("#ub.poison")
 
@@ -21,15 +21,10 @@ class UBPoisonOp(SimpleTypedOp):
     ods_results = (Result("result"),)
     inherent = ("value",)
 
-    syntax = r"""
-        ub_poison: OP_UB_POISON attr_dict? ":" type
-    """
-
     @classmethod
-    def parse(cls, t, children):
-        attrs = dict(attrs_of(children))
+    def parsed_attributes(cls, attrs: dict) -> dict:
         attrs.setdefault("value", UB_POISON)
-        return new_op(cls.name, None, result_types=types_of(children), attributes=attrs)
+        return attrs
 
     def print(self, p) -> None:
         value = self.properties.get("value")

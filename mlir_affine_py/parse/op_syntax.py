@@ -28,7 +28,10 @@ What the text leaves out is derived:
 
 `syntax` is read from a class's own namespace: a subclass that shares its
 base's form (affine.min and affine.max) declares none, and a base class
-that is no op may hold the form of its family (`BinaryOp`).
+that is no op may hold the form of its family (`BinaryOp`).  Such a base
+may leave the terminal of its ops' names to the assembly: it names it in
+`syntax_family_terminal`, and the terminal matches the names of its
+subclasses (`SimpleTypedOp`: an op of that form is a subclass with a name).
 
 Two declarations tie an op to the parse speed machinery (parse/engine/):
 `syntax_head_lines` names the terminals that stand for the op's head on a
@@ -138,6 +141,18 @@ def syntax_classes(op_classes) -> list:
     return found
 
 
+def family_names(cls) -> list:
+    """The names of the ops of the family `cls` (its subclasses, in the
+    order they were defined), for its `syntax_family_terminal`."""
+    names, pending = [], list(cls.__subclasses__())
+    while pending:
+        sub = pending.pop(0)
+        if sub.__dict__.get("name"):
+            names.append(sub.__dict__["name"])
+        pending[:0] = sub.__subclasses__()
+    return names
+
+
 def syntax_source(core: str, classes) -> str:
     """What the assembled grammar depends on: the core grammar and the
     declarations of the `syntax_classes`."""
@@ -146,8 +161,10 @@ def syntax_source(core: str, classes) -> str:
         own = cls.__dict__
         parts += (cls.__module__, cls.__qualname__, getattr(cls, "name", ""), own["syntax"],
                   repr(own.get("syntax_head_lines")), repr(own.get("syntax_remembers_name")),
-                  " ".join(sorted(key for key, member in own.items()
-                                  if hasattr(getattr(member, "__func__", None), "parses_rule"))))
+                  " ".join(family_names(cls)) if own.get("syntax_family_terminal") else "",
+                  " ".join(key for key, member in own.items()
+                           if type(member) is staticmethod
+                           and hasattr(member.__func__, "parses_rule")))
     return "\0".join(parts)
 
 
@@ -182,6 +199,10 @@ def assemble(core: str, classes) -> OpGrammar:
                 raise ValueError(f"{cls.__name__}.syntax uses {terminal}, defined nowhere")
             parts.append(f'{terminal}: "{name}"')
             defined.add(terminal)
+        family = cls.__dict__.get("syntax_family_terminal")
+        if family:
+            parts.append(names_terminal(family, family_names(cls)))
+            defined.add(family)
         grammar.head_lines.update(cls.__dict__.get("syntax_head_lines", {}))
         if cls.__dict__.get("syntax_remembers_name"):
             names.append("OP_" + cls.name.upper().replace(".", "_"))

@@ -724,5 +724,5 @@ def split_input(text: str, marker: str = "// -----"):
         start = found + len(marker)
 
 
-def token_pos(token: Token) -> tuple[int, int]:
+def token_pos(token) -> tuple[int, int]:
     return (token.line, token.column)

@@ -22,11 +22,10 @@ from ..ir.affine_expr import symbol as affine_symbol
 from ..ir.affine_map import AffineMap, IntegerSet
 from ..printer.numbers import float_to_bits, round_to_type, unescape_string
 from . import dialect_symbols
-from .affine_syntax import AffineSyntax, affine_from_syntax
-from .syntax import (defined_name, integer_literal, LocatedInt, TOKEN, SymbolUses, AttrDict, OpHead, OpSequence, ParsedBlock,
-                     ParsedOp, ParsedRegion, Props,
-                     Regions, Successors, TypeList, Uses, parse_error, pos_of,
-                     split_children)
+from .syntax import (TOKEN, AffineSyntax, AttrDict, LocatedInt, OpHead, OpSequence,
+                     ParsedBlock, ParsedOp, ParsedRegion, Props, Regions, Successors,
+                     SymbolUses, TypeList, Uses, affine_from_syntax, defined_name,
+                     integer_literal, parse_error, pos_of, split_children)
 
 
 class ResultList(list):

@@ -127,3 +127,26 @@ def test_a_names_terminal_matches_whole_names_grouped_by_dialect():
     assert [bool(re.match(pattern, word)) for word in
             ("arith.addf", "arith.addfx", "math.powf", "math.pow", "arith.addi.x")] == \
         [True, False, True, False, False]
+
+
+def test_a_family_s_name_terminal_is_made_from_its_subclasses():
+    class Family(_Op):
+        syntax = "family: FAMILY_NAME INT"
+        syntax_family_terminal = "FAMILY_NAME"
+
+    class One(Family):
+        name = "test.one"
+
+    class Two(One):
+        name = "test.two"
+    classes = op_syntax.syntax_classes([One, Two])
+    assert classes == [Family]
+    assembled = op_syntax.assemble(CORE, classes)
+    assert r"FAMILY_NAME.2: /test\.(one|two)(?![\w$.])/" in assembled.text
+    source = op_syntax.syntax_source(CORE, classes)
+
+    class Three(Family):
+        name = "test.three"
+    assert op_syntax.syntax_source(CORE, classes) != source
+    tree = _parse(op_syntax.assemble(CORE, classes), classes, "test.two 1 test.three 2")
+    assert tree.children == [("", ["test.two", "1"]), ("", ["test.three", "2"])]
