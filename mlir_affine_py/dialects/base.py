@@ -215,6 +215,18 @@ class RegisteredOp(Operation):
         elided = self.inherent + tuple(extra_elided) if extra_elided else self.inherent
         p.print_optional_attr_dict(self, elided)
 
+    def print_operands_then_types(self, p, types, keyword: str = "to") -> None:
+        """The ODS form `$operands attr-dict : type(...) [keyword type(...)]`:
+        ` %a, %b {attrs} : T to U`."""
+        p.write(" ")
+        p.print_operands(self.operands)
+        self.attr_dict(p)
+        p.write(" : ")
+        for index, type in enumerate(types):
+            if index:
+                p.write(f" {keyword} ")
+            p.print_type(type)
+
 
 class ValueTerminator(RegisteredOp):
     """Terminators written `name {attrs} %a, %b : T, U` (ODS

@@ -190,11 +190,7 @@ class DeallocOp(RegisteredOp):
         return new_op("memref.dealloc", children[0], children[:1], [type], [], dict(attrs_of(children)))
 
     def print(self, p) -> None:
-        p.write(" ")
-        p.print_operand(self.operands[0])
-        self.attr_dict(p)
-        p.write(" : ")
-        p.print_type(self.operands[0].type)
+        self.print_operands_then_types(p, [self.operands[0].type])
 
 
 @register_op
@@ -239,7 +235,9 @@ class LoadStoreOp(RegisteredOp):
                     f"{len(memref.shape)} but got {len(self.operands) - start}")
         return None
 
-    def print(self, p) -> None:
+    def print_access(self, p) -> None:
+        """` [%value,] %memref[%i, ...] {attrs}`; `nontemporal` is left out
+        when false (its default) and shown when true."""
         p.write(" ")
         start = 2 if self.stores else 1
         if self.stores:
@@ -249,9 +247,13 @@ class LoadStoreOp(RegisteredOp):
         p.write("[")
         p.print_operands(self.operands[start:])
         p.write("]")
-        self.attr_dict(p)
+        nontemporal = self.properties.get("nontemporal")
+        p.print_optional_attr_dict(self, ("nontemporal",) if nontemporal == A.BOOL_FALSE else ())
+
+    def print(self, p) -> None:
+        self.print_access(p)
         p.write(" : ")
-        p.print_type(self.operands[start - 1].type)
+        p.print_type(self.operands[1 if self.stores else 0].type)
 
 
 @register_op
@@ -308,13 +310,7 @@ class CastOp(RegisteredOp):
         return ["cast"]
 
     def print(self, p) -> None:
-        p.write(" ")
-        p.print_operand(self.operands[0])
-        self.attr_dict(p)
-        p.write(" : ")
-        p.print_type(self.operands[0].type)
-        p.write(" to ")
-        p.print_type(self.results[0].type)
+        self.print_operands_then_types(p, [self.operands[0].type, self.results[0].type])
 
     def verify(self):
         source, dest = self.operands[0].type, self.results[0].type
@@ -1135,11 +1131,7 @@ class RankOp(RegisteredOp):
                       dict(attrs_of(children)))
 
     def print(self, p) -> None:
-        p.write(" ")
-        p.print_operand(self.operands[0])
-        self.attr_dict(p)
-        p.write(" : ")
-        p.print_type(self.operands[0].type)
+        self.print_operands_then_types(p, [self.operands[0].type])
 
 
 # ----------------------------------------------------------------- realloc
@@ -1275,13 +1267,7 @@ class CopyOp(RegisteredOp):
         return None
 
     def print(self, p) -> None:
-        p.write(" ")
-        p.print_operands(self.operands)
-        self.attr_dict(p)
-        p.write(" : ")
-        p.print_type(self.operands[0].type)
-        p.write(" to ")
-        p.print_type(self.operands[1].type)
+        self.print_operands_then_types(p, [v.type for v in self.operands])
 
 
 # ---------------------------------------------------------------- prefetch

@@ -13,6 +13,7 @@ from ..parse.syntax import Uses, parse_error
 from ..parse.op_syntax import parses
 from ..printer.numbers import unescape_string
 from .base import RegisteredOp, attrs_of, first_of, index_types, new_op, tokens_of, types_of
+from . import memref
 from .memref import at_offset
 
 
@@ -67,13 +68,7 @@ class BroadcastOp(RegisteredOp):
         return None
 
     def print(self, p) -> None:
-        p.write(" ")
-        p.print_operand(self.operands[0])
-        self.attr_dict(p)
-        p.write(" : ")
-        p.print_type(self.operands[0].type)
-        p.write(" to ")
-        p.print_type(self.results[0].type)
+        self.print_operands_then_types(p, [self.operands[0].type, self.results[0].type])
 
 
 # --------------------------------------------------------------------- fma
@@ -106,22 +101,17 @@ class FMAOp(RegisteredOp):
         return None
 
     def print(self, p) -> None:
-        p.write(" ")
-        p.print_operands(self.operands)
-        self.attr_dict(p)
-        p.write(" : ")
-        p.print_type(self.operands[0].type)
+        self.print_operands_then_types(p, [self.operands[0].type])
 
 
 # ------------------------------------------------------------- load, store
-class VectorMemoryOp(RegisteredOp):
-    """vector.load and vector.store: a vector at `[indices]` of a memref.
-    `nontemporal` is left out of the custom form when false (its default),
-    but the generic form shows it as written."""
+class VectorMemoryOp(memref.LoadStoreOp):
+    """vector.load and vector.store: a vector at `[indices]` of a memref,
+    written as memref.load and memref.store with the vector type after the
+    memref's."""
 
     __slots__ = ()
     inherent = ("alignment", "nontemporal")
-    stores = False
 
     def memref_type(self):
         return self.operands[1 if self.stores else 0].type
@@ -146,17 +136,7 @@ class VectorMemoryOp(RegisteredOp):
         return None
 
     def print(self, p) -> None:
-        p.write(" ")
-        if self.stores:
-            p.print_operand(self.operands[0])
-            p.write(", ")
-        start = 2 if self.stores else 1
-        p.print_operand(self.operands[start - 1])
-        p.write("[")
-        p.print_operands(self.operands[start:])
-        p.write("]")
-        elided = ("nontemporal",) if self.properties.get("nontemporal") == A.BOOL_FALSE else ()
-        p.print_optional_attr_dict(self, elided)
+        self.print_access(p)
         p.write(" : ")
         p.print_type(self.memref_type())
         p.write(", ")
