@@ -188,7 +188,31 @@ class RegisteredOp(Operation):
     # Inherent attributes with a default value: the generic form shows the
     # default when the attribute is unset, the custom form never shows it.
     property_defaults: dict = {}
+    # Properties the op cannot do without (ODS attributes with no default):
+    # an op read from the generic form without one is reported.
+    required_properties: tuple = ()
     has_side_effects = False
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        cls.checks_invariants = bool(cls.required_properties) or \
+            "operandSegmentSizes" in cls.inherent
+
+    def verify_invariants(self):
+        """What ODS's verifyInvariants checks before the op's own verifier:
+        the required properties, then that the operand segments add up to
+        the operands."""
+        for name in self.required_properties:
+            if name not in self.properties:
+                return f"'{self.op_name}' op requires attribute '{name}'"
+        if "operandSegmentSizes" in self.inherent:
+            sizes = self.properties.get("operandSegmentSizes")
+            total = sum(sizes.value) if isinstance(sizes, A.DenseArrayAttr) else 0
+            if total != len(self.operands):
+                return (f"'{self.op_name}' op operand count ({len(self.operands)}) does not "
+                        f"match with the total size ({total}) specified in attribute "
+                        "'operandSegmentSizes'")
+        return None
 
     @classmethod
     def parse(cls, t, children) -> ParsedOp:
