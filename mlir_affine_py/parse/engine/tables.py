@@ -36,7 +36,7 @@ from lark.parse_tree_builder import (ChildFilterLALR_NoPlaceholders, ExpandSingl
 from lark.parsers.lalr_analysis import Action, IntParseTable, Reduce
 from lark.tree import Tree
 
-from .lexer import DispatchScanner, KeptPattern, blanks_pattern, lexer_scanner
+from .lexer import DispatchScanner, KeptPattern, advances, blanks_pattern, lexer_scanner
 
 class TableRule(Rule):
     """A rule of the prepared table: Lark's fields, identity semantics."""
@@ -275,28 +275,3 @@ def _passes_child_on(rule: Rule, callback) -> bool:
     if symbol.is_term:
         return rule.options.keep_all_tokens or not symbol.filter_out
     return not symbol.name.startswith("_")
-
-
-def advances(table, end_state, stack: list, terminal: str) -> bool:
-    """Whether `terminal` is shifted (or, for `$END`, accepted) after the
-    reductions the LALR `table` makes on it from `stack` (of states, changed
-    in place): the table's own lookaheads are wider where states merged."""
-    for _ in range(10000):
-        actions = table.get(stack[-1], {})
-        if terminal not in actions:
-            return False
-        action, argument = actions[terminal]
-        if action is not Reduce:        # Shift
-            return True
-        size = len(argument.expansion)
-        if size:
-            del stack[-size:]
-        if not stack:
-            return False
-        goto = table.get(stack[-1], {}).get(argument.origin.name)
-        if goto is None:
-            return False
-        stack.append(goto[1])
-        if terminal == "$END" and stack[-1] == end_state:
-            return True
-    return False
