@@ -141,6 +141,16 @@ class ForOp(RegisteredOp):
         ensure_terminator(self, 0, YieldOp)
 
     def verify(self):
+        # What ODS checks first, for an op read from the generic form.
+        if len(self.operands) < 3:
+            return f"'scf.for' op expected 3 or more operands, but found {len(self.operands)}"
+        if len(self.regions) != 1:
+            return "'scf.for' op requires one region"
+        if not self.body.args:
+            # LoopLikeOpInterface: the iter_args are the arguments after the
+            # induction variable, -1 of them (as an unsigned number).
+            return (f"'scf.for' op different number of inits and region iter_args: "
+                    f"{len(self.inits)} != {(1 << 64) - 1}")
         if len(self.inits) != len(self.results):
             return "'scf.for' op mismatch in number of loop-carried values and defined values"
         if self.induction_var.type != self.operands[0].type:
