@@ -12,8 +12,7 @@ from ..ir.core import register_op
 from ..ir.verifier import NotedMessage
 from ..parse.syntax import TOKEN, ParsedBlock, ParsedRegion, TypeList, Uses, defined_name, parse_error
 from ..parse.op_syntax import parses
-from .memref import at_offset
-from .base import (ValueTerminator, RegisteredOp, attrs_of, ensure_terminator,
+from .base import (ValueTerminator, RegisteredOp, attrs_of, ensure_terminator, first_of,
                    regions_of, type_list, types_of, uses, new_op)
 
 
@@ -533,25 +532,25 @@ class ParallelOp(RegisteredOp):
     inherent = ("operandSegmentSizes",)
 
     syntax = r"""
-        !scf_parallel: "scf.parallel" "(" block_arg_names ")" "=" "(" value_use_list ")" "to" "(" value_use_list ")" "step" "(" value_use_list ")" scf_parallel_init? ("->" _result_types)? region attr_dict?
-        block_arg_names: VALUE_ID ("," VALUE_ID)*
+        !scf_parallel: "scf.parallel" scf_parallel_values "=" scf_parallel_values "to" scf_parallel_values "step" scf_parallel_values scf_parallel_init? ("->" _result_types)? region attr_dict?
+        // The `(` is kept: a list of the wrong length is reported there.
+        !scf_parallel_values: "(" value_use_list? ")"
         scf_parallel_init: "init" "(" value_use_list ")"
     """
 
     @classmethod
     def parse(cls, t, children):
-        ivs = next(c for c in children if isinstance(c, tuple) and c[0] == "ivs")[1]
-        lbs, ubs, steps = [list(c) for c in children if isinstance(c, Uses)][:3]
+        lists = [c for c in children if isinstance(c, tuple) and c[0] == "values"]
+        ivs = lists[0][1]
+        lbs, ubs, steps = (values for _, values, _ in lists[1:])
         init = next((c[1] for c in children if isinstance(c, tuple) and c[0] == "init"), [])
-        for values in (lbs, ubs, steps):
+        for _, values, paren in lists[1:]:
             if len(values) != len(ivs):
-                # Reported at the list's `(`.
-                paren = at_offset(t, t.text.rfind("(", 0, values[0].start_pos), values[0])
                 raise parse_error(paren, f"custom op 'scf.parallel' expected {len(ivs)} operands")
         result_types = _result_types(children[1:])
         if len(init) != len(result_types):
-            raise parse_error(ivs[0], "custom op 'scf.parallel' expected as many init values "
-                                      "as result types")
+            raise parse_error(lists[0][2], "custom op 'scf.parallel' expected as many init "
+                                           "values as result types")
         region = regions_of(children)[0]
         region.set_entry_args([(defined_name(iv), T.INDEX) for iv in ivs])
         attrs = dict(attrs_of(children))
@@ -561,9 +560,10 @@ class ParallelOp(RegisteredOp):
                       [T.INDEX] * (3 * len(ivs)) + list(result_types), result_types, attrs,
                       regions=[region])
 
-    @parses("block_arg_names")
-    def parse_block_arg_names(t, children):
-        return ("ivs", list(children))
+    @parses("scf_parallel_values")
+    def parse_values(t, children):
+        """("values", the SSA names, the `(` token)."""
+        return ("values", list(first_of(children, Uses, [])), children[0])
 
     @parses("scf_parallel_init")
     def parse_init(t, children):
