@@ -252,6 +252,20 @@ class RegisteredOp(Operation):
             p.print_type(type)
 
 
+def type_constraint_error(op, constraints):
+    """ODS's type constraints, checked before the op's own verifier:
+    `constraints` lists (value, type classes allowed, ODS description); the
+    first value of another type gives mlir-opt's message, else None."""
+    for value, classes, description in constraints:
+        if not isinstance(value.type, classes):
+            if value in op.operands:
+                where = f"operand #{op.operands.index(value)}"
+            else:
+                where = f"result #{op.results.index(value)}"
+            return f"'{op.op_name}' op {where} must be {description}, but got '{value.type}'"
+    return None
+
+
 class ValueTerminator(RegisteredOp):
     """Terminators written `name {attrs} %a, %b : T, U` (ODS
     `attr-dict ($operands^ : type($operands))?`): func.return, affine.yield,
