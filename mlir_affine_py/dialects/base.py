@@ -256,12 +256,16 @@ def type_constraint_error(op, constraints):
     """ODS's type constraints, checked before the op's own verifier:
     `constraints` lists (value, type classes allowed, ODS description); the
     first value of another type gives mlir-opt's message, else None."""
+    claimed = set()          # a value used twice is each use in turn, in order
     for value, classes, description in constraints:
+        if value in op.results:
+            where = f"result #{op.results.index(value)}"
+        else:
+            index = next(i for i, operand in enumerate(op.operands)
+                         if operand is value and i not in claimed)
+            claimed.add(index)
+            where = f"operand #{index}"
         if not isinstance(value.type, classes):
-            if value in op.operands:
-                where = f"operand #{op.operands.index(value)}"
-            else:
-                where = f"result #{op.results.index(value)}"
             return f"'{op.op_name}' op {where} must be {description}, but got '{value.type}'"
     return None
 

@@ -18,7 +18,7 @@ from ..parse.op_syntax import parses
 from .base import (RegisteredOp, ValueTerminator, attrs_of, ensure_terminator,
                    expect_type, first_of, index_types, new_op, regions_of,
                    lookup_symbol, symbol_name_attr, symbol_parent_error, tokens_of, type_list,
-                   types_of, uses)
+                   type_constraint_error, types_of, uses)
 
 # ShapedType::kDynamic: a dynamic entry of static_offsets/sizes/strides.
 DYNAMIC = -(1 << 63)
@@ -821,6 +821,8 @@ class AllocaScopeOp(RegisteredOp):
 
 
 # ----------------------------------------------------------------- reshape
+_ANY_MEMREF = (T.MemRefType, T.UnrankedMemRefType)
+
 @register_op
 class ReshapeOp(RegisteredOp):
     """`memref.reshape %src(%shape) : (S, memref<Nxi32>) -> R`: the shape
@@ -846,6 +848,13 @@ class ReshapeOp(RegisteredOp):
         return ["reshape"]
 
     def verify(self):
+        error = type_constraint_error(self, [
+            (self.operands[0], _ANY_MEMREF, "ranked or unranked memref of any type values"),
+            (self.operands[1], T.MemRefType,
+             "1D memref of signless integer or index values"),
+            (self.results[0], _ANY_MEMREF, "ranked or unranked memref of any type values")])
+        if error:
+            return error
         source, shape = self.operands[0].type, self.operands[1].type
         result = self.results[0].type
         if source.element_type != result.element_type:
@@ -978,8 +987,17 @@ class ReassociativeReshapeOp(RegisteredOp):
 
     __slots__ = ()
 
+    required_properties = ("reassociation",)
+    # The source's and result's type and its ODS description.
+    shaped_kind = (T.MemRefType, "strided memref of any type values")
+
     def groups(self) -> list:
         return _reassociation(self.properties["reassociation"])
+
+    def kinds_error(self):
+        classes, description = self.shaped_kind
+        return type_constraint_error(self, [(self.operands[0], classes, description),
+                                            (self.results[0], classes, description)])
 
     def result_name_hints(self):
         return [self.name.partition(".")[2]]
@@ -1000,6 +1018,7 @@ class ExpandShapeOp(ReassociativeReshapeOp):
     # traits: Pure, ViewLikeOpInterface
     name = "memref.expand_shape"
     inherent = ("reassociation", "static_output_shape")
+    required_properties = ("reassociation", "static_output_shape")
 
     syntax = r"""
         memref_expand_shape: OP_MEMREF_EXPAND_SHAPE VALUE_ID array_attr "output_shape" mixed_list attr_dict? ":" type "into" type
@@ -1016,6 +1035,9 @@ class ExpandShapeOp(ReassociativeReshapeOp):
                       [source_type] + index_types(len(dynamic)), [result_type], attrs)
 
     def verify(self):
+        error = self.kinds_error()
+        if error:
+            return error
         source, result = self.operands[0].type, self.results[0].type
         if len(source.shape) > len(result.shape):
             return (f"'memref.expand_shape' op expected rank expansion, but found source rank "
@@ -1083,6 +1105,9 @@ class CollapseShapeOp(ReassociativeReshapeOp):
         return new_op(cls.name, None, children[:1], [source_type], [result_type], attrs)
 
     def verify(self):
+        error = self.kinds_error()
+        if error:
+            return error
         source, result = self.operands[0].type, self.results[0].type
         if len(source.shape) < len(result.shape):
             return (f"'memref.collapse_shape' op expected rank reduction, but found source rank "
@@ -1121,6 +1146,10 @@ class RankOp(RegisteredOp):
     # traits: Pure
     name = "memref.rank"
 
+    def verify(self):
+        return type_constraint_error(self, [
+            (self.operands[0], _ANY_MEMREF, "ranked or unranked memref of any type values")])
+
     syntax = r"""
         memref_rank: OP_MEMREF_RANK VALUE_ID attr_dict? ":" type
     """
@@ -1157,6 +1186,11 @@ class ReallocOp(RegisteredOp):
                       [result_type], dict(attrs_of(children)))
 
     def verify(self):
+        error = type_constraint_error(self, [
+            (value, T.MemRefType, "1D memref of any type values")
+            for value in (self.operands[0], self.results[0])])
+        if error:
+            return error
         source, result = self.operands[0].type, self.results[0].type
         if source.element_type != result.element_type:
             return ("'memref.realloc' op different element types specified for source type "
@@ -1211,9 +1245,11 @@ class ExtractStridedMetadataOp(RegisteredOp):
                 + ["strides"] + [None] * (rank - 1)) if rank else ["base_buffer", "offset"]
 
     def verify(self):
+        error = type_constraint_error(self, [
+            (self.operands[0], T.MemRefType, "strided memref of any type values")])
+        if error:
+            return error
         source = self.operands[0].type
-        if not isinstance(source, T.MemRefType):
-            return None
         rank = len(source.shape)
         expected = [T.MemRefType((), source.element_type, None, source.memory_space)]
         expected += [T.INDEX] * (1 + 2 * rank)
@@ -1255,6 +1291,11 @@ class CopyOp(RegisteredOp):
                       dict(attrs_of(children)))
 
     def verify(self):
+        error = type_constraint_error(self, [
+            (value, _ANY_MEMREF, "ranked or unranked memref of any type values")
+            for value in self.operands])
+        if error:
+            return error
         source, target = (v.type for v in self.operands)
         if source.element_type != target.element_type:
             return "'memref.copy' op requires the same element type for all operands"
@@ -1280,6 +1321,7 @@ class PrefetchOp(RegisteredOp):
     # traits: MemoryEffects (none declared: a hint)
     name = "memref.prefetch"
     inherent = ("isWrite", "localityHint", "isDataCache")
+    required_properties = inherent
     has_side_effects = True
 
     syntax = r"""
@@ -1307,6 +1349,10 @@ class PrefetchOp(RegisteredOp):
                       [], attrs)
 
     def verify(self):
+        error = type_constraint_error(self, [
+            (self.operands[0], T.MemRefType, "memref of any type values")])
+        if error:
+            return error
         hint = self.properties.get("localityHint")
         if isinstance(hint, A.IntegerAttr) and not 0 <= hint.value <= 3:
             return ("'memref.prefetch' op attribute 'localityHint' failed to satisfy constraint: "
@@ -1355,6 +1401,11 @@ class ViewOp(RegisteredOp):
         return ["view"]
 
     def verify(self):
+        error = type_constraint_error(self, [
+            (self.operands[0], T.MemRefType, "1D memref of 8-bit signless integer values"),
+            (self.results[0], T.MemRefType, "memref of any type values")])
+        if error:
+            return error
         base, view = self.operands[0].type, self.results[0].type
         if base.layout is not None:
             return "'memref.view' op unsupported map for base memref type " + str(base)
@@ -1393,6 +1444,7 @@ class AssumeAlignmentOp(RegisteredOp):
     # traits: Pure, ViewLikeOpInterface, AllTypesMatch<["memref", "result"]>
     name = "memref.assume_alignment"
     inherent = ("alignment",)
+    required_properties = ("alignment",)
 
     syntax = r"""
         memref_assume_alignment: OP_MEMREF_ASSUME_ALIGNMENT VALUE_ID "," INT attr_dict? ":" type
@@ -1409,6 +1461,10 @@ class AssumeAlignmentOp(RegisteredOp):
         return ["assume_align"]
 
     def verify(self):
+        error = type_constraint_error(self, [
+            (self.operands[0], T.MemRefType, "memref of any type values")])
+        if error:
+            return error
         alignment = self.properties["alignment"].value
         if alignment <= 0 or alignment & (alignment - 1):
             return "'memref.assume_alignment' op alignment must be power of 2"

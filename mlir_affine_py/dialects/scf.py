@@ -443,6 +443,7 @@ class IndexSwitchOp(RegisteredOp):
     #   RegionBranchOpInterface
     name = "scf.index_switch"
     inherent = ("cases",)
+    required_properties = ("cases",)
 
     syntax = r"""
         scf_index_switch: OP_SCF_INDEX_SWITCH VALUE_ID attr_dict? ("->" type_list)? scf_switch_case* "default" region

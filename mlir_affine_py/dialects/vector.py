@@ -12,7 +12,8 @@ from ..ir.core import register_op
 from ..parse.syntax import Uses, parse_error
 from ..parse.op_syntax import parses
 from ..printer.numbers import unescape_string
-from .base import RegisteredOp, attrs_of, first_of, index_types, new_op, tokens_of, types_of
+from .base import (RegisteredOp, attrs_of, first_of, index_types, new_op, tokens_of,
+                   type_constraint_error, types_of)
 from . import memref
 from .memref import at_offset
 
@@ -53,6 +54,10 @@ class BroadcastOp(RegisteredOp):
         return new_op(cls.name, None, children[:1], [source], [result], dict(attrs_of(children)))
 
     def verify(self):
+        error = type_constraint_error(self, [
+            (self.results[0], T.VectorType, "vector of any type values")])
+        if error:
+            return error
         source, result = self.operands[0].type, self.results[0].type
         element = source.element_type if isinstance(source, T.VectorType) else source
         if element != result.element_type:
