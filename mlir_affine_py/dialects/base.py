@@ -201,6 +201,9 @@ class RegisteredOp(Operation):
     ods_results: tuple = ()
     ods_properties: tuple = ()
     ods_regions: tuple = ()
+    # Properties the op cannot do without (ODS attributes with no default):
+    # an op read from the generic form without one is reported.
+    required_properties: tuple = ()
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -214,12 +217,30 @@ class RegisteredOp(Operation):
         if declared and "property_defaults" not in cls.__dict__:
             cls.property_defaults = {p.name: p.default for p in declared
                                      if p.default is not None}
+        cls.checks_invariants = bool(cls.required_properties) or \
+            "operandSegmentSizes" in cls.inherent
 
     @classmethod
     def build_generic(cls, operands=(), result_types=(), properties=None, regions=None,
                       attributes=None):
         """OpBuilder's generic build: see ir/op_definition.py."""
         return build_generic(cls, operands, result_types, properties, regions, attributes)
+
+    def verify_invariants(self):
+        """What ODS's verifyInvariants checks before the op's own verifier:
+        the required properties, then that the operand segments add up to
+        the operands."""
+        for name in self.required_properties:
+            if name not in self.properties:
+                return f"'{self.op_name}' op requires attribute '{name}'"
+        if "operandSegmentSizes" in self.inherent:
+            sizes = self.properties.get("operandSegmentSizes")
+            total = sum(sizes.value) if isinstance(sizes, A.DenseArrayAttr) else 0
+            if total != len(self.operands):
+                return (f"'{self.op_name}' op operand count ({len(self.operands)}) does not "
+                        f"match with the total size ({total}) specified in attribute "
+                        "'operandSegmentSizes'")
+        return None
 
     @classmethod
     def parse(cls, t, children) -> ParsedOp:
@@ -245,6 +266,36 @@ class RegisteredOp(Operation):
     def attr_dict(self, p, extra_elided=()) -> None:
         elided = self.inherent + tuple(extra_elided) if extra_elided else self.inherent
         p.print_optional_attr_dict(self, elided)
+
+    def print_operands_then_types(self, p, types, keyword: str = "to") -> None:
+        """The ODS form `$operands attr-dict : type(...) [keyword type(...)]`:
+        ` %a, %b {attrs} : T to U`."""
+        p.write(" ")
+        p.print_operands(self.operands)
+        self.attr_dict(p)
+        p.write(" : ")
+        for index, type in enumerate(types):
+            if index:
+                p.write(f" {keyword} ")
+            p.print_type(type)
+
+
+def type_constraint_error(op, constraints):
+    """ODS's type constraints, checked before the op's own verifier:
+    `constraints` lists (value, type classes allowed, ODS description); the
+    first value of another type gives mlir-opt's message, else None."""
+    claimed = set()          # a value used twice is each use in turn, in order
+    for value, classes, description in constraints:
+        if value in op.results:
+            where = f"result #{op.results.index(value)}"
+        else:
+            index = next(i for i, operand in enumerate(op.operands)
+                         if operand is value and i not in claimed)
+            claimed.add(index)
+            where = f"operand #{index}"
+        if not isinstance(value.type, classes):
+            return f"'{op.op_name}' op {where} must be {description}, but got '{value.type}'"
+    return None
 
 
 class ValueTerminator(RegisteredOp):

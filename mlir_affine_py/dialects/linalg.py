@@ -24,7 +24,8 @@ from ..ir.op_definition import RegionDef, Variadic, VariadicResult
 from ..ir.traits import AttrSizedOperandSegments, Pure, ReturnLike, Terminator
 from ..parse.op_syntax import names_terminal, parses
 from ..parse.syntax import AttrDict, ParsedRegion, TypeList, Uses, parse_error
-from .base import RegisteredOp, ValueTerminator, attrs_of, first_of, new_op, type_list, uses
+from .base import (RegisteredOp, ValueTerminator, attrs_of, first_of, new_op, type_constraint_error,
+                   type_list, uses)
 from .memref import at_offset
 
 MEMOIZED_MAPS = "linalg.memoized_indexing_maps"
@@ -207,6 +208,12 @@ class StructuredOp(RegisteredOp):
                 [A.AffineMapAttr(m) for m in self.default_maps()])
 
     def verify(self):
+        # Inputs may be of any type (a scalar to fill with), outputs are shaped.
+        error = type_constraint_error(self, [(value, T.Type, "") for value in self.inputs()] + [
+            (value, T.ShapedType, "variadic of shaped of any type values")
+            for value in self.outputs()])
+        if error:
+            return error
         tensors = sum(_is_tensor(v.type) for v in self.outputs())
         if tensors != len(self.results):
             return (f"'{self.name}' op expected the number of tensor results ({len(self.results)})"

@@ -23,7 +23,7 @@ from ..parse.op_syntax import parses
 from .base import (RegisteredOp, ValueTerminator, attrs_of, ensure_terminator,
                    expect_type, first_of, index_types, new_op, regions_of,
                    lookup_symbol, symbol_name_attr, symbol_parent_error, tokens_of, type_list,
-                   types_of, uses)
+                   type_constraint_error, types_of, uses)
 
 # ShapedType::kDynamic: a dynamic entry of static_offsets/sizes/strides.
 DYNAMIC = -(1 << 63)
@@ -199,11 +199,7 @@ class DeallocOp(RegisteredOp):
         return new_op("memref.dealloc", children[0], children[:1], [type], [], dict(attrs_of(children)))
 
     def print(self, p) -> None:
-        p.write(" ")
-        p.print_operand(self.operands[0])
-        self.attr_dict(p)
-        p.write(" : ")
-        p.print_type(self.operands[0].type)
+        self.print_operands_then_types(p, [self.operands[0].type])
 
     @classmethod
     def build(cls, memref):
@@ -260,7 +256,9 @@ class LoadStoreOp(RegisteredOp):
                     f"{len(memref.shape)} but got {len(self.operands) - start}")
         return None
 
-    def print(self, p) -> None:
+    def print_access(self, p) -> None:
+        """` [%value,] %memref[%i, ...] {attrs}`; `nontemporal` is left out
+        when false (its default) and shown when true."""
         p.write(" ")
         start = 2 if self.stores else 1
         if self.stores:
@@ -270,9 +268,13 @@ class LoadStoreOp(RegisteredOp):
         p.write("[")
         p.print_operands(self.operands[start:])
         p.write("]")
-        self.attr_dict(p)
+        nontemporal = self.properties.get("nontemporal")
+        p.print_optional_attr_dict(self, ("nontemporal",) if nontemporal == A.BOOL_FALSE else ())
+
+    def print(self, p) -> None:
+        self.print_access(p)
         p.write(" : ")
-        p.print_type(self.operands[start - 1].type)
+        p.print_type(self.operands[1 if self.stores else 0].type)
 
 
 @register_op
@@ -346,13 +348,7 @@ class CastOp(RegisteredOp):
         return ["cast"]
 
     def print(self, p) -> None:
-        p.write(" ")
-        p.print_operand(self.operands[0])
-        self.attr_dict(p)
-        p.write(" : ")
-        p.print_type(self.operands[0].type)
-        p.write(" to ")
-        p.print_type(self.results[0].type)
+        self.print_operands_then_types(p, [self.operands[0].type, self.results[0].type])
 
     def verify(self):
         source, dest = self.operands[0].type, self.results[0].type
@@ -1022,6 +1018,8 @@ class MemRefDmaWaitOp(RegisteredOp):
 
 
 # ----------------------------------------------------------------- reshape
+_ANY_MEMREF = (T.MemRefType, T.UnrankedMemRefType)
+
 @register_op
 class ReshapeOp(RegisteredOp):
     """`memref.reshape %src(%shape) : (S, memref<Nxi32>) -> R`: the shape
@@ -1049,6 +1047,13 @@ class ReshapeOp(RegisteredOp):
         return ["reshape"]
 
     def verify(self):
+        error = type_constraint_error(self, [
+            (self.operands[0], _ANY_MEMREF, "ranked or unranked memref of any type values"),
+            (self.operands[1], T.MemRefType,
+             "1D memref of signless integer or index values"),
+            (self.results[0], _ANY_MEMREF, "ranked or unranked memref of any type values")])
+        if error:
+            return error
         source, shape = self.operands[0].type, self.operands[1].type
         result = self.results[0].type
         if source.element_type != result.element_type:
@@ -1181,8 +1186,17 @@ class ReassociativeReshapeOp(RegisteredOp):
 
     __slots__ = ()
 
+    required_properties = ("reassociation",)
+    # The source's and result's type and its ODS description.
+    shaped_kind = (T.MemRefType, "strided memref of any type values")
+
     def groups(self) -> list:
         return _reassociation(self.properties["reassociation"])
+
+    def kinds_error(self):
+        classes, description = self.shaped_kind
+        return type_constraint_error(self, [(self.operands[0], classes, description),
+                                            (self.results[0], classes, description)])
 
     def result_name_hints(self):
         return [self.name.partition(".")[2]]
@@ -1205,6 +1219,7 @@ class ExpandShapeOp(ReassociativeReshapeOp):
     ods_operands = (Operand("src"), Variadic("output_shape"))
     ods_results = (Result("result"),)
     inherent = ("reassociation", "static_output_shape")
+    required_properties = ("reassociation", "static_output_shape")
 
     syntax = r"""
         memref_expand_shape: OP_MEMREF_EXPAND_SHAPE VALUE_ID array_attr "output_shape" mixed_list attr_dict? ":" type "into" type
@@ -1221,6 +1236,9 @@ class ExpandShapeOp(ReassociativeReshapeOp):
                       [source_type] + index_types(len(dynamic)), [result_type], attrs)
 
     def verify(self):
+        error = self.kinds_error()
+        if error:
+            return error
         source, result = self.operands[0].type, self.results[0].type
         if len(source.shape) > len(result.shape):
             return (f"'memref.expand_shape' op expected rank expansion, but found source rank "
@@ -1290,6 +1308,9 @@ class CollapseShapeOp(ReassociativeReshapeOp):
         return new_op(cls.name, None, children[:1], [source_type], [result_type], attrs)
 
     def verify(self):
+        error = self.kinds_error()
+        if error:
+            return error
         source, result = self.operands[0].type, self.results[0].type
         if len(source.shape) < len(result.shape):
             return (f"'memref.collapse_shape' op expected rank reduction, but found source rank "
@@ -1330,6 +1351,10 @@ class RankOp(RegisteredOp):
     ods_operands = (Operand("memref"),)
     ods_results = (Result("result"),)
 
+    def verify(self):
+        return type_constraint_error(self, [
+            (self.operands[0], _ANY_MEMREF, "ranked or unranked memref of any type values")])
+
     syntax = r"""
         memref_rank: OP_MEMREF_RANK VALUE_ID attr_dict? ":" type
     """
@@ -1340,11 +1365,7 @@ class RankOp(RegisteredOp):
                       dict(attrs_of(children)))
 
     def print(self, p) -> None:
-        p.write(" ")
-        p.print_operand(self.operands[0])
-        self.attr_dict(p)
-        p.write(" : ")
-        p.print_type(self.operands[0].type)
+        self.print_operands_then_types(p, [self.operands[0].type])
 
 
 # ----------------------------------------------------------------- realloc
@@ -1371,6 +1392,11 @@ class ReallocOp(RegisteredOp):
                       [result_type], dict(attrs_of(children)))
 
     def verify(self):
+        error = type_constraint_error(self, [
+            (value, T.MemRefType, "1D memref of any type values")
+            for value in (self.operands[0], self.results[0])])
+        if error:
+            return error
         source, result = self.operands[0].type, self.results[0].type
         if source.element_type != result.element_type:
             return ("'memref.realloc' op different element types specified for source type "
@@ -1428,9 +1454,11 @@ class ExtractStridedMetadataOp(RegisteredOp):
                 + ["strides"] + [None] * (rank - 1)) if rank else ["base_buffer", "offset"]
 
     def verify(self):
+        error = type_constraint_error(self, [
+            (self.operands[0], T.MemRefType, "strided memref of any type values")])
+        if error:
+            return error
         source = self.operands[0].type
-        if not isinstance(source, T.MemRefType):
-            return None
         rank = len(source.shape)
         expected = [T.MemRefType((), source.element_type, None, source.memory_space)]
         expected += [T.INDEX] * (1 + 2 * rank)
@@ -1471,6 +1499,11 @@ class CopyOp(RegisteredOp):
                       dict(attrs_of(children)))
 
     def verify(self):
+        error = type_constraint_error(self, [
+            (value, _ANY_MEMREF, "ranked or unranked memref of any type values")
+            for value in self.operands])
+        if error:
+            return error
         source, target = (v.type for v in self.operands)
         if source.element_type != target.element_type:
             return "'memref.copy' op requires the same element type for all operands"
@@ -1483,13 +1516,7 @@ class CopyOp(RegisteredOp):
         return None
 
     def print(self, p) -> None:
-        p.write(" ")
-        p.print_operands(self.operands)
-        self.attr_dict(p)
-        p.write(" : ")
-        p.print_type(self.operands[0].type)
-        p.write(" to ")
-        p.print_type(self.operands[1].type)
+        self.print_operands_then_types(p, [v.type for v in self.operands])
 
 
 # ---------------------------------------------------------------- prefetch
@@ -1503,6 +1530,7 @@ class PrefetchOp(RegisteredOp):
     traits = ()  # no effects declared (a hint): unknown
     ods_operands = (Operand("memref"), Variadic("indices"))
     inherent = ("isWrite", "localityHint", "isDataCache")
+    required_properties = inherent
 
     syntax = r"""
         memref_prefetch: OP_MEMREF_PREFETCH VALUE_ID "[" value_use_list? "]" "," name_id "," "locality" "<" INT ">" "," name_id ":" type
@@ -1529,6 +1557,10 @@ class PrefetchOp(RegisteredOp):
                       [], attrs)
 
     def verify(self):
+        error = type_constraint_error(self, [
+            (self.operands[0], T.MemRefType, "memref of any type values")])
+        if error:
+            return error
         hint = self.properties.get("localityHint")
         if isinstance(hint, A.IntegerAttr) and not 0 <= hint.value <= 3:
             return ("'memref.prefetch' op attribute 'localityHint' failed to satisfy constraint: "
@@ -1579,6 +1611,11 @@ class ViewOp(RegisteredOp):
         return ["view"]
 
     def verify(self):
+        error = type_constraint_error(self, [
+            (self.operands[0], T.MemRefType, "1D memref of 8-bit signless integer values"),
+            (self.results[0], T.MemRefType, "memref of any type values")])
+        if error:
+            return error
         base, view = self.operands[0].type, self.results[0].type
         if base.layout is not None:
             return "'memref.view' op unsupported map for base memref type " + str(base)
@@ -1619,6 +1656,7 @@ class AssumeAlignmentOp(RegisteredOp):
     ods_operands = (Operand("memref"),)
     ods_results = (Result("result"),)
     inherent = ("alignment",)
+    required_properties = ("alignment",)
 
     syntax = r"""
         memref_assume_alignment: OP_MEMREF_ASSUME_ALIGNMENT VALUE_ID "," INT attr_dict? ":" type
@@ -1635,6 +1673,10 @@ class AssumeAlignmentOp(RegisteredOp):
         return ["assume_align"]
 
     def verify(self):
+        error = type_constraint_error(self, [
+            (self.operands[0], T.MemRefType, "memref of any type values")])
+        if error:
+            return error
         alignment = self.properties["alignment"].value
         if alignment <= 0 or alignment & (alignment - 1):
             return "'memref.assume_alignment' op alignment must be power of 2"

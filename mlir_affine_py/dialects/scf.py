@@ -17,8 +17,7 @@ from ..ir.traits import (AttrSizedOperandSegments, AutomaticAllocationScope,
 from ..ir.verifier import NotedMessage
 from ..parse.syntax import TOKEN, ParsedBlock, ParsedRegion, TypeList, Uses, defined_name, parse_error
 from ..parse.op_syntax import parses
-from .memref import at_offset
-from .base import (ValueTerminator, RegisteredOp, attrs_of, ensure_terminator,
+from .base import (ValueTerminator, RegisteredOp, attrs_of, ensure_terminator, first_of,
                    regions_of, type_list, types_of, uses, new_op)
 
 
@@ -153,14 +152,16 @@ class ForOp(RegisteredOp):
         ensure_terminator(self, 0, YieldOp)
 
     def verify(self):
-        # Only the generic form can give it another number of regions, or a
-        # body without the induction variable (whose count MLIR takes as
-        # unsigned, one less than the body's arguments).
+        # What ODS checks first, for an op read from the generic form.
+        if len(self.operands) < 3:
+            return f"'scf.for' op expected 3 or more operands, but found {len(self.operands)}"
         if len(self.regions) != 1:
             return "'scf.for' op requires one region"
         if not self.body.args:
-            return ("'scf.for' op different number of inits and region iter_args: "
-                    f"{len(self.inits)} != {(len(self.body.args) - 1) % (1 << 64)}")
+            # LoopLikeOpInterface: the iter_args are the arguments after the
+            # induction variable, -1 of them (as an unsigned number).
+            return (f"'scf.for' op different number of inits and region iter_args: "
+                    f"{len(self.inits)} != {(1 << 64) - 1}")
         if len(self.inits) != len(self.results):
             return "'scf.for' op mismatch in number of loop-carried values and defined values"
         if self.induction_var.type != self.operands[0].type:
@@ -470,6 +471,7 @@ class IndexSwitchOp(RegisteredOp):
     ods_results = (VariadicResult("results"),)
     ods_regions = (RegionDef("defaultRegion"), RegionDef("caseRegions", variadic=True))
     inherent = ("cases",)
+    required_properties = ("cases",)
 
     syntax = r"""
         scf_index_switch: OP_SCF_INDEX_SWITCH VALUE_ID attr_dict? ("->" type_list)? scf_switch_case* "default" region
@@ -563,25 +565,25 @@ class ParallelOp(RegisteredOp):
     inherent = ("operandSegmentSizes",)
 
     syntax = r"""
-        !scf_parallel: "scf.parallel" "(" block_arg_names ")" "=" "(" value_use_list ")" "to" "(" value_use_list ")" "step" "(" value_use_list ")" scf_parallel_init? ("->" _result_types)? region attr_dict?
-        block_arg_names: VALUE_ID ("," VALUE_ID)*
+        !scf_parallel: "scf.parallel" scf_parallel_values "=" scf_parallel_values "to" scf_parallel_values "step" scf_parallel_values scf_parallel_init? ("->" _result_types)? region attr_dict?
+        // The `(` is kept: a list of the wrong length is reported there.
+        !scf_parallel_values: "(" value_use_list? ")"
         scf_parallel_init: "init" "(" value_use_list ")"
     """
 
     @classmethod
     def parse(cls, t, children):
-        ivs = next(c for c in children if isinstance(c, tuple) and c[0] == "ivs")[1]
-        lbs, ubs, steps = [list(c) for c in children if isinstance(c, Uses)][:3]
+        lists = [c for c in children if isinstance(c, tuple) and c[0] == "values"]
+        ivs = lists[0][1]
+        lbs, ubs, steps = (values for _, values, _ in lists[1:])
         init = next((c[1] for c in children if isinstance(c, tuple) and c[0] == "init"), [])
-        for values in (lbs, ubs, steps):
+        for _, values, paren in lists[1:]:
             if len(values) != len(ivs):
-                # Reported at the list's `(`.
-                paren = at_offset(t, t.text.rfind("(", 0, values[0].start_pos), values[0])
                 raise parse_error(paren, f"custom op 'scf.parallel' expected {len(ivs)} operands")
         result_types = _result_types(children[1:])
         if len(init) != len(result_types):
-            raise parse_error(ivs[0], "custom op 'scf.parallel' expected as many init values "
-                                      "as result types")
+            raise parse_error(lists[0][2], "custom op 'scf.parallel' expected as many init "
+                                           "values as result types")
         region = regions_of(children)[0]
         region.set_entry_args([(defined_name(iv), T.INDEX) for iv in ivs])
         attrs = dict(attrs_of(children))
@@ -591,9 +593,10 @@ class ParallelOp(RegisteredOp):
                       [T.INDEX] * (3 * len(ivs)) + list(result_types), result_types, attrs,
                       regions=[region])
 
-    @parses("block_arg_names")
-    def parse_block_arg_names(t, children):
-        return ("ivs", list(children))
+    @parses("scf_parallel_values")
+    def parse_values(t, children):
+        """("values", the SSA names, the `(` token)."""
+        return ("values", list(first_of(children, Uses, [])), children[0])
 
     @parses("scf_parallel_init")
     def parse_init(t, children):
@@ -771,8 +774,4 @@ class ReduceReturnOp(RegisteredOp):
         return None
 
     def print(self, p) -> None:
-        p.write(" ")
-        p.print_operand(self.operands[0])
-        self.attr_dict(p)
-        p.write(" : ")
-        p.print_type(self.operands[0].type)
+        self.print_operands_then_types(p, [self.operands[0].type])

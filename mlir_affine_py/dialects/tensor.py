@@ -146,9 +146,12 @@ class TensorExpandShapeOp(memref.ExpandShapeOp):
     def result_name_hints(self):
         return ["expanded"]
 
+    shaped_kind = (T.TensorType, "tensor of any type values")
+
     def verify(self):
         result = self.results[0].type
-        return (_tensor_reshape_error(self, self.operands[0].type, result)
+        return (self.kinds_error()
+                or _tensor_reshape_error(self, self.operands[0].type, result)
                 or self.verify_output_shape(result))
 
 
@@ -166,5 +169,8 @@ class TensorCollapseShapeOp(memref.CollapseShapeOp):
     def result_name_hints(self):
         return ["collapsed"]
 
+    shaped_kind = (T.TensorType, "tensor of any type values")
+
     def verify(self):
-        return _tensor_reshape_error(self, self.results[0].type, self.operands[0].type)
+        return (self.kinds_error()
+                or _tensor_reshape_error(self, self.results[0].type, self.operands[0].type))

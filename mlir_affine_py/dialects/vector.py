@@ -14,7 +14,9 @@ from ..ir.traits import Elementwise, MemoryEffects, Pure, Read, Write
 from ..parse.syntax import Uses, parse_error
 from ..parse.op_syntax import parses
 from ..printer.numbers import unescape_string
-from .base import RegisteredOp, attrs_of, first_of, index_types, new_op, tokens_of, types_of
+from .base import (RegisteredOp, attrs_of, first_of, index_types, new_op, tokens_of,
+                   type_constraint_error, types_of)
+from . import memref
 from .memref import at_offset
 
 
@@ -56,6 +58,10 @@ class BroadcastOp(RegisteredOp):
         return new_op(cls.name, None, children[:1], [source], [result], dict(attrs_of(children)))
 
     def verify(self):
+        error = type_constraint_error(self, [
+            (self.results[0], T.VectorType, "vector of any type values")])
+        if error:
+            return error
         source, result = self.operands[0].type, self.results[0].type
         element = source.element_type if isinstance(source, T.VectorType) else source
         if element != result.element_type:
@@ -71,13 +77,7 @@ class BroadcastOp(RegisteredOp):
         return None
 
     def print(self, p) -> None:
-        p.write(" ")
-        p.print_operand(self.operands[0])
-        self.attr_dict(p)
-        p.write(" : ")
-        p.print_type(self.operands[0].type)
-        p.write(" to ")
-        p.print_type(self.results[0].type)
+        self.print_operands_then_types(p, [self.operands[0].type, self.results[0].type])
 
 
 # --------------------------------------------------------------------- fma
@@ -112,22 +112,17 @@ class FMAOp(RegisteredOp):
         return None
 
     def print(self, p) -> None:
-        p.write(" ")
-        p.print_operands(self.operands)
-        self.attr_dict(p)
-        p.write(" : ")
-        p.print_type(self.operands[0].type)
+        self.print_operands_then_types(p, [self.operands[0].type])
 
 
 # ------------------------------------------------------------- load, store
-class VectorMemoryOp(RegisteredOp):
-    """vector.load and vector.store: a vector at `[indices]` of a memref.
-    `nontemporal` is left out of the custom form when false (its default),
-    but the generic form shows it as written."""
+class VectorMemoryOp(memref.LoadStoreOp):
+    """vector.load and vector.store: a vector at `[indices]` of a memref,
+    written as memref.load and memref.store with the vector type after the
+    memref's."""
 
     __slots__ = ()
     inherent = ("alignment", "nontemporal")
-    stores = False
 
     def memref_type(self):
         return self.operands[1 if self.stores else 0].type
@@ -152,17 +147,7 @@ class VectorMemoryOp(RegisteredOp):
         return None
 
     def print(self, p) -> None:
-        p.write(" ")
-        if self.stores:
-            p.print_operand(self.operands[0])
-            p.write(", ")
-        start = 2 if self.stores else 1
-        p.print_operand(self.operands[start - 1])
-        p.write("[")
-        p.print_operands(self.operands[start:])
-        p.write("]")
-        elided = ("nontemporal",) if self.properties.get("nontemporal") == A.BOOL_FALSE else ()
-        p.print_optional_attr_dict(self, elided)
+        self.print_access(p)
         p.write(" : ")
         p.print_type(self.memref_type())
         p.write(", ")

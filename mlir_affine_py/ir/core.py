@@ -86,6 +86,9 @@ class Operation:
     # Whether each block of the op's regions must end with a terminator (no
     # implicit one is added when it is left out).
     needs_terminators = False
+    # Whether `verify_invariants` has something to check (registered ops
+    # with required properties or operand segments).
+    checks_invariants = False
     # Name given to `self.op_name` by generic ops; registered ops use `name`.
 
     def __init__(self, operands=(), result_types=(), attributes=None,

@@ -58,6 +58,7 @@ def verify_parsed(module, text: str | None = None, check_dominance: bool = True)
                                    "or 1 blocks", op)
         # The first two checks are rarely needed: test for that inline.
         message = ((op.attributes and dialect_attributes_error(op))
+                   or (op.checks_invariants and op.verify_invariants())
                    or (op.is_terminator and terminator_error(op)) or op.verify())
         if message:
             if message.endswith("must be the last operation in the parent block"):

@@ -46,6 +46,8 @@ class _Scope:
 
 # Kinds of the builder's work items.
 _BUILD, _FINISH, _REGION, _END_SCOPE = "build", "finish", "region", "end scope"
+_LEGACY_SEGMENT_NAMES = {"operand_segment_sizes": "operandSegmentSizes",
+                         "result_segment_sizes": "resultSegmentSizes"}
 
 
 class Builder:
@@ -204,6 +206,10 @@ class Builder:
         inherent = cls.inherent
         attributes = {}
         for name, value in p.attributes.items():
+            # The segment sizes' former names are read as the properties'
+            # (ODS's setPropertiesFromAttr accepts them still).
+            if name in _LEGACY_SEGMENT_NAMES and _LEGACY_SEGMENT_NAMES[name] in inherent:
+                name = _LEGACY_SEGMENT_NAMES[name]
             if name in inherent:
                 properties.setdefault(name, value)
             else:

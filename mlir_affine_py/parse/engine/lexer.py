@@ -296,6 +296,7 @@ class Lexer:
         self.accepts = {kind: f for kind, f in callbacks.items() if kind in self.contextual}
         self.blanks = prepared.blanks
         self._blanks = None             # its `match`, compiled when first needed
+        self.states = prepared.states
         self.terminals = prepared.terminals
         # Terminals that need none of the steps after their match: most tokens.
         self.plain = (self.scanner.allowed_types - self.ignore - self.newline_types
@@ -343,12 +344,7 @@ class Lexer:
             if kind in contextual:
                 token = None
                 following = found.end()
-                states = parser_state.parse_conf.parse_table.states
-                # The table's lookaheads are wider where LALR merged states
-                # (an op line after a top-level op): the terminal must be
-                # shifted after the reductions it makes.
-                if kind in states[parser_state.state_stack[-1]] and kind != inner \
-                        and advances(states, None, list(parser_state.state_stack), kind):
+                if kind != inner and self._accepted(kind, parser_state.state_stack):
                     token = make_token(kind, value, pos, line, column,
                                        line, column + len(value), pos + len(value))
                     if kind in accepts:
@@ -398,6 +394,17 @@ class Lexer:
             ends.append(list(parser_state.state_stack))
         if eof_error:
             raise EOFError(self)
+
+    def _accepted(self, kind: str, stack) -> bool:
+        """Whether the parser takes a token of `kind` from `stack`: a state
+        whose action on it is a reduction may have that lookahead only
+        because LALR merged it with another state (an op line after a
+        top-level op, which no region holds), so the reductions are made
+        on a copy of the stack to see the token shifted."""
+        action = self.states[stack[-1]].get(kind)
+        if action is None:
+            return False
+        return action[0] is not Reduce or advances(self.states, None, list(stack), kind)
 
     def skip_blanks(self, text: str, pos: int) -> int:
         """The offset after the blanks and comments at `pos`."""

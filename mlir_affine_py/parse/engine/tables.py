@@ -36,10 +36,7 @@ from lark.parse_tree_builder import (ChildFilterLALR_NoPlaceholders, ExpandSingl
 from lark.parsers.lalr_analysis import Action, IntParseTable, Reduce
 from lark.tree import Tree
 
-# advances lives in lexer.py, whose lexer asks it too; its users import it from here.
-from .lexer import (DispatchScanner, KeptPattern, advances,  # noqa: F401
-                    blanks_pattern, lexer_scanner)
-
+from .lexer import DispatchScanner, KeptPattern, advances, blanks_pattern, lexer_scanner
 
 class TableRule(Rule):
     """A rule of the prepared table: Lark's fields, identity semantics."""
