@@ -563,7 +563,7 @@ def interchange_summary(remarks: str) -> str:
     remark is only emitted for an order it applies)."""
     chosen = re.findall(r"chose order (\([^)]*\))", remarks)
     text = "; ".join(chosen) if chosen else "kept the original order"
-    distributed = re.findall(r"distributed an imperfect nest into (\d+) perfect nests", remarks)
+    distributed = re.findall(r"distributed an imperfect nest into (\d+) (?:perfect )?nests", remarks)
     if distributed:
         text = f"distributed into {', '.join(distributed)} nests; {text}"
     return text

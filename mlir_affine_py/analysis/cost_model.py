@@ -1,4 +1,4 @@
-"""The interchange cost model (../shared/docs/cost-model.md, after the
+"""The interchange cost model (docs/loop-interchange.md, after the
 affine-loop-interchange seed design):
 
     total(P) = W * parallelism(P) + spatial(P) + temporal(P)
@@ -130,6 +130,7 @@ class NestModel:
     parallelism_weight: int = 100
     lines: list = field(default_factory=list)
     unroll_limit: int = UNROLL_LIMIT
+    around: int = 1             # iterations of the loops enclosing the nest
 
     def __post_init__(self):
         self.total_iterations = 1
@@ -174,15 +175,40 @@ class NestModel:
                 abs(constants_a[-1] - constants_b[-1]) < elements_per_line:
             return True
         # Same matrix, constants differing in other subscripts: group-temporal
-        # reuse when the difference is a small distance along `loop` only.
+        # reuse when the difference is a small distance along one loop.
+        # Along `loop`, the later reference finds the element within the
+        # walk; along a loop outside it, the lines one walk of `loop` brings
+        # in are touched again a walk or two later (A[j-1][i], A[j][i],
+        # A[j+1][i] with i innermost bring in one new row per j, not three),
+        # taking those lines to stay in cache for that long.
         delta = [cb - ca for ca, cb in zip(constants_a, constants_b)]
-        column = [r.coeffs.get(self.ivs[loop], 0) for r in a.rows]
-        if any(column):
+        for iv in self.ivs:
+            column = [r.coeffs.get(iv, 0) for r in a.rows]
+            if not any(column):
+                continue
             ratios = {d // c for d, c in zip(delta, column) if c and d % c == 0}
             consistent = all((c == 0 and d == 0) or (c and d % c == 0) for d, c in zip(delta, column))
             if consistent and len(ratios) == 1 and abs(next(iter(ratios))) <= 2:
                 return True
         return False
+
+    def strided_references(self, loop: int) -> int:
+        """With `loop` innermost: the references it walks with a stride of a
+        cache line or more, which are accessed one element at a time (no
+        vector load or store serves them).  Only breaks ties of the total
+        cost: the line counts of two orders can be equal while one of them
+        walks fewer references element by element.  Loads and stores count
+        alike: which of the two costs more when strided depends on the size
+        (docs/benchmark.md, the transpose)."""
+        iv = self.ivs[loop]
+        count = 0
+        for access in self.accesses:
+            if not access.uses(iv):
+                continue
+            stride = self._last_subscript_stride(access, iv)
+            if stride is None or stride * access.element_size >= self.line_size:
+                count += 1
+        return count
 
     def cache_lines(self, loop: int) -> float:
         iv = self.ivs[loop]
@@ -259,6 +285,16 @@ class NestModel:
             return self.unrolled_lines(loop, inner)
         return self.lines[loop]
 
+    def unrolled_loops(self, order) -> list:
+        """The innermost loops of `order` that the model takes as unrolled
+        completely (see the module docstring)."""
+        inner = []
+        for loop in reversed(order):
+            if not self._unrollable(inner + [loop]):
+                break
+            inner.append(loop)
+        return inner
+
     def _unrollable(self, loops: list) -> bool:
         product = 1
         for loop in loops:
@@ -293,6 +329,7 @@ class NestModel:
                 carries = True
                 break
         parallelism = self.inner_iterations(outer, loop) if carries else 0
+        spatial *= self.around
         temporal = 0
         inner = [o for o in range(len(self.ivs)) if o != loop and o not in outer]
         inner_product = self.inner_iterations(outer, loop)
@@ -305,7 +342,7 @@ class NestModel:
             for access in self.accesses:
                 if not any(access.uses(iv) for iv in self.ivs):
                     temporal -= self.total_iterations
-        return parallelism, spatial, temporal
+        return parallelism, spatial, temporal * self.around
 
     def legal_step(self, satisfied: frozenset, loop: int):
         """Adding `loop` after the loops that satisfied the dependences in
