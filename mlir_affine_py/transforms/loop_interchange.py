@@ -15,9 +15,12 @@ and its precise cost model (../shared/docs/cost-model.md):
 4. the cheapest order (ties to the original order) is applied with
    `permute_loops`, the utility the test pass uses too.
 
-Nests the pass does not handle (iter_args, affine.if, non-rectangular bounds,
-calls or ops with unknown effects, accesses it cannot analyse) are left as
-they are, with a remark saying why when `remarks=true`.
+Nests whose bounds depend on outer loops of the nest, or whose body holds
+affine.if, are decided and rewritten through the polyhedral core
+(polyhedral_interchange.py: exact dependences, isl code generation).  Nests
+the pass does not handle (iter_args, calls or ops with unknown effects,
+accesses it cannot analyse, regions that are not SCoPs) are left as they
+are, with a remark saying why when `remarks=true`.
 """
 
 from __future__ import annotations
@@ -34,8 +37,13 @@ from ..ir.core import Operation
 from ..passes import emit_remark
 from .loop_distribution import distribute_nest
 from .loop_utils import get_perfectly_nested_loops, order_to_perm_map, permute_loops
+from .polyhedral_interchange import decide_polyhedral
 
 MAX_LISTED_ORDERS = 24
+
+# Nests the polyhedral path (polyhedral_interchange.py) decides: their new
+# bounds and guards are generated with isl.
+POLYHEDRAL_REASONS = ("non-rectangular loop bounds", "the nest contains affine.if")
 
 # Ops a nest body may hold: pure computation and affine memory accesses.
 PURE_DIALECTS = ("arith.", "math.", "index.")
@@ -120,9 +128,12 @@ class Interchanger:
         return any(isinstance(op, AffineForOp) for op in innermost.body.ops)
 
     def apply(self, root, decision) -> None:
-        order, nest = decision
+        order, nest, *band = decision
         if order != tuple(range(len(order))):
-            permute_loops(nest, order_to_perm_map(order))
+            if band:
+                band[0].apply(order)
+            else:
+                permute_loops(nest, order_to_perm_map(order))
 
     # ------------------------------------------------------------ deciding
     def decide(self, root):
@@ -132,6 +143,8 @@ class Interchanger:
         if len(nest) < 2:
             return None
         why = self.unsupported_reason(nest)
+        if why in POLYHEDRAL_REASONS:
+            return decide_polyhedral(self, root, nest, why)
         if why:
             self.remark(root, f"nest left as it is: {why}")
             return None
