@@ -196,8 +196,17 @@ class Generator:
         del self.env[iterator]
 
     def emit_if(self, node, block) -> None:
+        condition = node.if_get_cond()
+        if condition.get_type() == isl.ast_expr_type.int:
+            # A constant condition (isl emits one for a statement that
+            # never runs under some branch): only one side exists.
+            if condition.get_val().to_python() != 0:
+                self.emit(node.if_get_then_node(), block)
+            elif node.if_has_else_node():
+                self.emit(node.if_get_else_node(), block)
+            return
         operands = _Operands()
-        disjuncts = self.constraints(node.if_get_cond(), operands)
+        disjuncts = self.constraints(condition, operands)
         for conjunction in disjuncts:
             integer_set = IntegerSet(len(operands.dims), len(operands.symbols),
                                      [e for e, _ in conjunction], [eq for _, eq in conjunction])
