@@ -9,14 +9,15 @@ Design notes
   this node (the one the schedule dimension comes from, for all statements
   below the node) has bounds that isl proves equal to the generated ones for
   every value of the outer iterators and parameters, its bound maps are
-  kept: a code person-written bounds stay as written, and a permuted
+  kept: bounds as the source wrote them stay as written, and a permuted
   rectangular band prints exactly as `permute_loops` leaves it.
 - if-node -> `affine.if` with an integer set; a disjunction becomes an else
   chain of ifs, each holding a copy of the then code.
 - user node -> the statement's ops cloned, every original IV replaced by
   the value of isl's expression for it: a new IV (a renaming, the case of
   permutations), a constant, or an `affine.apply` of the new IVs.
-- Expressions: `+ - *`, `floordiv`/`ceildiv`/`mod` by constants; iterators
+- Expressions: `+ - *`, `floordiv`/`mod` by constants (isl's remainders
+  only appear compared with 0, where C's `%` and `mod` agree); iterators
   and loop-invariant values defined inside an affine scope are dims, other
   values symbols (MLIR's `isValidSymbol`).  isl is asked for code without
   disjunctive conditions; `select` is refused (`NotAffine`).
