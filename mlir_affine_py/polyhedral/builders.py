@@ -15,7 +15,8 @@ from ..ir import types as T
 from ..ir.core import Block, Region
 
 
-def _block_with_yield(arg_types=()) -> Block:
+def build_block(arg_types=()) -> Block:
+    """A block of an affine region: arguments and its `affine.yield`."""
     block = Block(arg_types)
     block.append(AffineYieldOp())
     return block
@@ -30,12 +31,12 @@ def build_for(lower, upper, step: int) -> AffineForOp:
                   "step": A.IntegerAttr(step, T.INDEX),
                   "operandSegmentSizes": segment_sizes(len(lower_operands), len(upper_operands), 0)}
     return AffineForOp(list(lower_operands) + list(upper_operands), [], {}, properties,
-                       [Region([_block_with_yield([T.INDEX])])])
+                       [Region([build_block([T.INDEX])])])
 
 
 def build_if(integer_set, operands, with_else: bool) -> AffineIfOp:
-    regions = [Region([_block_with_yield()]),
-               Region([_block_with_yield()] if with_else else [])]
+    regions = [Region([build_block()]),
+               Region([build_block()] if with_else else [])]
     return AffineIfOp(list(operands), [], {}, {"condition": A.IntegerSetAttr(integer_set)}, regions)
 
 

@@ -28,12 +28,12 @@ from __future__ import annotations
 
 import islpy as isl
 
-from ..analysis.affine_access import IslWriter, NotAffine, is_affine_scope
+from ..analysis.affine_access import IslWriter, NotAffine, defined_in_loops, is_affine_scope
 from ..dialects.arith import ConstantOp
 from ..ir.affine_expr import AffineExpr, constant, dim, symbol
 from ..ir.affine_map import AffineMap, IntegerSet
 from ..ir.core import BlockArgument
-from .builders import (build_apply, build_for, build_if, build_index_constant,
+from .builders import (build_apply, build_block, build_for, build_if, build_index_constant,
                        insert_before_terminator)
 from .scop import bound_constraints
 
@@ -267,7 +267,9 @@ class Generator:
         give the same range as the generated ones for all outer values."""
         mapping = self.old_to_new()
         for value in list(original.lower_bound_operands) + list(original.upper_bound_operands):
-            if value in self.scop.loops_ivs and value not in mapping:
+            # An operand computed in the region (an IV of a loop not yet
+            # generated, an affine.apply in a loop) has no value here.
+            if value not in mapping and defined_in_loops(value, self.scop.loops):
                 return False
         names = [name for name, _ in self.order] + [iterator]
         dims = {value: name for name, value in self.env.items()}
@@ -321,9 +323,9 @@ def generate(scop, schedule: isl.UnionMap, dim_source=None) -> list:
     the original time dimension that dimension t of `schedule` comes from,
     when there is one (a permutation), so its loop's bounds can be kept."""
     node = ast_build(scop, schedule).node_from_schedule_map(schedule.intersect_domain(scop.domain))
-    holder = build_for((AffineMap(0, 0, [constant(0)]), []), (AffineMap(0, 0, [constant(1)]), []), 1)
-    Generator(scop, dim_source).emit(node, holder.body)
-    ops = holder.body.ops[:-1]
+    holder = build_block()
+    Generator(scop, dim_source).emit(node, holder)
+    ops = holder.ops[:-1]
     for op in ops:
         op.parent = None
     return ops
