@@ -13,6 +13,8 @@ from __future__ import annotations
 import itertools
 import math
 
+import islpy as isl
+
 from ..analysis.affine_access import NotAffine, is_memory_access
 from ..analysis.cost_model import NestModel, access_info, average_trip_counts
 from ..analysis.dependence import DependenceComponent
@@ -24,14 +26,36 @@ from ..polyhedral.interchange import BandInterchange
 MAX_ENUMERATED_DEPTH = 5
 
 
+class PolyhedralApplier:
+    """Applies a chosen order; the IR is only replaced once isl's code has
+    been turned into ops, so a failure leaves the nest as it was."""
+
+    def __init__(self, interchanger, root, band: BandInterchange):
+        self.interchanger = interchanger
+        self.root = root
+        self.band = band
+
+    def apply(self, order) -> None:
+        try:
+            self.band.apply(order)
+        except (NotAffine, isl.Error) as error:
+            self.interchanger.remark(self.root, f"nest left as it is: code generation failed ({error})")
+
+
 def decide_polyhedral(interchanger, root, nest, why: str):
-    """(order, nest, BandInterchange) like `Interchanger.decide`, or None."""
-    from .loop_interchange import MAX_LISTED_ORDERS, _fmt, _num, search_orders
+    """(order, nest, PolyhedralApplier) like `Interchanger.decide`, or None."""
     try:
-        band = BandInterchange(nest)
-    except NotAffine as error:
+        return _decide(interchanger, root, nest, why)
+    except (NotAffine, isl.Error) as error:
         interchanger.remark(root, f"nest left as it is: {why} ({error})")
         return None
+
+
+def _decide(interchanger, root, nest, why: str):
+    # The remark helpers and the search live with the pass, which imports
+    # this module.
+    from .loop_interchange import MAX_LISTED_ORDERS, _fmt, _num, search_orders
+    band = BandInterchange(nest)
     config = interchanger.config
     trips, assumed = average_trip_counts(nest, config.default_trip_count)
     distances = [[DependenceComponent(loop, low, high) for loop, (low, high) in zip(nest, vector)]
@@ -64,4 +88,4 @@ def decide_polyhedral(interchanger, root, nest, why: str):
         interchanger.remark(root, f"kept the original order {_fmt(identity)}")
     else:
         interchanger.remark(root, f"chose order {_fmt(best)} (new bounds generated with isl)")
-    return best, nest, band
+    return best, nest, PolyhedralApplier(interchanger, root, band)
