@@ -246,7 +246,9 @@ def _statement_groups(ops) -> list:
         if isinstance(op, AffineMemoryOp) and op.stores:
             group = {op}
             _slice(op, index, group)
-            merged = [g for g in groups if g & group]
+            # A shared load makes one statement; a shared pure value is
+            # recomputed in each.
+            merged = [g for g in groups if any(not is_pure(o) for o in g & group)]
             for g in merged:
                 groups.remove(g)
                 group |= g
@@ -276,8 +278,6 @@ def _slice(op, index, group) -> None:
         if definer in index and definer not in group:
             if isinstance(definer, (AffineForOp, AffineIfOp)):
                 raise NotAffine("a value crosses a loop or an affine.if")
-            if isinstance(definer, AffineMemoryOp) and definer.stores:
-                continue
             group.add(definer)
             _slice(definer, index, group)
 
