@@ -302,19 +302,19 @@ def _statements_below(node) -> list:
     return names
 
 
-def ast_build(scop, schedule) -> isl.AstBuild:
-    """An AST build asking for simple code: one loop per schedule dimension
-    and group of statements ("atomic": statements whose ranges differ share
-    the loop and are guarded, rather than the loop being split), no
-    disjunctive conditions."""
+def ast_build(scop, loop_type: str = "atomic") -> isl.AstBuild:
+    """An AST build asking for simple code: no disjunctive conditions, and
+    with `loop_type` "atomic" one loop per schedule dimension and group of
+    statements (statements whose ranges differ share the loop and are
+    guarded, rather than the loop being split); "" leaves isl's default."""
     ctx = isl.DEFAULT_CONTEXT
     ctx.set_ast_build_allow_or(0)
     ctx.set_ast_build_atomic_upper_bound(1)
-    context = isl.Set(f"[{scop.param_text()}] -> {{ : }}")
-    width = 2 * scop.depth + 1
-    times = ", ".join(f"t{k}" for k in range(width))
-    return isl.AstBuild.from_context(context).set_options(
-        isl.UnionMap(f"{{ [{times}] -> atomic[x] }}"))
+    build = isl.AstBuild.from_context(isl.Set(f"[{scop.param_text()}] -> {{ : }}"))
+    if not loop_type:
+        return build
+    times = ", ".join(f"t{k}" for k in range(2 * scop.depth + 1))
+    return build.set_options(isl.UnionMap(f"{{ [{times}] -> {loop_type}[x] }}"))
 
 
 def generate(scop, schedule: isl.UnionMap, dim_source=None) -> list:
@@ -322,13 +322,33 @@ def generate(scop, schedule: isl.UnionMap, dim_source=None) -> list:
     the order of `schedule` (instance -> time vector); `dim_source(t)` names
     the original time dimension that dimension t of `schedule` comes from,
     when there is one (a permutation), so its loop's bounds can be kept."""
-    node = ast_build(scop, schedule).node_from_schedule_map(schedule.intersect_domain(scop.domain))
-    holder = build_block()
-    Generator(scop, dim_source).emit(node, holder)
+    scheduled = schedule.intersect_domain(scop.domain)
+    # An atomic loop over statements with different ranges may need a
+    # piecewise bound (`c == 2 ? 4 : c + 1`), which no affine map holds;
+    # separate loops have none.
+    for loop_type in ("atomic", "", "separate"):
+        try:
+            holder = _emit(scop, ast_build(scop, loop_type).node_from_schedule_map(scheduled),
+                           dim_source)
+            break
+        except NotAffine:
+            if loop_type == "separate":
+                raise
     ops = holder.ops[:-1]
     for op in ops:
         op.parent = None
     return ops
+
+
+def _emit(scop, node, dim_source):
+    holder = build_block()
+    try:
+        Generator(scop, dim_source).emit(node, holder)
+    except NotAffine:
+        for op in holder.ops:
+            op.erase()  # the copies' operand uses go too
+        raise
+    return holder
 
 
 def replace_region(scop, new_ops: list) -> None:
