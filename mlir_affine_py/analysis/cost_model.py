@@ -389,3 +389,40 @@ def _has_constant_bounds(iv) -> bool:
     except AttributeError:
         return False
     return all(m.num_dims == 0 and m.num_symbols == 0 for m in maps)
+
+
+def average_trip_counts(loops, default_trip_count: int = DEFAULT_TRIP_COUNT) -> tuple:
+    """(trip count per loop, whether a symbol was assumed) for a band whose
+    bounds may depend on its outer loops: each loop's trip count is its
+    average over the band's domain, taking every outer loop at the middle of
+    its range (exact for bounds affine in the outer IVs, as the average of
+    an affine function over a polytope is its value at the centroid, up to
+    rounding).  Symbols, and values the bounds cannot see through, are
+    `default_trip_count`, the value the rest of the model assumes for a
+    symbolic trip count."""
+    middle: dict = {}
+    assumed = [False]
+
+    def value(leaf) -> float:
+        if leaf in middle:
+            return middle[leaf]
+        assumed[0] = True
+        return float(default_trip_count)
+
+    def evaluate(expr, operands, num_dims) -> float:
+        form = linearize(expr, list(operands), num_dims)
+        if form.nonlinear:
+            assumed[0] = True
+        return form.constant + sum(c * value(v) for v, c in form.coeffs.items())
+
+    trips = []
+    for loop in loops:
+        lows = [evaluate(e, loop.lower_bound_operands, loop.lower_bound_map.num_dims)
+                for e in loop.lower_bound_map.results]
+        highs = [evaluate(e, loop.upper_bound_operands, loop.upper_bound_map.num_dims)
+                 for e in loop.upper_bound_map.results]
+        low, high = max(lows), min(highs)
+        trip = max(0.0, (high - low) / loop.step)
+        middle[loop.induction_var] = low + max(trip - 1, 0) * loop.step / 2
+        trips.append(max(1, round(trip)))
+    return trips, assumed[0]

@@ -17,10 +17,13 @@ The design (legality, distribution, cost model) is docs/loop-interchange.md:
    the original order) is applied with `permute_loops`, the utility the test
    pass uses too.
 
-Bands the pass does not handle (iter_args, affine.if, non-rectangular bounds,
-calls or ops with unknown effects) are left as they are, with a remark saying
-why when `remarks=true`; every band gets one `chose order`, `kept the
-original order` or `left as it is` remark.
+Bands whose bounds depend on outer loops of the band, or whose body holds
+affine.if, are decided and rewritten through the polyhedral core
+(polyhedral_interchange.py: exact dependences, isl code generation).  Bands
+the pass does not handle (iter_args, calls or ops with unknown effects,
+regions that are not SCoPs) are left as they are, with a remark saying why
+when `remarks=true`; every band gets one `chose order`, `kept the original
+order` or `left as it is` remark.
 """
 
 from __future__ import annotations
@@ -37,8 +40,13 @@ from ..ir.core import Operation
 from ..passes import emit_remark
 from .loop_distribution import distribute_nest
 from .loop_utils import get_perfectly_nested_loops, order_to_perm_map, permute_loops
+from .polyhedral_interchange import decide_polyhedral
 
 MAX_LISTED_ORDERS = 24
+
+# Nests the polyhedral path (polyhedral_interchange.py) decides: their new
+# bounds and guards are generated with isl.
+POLYHEDRAL_REASONS = ("non-rectangular loop bounds", "the nest contains affine.if")
 
 # Ops a nest body may hold: pure computation and affine memory accesses.
 PURE_DIALECTS = ("arith.", "math.", "index.")
@@ -94,6 +102,7 @@ class BandDecision:
     nest: list
     order: tuple | None = None          # None: the band is left as it is
     remarks: list = field(default_factory=list)
+    applier: object = None              # the polyhedral path's, else permute_loops
 
     @property
     def permutes(self) -> bool:
@@ -159,10 +168,20 @@ class Interchanger:
         return decisions
 
     def finish(self, decisions) -> None:
+        """Emits the remarks in nest order, then applies the decisions
+        innermost band first: permuting an outer band moves the loops inside
+        it unchanged, while the polyhedral path regenerates them, so a band
+        inside it must already have its order (the polyhedral path then reads
+        its band again, see `PolyhedralApplier`)."""
         for decision in decisions:
             for message in decision.remarks:
                 self.remark(decision.nest[0], message)
-            if decision.permutes:
+        for decision in reversed(decisions):
+            if not decision.permutes:
+                continue
+            if decision.applier is not None:
+                decision.applier.apply(decision.order)
+            else:
                 permute_loops(decision.nest, order_to_perm_map(decision.order))
 
     @staticmethod
@@ -177,6 +196,8 @@ class Interchanger:
         decision = BandDecision(nest)
         say = decision.remarks.append
         why = self.unsupported_reason(nest)
+        if why in POLYHEDRAL_REASONS:
+            return decide_polyhedral(self, nest, why, around_loops)
         if why:
             say(f"nest left as it is: {why}")
             return decision
@@ -215,6 +236,22 @@ class Interchanger:
                     return "non-rectangular loop bounds"
         return unsupported_op_reason(nest[-1])
 
+    def iterations_around(self, nest) -> tuple:
+        """(iterations of the loops enclosing the band, whether a symbolic
+        trip count was assumed).  A band inside other loops is scored as the
+        whole nest with those loops fixed outside it: its locality costs are
+        paid once per iteration of theirs, its parallelism cost (the
+        iterations inside a carrying loop) is not."""
+        around, symbolic = 1, False
+        for loop, _ in enclosing_affine_ops(nest[0]):
+            if isinstance(loop, AffineForOp):
+                trip = constant_trip_count(loop)
+                if trip is None:
+                    trip = self.config.default_trip_count
+                    symbolic = True
+                around *= max(trip, 1)
+        return around, symbolic
+
     def build_model(self, nest, around_loops: bool = False):
         """(NestModel, note on assumed trip counts).  A band around further
         loops is not taken as unrolled, however short: its innermost loop
@@ -226,20 +263,9 @@ class Interchanger:
                 trip = self.config.default_trip_count
                 symbolic = True
             trips.append(max(trip, 0))
-        chain = enclosing_affine_ops(nest[0])
-        outer = len(loop_ivs(chain))
-        # A band inside other loops is scored as the whole nest with those
-        # loops fixed outside it: its locality costs are paid once per
-        # iteration of theirs, its parallelism cost (the iterations inside a
-        # carrying loop) is not.
-        around = 1
-        for loop, _ in chain:
-            if isinstance(loop, AffineForOp):
-                trip = constant_trip_count(loop)
-                if trip is None:
-                    trip = self.config.default_trip_count
-                    symbolic = True
-                around *= max(trip, 1)
+        outer = len(loop_ivs(enclosing_affine_ops(nest[0])))
+        around, around_symbolic = self.iterations_around(nest)
+        symbolic = symbolic or around_symbolic
         accesses = [MemRefAccess(op) for op in nest[-1].walk() if is_memory_access(op)]
         dependences, unknown = [], set()
         for depth in range(outer + 1, outer + len(nest) + 1):

@@ -42,3 +42,72 @@ func.func @time_steps(%A: memref<64x64xf64>, %B: memref<64x64xf64>) {
   }
   return
 }
+
+// The same time loop around two triangular sweeps: the bands inside it go
+// through the polyhedral path, which generates the new bounds (j becomes
+// the outer loop, i runs from j).
+
+// REMARK: remark: affine-loop-interchange: the loop on line {{[0-9]+}} is not distributed: a dependence from the access on line {{[0-9]+}} to the access on line {{[0-9]+}} is carried by the loop on line {{[0-9]+}}
+// REMARK: perfect nest of depth 2, trip counts [64, 32] (non-rectangular loop bounds: average trip counts over the domain); 2 of 2 orders legal (exact dependences)
+// REMARK: chose order (1, 0) (new bounds generated with isl)
+// REMARK: perfect nest of depth 2, trip counts [64, 32] (non-rectangular loop bounds: average trip counts over the domain); 2 of 2 orders legal (exact dependences)
+// REMARK: chose order (1, 0) (new bounds generated with isl)
+
+// CHECK-LABEL: func.func @time_around_triangles
+// CHECK:      affine.for %[[T:.*]] = 0 to 8 {
+// CHECK-NEXT:   affine.for %[[J:.*]] = 0 to 64 {
+// CHECK-NEXT:     affine.for %[[I:.*]] = #{{.*}}(%[[J]]) to 64 {
+// CHECK-NEXT:       affine.load %arg0[%[[J]], %[[I]]]
+// CHECK-NEXT:       affine.store %{{.*}}, %arg1[%[[J]], %[[I]]]
+// CHECK:        affine.for %[[J2:.*]] = 0 to 64 {
+// CHECK-NEXT:     affine.for %[[I2:.*]] = #{{.*}}(%[[J2]]) to 64 {
+// CHECK-NEXT:       affine.load %arg1[%[[J2]], %[[I2]]]
+func.func @time_around_triangles(%A: memref<64x64xf64>, %B: memref<64x64xf64>) {
+  affine.for %t = 0 to 8 {
+    affine.for %i = 0 to 64 {
+      affine.for %j = 0 to affine_map<(d0) -> (d0 + 1)>(%i) {
+        %a = affine.load %A[%j, %i] : memref<64x64xf64>
+        affine.store %a, %B[%j, %i] : memref<64x64xf64>
+      }
+    }
+    affine.for %i = 0 to 64 {
+      affine.for %j = 0 to affine_map<(d0) -> (d0 + 1)>(%i) {
+        %b = affine.load %B[%j, %i] : memref<64x64xf64>
+        %c = arith.addf %b, %b : f64
+        affine.store %c, %A[%j, %i] : memref<64x64xf64>
+      }
+    }
+  }
+  return
+}
+
+// A triangular band around a nest it cannot be distributed from (a
+// dependence cycle through A and C): the band is decided by the polyhedral
+// path, the nest inside it by the rectangular one.
+
+// REMARK: remark: affine-loop-interchange: the loop on line {{[0-9]+}} is not distributed
+// REMARK: perfect band of depth 2 around further loops, trip counts [16, 8] (non-rectangular loop bounds: average trip counts over the domain); 1 of 2 orders legal (exact dependences)
+// REMARK: kept the original order (0, 1)
+// REMARK: perfect nest of depth 2, trip counts [16, 16]
+
+// CHECK-LABEL: func.func @triangle_around_nest
+// CHECK:      affine.for %[[I:.*]] = 0 to 16 {
+// CHECK-NEXT:   affine.for %[[J:.*]] = 0 to #{{.*}}(%[[I]]) {
+func.func @triangle_around_nest(%A: memref<16x16xf64>, %C: memref<16x16xf64>) {
+  affine.for %i = 0 to 16 {
+    affine.for %j = 0 to affine_map<(d0) -> (d0 + 1)>(%i) {
+      %x = affine.load %C[%j, %i] : memref<16x16xf64>
+      %y = arith.addf %x, %x : f64
+      affine.store %y, %A[%j, %i] : memref<16x16xf64>
+      affine.for %k = 0 to 16 {
+        affine.for %l = 0 to 16 {
+          %c = affine.load %C[%l, %k] : memref<16x16xf64>
+          %z = affine.load %A[%j, %i] : memref<16x16xf64>
+          %s = arith.addf %c, %z : f64
+          affine.store %s, %C[%l, %k] : memref<16x16xf64>
+        }
+      }
+    }
+  }
+  return
+}
