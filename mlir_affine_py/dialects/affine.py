@@ -391,10 +391,28 @@ class AffineMapOp(RegisteredOp):
         p.print_dim_and_symbol_list(self.operands, self.map.num_dims)
         self.attr_dict(p)
 
+    def verify(self):
+        # AffineApplyOp::verify and verifyAffineMinMaxOp: the custom form
+        # checks this while parsing, the generic form only here.
+        map_attr = self.properties.get("map")
+        if not isinstance(map_attr, A.AffineMapAttr):
+            return None
+        map = map_attr.value
+        if len(self.operands) != map.num_dims + map.num_symbols:
+            return (f"'{self.op_name}' op operand count and affine map dimension and symbol "
+                    "count must match")
+        return None
+
 
 @register_op
 class AffineApplyOp(AffineMapOp):
     name = "affine.apply"
+
+    def verify(self):
+        problem = super().verify()
+        if problem is None and len(self.map.results) != 1:
+            return "'affine.apply' op mapping must produce one value"
+        return problem
 
 
 @register_op
