@@ -871,7 +871,7 @@ def chart(results: list, path: Path, title: str) -> bool:
     return True
 
 
-def command_line(argv) -> str:
+def command_line(argv, script: str = "tools/bench_kernels.py") -> str:
     """The command as run, without the options that only save files."""
     shown, skip = [], False
     for arg in argv:
@@ -881,7 +881,14 @@ def command_line(argv) -> str:
             skip = True
         elif not arg.startswith(("--json=", "--keep=")):
             shown.append(arg)
-    return " ".join(["python tools/bench_kernels.py"] + shown)
+    return " ".join([f"python {script}"] + shown)
+
+
+def run_meta(tools: Tools, argv, repeat: int, script: str = "tools/bench_kernels.py") -> dict:
+    """What a report says about its run: when, where, with what."""
+    return {"date": datetime.datetime.now().strftime("%Y-%m-%d %H:%M"), "machine": machine_note(),
+            "repeat": repeat, "command": command_line(sys.argv[1:] if argv is None else argv, script),
+            "tools": tool_version(tools)}
 
 
 def tool_version(tools: Tools) -> str:
@@ -1013,10 +1020,7 @@ def main(argv=None) -> int:
         print(message, file=sys.stderr, flush=True)
 
     started = time.time()
-    meta = {"date": datetime.datetime.now().strftime("%Y-%m-%d %H:%M"), "machine": machine_note(),
-            "repeat": 1 if args.quick else args.repeat,
-            "command": command_line(sys.argv[1:] if argv is None else argv),
-            "tools": tool_version(tools)}
+    meta = run_meta(tools, argv, 1 if args.quick else args.repeat)
     results = []
     with tempfile.TemporaryDirectory(prefix="bench-kernels-") as scratch:
         workdir = args.keep or Path(scratch)

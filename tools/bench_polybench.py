@@ -59,16 +59,16 @@ from __future__ import annotations
 
 import argparse
 import collections
-import datetime
 import os
 import re
+import subprocess
 import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))   # the kernel benchmark beside it
 
 import bench_kernels as bench  # noqa: E402
 
@@ -332,7 +332,9 @@ def docs_section(outcomes: list, meta: dict) -> str:
         f"in `memref.alloca`.  The transformed kernel is the output of `pyaffine-opt "
         f"{' '.join(meta['passes'])}`.  Same harness as above; times are seconds per call, medians "
         f"of {meta['repeat']} alternating samples; \"checksums\" compares weighted sums of every "
-        "argument bit for bit.  The last two columns summarise the pass's remarks per kernel.  "
+        "argument bit for bit.  The last two columns count the pass's decisions in its remarks (one "
+        "per nest, or per part of a distributed nest): nests reordered, kept in their order after "
+        "weighing the legal ones, and left alone (with the reasons).  "
         "How the sizes are scaled and the inputs made: the docstring of "
         "`tools/bench_polybench.py`.  Not measured: "
         + "; ".join(f"{name}: {why}" for name, why in sorted(EXCLUDED.items())) + ".",
@@ -399,11 +401,7 @@ def main(argv=None) -> int:
         print(message, file=sys.stderr, flush=True)
 
     started = time.time()
-    meta = {"date": datetime.datetime.now().strftime("%Y-%m-%d %H:%M"),
-            "machine": bench.machine_note(), "tools": bench.tool_version(tools), "repeat": repeat,
-            "passes": args.passes,
-            "command": bench.command_line(sys.argv[1:] if argv is None else argv)
-            .replace("bench_kernels.py", "bench_polybench.py")}
+    meta = dict(bench.run_meta(tools, argv, repeat, "tools/bench_polybench.py"), passes=args.passes)
     outcomes = []
     with tempfile.TemporaryDirectory(prefix="bench-polybench-") as scratch:
         workdir = args.keep or Path(scratch)
@@ -412,10 +410,7 @@ def main(argv=None) -> int:
             try:
                 outcomes.append(bench_polybench_kernel(tools, kernel_path(folder, name), factors.get(name, 1),
                                                        args.passes, repeat, workdir, log))
-            except (bench.RunError, bench.PyaffineError, ValueError) as error:
-                print(f"bench_polybench: {name}: {error}", file=sys.stderr)
-                return 1
-            except bench.subprocess.TimeoutExpired as error:
+            except (bench.RunError, bench.PyaffineError, ValueError, subprocess.TimeoutExpired) as error:
                 print(f"bench_polybench: {name}: {error}", file=sys.stderr)
                 return 1
     meta["elapsed"] = time.time() - started

@@ -32,7 +32,6 @@ the last element of %C receives the scalar at the end.  Checks:
 
 from __future__ import annotations
 
-import importlib.util
 import random
 import subprocess
 import sys
@@ -244,14 +243,10 @@ def mlir_opt_reprints(mlir_opt: str, outputs: list) -> list:
 
 def load_bench_kernels():
     """tools/bench_kernels.py, whose harness compiles and runs kernels."""
-    if "bench_kernels" in sys.modules:
-        return sys.modules["bench_kernels"]
-    path = REPO_ROOT / "tools" / "bench_kernels.py"
-    spec = importlib.util.spec_from_file_location("bench_kernels", path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bench_kernels"] = module
-    spec.loader.exec_module(module)
-    return module
+    if str(REPO_ROOT / "tools") not in sys.path:
+        sys.path.append(str(REPO_ROOT / "tools"))
+    import bench_kernels
+    return bench_kernels
 
 
 def runner_checksums(tools, before: str, after: str, workdir, name: str) -> tuple:

@@ -6,7 +6,6 @@ where the MLIR tools, the runner library or the corpus are missing."""
 
 from __future__ import annotations
 
-import importlib.util
 import subprocess
 import sys
 
@@ -16,18 +15,10 @@ import pytest
 from support import REPO_ROOT
 
 SCRIPT = REPO_ROOT / "tools" / "bench_polybench.py"
+sys.path.insert(0, str(SCRIPT.parent))
 
+import bench_polybench as poly  # noqa: E402
 
-def load_polybench():
-    sys.path.insert(0, str(SCRIPT.parent))
-    spec = importlib.util.spec_from_file_location("bench_polybench", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("bench_polybench", module)
-    spec.loader.exec_module(module)
-    return module
-
-
-poly = load_polybench()
 FOLDER = poly.polybench_folder()
 TOOLS, WHY = poly.bench.find_tools()
 needs_corpus = pytest.mark.skipif(FOLDER is None, reason="no shared corpus (PYAFFINE_SHARED)")
