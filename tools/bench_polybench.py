@@ -354,8 +354,9 @@ def readme_summary(outcomes: list, meta: dict) -> str:
     return "\n".join([
         f"`python tools/bench_polybench.py --docs` runs {len(outcomes)} PolyBench kernels of the shared "
         f"corpus, scaled from the MINI size to 0.05-1 s per call, as written and as `pyaffine-opt "
-        f"{' '.join(meta['passes'])}` rewrites them (run of {meta['date']}, same machine and "
-        f"harness; table in [docs/benchmark.md](docs/benchmark.md#polybench)).  "
+        f"{' '.join(meta['passes'])}` rewrites them, with the same harness (run of {meta['date']} "
+        f"on {meta['machine'].split(',')[0]}; table in "
+        "[docs/benchmark.md](docs/benchmark.md#polybench)).  "
         + verdict(outcomes),
     ])
 
