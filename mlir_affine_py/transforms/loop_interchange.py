@@ -170,9 +170,8 @@ class Interchanger:
     def finish(self, decisions) -> None:
         """Emits the remarks in nest order, then applies the decisions
         innermost band first: permuting an outer band moves the loops inside
-        it unchanged, while the polyhedral path regenerates them, so a band
-        inside it must already have its order (the polyhedral path then reads
-        its band again, see `PolyhedralApplier`)."""
+        it unchanged, so the bands inside it, which may be rewritten by the
+        polyhedral path, keep the loops their decisions name."""
         for decision in decisions:
             for message in decision.remarks:
                 self.remark(decision.nest[0], message)
@@ -196,8 +195,13 @@ class Interchanger:
         decision = BandDecision(nest)
         say = decision.remarks.append
         why = self.unsupported_reason(nest)
+        if why in POLYHEDRAL_REASONS and not around_loops:
+            return decide_polyhedral(self, nest, why)
         if why in POLYHEDRAL_REASONS:
-            return decide_polyhedral(self, nest, why, around_loops)
+            # The polyhedral legality test misses dependences of the loops
+            # below such a band (a reduction into a memref inside them was
+            # reordered); the bands inside it are still decided.
+            why += " in a band around further loops"
         if why:
             say(f"nest left as it is: {why}")
             return decision

@@ -16,10 +16,10 @@ import math
 import islpy as isl
 
 from ..analysis.affine_access import NotAffine, is_memory_access
-from ..analysis.cost_model import UNROLL_LIMIT, NestModel, access_info, average_trip_counts
+from ..analysis.cost_model import NestModel, access_info, average_trip_counts
 from ..analysis.dependence import DependenceComponent
 from ..polyhedral.dependences import band_distances
-from ..polyhedral.interchange import BandInterchange, IllegalSchedule
+from ..polyhedral.interchange import BandInterchange
 
 # Orders are enumerated and each tested exactly up to this depth (5! = 120
 # isl tests); deeper nests search with the distance summary first.
@@ -28,38 +28,34 @@ MAX_ENUMERATED_DEPTH = 5
 
 class PolyhedralApplier:
     """Applies a chosen order; the IR is only replaced once isl's code has
-    been turned into ops, so a failure leaves the nest as it was.  A band
-    around further loops is read again first: the bands inside it are
-    applied before it (`Interchanger.finish`) and may have been rewritten."""
+    been turned into ops, so a failure leaves the nest as it was."""
 
-    def __init__(self, interchanger, band: BandInterchange, around_loops: bool):
+    def __init__(self, interchanger, band: BandInterchange):
         self.interchanger = interchanger
         self.band = band
-        self.around_loops = around_loops
 
     def apply(self, order) -> None:
-        root = self.band.loops[0]
         try:
-            band = BandInterchange(self.band.loops) if self.around_loops else self.band
-            band.apply(order)
-        except (NotAffine, isl.Error, IllegalSchedule) as error:
-            self.interchanger.remark(root, f"nest left as it is: code generation failed ({error})")
+            self.band.apply(order)
+        except (NotAffine, isl.Error) as error:
+            self.interchanger.remark(self.band.loops[0],
+                                     f"nest left as it is: code generation failed ({error})")
 
 
-def decide_polyhedral(interchanger, nest, why: str, around_loops: bool = False):
+def decide_polyhedral(interchanger, nest, why: str):
     """The `BandDecision` of `Interchanger.decide` for a band the polyhedral
     core decides; its order is applied by a `PolyhedralApplier`."""
     from .loop_interchange import BandDecision
     decision = BandDecision(nest)
     try:
-        _decide(interchanger, decision, why, around_loops)
+        _decide(interchanger, decision, why)
     except (NotAffine, isl.Error) as error:
         decision.remarks = [f"nest left as it is: {why} ({error})"]
         decision.order = decision.applier = None
     return decision
 
 
-def _decide(interchanger, decision, why: str, around_loops: bool) -> None:
+def _decide(interchanger, decision, why: str) -> None:
     # The remark helpers and the search live with the pass, which imports
     # this module.
     from .loop_interchange import MAX_LISTED_ORDERS, _fmt, _num, search_orders
@@ -73,8 +69,7 @@ def _decide(interchanger, decision, why: str, around_loops: bool) -> None:
                  for vector in band_distances(band.dependences, len(nest))]
     accesses = [access_info(op) for op in nest[-1].walk() if is_memory_access(op)]
     model = NestModel([loop.induction_var for loop in nest], trips, accesses, distances,
-                      config.cache_line_size, config.parallelism_weight,
-                      unroll_limit=0 if around_loops else UNROLL_LIMIT, around=around)
+                      config.cache_line_size, config.parallelism_weight, around=around)
     depth = len(nest)
     if depth <= MAX_ENUMERATED_DEPTH:
         legal = [order for order in itertools.permutations(range(depth)) if band.is_legal(order)]
@@ -84,15 +79,10 @@ def _decide(interchanger, decision, why: str, around_loops: bool) -> None:
         legal = [order for order in legal if band.is_legal(order)]
     identity = tuple(range(depth))
     scores = {order: model.score(order) for order in legal}
-    # Ties as in the rectangular search: fewer strided references innermost,
-    # then the original order.
-    best = min(legal, key=lambda order: (scores[order][3], model.strided_references(order[-1]), order)) \
-        if legal else identity
+    best = min(legal, key=lambda order: (scores[order][3], order)) if legal else identity
     note = f" ({why}: average trip counts over the domain"
     note += f", symbols taken as {config.default_trip_count})" if assumed or around_assumed else ")"
-    kind = "perfect band" if around_loops else "perfect nest"
-    body = " around further loops" if around_loops else ""
-    say(f"{kind} of depth {depth}{body}, trip counts {trips}{note}; "
+    say(f"perfect nest of depth {depth}, trip counts {trips}{note}; "
         f"{len(legal)} of {math.factorial(depth)} orders legal (exact dependences)")
     for order in legal[:MAX_LISTED_ORDERS]:
         p, s, t, cost = scores[order]
@@ -105,4 +95,4 @@ def _decide(interchanger, decision, why: str, around_loops: bool) -> None:
     else:
         say(f"chose order {_fmt(best)} (new bounds generated with isl)")
     decision.order = best
-    decision.applier = PolyhedralApplier(interchanger, band, around_loops)
+    decision.applier = PolyhedralApplier(interchanger, band)
