@@ -19,9 +19,10 @@ The design (legality, distribution, cost model) is docs/loop-interchange.md:
 
 Bands whose bounds depend on outer loops of the band, or whose body holds
 affine.if, are decided and rewritten through the polyhedral core
-(polyhedral_interchange.py: exact dependences, isl code generation).  Bands
-the pass does not handle (iter_args, calls or ops with unknown effects,
-regions that are not SCoPs) are left as they are, with a remark saying why
+(polyhedral_interchange.py: exact dependences, isl code generation) when
+their innermost body holds no further loops.  Bands the pass does not
+handle (iter_args, calls or ops with unknown effects, regions that are not
+SCoPs, such bands around further loops) are left as they are, with a remark saying why
 when `remarks=true`; every band gets one `chose order`, `kept the original
 order` or `left as it is` remark.
 """
