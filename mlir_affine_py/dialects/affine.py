@@ -524,6 +524,18 @@ class AffineMapOp(RegisteredOp):
             raise ValueError("'affine.apply' map must have one result")
         return cls.build_generic((operands,), [T.INDEX], {"map": _shared_map_attr(map)})
 
+    def verify(self):
+        # AffineApplyOp::verify and verifyAffineMinMaxOp: the custom form
+        # checks this while parsing, the generic form only here.
+        map_attr = self.properties.get("map")
+        if not isinstance(map_attr, A.AffineMapAttr):
+            return None
+        map = map_attr.value
+        if len(self.operands) != map.num_dims + map.num_symbols:
+            return (f"'{self.op_name}' op operand count and affine map dimension and symbol "
+                    "count must match")
+        return None
+
 
 @register_op
 class AffineApplyOp(AffineMapOp):
@@ -538,6 +550,12 @@ class AffineApplyOp(AffineMapOp):
     def parse(cls, t, children):
         token = children[0] if isinstance(children[0], TOKEN) else None
         return _parse_map_op(t, children, "affine.apply", token)
+
+    def verify(self):
+        problem = super().verify()
+        if problem is None and len(self.map.results) != 1:
+            return "'affine.apply' op mapping must produce one value"
+        return problem
 
 
 @register_op
