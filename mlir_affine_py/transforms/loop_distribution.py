@@ -110,7 +110,9 @@ def dependence_groups(loop, parts, analysis):
     edges, ties = _dependence_graph(loop, parts, analysis)
     components = strongly_connected_components(len(parts), edges)
     order = topological_order(components, edges)
-    return order, ties[0] if ties and len(order) < len(parts) else ""
+    owner = {node: c for c, component in enumerate(components) for node in component}
+    why = next((text for source, target, text in ties if owner[source] == owner[target]), "")
+    return order, why
 
 
 def _dependence_graph(loop, parts, analysis):
@@ -136,15 +138,15 @@ def _dependence_graph(loop, parts, analysis):
             backward = depends(accesses[later], accesses[earlier], [depth])
             if backward:
                 edges[later].add(earlier)
-                ties.append(f"{backward} is carried by the loop on line {_line(loop)}")
+                ties.append((later, earlier, f"{backward} is carried by the loop on line {_line(loop)}"))
             if depends(accesses[earlier], accesses[later], [depth, depth + 1]):
                 edges[earlier].add(later)
     for user, definer, op in _values_crossing(parts):
         if not is_recomputable(op) or not _operands_recomputable(op, parts):
             edges[user].add(definer)
             edges[definer].add(user)
-            ties.append(f"the value of '{op.op_name}' on line {_line(op)} is used by another "
-                        f"part and cannot be recomputed")
+            ties.append((user, definer, f"the value of '{op.op_name}' on line {_line(op)} is used "
+                                        f"by another part and cannot be recomputed"))
     return edges, ties
 
 

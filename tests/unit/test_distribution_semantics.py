@@ -140,3 +140,18 @@ def test_the_generator_reaches_partial_distribution():
     before, after, printed = _outcomes(text)
     for b, a in zip(before, after):
         assert b.tobytes() == a.tobytes(), printed
+
+
+def test_components_and_their_order():
+    from mlir_affine_py.transforms.loop_distribution import (strongly_connected_components,
+                                                             topological_order)
+    # 0 -> 1 -> 2 -> 1 (a cycle), 3 -> 0, 4 alone.
+    edges = {0: {1}, 1: {2}, 2: {1}, 3: {0}, 4: set()}
+    components = strongly_connected_components(5, edges)
+    assert sorted(components) == [[0], [1, 2], [3], [4]]
+    # 3 must precede 0, which precedes the cycle; among the components ready
+    # to go, the one holding the earliest written part goes first.
+    assert topological_order(components, edges) == [[3], [0], [1, 2], [4]]
+    # Independent parts keep their written order.
+    free = {0: set(), 1: set(), 2: set()}
+    assert topological_order(strongly_connected_components(3, free), free) == [[0], [1], [2]]
