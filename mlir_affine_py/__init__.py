@@ -18,6 +18,7 @@ before."""
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING
 
 __version__ = "0.1.0"
@@ -57,3 +58,18 @@ def __getattr__(name: str):
 
 def __dir__():
     return sorted(list(globals()) + __all__)
+
+
+class _Package(type(sys)):
+    """The package module: `parse` stays the API function although the
+    subpackage `mlir_affine_py.parse` (imported through sys.modules, as
+    every import of it is) has the same name, which the import system
+    would otherwise set on the package when the subpackage is imported."""
+
+    def __setattr__(self, name: str, value) -> None:
+        if name == "parse" and isinstance(value, type(sys)):
+            return
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package

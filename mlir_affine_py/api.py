@@ -21,7 +21,8 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
-from .diagnostics import Diagnostic, DiagnosticContext, MLIRError, format_diagnostic
+from .diagnostics import (Diagnostic, DiagnosticContext, MLIRError, current_context,
+                          format_diagnostic)
 from .ir.core import Operation
 from .passes import Pass, lookup_pass
 
@@ -76,8 +77,10 @@ def context_for(op: Operation) -> DiagnosticContext:
     root = op
     while root.parent_op is not None:
         root = root.parent_op
-    filename, text = getattr(root, "source_file", ("<string>", ""))
-    return DiagnosticContext(filename, text)
+    source = getattr(root, "source_file", None)
+    if source is None:          # not parsed here: the run in progress knows its source
+        return current_context()
+    return DiagnosticContext(*source)
 
 
 # ----------------------------------------------------------------- loops

@@ -187,11 +187,12 @@ class DiagnosticContext:
         return self.source[offset:offset + length]
 
     def __enter__(self) -> "DiagnosticContext":
-        self._token = _CURRENT.set(self)
+        # A stack: the same context may be entered again while active.
+        self.__dict__.setdefault("_tokens", []).append(_CURRENT.set(self))
         return self
 
     def __exit__(self, *exc) -> None:
-        _CURRENT.reset(self._token)
+        _CURRENT.reset(self._tokens.pop())
 
 
 _CURRENT: contextvars.ContextVar = contextvars.ContextVar("pyaffine_opt_context")

@@ -1,5 +1,5 @@
-"""The interchange cost model (../shared/docs/cost-model.md, after the
-affine-loop-interchange seed design):
+"""The interchange cost model (docs/interchange-design.md, "The cost
+model"):
 
     total(P) = W * parallelism(P) + spatial(P) + temporal(P)
 

@@ -1,7 +1,7 @@
 """-affine-loop-interchange: choose the best legal order of every loop nest.
 
-Following the seed design (../shared/seeds/affine-loop-interchange-design.md)
-and its precise cost model (../shared/docs/cost-model.md):
+The design, the cost model and the legality rule are described in
+docs/interchange-design.md:
 
 1. every affine.for nest of every function is found, including nests inside
    other ops' regions;
