@@ -140,10 +140,34 @@ class LoopNest:
         return found
 
     def is_valid_permutation(self, perm_map) -> bool:
-        """Whether moving loop i to position perm_map[i] keeps every
-        dependence (MLIR's `isValidLoopInterchangePermutation`)."""
+        """Whether moving loop i to position perm_map[i] keeps the program's
+        meaning: every dependence stays lexicographically non-negative
+        (MLIR's `isValidLoopInterchangePermutation`), and, beyond what that
+        check assumes, the nest is one `permute` can reorder (see
+        `unsupported_reason`).  The identity is always valid."""
         from .transforms.loop_utils import is_valid_loop_interchange_permutation
+        if list(perm_map) == list(range(self.depth)):
+            return True
+        if self.unsupported_reason() is not None:
+            return False
         return is_valid_loop_interchange_permutation(self.loops, list(perm_map))
+
+    def unsupported_reason(self) -> str | None:
+        """Why the nest cannot be reordered, or None: a loop with iter_args,
+        bounds that use an IV of the nest (`permute` keeps bounds as
+        written), or ops whose memory effects the dependence analysis does
+        not see (calls, unknown ops, affine.if) -- the reasons for which
+        `-affine-loop-interchange` leaves a nest alone."""
+        from .analysis.affine_access import depends_on
+        from .transforms.loop_interchange import unsupported_op_reason
+        if any(loop.inits for loop in self.loops):
+            return "a loop has iter_args"
+        ivs = {loop.induction_var for loop in self.loops}
+        for loop in self.loops:
+            operands = list(loop.lower_bound_operands) + list(loop.upper_bound_operands)
+            if any(depends_on(value, ivs) for value in operands):
+                return "non-rectangular loop bounds"
+        return unsupported_op_reason(self.loops[-1])
 
     def permute(self, perm_map) -> None:
         """Move loop i to position perm_map[i] (MLIR's `permuteLoops`; no

@@ -32,6 +32,7 @@ OPTIONS:
   -mlir-print-ir-after-all        Print IR after each pass (on stderr)
   -mlir-print-ir-after-change     With -mlir-print-ir-after-all: only when the pass changed the IR
   -mlir-timing                    Display execution times (on stderr)
+  -dump-pass-pipeline             Print the pipeline that will be run (on stderr)
   -debug                          Show Python tracebacks of internal errors
   -help                           Show this help
   -version                        Show the version
@@ -60,6 +61,7 @@ class Options:
         self.print_ir_after_all = False
         self.print_ir_after_change = False
         self.timing = False
+        self.dump_pass_pipeline = False
         self.pass_manager = None   # built from `passes` or `pass_pipeline`
 
 
@@ -68,7 +70,7 @@ _FLAGS = {"split-input-file": "split", "allow-unregistered-dialect": "allow_unre
           "mlir-print-ir-before-all": "print_ir_before_all",
           "mlir-print-ir-after-all": "print_ir_after_all",
           "mlir-print-ir-after-change": "print_ir_after_change",
-          "mlir-timing": "timing"}
+          "mlir-timing": "timing", "dump-pass-pipeline": "dump_pass_pipeline"}
 # Options that take a value, `-name=value` or `-name value`.
 _VALUED = {"o": "output", "pass-pipeline": "pass_pipeline", "load-pass-plugin": "plugins"}
 
@@ -246,6 +248,8 @@ def run(options: Options, stdout, stderr) -> int:
     if options.pass_manager is None:
         options.pass_manager = build_pass_manager(options)
     timing = _instrument(options, stderr)
+    if options.dump_pass_pipeline:
+        stderr.write(options.pass_manager.dump())
     filename = "<stdin>" if options.input == "-" else options.input
     try:
         if options.input == "-":

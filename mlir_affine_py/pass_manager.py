@@ -18,7 +18,7 @@ and the timing report.
 from __future__ import annotations
 
 from .diagnostics import DiagnosticContext, MLIRError, current_context
-from .passes import Pass, lookup_pass
+from .passes import Pass, PassOptionError, lookup_pass
 
 
 class PipelineError(MLIRError):
@@ -49,10 +49,17 @@ class OpPassManager:
         self.passes.append(nested)
         return nested
 
-    def describe(self) -> str:
-        """The pipeline in `--pass-pipeline` syntax, every option spelt out."""
-        inner = ", ".join(p.describe() for p in self.passes)
-        return f"{self.op_name}({inner})"
+    def describe(self, indent: int = 0) -> str:
+        """The pipeline as `--dump-pass-pipeline` writes it, one element a
+        line, every option spelt out."""
+        pad = "  " * indent
+        inner = ",\n".join(element.describe(indent + 1) if isinstance(element, OpPassManager)
+                           else f"{pad}  {element.describe()}" for element in self.passes)
+        return f"{pad}{self.op_name}(\n{inner}\n{pad})"
+
+    def dump(self) -> str:
+        """mlir-opt's `--dump-pass-pipeline` report."""
+        return f"Pass Manager with {len(self.passes)} passes:\n{self.describe()}\n\n"
 
     def __iter__(self):
         return iter(self.passes)
@@ -177,7 +184,11 @@ def parse_pipeline_into(manager: OpPassManager, text: str) -> None:
 def _add_elements(manager: OpPassManager, elements) -> None:
     for name, options, nested in elements:
         if nested is not None:
-            _add_elements(manager.nest(name), nested)
+            try:
+                _add_elements(manager.nest(name), nested)
+            except PassOptionError as error:
+                error.pipelines.append(name)
+                raise
             continue
         cls = lookup_pass(name)
         pass_ = cls.from_option_text(options)
@@ -202,6 +213,8 @@ class _PipelineParser:
             self.index += 1
 
     def parse(self) -> list:
+        if not self.text.strip():
+            return []
         elements = self.parse_list()
         if self.index < len(self.text):
             raise self.error("encountered extra closing ')' creating unbalanced parentheses "
@@ -210,25 +223,23 @@ class _PipelineParser:
 
     def parse_list(self) -> list:
         elements = []
-        self.skip_space()
-        if self.index >= len(self.text) or self.text[self.index] == ")":
-            return elements
         while True:
             elements.append(self.parse_element())
             self.skip_space()
-            if self.index < len(self.text) and self.text[self.index] == ",":
-                self.index += 1
-                continue
-            return elements
+            if self.index >= len(self.text) or self.text[self.index] == ")":
+                return elements
+            if self.text[self.index] != ",":
+                raise self.error("expected ',' after parsing pipeline", self.index)
+            self.index += 1
 
     def parse_element(self):
         self.skip_space()
         start = self.index
         while self.index < len(self.text) and self.text[self.index] not in "{(),":
             self.index += 1
-        name = self.text[start:self.index].strip()
+        name = self.text[start:self.index].rstrip()
         if not name:
-            raise self.error("expected pass pipeline element", start)
+            raise self.error("'' does not refer to a registered pass or pass pipeline", start)
         char = self.text[self.index] if self.index < len(self.text) else ""
         if char == "(":
             self.index += 1

@@ -42,14 +42,20 @@ class PassOptionError(MLIRError):
         self.pass_argument = pass_argument
         self.option_text = option_text
         self.detail = detail
+        self.pipelines: list[str] = []     # the nested pipelines around the pass, innermost first
 
     def report(self, program: str = "pyaffine-opt") -> str:
-        """The text mlir-opt writes for it, plus the pass it belongs to."""
+        """The text mlir-opt writes for it in a `--pass-pipeline`: the
+        parser's line, the error, then the pass (and the pipelines) that
+        could not be added.  A pass named by a flag is reported the same
+        way, so that the pass is always named."""
         text = f"{program}: {self.detail}\n" if self.detail else ""
-        text += f"<unknown>:0: error: {self.message}\n"
+        body = f"{self.message}\n" if self.message else ""
         if self.pass_argument:
-            text += f"failed to add `{self.pass_argument}` with options `{self.option_text}`\n"
-        return text
+            body += f"\nfailed to add `{self.pass_argument}` with options `{self.option_text}`\n"
+            body += "".join(f"failed to add `{name}` with options `` to inner pipeline\n"
+                            for name in self.pipelines)
+        return text + f"<unknown>:0: error: {body}\n"
 
 
 # ------------------------------------------------------------------ options
@@ -315,10 +321,20 @@ class Pass:
         self.context.emit("error", message, getattr(op, "pos", op), notes)
 
     def describe(self) -> str:
-        """`argument{opt=value ...}` with every option, as in a pipeline."""
-        values = " ".join(f"{option.name}={option.format(getattr(self, option.attribute))}"
-                          for option in self.options.values())
-        return f"{self.argument}{{{values}}}" if values else self.argument
+        """The pass as mlir-opt's `--dump-pass-pipeline` writes it: every
+        option, sorted by name, lists in braces (an empty list prints
+        nothing, as there)."""
+        if not self.options:
+            return self.argument
+        values = []
+        for name in sorted(self.options):
+            option = self.options[name]
+            value = getattr(self, option.attribute)
+            if option.list_option:
+                values.append(f"{name}={{{option.format(value)}}}" if value else "")
+            else:
+                values.append(f"{name}={option.format(value)}")
+        return f"{self.argument}{{{' '.join(values)}}}"
 
     def __repr__(self) -> str:
         return f"<pass {self.describe()}>"

@@ -18,6 +18,17 @@
 // RUN: not mlir-opt %s --pass-pipeline="func.func(test-loop-permutation)" 2>&1 | FileCheck %s --check-prefix=WRONG-ANCHOR
 // WRONG-ANCHOR: option-errors-mlir-opt.mlir:0:0: error: can't run 'func.func' pass manager on 'builtin.module' op
 
+// In a pipeline, the same bytes as mlir-opt (but the program name).
+// RUN: not mlir-opt %s --pass-pipeline="builtin.module(func.func(test-loop-permutation{permutation-map=1,0 bogus=1}))" 2> %t.ref
+// RUN: not pyaffine-opt %s --pass-pipeline="builtin.module(func.func(test-loop-permutation{permutation-map=1,0 bogus=1}))" 2> %t.py
+// RUN: diff %t.ref %t.py
+// RUN: not mlir-opt %s --pass-pipeline="builtin.module(test-loop-permutation{check-validity=yes})" 2>&1 | sed -e 's/^[a-z-]*opt:/PROGRAM:/' > %t.ref
+// RUN: not pyaffine-opt %s --pass-pipeline="builtin.module(test-loop-permutation{check-validity=yes})" 2>&1 | sed -e 's/^[a-z-]*opt:/PROGRAM:/' > %t.py
+// RUN: diff %t.ref %t.py
+// RUN: not mlir-opt %s --pass-pipeline="builtin.module(func.func(func.func(test-loop-permutation{permutation-map=1,x})))" 2>&1 | sed -e 's/^[a-z-]*opt:/PROGRAM:/' > %t.ref
+// RUN: not pyaffine-opt %s --pass-pipeline="builtin.module(func.func(func.func(test-loop-permutation{permutation-map=1,x})))" 2>&1 | sed -e 's/^[a-z-]*opt:/PROGRAM:/' > %t.py
+// RUN: diff %t.ref %t.py
+
 func.func @f(%A: memref<4x8xf32>) {
   affine.for %i = 0 to 4 {
     affine.for %j = 0 to 8 {

@@ -5,6 +5,7 @@
 // RUN: not pyaffine-opt %s -test-loop-permutation="permutation-map=1,0 bogus=1" 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 // RUN: not pyaffine-opt %s --pass-pipeline="builtin.module(func.func(test-loop-permutation{permutation-map=1,0 bogus=1}))" 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 // UNKNOWN: <unknown>:0: error: <Pass-Options-Parser>: no such option bogus
+// UNKNOWN-EMPTY:
 // UNKNOWN-NEXT: failed to add `test-loop-permutation` with options `permutation-map=1,0 bogus=1`
 // UNKNOWN-NOT: option-errors.mlir
 
