@@ -165,7 +165,7 @@ def _help() -> int:
         for option in cls.options.values():
             default = option.format(option.initial())
             note = f" (default: {default})" if default != "" else ""
-            lines.append(f"      {option.help_line():<28} {option.help}{note}\n")
+            lines.append(f"      {option.help_line():<27} {option.help}{note}\n")
     sys.stdout.write("".join(lines))
     return 0
 

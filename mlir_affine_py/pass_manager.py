@@ -65,7 +65,7 @@ class OpPassManager:
         return iter(self.passes)
 
     # ------------------------------------------------------------- running
-    def run_on(self, op, run: "_Run") -> None:
+    def run_on(self, op, run: "_Run", top: bool = False) -> None:
         for element in self.passes:
             if isinstance(element, OpPassManager):
                 run.instrument("before_pipeline", element)
@@ -74,8 +74,11 @@ class OpPassManager:
                 run.instrument("after_pipeline", element)
             else:
                 run.run_pass(element, op)
-            if run.verify_after is not None and run.depth(op) == 0:
-                run.verify_after(op, element)
+            if top and run.verify:
+                # As mlir-opt, verify between passes: a transformation that
+                # breaks dominance is reported, not printed.
+                from .ir.verifier import verify_operation
+                verify_operation(op)
 
 
 def _direct_children(op, op_name: str) -> list:
@@ -113,22 +116,18 @@ class PassManager(OpPassManager):
             raise MLIRError(f"can't run '{self.op_name}' pass manager on '{op.op_name}' op",
                             (0, 0))
         context = self.context or current_context()
-        run = _Run(self, context, op)
+        run = _Run(self, context)
         with context:
-            self.run_on(op, run)
+            self.run_on(op, run, top=True)
 
 
 class _Run:
-    """One run of a pipeline: the context, instrumentations and the top op."""
+    """One run of a pipeline: its context and instrumentations."""
 
-    def __init__(self, manager: PassManager, context: DiagnosticContext, top):
+    def __init__(self, manager: PassManager, context: DiagnosticContext):
         self.context = context
         self.instrumentations = manager.instrumentations
-        self.top = top
-        self.verify_after = _verify if manager.verify else None
-
-    def depth(self, op) -> int:
-        return 0 if op is self.top else 1
+        self.verify = manager.verify
 
     def instrument(self, hook: str, *args) -> None:
         for instrumentation in self.instrumentations:
@@ -145,13 +144,6 @@ class _Run:
             self.instrument("after_pass_failed", pass_, op)
             raise
         self.instrument("after_pass", pass_, op)
-
-
-def _verify(op, element) -> None:
-    # As mlir-opt, verify between passes: a transformation that breaks
-    # dominance is reported, not printed.
-    from .ir.verifier import verify_operation
-    verify_operation(op)
 
 
 # ------------------------------------------------------ the textual pipeline

@@ -23,6 +23,7 @@ with `--load-pass-plugin`.
 
 from __future__ import annotations
 
+import builtins
 import importlib
 from typing import Any, ClassVar, Iterator
 
@@ -72,7 +73,7 @@ class Option:
                  name: str | None = None, unsigned: bool = False, minimum: int | None = None):
         self.default = default
         self.help = help
-        self.type = type or (builtins_type(default) if default is not None else str)
+        self.type = type or (builtins.type(default) if default is not None else str)
         self.name = name
         self.unsigned = unsigned
         self.minimum = minimum
@@ -162,10 +163,6 @@ class ListOption(Option):
 
     def format(self, value) -> str:
         return ",".join(Option.format(self, item) for item in value)
-
-
-def builtins_type(value) -> type:
-    return type(value)
 
 
 def parse_llvm_integer(text: str) -> int | None:
