@@ -136,8 +136,7 @@ class Interchanger:
             total *= k
         header = (f"perfect nest of depth {len(nest)}, trip counts {model.trips}"
                   f"{assumed}; {legal_count} of {total} orders legal")
-        self.remark(root, header)
-        self.remark(root, cost_legend(self.config.parallelism_weight))
+        self.remark(root, f"{header}; {cost_legend(self.config.parallelism_weight)}")
         for order in listed:
             p, s, t, cost = model.score(order)
             self.remark(root, f"legal order {_fmt(order, nest)}: parallelism {p}, "
@@ -319,8 +318,8 @@ def loop_name(loop: AffineForOp) -> str:
 def cost_legend(weight: int) -> str:
     """What the three cost terms of the remarks count (docs/cost-model.md)."""
     return (f"costs, lower is better: parallelism = iterations run inside a loop that "
-            f"carries a dependence; spatial = cache lines fetched; temporal = accesses "
-            f"that find no reuse in the loops inside them; "
+            f"carries a dependence, spatial = cache lines fetched, temporal = accesses "
+            f"that find no reuse in the loops inside them, "
             f"total = {weight} x parallelism + spatial + temporal")
 
 
