@@ -33,6 +33,15 @@ class Value:
     def defining_op(self) -> "Operation | None":
         return None
 
+    def __str__(self) -> str:
+        """The value's name as the printer writes it (`%arg3`, `%0`, `%c0`)."""
+        from ..printer.printer import value_name
+        return value_name(self)
+
+    def __repr__(self) -> str:
+        from ..printer.printer import type_to_string
+        return f"<{type(self).__name__} {self}: {type_to_string(self.type)}>"
+
 
 class OpResult(Value):
     __slots__ = ("owner", "index")
@@ -172,15 +181,40 @@ class Operation:
             except ValueError:
                 pass
 
-    def walk(self) -> Iterator["Operation"]:
-        """Pre-order walk of this op and every op nested in its regions."""
-        stack = [self]
+    def walk(self, order: str = "pre") -> Iterator["Operation"]:
+        """This op and every op nested in its regions, in pre-order (an op
+        before the ops inside it) or, with order="post", post-order (MLIR's
+        default: the ops inside an op first, so inner loops come before the
+        loops around them).
+
+        The ops are collected before the first one is yielded, so the code
+        that receives them may move or erase them (and others): every op is
+        visited once, as the IR stood when the walk began.  A pass that
+        reorders loop nests should walk in post-order; in pre-order it
+        would meet the loops it just moved inward again."""
+        if order not in ("pre", "post"):
+            raise ValueError(f"walk order must be 'pre' or 'post', not {order!r}")
+        ops = []
+        if order == "pre":
+            stack = [self]
+            while stack:
+                op = stack.pop()
+                ops.append(op)
+                for region in reversed(op.regions):
+                    for block in reversed(region.blocks):
+                        stack.extend(reversed(block.ops))
+            return iter(ops)
+        stack = [(self, False)]
         while stack:
-            op = stack.pop()
-            yield op
+            op, expanded = stack.pop()
+            if expanded:
+                ops.append(op)
+                continue
+            stack.append((op, True))
             for region in reversed(op.regions):
                 for block in reversed(region.blocks):
-                    stack.extend(reversed(block.ops))
+                    stack.extend((child, False) for child in reversed(block.ops))
+        return iter(ops)
 
     def is_ancestor_of(self, other: "Operation") -> bool:
         while other is not None:
@@ -220,8 +254,15 @@ class Operation:
         """Custom assembly; the default is the generic form."""
         p.print_generic_op(self)
 
+    def __str__(self) -> str:
+        """The op as MLIR text, as the printer writes it: a top-level module
+        as the command line prints it, any other op in local scope."""
+        from ..printer.printer import op_text
+        return op_text(self)
+
     def __repr__(self) -> str:
-        return f"<{self.op_name} at {self.pos}>"
+        where = f" at {self.pos[0]}:{self.pos[1]}" if self.pos else ""
+        return f"<{self.op_name}{where}>"
 
 
 class Block:

@@ -35,10 +35,9 @@ from ..analysis.affine_access import (MemRefAccess, depends_on, enclosing_affine
                                      is_memory_access, is_recomputable, loop_ivs)
 from ..analysis.cost_model import DEFAULT_TRIP_COUNT, UNROLL_LIMIT, NestModel, access_info
 from ..analysis.dependence import DependenceAnalysis, DependenceComponent, num_common_loops
-from ..diagnostics import MLIRError
 from ..dialects.affine import AffineForOp, AffineIfOp
 from ..ir.traits import CallOpInterface, is_memory_effect_free
-from ..passes import emit_remark
+from ..passes import Option, Pass, emit_remark
 from .loop_distribution import distribute_nest
 from .loop_utils import get_perfectly_nested_loops, order_to_perm_map, permute_loops
 from .polyhedral_interchange import decide_polyhedral
@@ -50,44 +49,38 @@ MAX_LISTED_ORDERS = 24
 POLYHEDRAL_REASONS = ("non-rectangular loop bounds", "the nest contains affine.if")
 
 
-@dataclass
-class InterchangeOptions:
-    cache_line_size: int = 64
-    parallelism_weight: int = 100
-    default_trip_count: int = DEFAULT_TRIP_COUNT
-    remarks: bool = False
+class AffineLoopInterchange(Pass):
+    """The pass; its options are the cost model's parameters (docs/loop-interchange.md)."""
 
-    @classmethod
-    def from_pass_options(cls, options: dict) -> "InterchangeOptions":
-        known = {"cache-line-size", "parallelism-weight", "default-trip-count", "remarks"}
-        unknown = set(options) - known
-        if unknown:
-            raise MLIRError(f"unknown option(s) for -affine-loop-interchange: {', '.join(sorted(unknown))}")
+    argument = "affine-loop-interchange"
+    summary = "Interchange affine loop nests for locality and parallelism"
+    pass_name = "AffineLoopInterchange"
 
-        def number(name, default, minimum=1):
-            text = options.get(name)
-            if text is None:
-                return default
-            try:
-                value = int(text)
-            except ValueError:
-                raise MLIRError(f"option '{name}' of -affine-loop-interchange expects an integer, got '{text}'")
-            if value < minimum:
-                raise MLIRError(f"option '{name}' of -affine-loop-interchange must be at least {minimum}")
-            return value
+    cache_line_size = Option(64, "Cache line size in bytes, for the spatial cost",
+                             unsigned=True, minimum=1)
+    parallelism_weight = Option(100, "Weight of the parallelism cost against the "
+                                "locality costs", unsigned=True)
+    default_trip_count = Option(DEFAULT_TRIP_COUNT, "Trip count assumed for a loop "
+                                "with symbolic bounds", unsigned=True, minimum=1)
+    remarks = Option(False, "Remark, per nest, the legal orders with their costs and "
+                     "the order chosen, or why the nest is left alone")
 
-        return cls(number("cache-line-size", 64), number("parallelism-weight", 100, 0),
-                   number("default-trip-count", DEFAULT_TRIP_COUNT),
-                   options.get("remarks", "false").lower() in ("1", "true"))
+    def run_on_operation(self, op) -> None:
+        analysis = DependenceAnalysis(alias_conservative=True, relaxed_bounds=True)
+        roots = [o for o in op.walk()
+                 if isinstance(o, AffineForOp) and not isinstance(o.parent_op, AffineForOp)]
+        for root in roots:
+            Interchanger(self, analysis).run(root)
+
+
+# The options of a run, as the search reads them.
+InterchangeOptions = AffineLoopInterchange
 
 
 def run_affine_loop_interchange(module, options: dict) -> None:
-    config = InterchangeOptions.from_pass_options(options)
-    analysis = DependenceAnalysis(alias_conservative=True, relaxed_bounds=True)
-    roots = [op for op in module.walk()
-             if isinstance(op, AffineForOp) and not isinstance(op.parent_op, AffineForOp)]
-    for root in roots:
-        Interchanger(config, analysis).run(root)
+    """Run the pass on `module` with options given as {"name": "text"}."""
+    text = " ".join(f"{key}={value}" for key, value in options.items())
+    AffineLoopInterchange.from_option_text(text).run_on_operation(module)
 
 
 @dataclass
@@ -209,20 +202,21 @@ class Interchanger:
         kind = "perfect band" if around_loops else "perfect nest"
         body = " around further loops" if around_loops else ""
         say(f"{kind} of depth {len(nest)}{body}, trip counts {model.trips}"
-            f"{assumed}; {legal_count} of {total} orders legal")
+            f"{assumed}; {legal_count} of {total} orders legal; "
+            f"{cost_legend(self.config.parallelism_weight)}")
         for order in listed:
             p, s, t, cost = model.score(order)
-            say(f"legal order {_fmt(order)}: parallelism {p}, spatial {_num(s)}, "
+            say(f"legal order {_fmt(order, nest)}: parallelism {p}, spatial {_num(s)}, "
                 f"temporal {t}, total {_num(cost)}")
         if legal_count > len(listed):
             say(f"... and {legal_count - len(listed)} more legal orders")
         identity = tuple(range(len(nest)))
         why = _assumptions(model, best, identity)
         if best == identity:
-            say(f"kept the original order {_fmt(identity)}{why}")
+            say(f"kept the original order {_fmt(identity, nest)}{why}")
         else:
             perm_map = ",".join(map(str, order_to_perm_map(best)))
-            say(f"chose order {_fmt(best)} (permutation-map={perm_map}){why}")
+            say(f"chose order {_fmt(best, nest)} (permutation-map={perm_map}){why}")
         decision.order = best
         return decision
 
@@ -298,7 +292,7 @@ def _assumptions(model: NestModel, best, identity) -> str:
     notes = []
     unrolled = model.unrolled_loops(best)
     if unrolled:
-        notes.append(f"the innermost {_fmt(sorted(unrolled))} taken as unrolled "
+        notes.append(f"the innermost loops {tuple(sorted(unrolled))} taken as unrolled "
                      f"(at most {model.unroll_limit} iterations in all)")
     if best != identity and model.is_legal(identity) \
             and model.score(best)[3] == model.score(identity)[3]:
@@ -414,8 +408,30 @@ def list_legal_orders(model: NestModel, depth: int, limit: int) -> list:
     return found
 
 
-def _fmt(order) -> str:
-    return "(" + ", ".join(map(str, order)) + ")"
+def _fmt(order, nest) -> str:
+    """An order as positions in the original nest and as the loops' IVs:
+    `(1, 0) = (%j, %i)`."""
+    positions = ", ".join(map(str, order))
+    names = ", ".join(loop_name(nest[position]) for position in order)
+    return f"({positions}) = ({names})"
+
+
+def loop_name(loop: AffineForOp) -> str:
+    """The loop's IV as the source wrote it (`%i`), or as the printer names
+    it when the source is not at hand (a loop built by a pass)."""
+    import re
+    from ..diagnostics import current_context
+    head = current_context().source_text_at(loop.pos, 120)
+    found = re.match(r"affine\.for\s+(%[\w$.-]+)", head)
+    return found.group(1) if found else str(loop.induction_var)
+
+
+def cost_legend(weight: int) -> str:
+    """What the three cost terms of the remarks count (docs/loop-interchange.md)."""
+    return (f"costs, lower is better: parallelism = iterations run inside a loop that "
+            f"carries a dependence, spatial = cache lines fetched, temporal = accesses "
+            f"that find no reuse in the loops inside them, "
+            f"total = {weight} x parallelism + spatial + temporal")
 
 
 def _num(value) -> str:

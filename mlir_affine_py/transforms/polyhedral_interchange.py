@@ -58,7 +58,7 @@ def decide_polyhedral(interchanger, nest, why: str):
 def _decide(interchanger, decision, why: str) -> None:
     # The remark helpers and the search live with the pass, which imports
     # this module.
-    from .loop_interchange import MAX_LISTED_ORDERS, _fmt, _num, search_orders
+    from .loop_interchange import MAX_LISTED_ORDERS, _fmt, _num, cost_legend, search_orders
     nest = decision.nest
     say = decision.remarks.append
     band = BandInterchange(nest)
@@ -83,16 +83,17 @@ def _decide(interchanger, decision, why: str) -> None:
     note = f" ({why}: average trip counts over the domain"
     note += f", symbols taken as {config.default_trip_count})" if assumed or around_assumed else ")"
     say(f"perfect nest of depth {depth}, trip counts {trips}{note}; "
-        f"{len(legal)} of {math.factorial(depth)} orders legal (exact dependences)")
+        f"{len(legal)} of {math.factorial(depth)} orders legal (exact dependences); "
+        f"{cost_legend(config.parallelism_weight)}")
     for order in legal[:MAX_LISTED_ORDERS]:
         p, s, t, cost = scores[order]
-        say(f"legal order {_fmt(order)}: parallelism {p}, spatial {_num(s)}, "
+        say(f"legal order {_fmt(order, nest)}: parallelism {p}, spatial {_num(s)}, "
             f"temporal {t}, total {_num(cost)}")
     if len(legal) > MAX_LISTED_ORDERS:
         say(f"... and {len(legal) - MAX_LISTED_ORDERS} more legal orders")
     if best == identity:
-        say(f"kept the original order {_fmt(identity)}")
+        say(f"kept the original order {_fmt(identity, nest)}")
     else:
-        say(f"chose order {_fmt(best)} (new bounds generated with isl)")
+        say(f"chose order {_fmt(best, nest)} (new bounds generated with isl)")
     decision.order = best
     decision.applier = PolyhedralApplier(interchanger, band)

@@ -12,9 +12,9 @@
 // lines(j) = 256 (A) + 256 (B group) = 512.
 
 // CHECK: perfect nest of depth 2, trip counts [256, 256]; 2 of 2 orders legal
-// CHECK: legal order (0, 1): parallelism {{[0-9]+}}, spatial 131136,
-// CHECK: legal order (1, 0): parallelism {{[0-9]+}}, spatial 16896,
-// CHECK: chose order (1, 0) (permutation-map=1,0)
+// CHECK: legal order (0, 1) = (%i, %j): parallelism {{[0-9]+}}, spatial 131136,
+// CHECK: legal order (1, 0) = (%j, %i): parallelism {{[0-9]+}}, spatial 16896,
+// CHECK: chose order (1, 0) = (%j, %i) (permutation-map=1,0)
 // CHECK-LABEL: func.func @stencil_columns
 // CHECK:      affine.for %[[J:.*]] = 0 to 256 {
 // CHECK-NEXT:   affine.for %[[I:.*]] = 0 to 256 {

@@ -6,7 +6,7 @@
 // j becomes the outer loop.
 
 // REMARK: perfect nest of depth 2, trip counts [256, 128]; 2 of 2 orders legal
-// REMARK: chose order (1, 0) (permutation-map=1,0)
+// REMARK: chose order (1, 0) = (%j, %i) (permutation-map=1,0)
 // CHECK-LABEL: func.func @rotating_table
 // CHECK:      affine.for %[[J:.*]] = 0 to 128 {
 // CHECK-NEXT:   affine.for %[[I:.*]] = 0 to 256 {
@@ -31,7 +31,7 @@ func.func @rotating_table(%A: memref<128x256xf64>, %B: memref<128x256xf64>, %t: 
 // and the column walk of A puts it there.
 
 // REMARK: perfect nest of depth 2, trip counts [128, 128]; 2 of 2 orders legal
-// REMARK: chose order (1, 0) (permutation-map=1,0)
+// REMARK: chose order (1, 0) = (%j, %i) (permutation-map=1,0)
 // CHECK-LABEL: func.func @double_buffer
 // CHECK:      affine.for %[[J:.*]] = 0 to 128 {
 // CHECK-NEXT:   affine.for %[[I:.*]] = 1 to 129 {
