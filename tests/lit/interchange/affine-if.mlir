@@ -8,9 +8,9 @@
 // into the new loop bounds.
 
 // REMARK: perfect nest of depth 2, trip counts [256, 256] (the nest contains affine.if: average trip counts over the domain); 2 of 2 orders legal (exact dependences)
-// REMARK: chose order (1, 0) (new bounds generated with isl)
+// REMARK: chose order (1, 0) = (%j, %i) (new bounds generated with isl)
 // REMARK: perfect nest of depth 2, trip counts [256, 256] (the nest contains affine.if: average trip counts over the domain); 2 of 2 orders legal (exact dependences)
-// REMARK: chose order (1, 0) (new bounds generated with isl)
+// REMARK: chose order (1, 0) = (%j, %i) (new bounds generated with isl)
 
 // CHECK-DAG: #[[ID:.*]] = affine_map<(d0) -> (d0)>
 // CHECK-DAG: #[[THEN:.*]] = affine_map<(d0)[s0] -> (256, -d0 + s0)>

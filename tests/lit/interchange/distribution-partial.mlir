@@ -15,10 +15,10 @@
 // keeps the cycle still has its inner (j, k) band decided.
 
 // REMARK: remark: affine-loop-interchange: the loop on line 42 is distributed in part only: a dependence from the access on line 51 to the access on line 47 is carried by the loop on line 42
-// REMARK: chose order (1, 0) (permutation-map=1,0)
+// REMARK: chose order (1, 0) = (%j, %i) (permutation-map=1,0)
 // REMARK: perfect nest of depth 2, trip counts [32, 16]; 2 of 2 orders legal
-// REMARK: kept the original order (0, 1)
-// REMARK: chose order (2, 0, 1) (permutation-map=1,2,0)
+// REMARK: kept the original order (0, 1) = (%j, %k)
+// REMARK: chose order (2, 0, 1) = (%k, %i, %j) (permutation-map=1,2,0)
 // REMARK: distributed an imperfect nest into 3 nests (2 perfect)
 
 // CHECK-LABEL: func.func @partial

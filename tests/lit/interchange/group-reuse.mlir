@@ -44,9 +44,9 @@ func.func @stencil_columns(%A: memref<257x259xf64>, %B: memref<257x259xf64>) {
 // B[j][i]), two with i innermost.  Measured: (j, i) runs 7-12% faster.
 
 // TIE: perfect nest of depth 2, trip counts [2048, 2048]; 2 of 2 orders legal
-// TIE: legal order (0, 1): parallelism 0, spatial 9441792, temporal 4194298, total 13636090
-// TIE: legal order (1, 0): parallelism 0, spatial 9441792, temporal 4194298, total 13636090
-// TIE: chose order (1, 0) (permutation-map=1,0); a tie on the total, broken by the references the innermost loop walks with a stride: 2 against 4
+// TIE: legal order (0, 1) = (%i, %j): parallelism 0, spatial 9441792, temporal 4194298, total 13636090
+// TIE: legal order (1, 0) = (%j, %i): parallelism 0, spatial 9441792, temporal 4194298, total 13636090
+// TIE: chose order (1, 0) = (%j, %i) (permutation-map=1,0); a tie on the total, broken by the references the innermost loop walks with a stride: 2 against 4
 // TIE-LABEL: func.func @rows_and_columns
 // TIE:      affine.for %[[J:.*]] = 0 to 2048 {
 // TIE-NEXT:   affine.for %[[I:.*]] = 0 to 2048 {

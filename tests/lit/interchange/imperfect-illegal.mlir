@@ -10,7 +10,7 @@
 // of x into y.
 
 // REMARK: remark: affine-loop-interchange: perfect nest of depth 2, trip counts [255, 256]; 2 of 2 orders legal
-// REMARK: remark: affine-loop-interchange: chose order (1, 0) (permutation-map=1,0)
+// REMARK: remark: affine-loop-interchange: chose order (1, 0) = (%j, %i) (permutation-map=1,0)
 // REMARK: remark: affine-loop-interchange: distributed an imperfect nest into 2 perfect nests
 
 // CHECK-LABEL: func.func @carried_through_x

@@ -9,9 +9,9 @@
 
 // REMARK: remark: affine-loop-interchange: the loop on line 26 is not distributed: a dependence from the access on line 38 to the access on line 33 is carried by the loop on line 26
 // REMARK: perfect nest of depth 2, trip counts [62, 64]; 2 of 2 orders legal
-// REMARK: chose order (1, 0) (permutation-map=1,0)
+// REMARK: chose order (1, 0) = (%j, %i) (permutation-map=1,0)
 // REMARK: perfect nest of depth 2, trip counts [62, 64]; 2 of 2 orders legal
-// REMARK: chose order (1, 0) (permutation-map=1,0)
+// REMARK: chose order (1, 0) = (%j, %i) (permutation-map=1,0)
 
 // CHECK-LABEL: func.func @time_steps
 // CHECK:      affine.for %[[T:.*]] = 0 to 10 {
@@ -49,9 +49,9 @@ func.func @time_steps(%A: memref<64x64xf64>, %B: memref<64x64xf64>) {
 
 // REMARK: remark: affine-loop-interchange: the loop on line {{[0-9]+}} is not distributed: a dependence from the access on line {{[0-9]+}} to the access on line {{[0-9]+}} is carried by the loop on line {{[0-9]+}}
 // REMARK: perfect nest of depth 2, trip counts [64, 32] (non-rectangular loop bounds: average trip counts over the domain); 2 of 2 orders legal (exact dependences)
-// REMARK: chose order (1, 0) (new bounds generated with isl)
+// REMARK: chose order (1, 0) = (%j, %i) (new bounds generated with isl)
 // REMARK: perfect nest of depth 2, trip counts [64, 32] (non-rectangular loop bounds: average trip counts over the domain); 2 of 2 orders legal (exact dependences)
-// REMARK: chose order (1, 0) (new bounds generated with isl)
+// REMARK: chose order (1, 0) = (%j, %i) (new bounds generated with isl)
 
 // CHECK-LABEL: func.func @time_around_triangles
 // CHECK:      affine.for %[[T:.*]] = 0 to 8 {

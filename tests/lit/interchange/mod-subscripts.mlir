@@ -54,7 +54,7 @@ func.func @double_buffer(%A: memref<128x130xf64>, %buf: memref<2x130xf64>) {
 // row is walked with stride 1: order (k, i, j).
 
 // REMARK: perfect nest of depth 3, trip counts [64, 256, 256]; 6 of 6 orders legal
-// REMARK: chose order (2, 0, 1) (permutation-map=1,2,0)
+// REMARK: chose order (2, 0, 1) = (%k, %i, %j) (permutation-map=1,2,0)
 // CHECK-LABEL: func.func @plane_by_parity
 // CHECK:      affine.for %[[K:.*]] = 0 to 256 {
 // CHECK-NEXT:   affine.for %[[I:.*]] = 0 to 64 {
@@ -80,7 +80,7 @@ func.func @plane_by_parity(%A: memref<2x256x256xf64>) {
 // i + 1): exact or not, j cannot move outside i.
 
 // REMARK: perfect nest of depth 2, trip counts [64, 64]; 1 of 2 orders legal
-// REMARK: kept the original order (0, 1)
+// REMARK: kept the original order (0, 1) = (%i, %j)
 // CHECK-LABEL: func.func @pairs_of_rows
 // CHECK:      affine.for %[[I:.*]] = 0 to 64 {
 // CHECK-NEXT:   affine.for %[[J:.*]] = 0 to 64 {

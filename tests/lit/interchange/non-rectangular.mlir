@@ -8,14 +8,14 @@
 // computes the new bounds (for j in 0..N-1, for i in j+1..N).
 
 // REMARK: remark: affine-loop-interchange: perfect nest of depth 2, trip counts [512, 256] (non-rectangular loop bounds: average trip counts over the domain); 2 of 2 orders legal (exact dependences)
-// REMARK: legal order (1, 0): parallelism 0, spatial 16640, temporal 131070, total 147710
-// REMARK: chose order (1, 0) (new bounds generated with isl)
+// REMARK: legal order (1, 0) = (%j, %i): parallelism 0, spatial 16640, temporal 131070, total 147710
+// REMARK: chose order (1, 0) = (%j, %i) (new bounds generated with isl)
 // REMARK: perfect nest of depth 2, trip counts [128, 64] (non-rectangular loop bounds: average trip counts over the domain, symbols taken as 128); 2 of 2 orders legal (exact dependences)
-// REMARK: chose order (1, 0) (new bounds generated with isl)
+// REMARK: chose order (1, 0) = (%j, %i) (new bounds generated with isl)
 // REMARK: perfect nest of depth 2, trip counts [256, 17] (non-rectangular loop bounds: average trip counts over the domain); 2 of 2 orders legal (exact dependences)
-// REMARK: chose order (1, 0) (new bounds generated with isl)
+// REMARK: chose order (1, 0) = (%j, %i) (new bounds generated with isl)
 // REMARK: perfect nest of depth 2, trip counts [511, 255] (non-rectangular loop bounds: average trip counts over the domain); 1 of 2 orders legal (exact dependences)
-// REMARK: kept the original order (0, 1)
+// REMARK: kept the original order (0, 1) = (%i, %j)
 
 // CHECK-DAG: #[[ID:.*]] = affine_map<(d0) -> (d0)>
 // CHECK-DAG: #[[NM1:.*]] = affine_map<()[s0] -> (s0 - 1)>
