@@ -31,6 +31,7 @@ _EXPORTS = {
     "register_pass": "passes", "PassOptionError": "passes",
     "PassManager": "pass_manager", "MLIRError": "diagnostics", "Diagnostic": "diagnostics",
     "Operation": "ir.core", "Value": "ir.core", "Block": "ir.core", "Region": "ir.core",
+    "OpBuilder": "ir.rewriter", "IRRewriter": "ir.rewriter", "IRMapping": "ir.rewriter",
 }
 __all__ = sorted(_EXPORTS)
 
@@ -39,6 +40,7 @@ if TYPE_CHECKING:
                       parse, parse_file, run_pass, run_pipeline, to_string)
     from .diagnostics import Diagnostic, MLIRError
     from .ir.core import Block, Operation, Region, Value
+    from .ir.rewriter import IRMapping, IRRewriter, OpBuilder
     from .pass_manager import PassManager
     from .passes import ListOption, Option, Pass, PassOptionError, register_pass
 

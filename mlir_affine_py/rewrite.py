@@ -1,6 +1,8 @@
-"""Rewriting ops in place: the operations a pass needs today, under the
-names they keep (MLIR's RewriterBase: `eraseOp`, `replaceAllUsesWith`,
-`moveOpBefore`/`moveOpAfter`, `clone`; LoopUtils' `permuteLoops`).
+"""Rewriting ops in place, for scripts and passes: the builder and rewriter
+of `ir/rewriter.py` (MLIR's OpBuilder, IRRewriter, IRMapping) and plain
+functions over one rewriter under the names of MLIR's RewriterBase
+(`eraseOp`, `replaceAllUsesWith`, `replaceOp`, `moveOpBefore`/`moveOpAfter`,
+`clone`) and LoopUtils' `permuteLoops`.
 
 Walks give the ops collected up front (`Operation.walk`), so a pass may
 erase or move the op it is visiting; loop reorderings should walk in
@@ -10,48 +12,35 @@ post-order (`op.walk(order="post")`), as MLIR's walk does by default.
 from __future__ import annotations
 
 from .ir.core import Operation, Value
+from .ir.rewriter import IRMapping, IRRewriter, OpBuilder
+
+__all__ = ["IRMapping", "IRRewriter", "OpBuilder", "clone", "erase", "move_after",
+           "move_before", "permute_loops", "replace_all_uses_with", "replace_op"]
 
 
 def erase(op: Operation) -> None:
     """Remove `op` (and what it holds) from its block; its results must
     have no uses left."""
-    if any(result.uses for result in op.results):
-        raise ValueError(f"cannot erase '{op.op_name}': its results still have uses")
-    op.erase()
+    IRRewriter().erase_op(op)
 
 
 def replace_all_uses_with(old: Value, new: Value) -> None:
-    old.replace_all_uses_with(new)
+    IRRewriter().replace_all_uses_with(old, new)
 
 
 def replace_op(op: Operation, values) -> None:
     """Replace the results of `op` by `values`, then erase it."""
-    values = list(values)
-    if len(values) != len(op.results):
-        raise ValueError(f"'{op.op_name}' has {len(op.results)} results, got {len(values)} values")
-    for result, value in zip(op.results, values):
-        result.replace_all_uses_with(value)
-    op.erase()
-
-
-def _detach(op: Operation) -> None:
-    if op.parent is not None:
-        op.parent.ops.remove(op)
-        op.parent = None
+    IRRewriter().replace_op(op, values)
 
 
 def move_before(op: Operation, anchor: Operation) -> None:
     """Move `op` right before `anchor` (possibly into another block)."""
-    _detach(op)
-    block = anchor.parent
-    block.insert(block.ops.index(anchor), op)
+    IRRewriter().move_op_before(op, anchor)
 
 
 def move_after(op: Operation, anchor: Operation) -> None:
     """Move `op` right after `anchor` (possibly into another block)."""
-    _detach(op)
-    block = anchor.parent
-    block.insert(block.ops.index(anchor) + 1, op)
+    IRRewriter().move_op_after(op, anchor)
 
 
 def clone(op: Operation, mapping: dict | None = None) -> Operation:
