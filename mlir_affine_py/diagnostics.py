@@ -15,6 +15,7 @@ valid UTF-8 are shown as U+FFFD).
 
 from __future__ import annotations
 
+import contextvars
 import re
 
 TAB_STOP = 8
@@ -80,6 +81,8 @@ def format_diagnostic(filename: str, source: str, message: str,
 def _format_one(filename, lines, message, pos, severity, line_offset, show_source=True) -> str:
     if pos is None:
         return f"{filename}:{1 + line_offset}:1: {severity}: {message}\n"
+    if pos == (0, 0):     # the file as a whole (an unknown location in it)
+        return f"{filename}:0:0: {severity}: {message}\n"
     line, column = pos
     source_line = lines[line - 1] if 0 < line <= len(lines) else ""
     if source_line.endswith("\r"):
@@ -122,3 +125,81 @@ def pos_to_offset(text: str, pos: tuple[int, int]) -> int:
             return len(text)
         start = found + 1
     return min(start + column - 1, len(text))
+
+
+# --------------------------------------------------------------- the context
+class Diagnostic:
+    """One diagnostic a pass emitted: severity, message, (line, column) or
+    None, and notes as (message, position) pairs."""
+
+    __slots__ = ("severity", "message", "pos", "notes")
+
+    def __init__(self, severity: str, message: str, pos, notes=()):
+        self.severity = severity
+        self.message = message
+        self.pos = pos
+        self.notes = list(notes)
+
+    def __repr__(self) -> str:
+        return f"<{self.severity} at {self.pos}: {self.message}>"
+
+
+class DiagnosticContext:
+    """Where the diagnostics of a run go (MLIR's MLIRContext with its
+    diagnostic engine, for what passes need of it): the source they point
+    into, and a handler.  Without a handler they are collected in
+    `diagnostics`; `drain()` takes them."""
+
+    def __init__(self, filename: str = "<string>", source: str = "", line_offset: int = 0,
+                 handler=None):
+        self.filename = filename
+        self.source = source
+        self.line_offset = line_offset
+        self.handler = handler
+        self.diagnostics: list[Diagnostic] = []
+
+    def emit(self, severity: str, message: str, pos, notes=()) -> None:
+        diagnostic = Diagnostic(severity, message, pos, notes)
+        if self.handler is not None:
+            self.handler(diagnostic)
+        else:
+            self.diagnostics.append(diagnostic)
+
+    def drain(self) -> list:
+        found, self.diagnostics = self.diagnostics, []
+        return found
+
+    def format(self, diagnostic: Diagnostic) -> str:
+        """`file:line:col: remark: ...` with the source line, then its notes
+        (without source), as mlir-opt prints them."""
+        text = format_diagnostic(self.filename, self.source, diagnostic.message, diagnostic.pos,
+                                 diagnostic.severity, self.line_offset, notes=())
+        for note, pos in diagnostic.notes:
+            line, column = pos if pos else (1, 1)
+            text += f"{self.filename}:{line + self.line_offset}:{column}: note: {note}\n"
+        return text
+
+    def source_text_at(self, pos, length: int = 200) -> str:
+        """The source text from `pos` on (at most `length` characters), or ""."""
+        if not pos or not self.source:
+            return ""
+        offset = pos_to_offset(self.source, pos)
+        return self.source[offset:offset + length]
+
+    def __enter__(self) -> "DiagnosticContext":
+        # A stack: the same context may be entered again while active.
+        self.__dict__.setdefault("_tokens", []).append(_CURRENT.set(self))
+        return self
+
+    def __exit__(self, *exc) -> None:
+        _CURRENT.reset(self._tokens.pop())
+
+
+_CURRENT: contextvars.ContextVar = contextvars.ContextVar("pyaffine_opt_context")
+_FALLBACK = DiagnosticContext()
+
+
+def current_context() -> DiagnosticContext:
+    """The context of the run in progress (`with context:`), or a default
+    one that collects what is emitted outside any run."""
+    return _CURRENT.get(_FALLBACK)

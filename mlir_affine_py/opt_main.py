@@ -15,6 +15,7 @@ import threading
 
 from . import __version__
 from .diagnostics import MLIRError, format_diagnostic
+from .parse.engine.lark_modules import import_lark
 
 USAGE = """OVERVIEW: pyaffine-opt: MLIR affine-dialect optimizer driver (mlir-opt 22 compatible output)
 
@@ -25,11 +26,20 @@ OPTIONS:
   -split-input-file               Split the input on '// -----' lines and process each chunk
   -allow-unregistered-dialect     Allow operations of unknown dialects (printed in generic form)
   -mlir-print-op-generic          Print every operation in the generic form
+  -pass-pipeline=<string>         Textual description of the pass pipeline to run,
+                                  e.g. 'builtin.module(func.func(pass{opt=value}), pass2)'
+  -load-pass-plugin=<file.py>     Load passes from a Python file that registers them
+  -mlir-print-ir-before-all       Print IR before each pass (on stderr)
+  -mlir-print-ir-after-all        Print IR after each pass (on stderr)
+  -mlir-print-ir-after-change     With -mlir-print-ir-after-all: only when the pass changed the IR
+  -mlir-timing                    Display execution times (on stderr)
+  -dump-pass-pipeline             Print the pipeline that will be run (on stderr)
   -debug                          Show Python tracebacks of internal errors
   -help                           Show this help
   -version                        Show the version
 
-PASSES:
+PASSES (-pass-name="option=value ..." or in -pass-pipeline as pass-name{option=value ...};
+installed packages add passes through the entry-point group 'pyaffine_opt.passes'):
 """
 
 
@@ -46,16 +56,44 @@ class Options:
         self.generic = False
         self.debug = False
         self.passes: list = []     # (pass name, option text)
+        self.pass_pipeline = None  # --pass-pipeline text
+        self.plugins: list = []    # --load-pass-plugin files
+        self.print_ir_before_all = False
+        self.print_ir_after_all = False
+        self.print_ir_after_change = False
+        self.timing = False
+        self.dump_pass_pipeline = False
+        self.pass_manager = None   # built from `passes` or `pass_pipeline`
 
 
 _FLAGS = {"split-input-file": "split", "allow-unregistered-dialect": "allow_unregistered",
-          "mlir-print-op-generic": "generic", "debug": "debug"}
+          "mlir-print-op-generic": "generic", "debug": "debug",
+          "mlir-print-ir-before-all": "print_ir_before_all",
+          "mlir-print-ir-after-all": "print_ir_after_all",
+          "mlir-print-ir-after-change": "print_ir_after_change",
+          "mlir-timing": "timing", "dump-pass-pipeline": "dump_pass_pipeline"}
+# Options that take a value, `-name=value` or `-name value`.
+_VALUED = {"o": "output", "pass-pipeline": "pass_pipeline", "load-pass-plugin": "plugins"}
 
 
 def parse_args(argv) -> Options:
-    from .passes import PASSES
+    """The options of a run; the passes' options are parsed too, so that an
+    option error ends the run before the input is read (as with mlir-opt)."""
+    from .passes import PluginError, is_registered, load_pass_plugin
     options = Options()
     args = list(argv)
+    # Plugins first: their passes may be named before them, and in --help.
+    for index, arg in enumerate(args):
+        name, has_value, value = arg.lstrip("-").partition("=")
+        if arg.startswith("-") and name == "load-pass-plugin":
+            path = value if has_value else (args[index + 1] if index + 1 < len(args) else None)
+            if path is None:
+                raise UsageError("Not enough positional command line arguments specified! "
+                                 "(-load-pass-plugin needs a file name)")
+            try:
+                load_pass_plugin(path)
+            except PluginError as error:
+                raise UsageError(str(error)) from None
     i = 0
     while i < len(args):
         arg = args[i]
@@ -67,31 +105,69 @@ def parse_args(argv) -> Options:
             continue
         name, has_value, value = arg.lstrip("-").partition("=")
         if name in ("h", "help"):
-            raise SystemExit(_help(PASSES))
+            raise SystemExit(_help())
         if name == "version":
             print(f"pyaffine-opt {__version__}\n  mirrors the textual output of MLIR (LLVM) 22")
             raise SystemExit(0)
-        if name == "o":
+        if name in _VALUED:
             if not has_value:
                 if i >= len(args):
-                    raise UsageError("Not enough positional command line arguments specified! (-o needs a file name)")
+                    raise UsageError(f"Not enough positional command line arguments specified! "
+                                     f"(-{name} needs a value)")
                 value = args[i]
                 i += 1
-            options.output = value
+            if name == "load-pass-plugin":
+                options.plugins.append(value)     # loaded above
+            elif name == "pass-pipeline" and options.pass_pipeline is not None:
+                raise UsageError("for the --pass-pipeline option: may only occur zero or one times!")
+            else:
+                setattr(options, _VALUED[name], value)
         elif name in _FLAGS:
             setattr(options, _FLAGS[name], value.lower() not in ("false", "0") if has_value else True)
-        elif name in PASSES:
+        elif is_registered(name):
             options.passes.append((name, value if has_value else ""))
         else:
             raise UsageError(f"Unknown command line argument '{arg}'.  Try: 'pyaffine-opt --help'")
     if options.input is None:
         options.input = "-"
+    options.pass_manager = build_pass_manager(options)
     return options
 
 
-def _help(passes) -> int:
-    text = USAGE + "".join(f"  -{name:<30} {info.summary}\n" for name, info in sorted(passes.items()))
-    sys.stdout.write(text)
+def build_pass_manager(options: Options):
+    """The pipeline of a run: `--pass-pipeline`, or the passes named on the
+    command line in order (each nested on the op it is anchored on)."""
+    from .pass_manager import PassManager
+    from .passes import lookup_pass
+    if options.pass_pipeline is not None:
+        if options.passes:
+            from .pass_manager import PipelineError
+            raise PipelineError("'-pass-pipeline' option can't be used with individual "
+                                "pass options")
+        return PassManager.parse(options.pass_pipeline)
+    manager = PassManager()
+    for name, text in options.passes:
+        manager.add(lookup_pass(name).from_option_text(_unquoted(text)))
+    return manager
+
+
+def _unquoted(text: str) -> str:
+    text = text.strip()
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'":
+        return text[1:-1]
+    return text
+
+
+def _help() -> int:
+    from .passes import registered_passes
+    lines = [USAGE]
+    for name, cls in registered_passes().items():
+        lines.append(f"  -{name:<30} {cls.summary}\n")
+        for option in cls.options.values():
+            default = option.format(option.initial())
+            note = f" (default: {default})" if default != "" else ""
+            lines.append(f"      {option.help_line():<27} {option.help}{note}\n")
+    sys.stdout.write("".join(lines))
     return 0
 
 
@@ -108,26 +184,73 @@ _ACTIVITY = _Activity()
 
 
 def process_chunk(text: str, options: Options, filename: str = "<stdin>",
-                  line_offset: int = 0) -> str:
+                  line_offset: int = 0, context=None, timing=None) -> str:
+    """Parse one chunk, run the pipeline on it and print it.  Diagnostics
+    the passes emit go to `context` (collected when None)."""
+    from .diagnostics import DiagnosticContext
     from .parse.parser import parse_source
-    from .passes import run_pass
     from .printer.printer import Printer
-    from .ir.verifier import verify_operation
     _ACTIVITY.filename, _ACTIVITY.line_offset = filename, line_offset
     _ACTIVITY.stage = "parsing"
+    if timing:
+        timing.begin("Parser")
     module = parse_source(text, options.allow_unregistered, filename, line_offset)
-    for name, option_text in options.passes:
-        _ACTIVITY.stage = f"running -{name}"
-        run_pass(name, option_text, module, options)
-        # As mlir-opt, verify between passes: a transformation that breaks
-        # dominance is reported, not printed.
-        _ACTIVITY.stage = f"verifying after -{name}"
-        verify_operation(module)
+    if timing:
+        timing.end()
+    manager = options.pass_manager
+    if manager is None:
+        manager = options.pass_manager = build_pass_manager(options)
+    if manager.passes:
+        if not any(isinstance(i, _ActivityTracker) for i in manager.instrumentations):
+            manager.add_instrumentation(_ActivityTracker())
+        if context is None:
+            context = DiagnosticContext(filename, text, line_offset)
+        else:
+            context.source, context.line_offset = text, line_offset
+        manager.context = context
+        manager.run(module)
     _ACTIVITY.stage = "printing"
-    return Printer(generic=options.generic).print_module(module)
+    if timing:
+        timing.begin("Output")
+    result = Printer(generic=options.generic).print_module(module)
+    if timing:
+        timing.end()
+    return result
+
+
+class _ActivityTracker:
+    """Keeps `_ACTIVITY.stage` up to date for internal-error reports."""
+
+    def before_pass(self, pass_, op) -> None:
+        _ACTIVITY.stage = f"running -{pass_.argument}"
+
+    def after_pass(self, pass_, op) -> None:
+        _ACTIVITY.stage = f"verifying after -{pass_.argument}"
+
+
+def _instrument(options: Options, stderr):
+    """Add the IR printer and the timer that the options ask for; returns
+    the timer (or None)."""
+    from .pass_instrumentation import IRPrinter, PassTiming
+    manager = options.pass_manager
+    if options.print_ir_before_all or options.print_ir_after_all:
+        manager.add_instrumentation(IRPrinter(
+            stderr, options.print_ir_before_all, options.print_ir_after_all,
+            options.print_ir_after_change, options.generic))
+    if not options.timing:
+        return None
+    timing = PassTiming()
+    manager.add_instrumentation(timing)
+    return timing
 
 
 def run(options: Options, stdout, stderr) -> int:
+    from .diagnostics import DiagnosticContext
+    if options.pass_manager is None:
+        options.pass_manager = build_pass_manager(options)
+    timing = _instrument(options, stderr)
+    if options.dump_pass_pipeline:
+        stderr.write(options.pass_manager.dump())
     filename = "<stdin>" if options.input == "-" else options.input
     try:
         if options.input == "-":
@@ -146,10 +269,13 @@ def run(options: Options, stdout, stderr) -> int:
     chunks = split_input(text) if options.split else [(text, 0)]
     outputs = []
     failed = False
-    from .passes import drain_remarks
+    # Remarks are written as the passes emit them, before any error of the chunk.
+    context = DiagnosticContext(filename, handler=lambda d: stderr.write(context.format(d)))
     for chunk, line_offset in chunks:
+        context.source, context.line_offset = chunk, line_offset
         try:
-            outputs.append(process_chunk(chunk, options, filename, line_offset) + "\n")
+            outputs.append(process_chunk(chunk, options, filename, line_offset, context,
+                                         timing) + "\n")
         except MLIRError as error:
             failed = True
             stderr.write(format_diagnostic(filename, chunk, error.message, error.pos,
@@ -166,12 +292,6 @@ def run(options: Options, stdout, stderr) -> int:
             stderr.write(format_diagnostic(filename, chunk, message, position,
                                            "error", line_offset))
             outputs.append("")
-        for remark in drain_remarks():
-            stderr.write(format_diagnostic(filename, chunk, remark.message, remark.pos,
-                                           remark.severity, line_offset))
-            for note, pos in remark.notes:
-                line, column = pos if pos else (1, 1)
-                stderr.write(f"{filename}:{line + line_offset}:{column}: note: {note}\n")
     result = "// -----\n".join(outputs)
     if failed:
         if options.output in (None, "-"):
@@ -179,6 +299,7 @@ def run(options: Options, stdout, stderr) -> int:
                 stdout.write(result)
             except OSError as error:
                 raise BrokenPipeError(*error.args) from error
+        _report_timing(timing, stderr)
         return 1
     _ACTIVITY.stage = "writing the output"
     try:
@@ -191,7 +312,13 @@ def run(options: Options, stdout, stderr) -> int:
         stderr.write(f"cannot open output file '{options.output}': "
                      f"{error.strerror or error}\n")
         return 1
+    _report_timing(timing, stderr)
     return 0
+
+
+def _report_timing(timing, stderr) -> None:
+    if timing is not None:
+        stderr.write(timing.report())
 
 
 # A RecursionError (with RECURSION_LIMIT frames) on input nested at least this
@@ -311,63 +438,26 @@ def main(argv=None) -> int:
         sys.setrecursionlimit(previous_limit)
 
 
-# The modules of Lark the driver uses: tokens, errors, the LALR driver, the
-# tree builder and what the grammar cache holds.
-_LARK_MODULES = ("lark.exceptions", "lark.lexer", "lark.grammar", "lark.tree",
-                 "lark.parse_tree_builder", "lark.parsers.lalr_parser",
-                 "lark.parsers.lalr_parser_state", "lark.parsers.lalr_analysis")
-
-
-def _import_lark() -> None:
-    """Import what the driver uses of Lark, as cheaply as a short run
-    needs.  The process is the tool's own, so:
-
-    - Lark's package `__init__` imports its grammar compiler (`lark.lark`,
-      `load_grammar`), which only a run that prepares the grammar cache
-      uses (parse/tables.py imports it then): the package is made without
-      running its `__init__`, and the modules above are imported from it,
-      a seventh of a short run's start-up less;
-    - Lark imports the third-party `regex` module whenever it is installed,
-      where the grammar needs only `re`: Lark is imported as if `regex`
-      were not there (`None` in sys.modules makes its import fail).
-
-    If the modules cannot be imported so (another Lark), Lark is imported
-    as usual."""
-    if "lark" in sys.modules:
-        return
-    saved = sys.modules.get("regex")
-    sys.modules["regex"] = None
-    try:
-        try:
-            import importlib.util
-            spec = importlib.util.find_spec("lark")
-            sys.modules["lark"] = importlib.util.module_from_spec(spec)
-            for name in _LARK_MODULES:
-                importlib.import_module(name)
-        except Exception:       # noqa: BLE001 - fall back to the whole package
-            for name in [name for name in sys.modules if name.split(".")[0] == "lark"]:
-                del sys.modules[name]
-            import lark  # noqa: F401
-    finally:
-        if saved is None:
-            del sys.modules["regex"]
-        else:
-            sys.modules["regex"] = saved
-
-
 def _main(argv) -> int:
     # The IR is one graph of reference cycles that lives until the process
     # ends; letting the cyclic collector rescan it while it grows costs a
     # third of the parse time and frees nothing.
     gc.disable()
+    from .passes import PluginError
     debug = any(a.lstrip("-") == "debug" for a in argv)
     _ACTIVITY.stage = _ACTIVITY.filename = None
     try:
         try:
             options = parse_args(argv)
-            _import_lark()      # not needed for --help or --version
-        except UsageError as error:
+            import_lark()       # not needed for --help or --version
+        except (UsageError, PluginError) as error:
             sys.stderr.write(f"pyaffine-opt: {error}\n")
+            return 1
+        except MLIRError as error:
+            # A pass option or a pipeline that does not parse: no location
+            # in the input, as mlir-opt reports it.
+            report = getattr(error, "report", None)
+            sys.stderr.write(report() if report else f"<unknown>:0: error: {error.message}\n")
             return 1
         # A stream closed when the process started (`>&-`) is None: what
         # would go there is dropped, as with a reader that left.

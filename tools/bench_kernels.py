@@ -161,8 +161,9 @@ class PyaffineError(Exception):
     pass
 
 
-def pyaffine_opt(args: list, text: str) -> str:
-    """Run the pyaffine-opt driver (as the command does) on `text`."""
+def pyaffine_run(args: list, text: str) -> tuple[str, str]:
+    """Run the pyaffine-opt driver (as the command does) on `text`: its
+    output and its diagnostics (remarks)."""
     from mlir_affine_py import opt_main
     with tempfile.NamedTemporaryFile("w", suffix=".mlir", delete=False) as handle:
         handle.write(text)
@@ -175,7 +176,11 @@ def pyaffine_opt(args: list, text: str) -> str:
         os.unlink(path)
     if code != 0:
         raise PyaffineError(f"pyaffine-opt {' '.join(args)} failed:\n{err.getvalue()}")
-    return out.getvalue()
+    return out.getvalue(), err.getvalue()
+
+
+def pyaffine_opt(args: list, text: str) -> str:
+    return pyaffine_run(args, text)[0]
 
 
 # ------------------------------------------------- the kernel's structure
@@ -214,33 +219,50 @@ def is_loop(segment: list) -> bool:
 MEMREF = re.compile(r"memref<((?:\d+x)*)f64>")
 
 
-def parse_kernel(text: str) -> Kernel:
-    """Cut a canonical (pyaffine-opt printed) module into a Kernel.  Map and
-    set aliases are inlined so that segments can move between modules."""
+def inline_aliases(text: str) -> list:
+    """The lines of a printed module with its `#map`/`#set` aliases written
+    out at their uses (and their definitions dropped), so that a function
+    can move to another module."""
     lines = text.rstrip("\n").split("\n")
-    aliases = {}
-    for line in lines:
+    aliases, start = {}, 0
+    for n, line in enumerate(lines):
         match = re.match(r"^#(\w+) = (.*)$", line)
         if match:
             aliases[match.group(1)] = match.group(2)
         elif line.startswith("module"):
+            start = n
             break
     if aliases:
         pattern = re.compile(r"#(" + "|".join(map(re.escape, sorted(aliases, key=len, reverse=True))) + r")\b")
         lines = [pattern.sub(lambda m: aliases[m.group(1)], line) for line in lines]
+    return lines[start:]
+
+
+def function_parts(text: str) -> tuple[str, list]:
+    """The header line and the body lines of the one func.func of a printed
+    module, aliases inlined."""
+    lines = inline_aliases(text)
     funcs = [n for n, line in enumerate(lines) if line.startswith("  func.func ")]
-    if len(funcs) != 1 or "@kernel(" not in lines[funcs[0]]:
-        raise ValueError("the file must hold exactly one func.func @kernel")
+    if len(funcs) != 1:
+        raise ValueError("the module must hold exactly one func.func")
     header = lines[funcs[0]]
     if not header.endswith(") {"):
-        raise ValueError("@kernel must take memref arguments and return nothing")
+        raise ValueError("the function must return nothing")
+    return header, lines[funcs[0] + 1:lines.index("  }", funcs[0])]
+
+
+def parse_kernel(text: str) -> Kernel:
+    """Cut a canonical (pyaffine-opt printed) module into a Kernel.  Map and
+    set aliases are inlined so that segments can move between modules."""
+    header, body = function_parts(text)
+    if "@kernel(" not in header:
+        raise ValueError("the file must hold exactly one func.func @kernel")
     arg_types = re.findall(r"%arg\d+: ([^,)]*(?:<[^>]*>)?)", header)
     for type_text in arg_types:
         if not MEMREF.fullmatch(type_text):
             raise ValueError(f"argument type {type_text} is not a static memref of f64")
-    end = lines.index("  }", funcs[0])
     segments, current = [], None
-    for line in lines[funcs[0] + 1:end]:
+    for line in body:
         indent = len(line) - len(line.lstrip(" "))
         if indent == 4 and not line.lstrip().startswith("}"):
             current = [line]
@@ -349,35 +371,73 @@ def structure(kernel: Kernel) -> tuple:
 
 
 # ----------------------------------------------------------- the harness
-def build_module(variants: list, arg_types: list, schedule: list, calls: int = 1) -> str:
-    """One module: the variants as @v<n>, @fill, @check and a @main that
-    runs `schedule` ([(variant index, round)]); each timed sample is
-    `calls` back-to-back calls after one refill."""
-    out = []
-    funcs = []
-    for n, variant in enumerate(variants):
-        kernel = parse_kernel(variant.text)
-        header = kernel.header.replace("@kernel(", f"@v{n}(", 1)
-        header = header[:-2] + ' attributes {passthrough = ["noinline"]} {'
-        lines = [header] + [line for seg in kernel.segments for line in seg] + ["  }"]
-        funcs += lines
-    args_sig = ", ".join(f"%a{k}: {t}" for k, t in enumerate(arg_types))
-    types = ", ".join(arg_types)
-    out.append("module {")
-    out += funcs
-    out += [
-        "  func.func private @rtclock() -> f64",
-        "  func.func private @printF64(f64)",
-        "  func.func private @printI64(i64)",
-        "  func.func private @printComma()",
-        "  func.func private @printNewline()",
-    ]
-    # @fill
-    out.append(f"  func.func @fill({args_sig}) {{")
-    out += ["    %mul = arith.constant 1103 : i64", "    %mod = arith.constant 1009 : i64",
-            "    %inv = arith.constant 9.9108027750247768e-04 : f64"]
-    for k, t in enumerate(arg_types):
-        dims = [int(d) for d in MEMREF.fullmatch(t).group(1).split("x") if d]
+ARG_TYPE = re.compile(r"%\w+: ([^,)]*(?:<[^>]*>)?)")
+MEMREF_TYPE = re.compile(r"memref<((?:(?:\d+|\?)x)*)(f64|f32|i64|i32)>")
+
+
+@dataclass
+class Signature:
+    """What the harness passes to a kernel: the argument types, for each
+    memref the shape allocated (its static sizes, with a given size for each
+    `?`), for each scalar the constant passed, and a value added to the
+    diagonal elements (the first two subscripts equal) of float memrefs, which
+    keeps factorisations (cholesky, lu) away from square roots of negative
+    numbers and divisions by zero."""
+
+    arg_types: list
+    shapes: list                                   # per argument: [int] or None
+    scalars: dict = field(default_factory=dict)    # argument index -> "value : type"
+    diagonal: float = 0.0
+
+    @classmethod
+    def of(cls, arg_types: list, dynamic_size: int = 0, scalars: dict | None = None,
+           diagonal: float = 0.0) -> "Signature":
+        shapes = []
+        for k, type_text in enumerate(arg_types):
+            match = MEMREF_TYPE.fullmatch(type_text)
+            if match is None:
+                if scalars is None or k not in scalars:
+                    raise ValueError(f"argument {k}: no value for the scalar of type {type_text}")
+                shapes.append(None)
+                continue
+            dims = [d for d in match.group(1).split("x") if d]
+            if "?" in dims and dynamic_size <= 0:
+                raise ValueError(f"argument {k}: {type_text} has a dynamic size")
+            shapes.append([dynamic_size if d == "?" else int(d) for d in dims])
+        return cls(list(arg_types), shapes, dict(scalars or {}), diagonal)
+
+    @property
+    def memrefs(self) -> list:
+        return [k for k, shape in enumerate(self.shapes) if shape is not None]
+
+    def element(self, k: int) -> str:
+        return MEMREF_TYPE.fullmatch(self.arg_types[k]).group(2)
+
+
+def header_arg_types(header: str) -> list:
+    return ARG_TYPE.findall(header[header.index("("):])
+
+
+def variant_function(text: str, n: int) -> list:
+    """The one function of a printed module as `@v<n>`, never inlined."""
+    header, body = function_parts(text)
+    header = re.sub(r"@[\w$.]+\(", f"@v{n}(", header, count=1)
+    return [header[:-2] + ' attributes {passthrough = ["noinline"]} {'] + body + ["  }"]
+
+
+def fill_function(sig: Signature) -> list:
+    """@fill: element at linear index l of argument k gets
+    ((l * 1103 + 97 * (k + 1)) mod 1009) / 1009, plus sig.diagonal on the
+    diagonal of float memrefs; integer memrefs get the residue itself."""
+    memrefs = sig.memrefs
+    args_sig = ", ".join(f"%a{k}: {sig.arg_types[k]}" for k in memrefs)
+    out = [f"  func.func @fill({args_sig}) {{",
+           "    %mul = arith.constant 1103 : i64", "    %mod = arith.constant 1009 : i64",
+           "    %inv = arith.constant 9.9108027750247768e-04 : f64",
+           f"    %diag = arith.constant {float(sig.diagonal)!r} : f64",
+           "    %nodiag = arith.constant 0.0 : f64"]
+    for k in memrefs:
+        dims, element = sig.shapes[k], sig.element(k)
         out.append(f"    %seed{k} = arith.constant {97 * (k + 1)} : i64")
         ivs = [f"%f{k}_{d}" for d in range(len(dims))]
         indent = "    "
@@ -388,21 +448,43 @@ def build_module(variants: list, arg_types: list, schedule: list, calls: int = 1
         out += [f"{indent}%l{k} = arith.index_cast {lin} : index to i64",
                 f"{indent}%m{k} = arith.muli %l{k}, %mul : i64",
                 f"{indent}%s{k} = arith.addi %m{k}, %seed{k} : i64",
-                f"{indent}%r{k} = arith.remui %s{k}, %mod : i64",
-                f"{indent}%u{k} = arith.uitofp %r{k} : i64 to f64",
-                f"{indent}%v{k} = arith.mulf %u{k}, %inv : f64",
-                f"{indent}affine.store %v{k}, %a{k}[{', '.join(ivs)}] : {t}"]
+                f"{indent}%r{k} = arith.remui %s{k}, %mod : i64"]
+        value = f"%v{k}"
+        if element.startswith("i"):
+            value = f"%r{k}" if element == "i64" else f"%t{k}"
+            if element != "i64":
+                out.append(f"{indent}%t{k} = arith.trunci %r{k} : i64 to {element}")
+        else:
+            out += [f"{indent}%u{k} = arith.uitofp %r{k} : i64 to f64",
+                    f"{indent}%v{k} = arith.mulf %u{k}, %inv : f64"]
+            if sig.diagonal and len(dims) >= 2:
+                out += [f"{indent}%e{k} = arith.cmpi eq, {ivs[0]}, {ivs[1]} : index",
+                        f"{indent}%g{k} = arith.select %e{k}, %diag, %nodiag : f64",
+                        f"{indent}%vd{k} = arith.addf %v{k}, %g{k} : f64"]
+                value = f"%vd{k}"
+            if element != "f64":
+                out.append(f"{indent}%vt{k} = arith.truncf {value} : f64 to {element}")
+                value = f"%vt{k}"
+        out.append(f"{indent}affine.store {value}, %a{k}[{', '.join(ivs)}] : {sig.arg_types[k]}")
         for _ in dims:
             indent = indent[:-2]
             out.append(f"{indent}}}")
-    out += ["    return", "  }"]
-    # @check(variant): per argument, "1, variant, argument, bits(sum), bits(sum of squares)"
-    out.append(f"  func.func @check(%variant: i64, {args_sig}) {{")
-    out += ["    %acc = memref.alloca() : memref<2xf64>", "    %zero = arith.constant 0.0 : f64",
-            "    %seven = arith.constant 7 : index", "    %one = arith.constant 1 : index",
-            "    %tag = arith.constant 1 : i64"]
-    for k, t in enumerate(arg_types):
-        dims = [int(d) for d in MEMREF.fullmatch(t).group(1).split("x") if d]
+    return out + ["    return", "  }"]
+
+
+def check_function(sig: Signature) -> list:
+    """@check(variant): per memref argument, "1, variant, argument,
+    bits(sum), bits(sum of squares)" of its elements (as f64) weighted by
+    `linear index mod 7 + 1`; a NaN sum is printed as one canonical NaN."""
+    memrefs = sig.memrefs
+    args_sig = ", ".join(f"%a{k}: {sig.arg_types[k]}" for k in memrefs)
+    out = [f"  func.func @check(%variant: i64, {args_sig}) {{",
+           "    %acc = memref.alloca() : memref<2xf64>", "    %zero = arith.constant 0.0 : f64",
+           "    %nan = arith.constant 0x7FF8000000000000 : f64",
+           "    %seven = arith.constant 7 : index", "    %one = arith.constant 1 : index",
+           "    %tag = arith.constant 1 : i64"]
+    for k in memrefs:
+        dims, element = sig.shapes[k], sig.element(k)
         out += ["    affine.store %zero, %acc[0] : memref<2xf64>",
                 "    affine.store %zero, %acc[1] : memref<2xf64>"]
         ivs = [f"%c{k}_{d}" for d in range(len(dims))]
@@ -415,9 +497,17 @@ def build_module(variants: list, arg_types: list, schedule: list, calls: int = 1
                 f"{indent}%w{k}j = arith.addi %w{k}i, %one : index",
                 f"{indent}%w{k}l = arith.index_cast %w{k}j : index to i64",
                 f"{indent}%w{k} = arith.uitofp %w{k}l : i64 to f64",
-                f"{indent}%x{k} = affine.load %a{k}[{', '.join(ivs)}] : {t}",
-                f"{indent}%wx{k} = arith.mulf %w{k}, %x{k} : f64",
-                f"{indent}%wxx{k} = arith.mulf %wx{k}, %x{k} : f64",
+                f"{indent}%y{k} = affine.load %a{k}[{', '.join(ivs)}] : {sig.arg_types[k]}"]
+        if element == "f64":
+            value = f"%y{k}"
+        elif element.startswith("f"):
+            value = f"%x{k}"
+            out.append(f"{indent}%x{k} = arith.extf %y{k} : {element} to f64")
+        else:
+            value = f"%x{k}"
+            out.append(f"{indent}%x{k} = arith.sitofp %y{k} : {element} to f64")
+        out += [f"{indent}%wx{k} = arith.mulf %w{k}, {value} : f64",
+                f"{indent}%wxx{k} = arith.mulf %wx{k}, {value} : f64",
                 f"{indent}%p{k} = affine.load %acc[0] : memref<2xf64>",
                 f"{indent}%q{k} = affine.load %acc[1] : memref<2xf64>",
                 f"{indent}%p{k}n = arith.addf %p{k}, %wx{k} : f64",
@@ -427,32 +517,64 @@ def build_module(variants: list, arg_types: list, schedule: list, calls: int = 1
         for _ in dims:
             indent = indent[:-2]
             out.append(f"{indent}}}")
-        out += [f"    %sum{k} = affine.load %acc[0] : memref<2xf64>",
-                f"    %sq{k} = affine.load %acc[1] : memref<2xf64>",
-                f"    %sumb{k} = arith.bitcast %sum{k} : f64 to i64",
-                f"    %sqb{k} = arith.bitcast %sq{k} : f64 to i64",
-                f"    %argno{k} = arith.constant {k} : i64",
+        for name, slot in ((f"sum{k}", 0), (f"sq{k}", 1)):
+            out += [f"    %{name}r = affine.load %acc[{slot}] : memref<2xf64>",
+                    f"    %{name}u = arith.cmpf uno, %{name}r, %{name}r : f64",
+                    f"    %{name} = arith.select %{name}u, %nan, %{name}r : f64",
+                    f"    %{name}b = arith.bitcast %{name} : f64 to i64"]
+        out += [f"    %argno{k} = arith.constant {k} : i64",
                 "    call @printI64(%tag) : (i64) -> ()", "    call @printComma() : () -> ()",
                 "    call @printI64(%variant) : (i64) -> ()", "    call @printComma() : () -> ()",
                 f"    call @printI64(%argno{k}) : (i64) -> ()", "    call @printComma() : () -> ()",
-                f"    call @printI64(%sumb{k}) : (i64) -> ()", "    call @printComma() : () -> ()",
-                f"    call @printI64(%sqb{k}) : (i64) -> ()", "    call @printNewline() : () -> ()"]
-    out += ["    return", "  }"]
+                f"    call @printI64(%sum{k}b) : (i64) -> ()", "    call @printComma() : () -> ()",
+                f"    call @printI64(%sq{k}b) : (i64) -> ()", "    call @printNewline() : () -> ()"]
+    return out + ["    return", "  }"]
+
+
+def build_module(variants: list, signature, schedule: list, calls: int = 1) -> str:
+    """One module: the variants as @v<n>, @fill, @check and a @main that
+    runs `schedule` ([(variant index, round)]); each timed sample is
+    `calls` back-to-back calls after one refill.  `signature` is a
+    Signature, or the argument types of static memrefs."""
+    sig = signature if isinstance(signature, Signature) else Signature.of(signature)
+    out = ["module {"]
+    for n, variant in enumerate(variants):
+        out += variant_function(variant.text, n)
+    out += [
+        "  func.func private @rtclock() -> f64",
+        "  func.func private @printF64(f64)",
+        "  func.func private @printI64(i64)",
+        "  func.func private @printComma()",
+        "  func.func private @printNewline()",
+    ]
+    out += fill_function(sig) + check_function(sig)
     # @main
-    buffers = ", ".join(f"%b{k}" for k in range(len(arg_types)))
+    memrefs = sig.memrefs
+    buffers = ", ".join(f"%b{k}" for k in memrefs)
+    buffer_types = ", ".join(sig.arg_types[k] for k in memrefs)
+    arguments = ", ".join(f"%b{k}" for k in range(len(sig.arg_types)))
+    types = ", ".join(sig.arg_types)
     out.append("  func.func @main() {")
-    for k, t in enumerate(arg_types):
-        out.append(f"    %b{k} = memref.alloc() {{alignment = 64 : i64}} : {t}")
+    for k, t in enumerate(sig.arg_types):
+        if sig.shapes[k] is None:
+            out.append(f"    %b{k} = arith.constant {sig.scalars[k]}")
+            continue
+        dynamic = [size for size, d in zip(sig.shapes[k], MEMREF_TYPE.fullmatch(t).group(1).split("x"))
+                   if d == "?"]
+        for d, size in enumerate(dynamic):
+            out.append(f"    %b{k}d{d} = arith.constant {size} : index")
+        sizes = "(" + ", ".join(f"%b{k}d{d}" for d in range(len(dynamic))) + ")" if dynamic else "()"
+        out.append(f"    %b{k} = memref.alloc{sizes} {{alignment = 64 : i64}} : {t}")
     out.append("    %timetag = arith.constant 0 : i64")
     checked = set()
     for step, (n, round_) in enumerate(schedule):
-        out += [f"    call @fill({buffers}) : ({types}) -> ()",
+        out += [f"    call @fill({buffers}) : ({buffer_types}) -> ()",
                 f"    %t{step}a = call @rtclock() : () -> f64"]
         if calls == 1:
-            out.append(f"    call @v{n}({buffers}) : ({types}) -> ()")
+            out.append(f"    call @v{n}({arguments}) : ({types}) -> ()")
         else:
             out += [f"    affine.for %rep{step} = 0 to {calls} {{",
-                    f"      func.call @v{n}({buffers}) : ({types}) -> ()", "    }"]
+                    f"      func.call @v{n}({arguments}) : ({types}) -> ()", "    }"]
         out += [
                 f"    %t{step}b = call @rtclock() : () -> f64",
                 f"    %t{step} = arith.subf %t{step}b, %t{step}a : f64",
@@ -464,9 +586,9 @@ def build_module(variants: list, arg_types: list, schedule: list, calls: int = 1
                 f"    call @printF64(%t{step}) : (f64) -> ()", "    call @printNewline() : () -> ()"]
         if n not in checked:
             checked.add(n)
-            out.append(f"    call @check(%n{step}, {buffers}) : (i64, {types}) -> ()")
-    for k, t in enumerate(arg_types):
-        out.append(f"    memref.dealloc %b{k} : {t}")
+            out.append(f"    call @check(%n{step}, {buffers}) : (i64, {buffer_types}) -> ()")
+    for k in memrefs:
+        out.append(f"    memref.dealloc %b{k} : {sig.arg_types[k]}")
     out += ["    return", "  }", "}"]
     return "\n".join(out) + "\n"
 
@@ -513,18 +635,19 @@ def run_module(tools: Tools, module: str, workdir: Path, name: str, timeout: flo
     return times, checks
 
 
-def measure(tools: Tools, variants: list, arg_types: list, rounds: int, workdir: Path,
+def measure(tools: Tools, variants: list, signature, rounds: int, workdir: Path,
             name: str, calls: int = 1) -> None:
     """Time every variant `rounds` times (interleaved), appending seconds
     per call to variant.times and setting variant.checksums (taken after
-    the variant's first sample of `calls` calls)."""
+    the variant's first sample of `calls` calls).  `signature` is as for
+    build_module."""
     for start in range(0, len(variants), MAX_VARIANTS_PER_MODULE):
         chunk = variants[start:start + MAX_VARIANTS_PER_MODULE]
         schedule = []
         for round_ in range(rounds):
             shift = round_ % len(chunk)
             schedule += [(n, round_) for n in list(range(len(chunk)))[shift:] + list(range(len(chunk)))[:shift]]
-        module = build_module(chunk, arg_types, schedule, calls)
+        module = build_module(chunk, signature, schedule, calls)
         times, checks = run_module(tools, module, workdir, f"{name}-{start}")
         for n, variant in enumerate(chunk):
             variant.times += [times[(n, r)] / calls for r in range(rounds)]
@@ -563,7 +686,7 @@ def interchange_summary(remarks: str) -> str:
     remark is only emitted for an order it applies)."""
     chosen = re.findall(r"chose order (\([^)]*\))", remarks)
     text = "; ".join(chosen) if chosen else "kept the original order"
-    distributed = re.findall(r"distributed an imperfect nest into (\d+) perfect nests", remarks)
+    distributed = re.findall(r"distributed an imperfect nest into (\d+) (?:perfect )?nests", remarks)
     if distributed:
         text = f"distributed into {', '.join(distributed)} nests; {text}"
     return text
@@ -571,19 +694,7 @@ def interchange_summary(remarks: str) -> str:
 
 def pyaffine_interchange(text: str) -> tuple[str, str]:
     """The pass's output and its remarks."""
-    from mlir_affine_py import opt_main
-    with tempfile.NamedTemporaryFile("w", suffix=".mlir", delete=False) as handle:
-        handle.write(text)
-        path = handle.name
-    try:
-        options = opt_main.parse_args(["-affine-loop-interchange=remarks=true", path])
-        out, err = io.StringIO(), io.StringIO()
-        code = opt_main.run(options, out, err)
-    finally:
-        os.unlink(path)
-    if code != 0:
-        raise PyaffineError(f"pyaffine-opt -affine-loop-interchange failed:\n{err.getvalue()}")
-    return out.getvalue(), err.getvalue()
+    return pyaffine_run(["-affine-loop-interchange=remarks=true"], text)
 
 
 def bench_kernel(tools: Tools, path: Path, repeat: int, screen_rounds: int, workdir: Path,
@@ -760,7 +871,7 @@ def chart(results: list, path: Path, title: str) -> bool:
     return True
 
 
-def command_line(argv) -> str:
+def command_line(argv, script: str = "tools/bench_kernels.py") -> str:
     """The command as run, without the options that only save files."""
     shown, skip = [], False
     for arg in argv:
@@ -770,7 +881,14 @@ def command_line(argv) -> str:
             skip = True
         elif not arg.startswith(("--json=", "--keep=")):
             shown.append(arg)
-    return " ".join(["python tools/bench_kernels.py"] + shown)
+    return " ".join([f"python {script}"] + shown)
+
+
+def run_meta(tools: Tools, argv, repeat: int, script: str = "tools/bench_kernels.py") -> dict:
+    """What a report says about its run: when, where, with what."""
+    return {"date": datetime.datetime.now().strftime("%Y-%m-%d %H:%M"), "machine": machine_note(),
+            "repeat": repeat, "command": command_line(sys.argv[1:] if argv is None else argv, script),
+            "tools": tool_version(tools)}
 
 
 def tool_version(tools: Tools) -> str:
@@ -902,10 +1020,7 @@ def main(argv=None) -> int:
         print(message, file=sys.stderr, flush=True)
 
     started = time.time()
-    meta = {"date": datetime.datetime.now().strftime("%Y-%m-%d %H:%M"), "machine": machine_note(),
-            "repeat": 1 if args.quick else args.repeat,
-            "command": command_line(sys.argv[1:] if argv is None else argv),
-            "tools": tool_version(tools)}
+    meta = run_meta(tools, argv, 1 if args.quick else args.repeat)
     results = []
     with tempfile.TemporaryDirectory(prefix="bench-kernels-") as scratch:
         workdir = args.keep or Path(scratch)

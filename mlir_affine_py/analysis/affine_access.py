@@ -19,10 +19,13 @@ from __future__ import annotations
 
 from ..dialects.affine import (AffineApplyOp, AffineForOp, AffineIfOp,
                                AffineMemoryOp)
+from ..dialects.affine_parallel import AffineParallelOp
 from ..dialects.arith import ConstantOp
 from ..ir import attributes as A
+from ..ir import types as T
 from ..ir.affine_expr import (AffineBinaryOpExpr, AffineConstantExpr,
                               AffineDimExpr, AffineSymbolExpr)
+from ..ir.traits import AffineScope, ViewLikeOpInterface, is_memory_effect_free
 
 
 class NotAffine(Exception):
@@ -30,11 +33,8 @@ class NotAffine(Exception):
     ops the analysis does not model); callers treat it as 'unknown'."""
 
 
-AFFINE_SCOPE_OPS = {"func.func", "builtin.module", "test.affine_scope"}
-
-
 def is_affine_scope(op) -> bool:
-    return op is None or op.op_name in AFFINE_SCOPE_OPS or op.isolated_from_above
+    return op is None or op.has_trait(AffineScope) or op.isolated_from_above
 
 
 def enclosing_affine_ops(op) -> list:
@@ -44,7 +44,7 @@ def enclosing_affine_ops(op) -> list:
     child = op
     parent = op.parent_op
     while parent is not None and not is_affine_scope(parent):
-        if parent.op_name in ("affine.for", "affine.if", "affine.parallel"):
+        if isinstance(parent, (AffineForOp, AffineIfOp, AffineParallelOp)):
             region_index = next(i for i, r in enumerate(parent.regions)
                                 if child.parent is not None and child.parent.parent is r)
             chain.append((parent, region_index))
@@ -65,9 +65,9 @@ def loop_ivs(chain) -> list:
     """Induction variables of the loops in an enclosing chain, in order."""
     ivs = []
     for loop, _ in chain:
-        if loop.op_name == "affine.for":
+        if isinstance(loop, AffineForOp):
             ivs.append(loop.body.args[0])
-        elif loop.op_name == "affine.parallel":
+        elif isinstance(loop, AffineParallelOp):
             ivs.extend(loop.regions[0].blocks[0].args)
     return ivs
 
@@ -268,14 +268,19 @@ def is_memory_access(op) -> bool:
     return isinstance(op, AffineMemoryOp)
 
 
-VIEW_LIKE_OPS = {"memref.cast", "memref.subview", "memref.reinterpret_cast", "memref.view",
-                 "memref.collapse_shape", "memref.expand_shape", "memref.transpose"}
+def is_recomputable(op) -> bool:
+    """An op a loop transformation may recompute, move or leave in a
+    reordered nest: no regions, no memory effects, and no memref result (a
+    new view or a global's memref could not be related by the dependence
+    analysis to the accesses through the original)."""
+    return (not op.regions and is_memory_effect_free(op)
+            and not any(isinstance(r.type, T.MemRefType) for r in op.results))
 
 
 def memref_root(value):
     """The allocation or argument a memref value views (through view-like ops)."""
     while True:
         op = value.defining_op
-        if op is None or op.op_name not in VIEW_LIKE_OPS:
+        if op is None or not op.has_trait(ViewLikeOpInterface):
             return value
         value = op.operands[0]

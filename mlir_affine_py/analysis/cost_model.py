@@ -1,4 +1,4 @@
-"""The interchange cost model (../shared/docs/cost-model.md, after the
+"""The interchange cost model (docs/loop-interchange.md, after the
 affine-loop-interchange seed design):
 
     total(P) = W * parallelism(P) + spatial(P) + temporal(P)
@@ -130,6 +130,7 @@ class NestModel:
     parallelism_weight: int = 100
     lines: list = field(default_factory=list)
     unroll_limit: int = UNROLL_LIMIT
+    around: int = 1             # iterations of the loops enclosing the nest
 
     def __post_init__(self):
         self.total_iterations = 1
@@ -174,15 +175,40 @@ class NestModel:
                 abs(constants_a[-1] - constants_b[-1]) < elements_per_line:
             return True
         # Same matrix, constants differing in other subscripts: group-temporal
-        # reuse when the difference is a small distance along `loop` only.
+        # reuse when the difference is a small distance along one loop.
+        # Along `loop`, the later reference finds the element within the
+        # walk; along a loop outside it, the lines one walk of `loop` brings
+        # in are touched again a walk or two later (A[j-1][i], A[j][i],
+        # A[j+1][i] with i innermost bring in one new row per j, not three),
+        # taking those lines to stay in cache for that long.
         delta = [cb - ca for ca, cb in zip(constants_a, constants_b)]
-        column = [r.coeffs.get(self.ivs[loop], 0) for r in a.rows]
-        if any(column):
+        for iv in self.ivs:
+            column = [r.coeffs.get(iv, 0) for r in a.rows]
+            if not any(column):
+                continue
             ratios = {d // c for d, c in zip(delta, column) if c and d % c == 0}
             consistent = all((c == 0 and d == 0) or (c and d % c == 0) for d, c in zip(delta, column))
             if consistent and len(ratios) == 1 and abs(next(iter(ratios))) <= 2:
                 return True
         return False
+
+    def strided_references(self, loop: int) -> int:
+        """With `loop` innermost: the references it walks with a stride of a
+        cache line or more, which are accessed one element at a time (no
+        vector load or store serves them).  Only breaks ties of the total
+        cost: the line counts of two orders can be equal while one of them
+        walks fewer references element by element.  Loads and stores count
+        alike: which of the two costs more when strided depends on the size
+        (docs/benchmark.md, the transpose)."""
+        iv = self.ivs[loop]
+        count = 0
+        for access in self.accesses:
+            if not access.uses(iv):
+                continue
+            stride = self._last_subscript_stride(access, iv)
+            if stride is None or stride * access.element_size >= self.line_size:
+                count += 1
+        return count
 
     def cache_lines(self, loop: int) -> float:
         iv = self.ivs[loop]
@@ -259,6 +285,16 @@ class NestModel:
             return self.unrolled_lines(loop, inner)
         return self.lines[loop]
 
+    def unrolled_loops(self, order) -> list:
+        """The innermost loops of `order` that the model takes as unrolled
+        completely (see the module docstring)."""
+        inner = []
+        for loop in reversed(order):
+            if not self._unrollable(inner + [loop]):
+                break
+            inner.append(loop)
+        return inner
+
     def _unrollable(self, loops: list) -> bool:
         product = 1
         for loop in loops:
@@ -293,6 +329,7 @@ class NestModel:
                 carries = True
                 break
         parallelism = self.inner_iterations(outer, loop) if carries else 0
+        spatial *= self.around
         temporal = 0
         inner = [o for o in range(len(self.ivs)) if o != loop and o not in outer]
         inner_product = self.inner_iterations(outer, loop)
@@ -305,7 +342,7 @@ class NestModel:
             for access in self.accesses:
                 if not any(access.uses(iv) for iv in self.ivs):
                     temporal -= self.total_iterations
-        return parallelism, spatial, temporal
+        return parallelism, spatial, temporal * self.around
 
     def legal_step(self, satisfied: frozenset, loop: int):
         """Adding `loop` after the loops that satisfied the dependences in
@@ -352,3 +389,40 @@ def _has_constant_bounds(iv) -> bool:
     except AttributeError:
         return False
     return all(m.num_dims == 0 and m.num_symbols == 0 for m in maps)
+
+
+def average_trip_counts(loops, default_trip_count: int = DEFAULT_TRIP_COUNT) -> tuple:
+    """(trip count per loop, whether a symbol was assumed) for a band whose
+    bounds may depend on its outer loops: each loop's trip count is its
+    average over the band's domain, taking every outer loop at the middle of
+    its range (exact for bounds affine in the outer IVs, as the average of
+    an affine function over a polytope is its value at the centroid, up to
+    rounding).  Symbols, and values the bounds cannot see through, are
+    `default_trip_count`, the value the rest of the model assumes for a
+    symbolic trip count."""
+    middle: dict = {}
+    assumed = [False]
+
+    def value(leaf) -> float:
+        if leaf in middle:
+            return middle[leaf]
+        assumed[0] = True
+        return float(default_trip_count)
+
+    def evaluate(expr, operands, num_dims) -> float:
+        form = linearize(expr, list(operands), num_dims)
+        if form.nonlinear:
+            assumed[0] = True
+        return form.constant + sum(c * value(v) for v, c in form.coeffs.items())
+
+    trips = []
+    for loop in loops:
+        lows = [evaluate(e, loop.lower_bound_operands, loop.lower_bound_map.num_dims)
+                for e in loop.lower_bound_map.results]
+        highs = [evaluate(e, loop.upper_bound_operands, loop.upper_bound_map.num_dims)
+                 for e in loop.upper_bound_map.results]
+        low, high = max(lows), min(highs)
+        trip = max(0.0, (high - low) / loop.step)
+        middle[loop.induction_var] = low + max(trip - 1, 0) * loop.step / 2
+        trips.append(max(1, round(trip)))
+    return trips, assumed[0]

@@ -1,5 +1,6 @@
 """Op definitions by dialect.  Importing this package registers every op class
-(`mlir_affine_py.ir.core.OP_CLASSES`) and every custom-form grammar callback
-(`base.CUSTOM_FORMS`)."""
+(`mlir_affine_py.ir.core.OP_CLASSES`), with its custom syntax
+(parse/op_syntax.py)."""
 
-from . import affine, affine_extra, arith, dlti, func, llvm, memref, misc, scf  # noqa: F401
+from . import (affine, affine_dma, affine_index, affine_parallel, arith, builtin,  # noqa: F401
+               dlti, func, index, linalg, llvm, memref, scf, tensor, test_dialect, ub, vector)

@@ -14,12 +14,20 @@ from ..ir.affine_expr import AffineConstantExpr, AffineSymbolExpr, constant
 from ..ir.affine_expr import dim as affine_dim
 from ..ir.affine_expr import symbol as affine_symbol
 from ..ir.affine_map import AffineMap
-from ..ir.core import BlockArgument, register_op
-from ..parse.syntax import (integer_literal, TOKEN, AttrDict, ParsedRegion, SymbolUses, TypeList,
-                            Uses, defined_name, parse_error)
-from ..parse.shapes import name_tokens, occurrence, ssa_shape
-from ..parse.transformer import affine_from_syntax
-from .base import (ValueTerminator, RegisteredOp, attrs_of, custom_form, ensure_terminator,
+from ..ir.core import Block, BlockArgument, Region, register_op
+from ..ir.op_definition import (Operand, Property, RegionDef, Result, Variadic, VariadicResult,
+                                index_attr, segment_sizes)
+from ..ir.traits import (AffineMapAccessInterface, AffineReadOpInterface,
+                         AffineWriteOpInterface, AttrSizedOperandSegments,
+                         AutomaticAllocationScope, ConditionallySpeculatable,
+                         LoopLikeOpInterface, MemoryEffects, NoRegionArguments, Pure, Read,
+                         RecursiveMemoryEffects, RecursivelySpeculatable, ReturnLike,
+                         SingleBlockImplicitTerminator, Terminator, Write)
+from ..parse.engine.shapes import name_tokens, occurrence, ssa_shape
+from ..parse.op_syntax import parses
+from ..parse.syntax import (TOKEN, AttrDict, ParsedRegion, TypeList, Uses, affine_from_syntax,
+                            defined_name, integer_literal, parse_error)
+from .base import (ValueTerminator, RegisteredOp, attrs_of, ensure_terminator,
                    first_of, index_types, new_op, regions_of)
 
 
@@ -27,6 +35,17 @@ from .base import (ValueTerminator, RegisteredOp, attrs_of, custom_form, ensure_
 @register_op
 class AffineYieldOp(ValueTerminator):
     name = "affine.yield"
+    traits = (Pure, Terminator, ReturnLike)
+
+    syntax = r"""
+        affine_yield: OP_AFFINE_YIELD (value_use_list ":" type_list)? attr_dict?
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        operands = list(first_of(children, Uses, []))
+        types = list(first_of(children, TypeList, []))
+        return new_op("affine.yield", None, operands, types, attributes=dict(attrs_of(children)))
 
     def verify(self):
         parent = self.parent_op
@@ -38,13 +57,6 @@ class AffineYieldOp(ValueTerminator):
         if any(r.type != v.type for r, v in zip(parent.results, self.operands)):
             return "'affine.yield' op types mismatch between yield op and its parent"
         return None
-
-
-@custom_form("affine_yield")
-def parse_yield(t, children):
-    operands = list(first_of(children, Uses, []))
-    types = list(first_of(children, TypeList, []))
-    return new_op("affine.yield", None, operands, types, attributes=dict(attrs_of(children)))
 
 
 # --------------------------------------------------------------- bounds
@@ -76,37 +88,6 @@ def index_literal(token, negative: bool = False) -> int:
     return value
 
 
-@custom_form("const_bound")
-def parse_const_bound(t, children):
-    return (_shared_map(0, 0, (constant(index_literal(children[0])),)), [], children[0])
-
-
-@custom_form("neg_const_bound")
-def parse_neg_const_bound(t, children):
-    return (_shared_map(0, 0, (constant(index_literal(children[0], True)),)), [], children[0])
-
-
-@custom_form("ssa_bound")
-def parse_ssa_bound(t, children):
-    return (_shared_map(0, 1, (affine_symbol(0),)), [children[0]], children[0])
-
-
-@custom_form("map_bound")
-def parse_map_bound(t, children):
-    keyword = children[0] if isinstance(children[0], TOKEN) and children[0].type == "MIN_MAX" else None
-    rest = children[1:] if keyword is not None else children
-    map_attr = resolve_map(t, rest[0])
-    dims, syms = rest[1]
-    map = map_attr.value
-    token = keyword or (rest[0] if isinstance(rest[0], TOKEN) else (dims + syms or [None])[0])
-    # AffineForOp::parse reports a count mismatch at the op's name.
-    check_dim_symbol_counts(map, dims, syms, t.last_op_name, "custom op 'affine.for' ",
-                            "affine map")
-    if len(map.results) > 1 and keyword is None:
-        raise parse_error(token, "upper loop bound affine map with multiple results requires 'min' prefix")
-    return (map, dims + syms, token)
-
-
 def resolve_map(t, ref) -> A.AffineMapAttr:
     if isinstance(ref, A.AffineMapAttr):
         return ref
@@ -126,13 +107,6 @@ def check_dim_symbol_counts(map_or_set, dims, syms, token, prefix: str = "",
         raise parse_error(token, f"{prefix}symbol operand count and {what} symbol count must match")
 
 
-@custom_form("dim_and_symbol_list")
-def parse_dim_and_symbol_list(t, children):
-    dims = first_of(children, Uses, [])
-    syms = first_of(children, SymbolUses, [])
-    return (list(dims), list(syms))
-
-
 # ------------------------------------------------------------------- for
 def _is_loop_argument(value) -> bool:
     """An induction variable or iteration argument of an affine loop: a valid
@@ -150,8 +124,116 @@ def _loop_argument_as_symbol(map: AffineMap, operands) -> bool:
 @register_op
 class AffineForOp(RegisteredOp):
     name = "affine.for"
-    inherent = ("lowerBoundMap", "upperBoundMap", "step", "operandSegmentSizes")
-    has_side_effects = False
+    traits = (AutomaticAllocationScope, SingleBlockImplicitTerminator, RecursiveMemoryEffects,
+              ConditionallySpeculatable, LoopLikeOpInterface, AttrSizedOperandSegments)
+    ods_operands = (Variadic("lowerBoundOperands"), Variadic("upperBoundOperands"),
+                    Variadic("inits"))
+    ods_results = (VariadicResult("results"),)
+    ods_properties = (Property("lowerBoundMap", A.AffineMapAttr),
+                      Property("upperBoundMap", A.AffineMapAttr), Property("step", A.IntegerAttr))
+    ods_regions = (RegionDef("region"),)
+
+    syntax = r"""
+        // The rule splits at the region: what comes before it, the head, is
+        // also the start symbol with which a head that stands on a line of its
+        // own (AFFINE_FOR_LINE) is parsed when its shape is new (op_heads.py).
+        affine_for: affine_for_head region attr_dict?
+        affine_for_head: OP_AFFINE_FOR (RESULTS | VALUE_ID trailing_loc "=") affine_bound "to" affine_bound ("step" INT)? iter_args? -> op_head
+                       | AFFINE_FOR_LINE -> op_head_line
+        affine_bound: INT                                  -> const_bound
+                    | "-" INT                              -> neg_const_bound
+                    | VALUE_ID                             -> ssa_bound
+                    | MIN_MAX? _map_ref dim_and_symbol_list -> map_bound
+        MIN_MAX.2: /(min|max)(?![\w$.])/
+        iter_args: "iter_args" "(" iter_arg ("," iter_arg)* ")" "->" _result_types
+        // A regular expression (not a string, which the lexer would take as a
+        // keyword of BARE_ID) so that the lexer's callback remembers the token.
+        OP_AFFINE_FOR.2: /affine\.for(?![\w$.])/
+        // The head on a line that opens the region at its end, without the `{`.
+        // The lexer emits it only where the parser accepts it.
+        AFFINE_FOR_LINE.5: /affine\.for [^\n{}"\/^]*+(?=\{ *\n)/
+    """
+    syntax_head_lines = {"AFFINE_FOR_LINE": "affine_for_head"}
+    syntax_remembers_name = True
+    syntax_terminal_texts = {"MIN_MAX": "'min' or 'max'"}
+    syntax_dim_and_symbol_list = True
+
+    @classmethod
+    def parse(cls, t, children):
+        iv = defined_name(children[0])
+        # One pass over the other children: the bounds, the step, the
+        # iteration arguments, the body and the attribute dictionary.
+        bounds, step_token, iter_args, region, attrs = [], None, None, None, None
+        for child in children[1:]:
+            if isinstance(child, tuple):
+                if len(child) == 3 and isinstance(child[0], AffineMap):
+                    bounds.append(child)
+            elif isinstance(child, TOKEN):
+                if child.type == "INT" and step_token is None:
+                    step_token = child
+            elif isinstance(child, ParsedRegion):
+                if region is None:
+                    region = child
+            elif isinstance(child, AttrDict):
+                if attrs is None:
+                    attrs = dict(child)
+            elif isinstance(child, list) and iter_args is None:
+                iter_args = child
+        lower, upper = bounds
+        step = index_literal(step_token) if step_token is not None else 1
+        if step <= 0:
+            raise parse_error(step_token, "expected step to be representable as a positive signed integer")
+        inits, init_names, result_types = [], [], []
+        if iter_args is not None and iter_args and isinstance(iter_args[0], tuple):
+            pairs, result_types = iter_args[:-1], iter_args[-1]
+            init_names = [name for name, _ in pairs]
+            inits = [value for _, value in pairs]
+            if len(result_types) != len(inits):
+                raise parse_error(iv, "mismatch between the number of loop-carried values and results")
+        region.set_entry_args([(iv, T.INDEX)] + list(zip(init_names, result_types)))
+        if len(lower[0].results) > 1 and lower[2].type != "MIN_MAX":
+            raise parse_error(lower[2], "lower loop bound affine map with multiple results requires 'max' prefix")
+        if attrs is None:
+            attrs = {}
+        attrs.update(lowerBoundMap=_shared_map_attr(lower[0]), upperBoundMap=_shared_map_attr(upper[0]),
+                     step=index_attr(step),
+                     operandSegmentSizes=segment_sizes(len(lower[1]), len(upper[1]), len(inits)))
+        operands = lower[1] + upper[1] + inits
+        return new_op("affine.for", iv, operands,
+                      index_types(len(lower[1]) + len(upper[1])) + list(result_types),
+                      list(result_types), attrs, regions=[region])
+
+    @parses("const_bound")
+    def parse_const_bound(t, children):
+        return (_shared_map(0, 0, (constant(index_literal(children[0])),)), [], children[0])
+
+    @parses("neg_const_bound")
+    def parse_neg_const_bound(t, children):
+        return (_shared_map(0, 0, (constant(index_literal(children[0], True)),)), [], children[0])
+
+    @parses("ssa_bound")
+    def parse_ssa_bound(t, children):
+        return (_shared_map(0, 1, (affine_symbol(0),)), [children[0]], children[0])
+
+    @parses("map_bound")
+    def parse_map_bound(t, children):
+        keyword = children[0] if isinstance(children[0], TOKEN) and children[0].type == "MIN_MAX" else None
+        rest = children[1:] if keyword is not None else children
+        map_attr = resolve_map(t, rest[0])
+        dims, syms = rest[1]
+        map = map_attr.value
+        token = keyword or (rest[0] if isinstance(rest[0], TOKEN) else (dims + syms or [None])[0])
+        # AffineForOp::parse reports a count mismatch at the op's name.
+        check_dim_symbol_counts(map, dims, syms, t.last_op_name, "custom op 'affine.for' ",
+                                "affine map")
+        if len(map.results) > 1 and keyword is None:
+            raise parse_error(token, "upper loop bound affine map with multiple results requires 'min' prefix")
+        return (map, dims + syms, token)
+
+    @parses("iter_args")
+    def parse_iter_args(t, children):
+        *pairs, results = children
+        return list(pairs) + [list(results) if isinstance(results, list) else [results]]
 
     @property
     def segments(self):
@@ -234,74 +316,112 @@ class AffineForOp(RegisteredOp):
         p.print_region(self.regions[0], False, bool(inits))
         self.attr_dict(p)
 
-
-@functools.lru_cache(maxsize=256)
-def segment_sizes(*sizes) -> A.DenseArrayAttr:
-    return A.DenseArrayAttr(T.I32, sizes)
-
-
-@custom_form("affine_for")
-def parse_for(t, children):
-    iv = defined_name(children[0])
-    # One pass over the other children: the bounds, the step, the
-    # iteration arguments, the body and the attribute dictionary.
-    bounds, step_token, iter_args, region, attrs = [], None, None, None, None
-    for child in children[1:]:
-        if isinstance(child, tuple):
-            if len(child) == 3 and isinstance(child[0], AffineMap):
-                bounds.append(child)
-        elif isinstance(child, TOKEN):
-            if child.type == "INT" and step_token is None:
-                step_token = child
-        elif isinstance(child, ParsedRegion):
-            if region is None:
-                region = child
-        elif isinstance(child, AttrDict):
-            if attrs is None:
-                attrs = dict(child)
-        elif isinstance(child, list) and iter_args is None:
-            iter_args = child
-    lower, upper = bounds
-    step = index_literal(step_token) if step_token is not None else 1
-    if step <= 0:
-        raise parse_error(step_token, "expected step to be representable as a positive signed integer")
-    inits, init_names, result_types = [], [], []
-    if iter_args is not None and iter_args and isinstance(iter_args[0], tuple):
-        pairs, result_types = iter_args[:-1], iter_args[-1]
-        init_names = [name for name, _ in pairs]
-        inits = [value for _, value in pairs]
-        if len(result_types) != len(inits):
-            raise parse_error(iv, "mismatch between the number of loop-carried values and results")
-    region.set_entry_args([(iv, T.INDEX)] + list(zip(init_names, result_types)))
-    if len(lower[0].results) > 1 and lower[2].type != "MIN_MAX":
-        raise parse_error(lower[2], "lower loop bound affine map with multiple results requires 'max' prefix")
-    if attrs is None:
-        attrs = {}
-    attrs.update(lowerBoundMap=_shared_map_attr(lower[0]), upperBoundMap=_shared_map_attr(upper[0]),
-                 step=_index_attr(step),
-                 operandSegmentSizes=segment_sizes(len(lower[1]), len(upper[1]), len(inits)))
-    operands = lower[1] + upper[1] + inits
-    return new_op("affine.for", iv, operands,
-                  index_types(len(lower[1]) + len(upper[1])) + list(result_types),
-                  list(result_types), attrs, regions=[region])
+    @classmethod
+    def build(cls, lower, upper, step: int = 1, iter_args=(), body_builder=None):
+        """AffineForOp::build.  A bound is an int, a Value (a symbol), an
+        AffineMap without operands or a pair (AffineMap, operands); several
+        results make a max (lower) or min (upper) bound.  The body block
+        takes the induction variable and one argument per iter_arg.
+        `body_builder(builder, iv, args)`, given, fills the body, its yield
+        included; otherwise a loop without iter_args gets its implicit
+        `affine.yield`."""
+        if step <= 0:
+            raise ValueError("affine.for step must be positive")
+        (lb_map, lb_operands), (ub_map, ub_operands) = _bound(lower), _bound(upper)
+        iter_args = list(iter_args)
+        body = Block([T.INDEX] + [v.type for v in iter_args])
+        op = cls.build_generic(
+            (lb_operands, ub_operands, iter_args), [v.type for v in iter_args],
+            {"lowerBoundMap": _shared_map_attr(lb_map), "upperBoundMap": _shared_map_attr(ub_map),
+             "step": index_attr(step)}, [Region([body])])
+        if body_builder is not None:
+            from ..ir.rewriter import OpBuilder
+            body_builder(OpBuilder.at_end(body), body.args[0], body.args[1:])
+        elif not iter_args:
+            body.append(AffineYieldOp.build())
+        return op
 
 
-@custom_form("iter_args")
-def parse_iter_args(t, children):
-    *pairs, results = children
-    return list(pairs) + [list(results) if isinstance(results, list) else [results]]
-
-
-@custom_form("iter_arg")
-def parse_iter_arg(t, children):
-    return (defined_name(children[0]), children[1])
+def _bound(bound) -> tuple:
+    """A loop bound given to AffineForOp.build as (map, operands)."""
+    if isinstance(bound, bool):
+        raise TypeError("a loop bound is an int, a Value or an affine map")
+    if isinstance(bound, int):
+        return _shared_map(0, 0, (constant(bound),)), []
+    if isinstance(bound, AffineMap):
+        return bound, []
+    if isinstance(bound, tuple):
+        map, operands = bound
+        operands = list(operands)
+        if len(operands) != map.num_dims + map.num_symbols:
+            raise ValueError(f"bound map {map} takes {map.num_dims + map.num_symbols} operands, "
+                             f"got {len(operands)}")
+        return map, operands
+    return _shared_map(0, 1, (affine_symbol(0),)), [bound]
 
 
 # -------------------------------------------------------------------- if
 @register_op
 class AffineIfOp(RegisteredOp):
     name = "affine.if"
-    inherent = ("condition",)
+    traits = (RecursiveMemoryEffects, RecursivelySpeculatable, NoRegionArguments,
+              SingleBlockImplicitTerminator)
+    ods_operands = (Variadic("operands"),)
+    ods_results = (VariadicResult("results"),)
+    ods_properties = (Property("condition", A.IntegerSetAttr),)
+    ods_regions = (RegionDef("thenRegion"), RegionDef("elseRegion"))
+
+    syntax = r"""
+        affine_if: affine_if_head region ("else" region)? attr_dict?
+        affine_if_head: OP_AFFINE_IF if_condition ("->" _result_types)? -> op_head
+                      | AFFINE_IF_LINE -> op_head_line
+        // A rule of its own so the operand counts are checked before the regions are parsed.
+        if_condition: (affine_set_attr | HASH_ID) dim_and_symbol_list
+        OP_AFFINE_IF.2: /affine\.if(?![\w$.])/
+        AFFINE_IF_LINE.5: /affine\.if [^\n{}"\/^]*+(?=\{ *\n)/
+    """
+    syntax_head_lines = {"AFFINE_IF_LINE": "affine_if_head"}
+    syntax_remembers_name = True
+    syntax_dim_and_symbol_list = True
+
+    @classmethod
+    def parse(cls, t, children):
+        set_attr, ref, dims, syms = children[0]
+        result_types = []
+        for child in children[1:]:
+            if isinstance(child, TypeList):
+                result_types = list(child)
+            elif isinstance(child, T.Type):
+                result_types = [child]
+        regions = regions_of(children)
+        from ..parse.syntax import ParsedBlock
+        if len(regions) == 1:
+            regions.append(ParsedRegion([], None))
+        elif not regions[1].blocks:
+            # A written `else {}` gets its implicit yield: give it a block so
+            # that finish_parse can tell it from an absent else.
+            regions[1].blocks.append(ParsedBlock())
+        attrs = dict(attrs_of(children))
+        attrs["condition"] = set_attr
+        return new_op("affine.if", ref if isinstance(ref, TOKEN) else None, dims + syms,
+                      index_types(len(dims) + len(syms)), result_types, attrs, regions=regions)
+
+    @parses("if_condition")
+    def parse_if_condition(t, children):
+        ref = children[0]
+        if isinstance(ref, A.IntegerSetAttr):
+            set_attr = ref
+        else:
+            set_attr = t.attribute_aliases.get(ref.value)
+            if set_attr is None:
+                raise parse_error(ref, f"undefined symbol alias id '{ref.value[1:]}'")
+            if not isinstance(set_attr, A.IntegerSetAttr):
+                raise parse_error(ref, "expected integer set")
+        dims, syms = children[1]
+        # AffineIfOp::parse reports a count mismatch at the op's name.
+        check_dim_symbol_counts(set_attr.value, dims, syms, t.last_op_name,
+                                "custom op 'affine.if' ", "integer set")
+        return _IfCondition((set_attr, ref, dims, syms))
 
     @property
     def integer_set(self):
@@ -327,50 +447,33 @@ class AffineIfOp(RegisteredOp):
             p.print_region(self.regions[1], False, bool(self.results))
         self.attr_dict(p)
 
+    @classmethod
+    def build(cls, integer_set, operands, with_else: bool = False, result_types=()):
+        """AffineIfOp::build: a then block (and an else block if asked),
+        each with its implicit `affine.yield` when the op has no results."""
+        operands = list(operands)
+        if len(operands) != integer_set.num_dims + integer_set.num_symbols:
+            raise ValueError(f"integer set {integer_set} takes "
+                             f"{integer_set.num_dims + integer_set.num_symbols} operands")
+        regions = [Region([Block()]), Region([Block()] if with_else else [])]
+        if not result_types:
+            for region in regions:
+                for block in region.blocks:
+                    block.append(AffineYieldOp.build())
+        return cls.build_generic((operands,), result_types,
+                                 {"condition": A.IntegerSetAttr(integer_set)}, regions)
 
-@custom_form("if_condition")
-def parse_if_condition(t, children):
-    ref = children[0]
-    if isinstance(ref, A.IntegerSetAttr):
-        set_attr = ref
-    else:
-        set_attr = t.attribute_aliases.get(ref.value)
-        if set_attr is None:
-            raise parse_error(ref, f"undefined symbol alias id '{ref.value[1:]}'")
-        if not isinstance(set_attr, A.IntegerSetAttr):
-            raise parse_error(ref, "expected integer set")
-    dims, syms = children[1]
-    # AffineIfOp::parse reports a count mismatch at the op's name.
-    check_dim_symbol_counts(set_attr.value, dims, syms, t.last_op_name,
-                            "custom op 'affine.if' ", "integer set")
-    return _IfCondition((set_attr, ref, dims, syms))
+    @property
+    def then_block(self):
+        return self.regions[0].blocks[0]
+
+    @property
+    def else_block(self):
+        return self.regions[1].blocks[0] if self.regions[1].blocks else None
 
 
 class _IfCondition(tuple):
     """(integer set attribute, its token or attribute, dims, symbols)."""
-
-
-@custom_form("affine_if")
-def parse_if(t, children):
-    set_attr, ref, dims, syms = children[0]
-    result_types = []
-    for child in children[1:]:
-        if isinstance(child, TypeList):
-            result_types = list(child)
-        elif isinstance(child, T.Type):
-            result_types = [child]
-    regions = regions_of(children)
-    from ..parse.syntax import ParsedBlock
-    if len(regions) == 1:
-        regions.append(ParsedRegion([], None))
-    elif not regions[1].blocks:
-        # A written `else {}` gets its implicit yield: give it a block so
-        # that finish_parse can tell it from an absent else.
-        regions[1].blocks.append(ParsedBlock())
-    attrs = dict(attrs_of(children))
-    attrs["condition"] = set_attr
-    return new_op("affine.if", ref if isinstance(ref, TOKEN) else None, dims + syms,
-                  index_types(len(dims) + len(syms)), result_types, attrs, regions=regions)
 
 
 # ----------------------------------------------------- apply, min and max
@@ -378,12 +481,30 @@ class AffineMapOp(RegisteredOp):
     """`affine.apply`, `affine.min`, `affine.max`: `#map(dims)[symbols]`."""
 
     __slots__ = ()
-    inherent = ("map",)
     required_attributes = ("map",)
+    ods_operands = (Variadic("mapOperands"),)
+    ods_results = (Result("result"),)
+    ods_properties = (Property("map", A.AffineMapAttr),)
+
+    syntax = r"""
+        affine_min_max: MIN_MAX_NAME _map_ref dim_and_symbol_list attr_dict?
+        MIN_MAX_NAME.2: /(affine\.min|affine\.max)(?![\w$.])/
+    """
+    syntax_dim_and_symbol_list = True
+
+    @classmethod
+    def parse(cls, t, children):
+        return _parse_map_op(t, children[1:], children[0].value, children[0])
 
     @property
     def map(self) -> AffineMap:
         return self.properties["map"].value
+
+    def verify(self):
+        # Only the generic form can leave it out.
+        if "map" not in self.properties:
+            return f"'{self.op_name}' op requires attribute 'map'"
+        return None
 
     def print(self, p) -> None:
         p.write(" ")
@@ -391,20 +512,62 @@ class AffineMapOp(RegisteredOp):
         p.print_dim_and_symbol_list(self.operands, self.map.num_dims)
         self.attr_dict(p)
 
+    @classmethod
+    def build(cls, map: AffineMap, operands):
+        """AffineApplyOp/AffineMinOp/AffineMaxOp::build: `map` applied to
+        `operands` (its dims, then its symbols)."""
+        operands = list(operands)
+        if len(operands) != map.num_dims + map.num_symbols:
+            raise ValueError(f"'{cls.name}' map {map} takes {map.num_dims + map.num_symbols} "
+                             f"operands, got {len(operands)}")
+        if cls is AffineApplyOp and len(map.results) != 1:
+            raise ValueError("'affine.apply' map must have one result")
+        return cls.build_generic((operands,), [T.INDEX], {"map": _shared_map_attr(map)})
+
+    def verify(self):
+        # AffineApplyOp::verify and verifyAffineMinMaxOp: the custom form
+        # checks this while parsing, the generic form only here.
+        map_attr = self.properties.get("map")
+        if not isinstance(map_attr, A.AffineMapAttr):
+            return None
+        map = map_attr.value
+        if len(self.operands) != map.num_dims + map.num_symbols:
+            return (f"'{self.op_name}' op operand count and affine map dimension and symbol "
+                    "count must match")
+        return None
+
 
 @register_op
 class AffineApplyOp(AffineMapOp):
     name = "affine.apply"
+    traits = (Pure,)
+
+    syntax = r"""
+        affine_apply: OP_AFFINE_APPLY _map_ref dim_and_symbol_list attr_dict?
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        token = children[0] if isinstance(children[0], TOKEN) else None
+        return _parse_map_op(t, children, "affine.apply", token)
+
+    def verify(self):
+        problem = super().verify()
+        if problem is None and len(self.map.results) != 1:
+            return "'affine.apply' op mapping must produce one value"
+        return problem
 
 
 @register_op
 class AffineMinOp(AffineMapOp):
     name = "affine.min"
+    traits = (Pure,)
 
 
 @register_op
 class AffineMaxOp(AffineMapOp):
     name = "affine.max"
+    traits = (Pure,)
 
 
 def _parse_map_op(t, children, name, token):
@@ -425,17 +588,6 @@ def _parse_map_op(t, children, name, token):
     attrs = dict(attrs_of(children))
     attrs["map"] = map_attr
     return new_op(name, token, dims + syms, index_types(len(dims) + len(syms)), [T.INDEX], attrs)
-
-
-@custom_form("affine_apply")
-def parse_apply(t, children):
-    token = children[0] if isinstance(children[0], TOKEN) else None
-    return _parse_map_op(t, children, "affine.apply", token)
-
-
-@custom_form("affine_min_max")
-def parse_min_max(t, children):
-    return _parse_map_op(t, children[1:], children[0].value, children[0])
 
 
 # ---------------------------------------------------------- loads, stores
@@ -479,7 +631,7 @@ def parse_subscripts(t, exprs) -> tuple[AffineMap, list]:
 def _lexed_subscripts(t, token) -> tuple[AffineMap, list]:
     """Subscripts lexed as one AFFINE_SUBSCRIPTS token.  The map and the
     occurrences that become its operands depend only on the token's shape
-    (parse/shapes.py): each shape is parsed once in a parse."""
+    (parse/engine/shapes.py): each shape is parsed once in a parse."""
     shape, names, offsets = ssa_shape(token.value)
     known = t.subscript_shapes.get(shape)
     if known is None:
@@ -504,17 +656,13 @@ def _shared_map_attr(map: AffineMap) -> A.AffineMapAttr:
     return A.AffineMapAttr(map)
 
 
-@functools.lru_cache(maxsize=256)
-def _index_attr(value: int) -> A.IntegerAttr:
-    return A.IntegerAttr(value, T.INDEX)
-
-
 class AffineMemoryOp(RegisteredOp):
     """Shared by affine.load/store and their vector forms: operand layout
     [value to store?] memref, map operands; inherent attribute `map`."""
 
     __slots__ = ()
-    inherent = ("map",)
+    ods_properties = (Property("map", A.AffineMapAttr),)
+    # Subscripts are an affine map of SSA ids (parseAffineMapOfSSAIds).
     stores = False
     vector = False
 
@@ -563,31 +711,102 @@ class AffineMemoryOp(RegisteredOp):
             p.write(", ")
             p.print_type(self.results[0].type if not self.stores else self.operands[0].type)
 
+    @classmethod
+    def _access(cls, memref, map, indices) -> tuple:
+        """The map and its operands: `map` given, or the identity of the
+        memref's rank over `indices` (the builders without a map)."""
+        indices = list(indices)
+        if map is None:
+            map = AffineMap.get_multi_dim_identity(len(indices))
+        if len(indices) != map.num_dims + map.num_symbols:
+            raise ValueError(f"'{cls.name}' map {map} takes {map.num_dims + map.num_symbols} "
+                             f"operands, got {len(indices)}")
+        return _shared_map_attr(map), indices
+
 
 @register_op
 class AffineLoadOp(AffineMemoryOp):
     name = "affine.load"
+    traits = (AffineReadOpInterface, AffineMapAccessInterface, MemoryEffects(Read(0)))
+    ods_operands = (Operand("memref"), Variadic("indices"))
+    ods_results = (Result("result"),)
+
+    @classmethod
+    def build(cls, memref, map: AffineMap | None = None, indices=()):
+        """AffineLoadOp::build: `memref[map(indices)]`; without a map, the
+        identity map over `indices`."""
+        map_attr, indices = cls._access(memref, map, indices)
+        return cls.build_generic((memref, indices), [memref.type.element_type],
+                                 {"map": map_attr})
+
+    syntax = r"""
+        affine_load: OP_AFFINE_LOAD VALUE_ID (subscripts | AFFINE_SUBSCRIPTS) attr_dict? ":" type
+    """
+    syntax_unclosed_subscripts = "expected ']' in affine map"
+
+    @classmethod
+    def parse(cls, t, children):
+        return _memory_op(t, children, "affine.load", False, False)
 
 
 @register_op
 class AffineStoreOp(AffineMemoryOp):
     name = "affine.store"
+    traits = (AffineWriteOpInterface, AffineMapAccessInterface, MemoryEffects(Write(1)))
+    ods_operands = (Operand("value"), Operand("memref"), Variadic("indices"))
     stores = True
-    has_side_effects = True
+
+    @classmethod
+    def build(cls, value, memref, map: AffineMap | None = None, indices=()):
+        """AffineStoreOp::build: `value` to `memref[map(indices)]`; without
+        a map, the identity map over `indices`."""
+        map_attr, indices = cls._access(memref, map, indices)
+        return cls.build_generic((value, memref, indices), [], {"map": map_attr})
+
+    syntax = r"""
+        affine_store: OP_AFFINE_STORE VALUE_ID "," VALUE_ID (subscripts | AFFINE_SUBSCRIPTS) attr_dict? ":" type
+    """
+    syntax_unclosed_subscripts = "expected ']' in affine map"
+
+    @classmethod
+    def parse(cls, t, children):
+        return _memory_op(t, children, "affine.store", True, False)
 
 
 @register_op
 class AffineVectorLoadOp(AffineMemoryOp):
     name = "affine.vector_load"
+    traits = (AffineReadOpInterface, AffineMapAccessInterface, MemoryEffects(Read(0)))
+    ods_operands = (Operand("memref"), Variadic("indices"))
+    ods_results = (Result("result"),)
     vector = True
+
+    syntax = r"""
+        affine_vector_load: OP_AFFINE_VECTOR_LOAD VALUE_ID (subscripts | AFFINE_SUBSCRIPTS) attr_dict? ":" type "," type
+    """
+    syntax_unclosed_subscripts = "expected ']' in affine map"
+
+    @classmethod
+    def parse(cls, t, children):
+        return _memory_op(t, children, "affine.vector_load", False, True)
 
 
 @register_op
 class AffineVectorStoreOp(AffineMemoryOp):
     name = "affine.vector_store"
+    traits = (AffineWriteOpInterface, AffineMapAccessInterface, MemoryEffects(Write(1)))
+    ods_operands = (Operand("value"), Operand("memref"), Variadic("indices"))
     stores = True
     vector = True
-    has_side_effects = True
+
+    syntax = r"""
+        affine_vector_store: OP_AFFINE_VECTOR_STORE VALUE_ID "," VALUE_ID (subscripts | AFFINE_SUBSCRIPTS) attr_dict? ":" type "," type
+    """
+    syntax_unclosed_subscripts = "expected ']' in affine map"
+
+    @classmethod
+    def parse(cls, t, children):
+        return _memory_op(t, children, "affine.vector_store", True, True)
 
 
 def _memory_op(t, children, name, stores, vector):
@@ -625,23 +844,3 @@ def _memory_op(t, children, name, stores, vector):
         attrs = {}
     attrs["map"] = _shared_map_attr(map)
     return new_op(name, children[0], operands, operand_types, result_types, attrs)
-
-
-@custom_form("affine_load")
-def parse_load(t, children):
-    return _memory_op(t, children, "affine.load", False, False)
-
-
-@custom_form("affine_store")
-def parse_store(t, children):
-    return _memory_op(t, children, "affine.store", True, False)
-
-
-@custom_form("affine_vector_load")
-def parse_vector_load(t, children):
-    return _memory_op(t, children, "affine.vector_load", False, True)
-
-
-@custom_form("affine_vector_store")
-def parse_vector_store(t, children):
-    return _memory_op(t, children, "affine.vector_store", True, True)

@@ -7,14 +7,34 @@ from __future__ import annotations
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import OP_CLASSES, register_op
+from ..ir.op_definition import Operand, Property, Result
+from ..ir.traits import (CastOpInterface, ConditionallySpeculatable, ConstantLike, Elementwise,
+                         NoMemoryEffect, Pure, SameOperandsAndResultType)
 from ..parse.syntax import TOKEN, parse_error
-from .base import RegisteredOp, attrs_of, custom_form, first_of, new_op, types_of
+from ..parse.op_syntax import names_terminal, parses
+from ..printer.numbers import unescape_string
+from .base import RegisteredOp, attrs_of, first_of, new_op, types_of
 
 
 @register_op
 class ConstantOp(RegisteredOp):
     name = "arith.constant"
-    inherent = ("value",)
+    traits = (Pure, ConstantLike)
+    ods_results = (Result("result"),)
+    ods_properties = (Property("value", A.Attribute),)
+
+    syntax = r"""
+        arith_constant: CONSTANT_NAME attribute_value
+        CONSTANT_NAME.2: /arith\.constant(?![\w$.])/
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        value = children[1]
+        if not hasattr(value, "type") or isinstance(value.type, T.NoneType):
+            raise parse_error(children[0], "expected attribute with a type")
+        return new_op(children[0].value, children[0], result_types=[value.type],
+                      attributes={"value": value})
 
     @property
     def value(self) -> A.Attribute:
@@ -35,36 +55,22 @@ class ConstantOp(RegisteredOp):
         p.write(" ")
         p.print_attribute(self.value, "never")
 
-
-@register_op
-class LLVMConstantOp(ConstantOp):
-    name = "llvm.mlir.constant"
-
-    def result_name_hints(self):
-        return None
-
-    def print(self, p) -> None:
-        p.write("(")
-        p.print_attribute(self.value, "never")
-        p.write(")")
-        self.attr_dict(p)
-        p.write(" : ")
-        p.print_type(self.results[0].type)
+    @classmethod
+    def build(cls, value, type=None):
+        """arith::ConstantOp::build: `value` an Attribute, or an int or a
+        float of `type` (an integer, index or float type)."""
+        attr = value if isinstance(value, A.Attribute) else constant_attr(value, type)
+        return cls.build_generic((), [attr.type], {"value": attr})
 
 
-@custom_form("arith_constant")
-def parse_constant(t, children):
-    value = children[1]
-    if not hasattr(value, "type") or isinstance(value.type, T.NoneType):
-        raise parse_error(children[0], "expected attribute with a type")
-    return new_op(children[0].value, children[0], result_types=[value.type],
-                  attributes={"value": value})
-
-
-@custom_form("llvm_constant")
-def parse_llvm_constant(t, children):
-    return new_op("llvm.mlir.constant", None, [], [], types_of(children),
-                  {"value": children[0], **dict(attrs_of(children))})
+def constant_attr(value, type) -> A.Attribute:
+    """The IntegerAttr or FloatAttr holding `value` in `type`."""
+    if isinstance(type, T.FloatType):
+        from ..printer.numbers import float_to_bits
+        return A.FloatAttr(float_to_bits(float(value), type.text), type)
+    if isinstance(type, (T.IntegerType, T.IndexType)) and not isinstance(value, float):
+        return A.IntegerAttr(int(value), type)
+    raise TypeError(f"no constant {value!r} of type {type}")
 
 
 FASTMATH_NONE = A.OpaqueAttr("#arith.fastmath<none>")
@@ -84,7 +90,8 @@ class ElementwiseOp(RegisteredOp):
     """`name %a, %b [flags] {attrs} : type` and `name %a [flags] : type`."""
 
     __slots__ = ()
-    inherent = ("fastmath", "overflowFlags")
+    ods_results = (Result("result"),)
+    ods_properties = (Property("fastmath", A.OpaqueAttr), Property("overflowFlags", A.OpaqueAttr))
 
     def finish_parse(self) -> None:
         self.drop_default_properties()
@@ -96,6 +103,12 @@ class ElementwiseOp(RegisteredOp):
         self.attr_dict(p)
         p.write(" : ")
         p.print_type(self.results[0].type)
+
+    @classmethod
+    def build(cls, *operands):
+        """The binary (lhs, rhs) or unary (operand) op; the result has the
+        operands' type."""
+        return cls.build_generic(operands, [operands[0].type])
 
 
 _BINARY = ["arith." + n for n in (
@@ -111,6 +124,16 @@ _FASTMATH = {"arith." + n for n in (
 _OVERFLOW = {"arith.addi", "arith.subi", "arith.muli", "arith.shli"}
 
 
+# Integer division may trap: no memory effect, but not always speculatable.
+_DIVISIONS = {"arith." + n
+              for n in "divsi divui ceildivsi ceildivui floordivsi remsi remui".split()}
+
+
+def _elementwise_traits(name: str) -> tuple:
+    speculation = (NoMemoryEffect, ConditionallySpeculatable) if name in _DIVISIONS else (Pure,)
+    return speculation + (Elementwise, SameOperandsAndResultType)
+
+
 def _elementwise_defaults(name: str) -> dict:
     if name in _FASTMATH or name.startswith("math."):
         return {"fastmath": FASTMATH_NONE}
@@ -119,9 +142,53 @@ def _elementwise_defaults(name: str) -> dict:
     return {}
 
 
+class BinaryOp(ElementwiseOp):
+    """The ops of `_BINARY`: `name %a, %b [flags] {attrs} : type`."""
+
+    __slots__ = ()
+
+    syntax = r"""
+        arith_binary: BINARY_NAME VALUE_ID "," VALUE_ID op_flags? attr_dict? ":" type
+        op_flags: FLAG_KEYWORD "<" name_id ("," name_id)* ">"
+        FLAG_KEYWORD.2: /(fastmath|overflow)(?![\w$.])/
+    """ + names_terminal("BINARY_NAME", _BINARY)
+    syntax_terminal_texts = {"FLAG_KEYWORD": "'fastmath' or 'overflow'"}
+
+    @classmethod
+    def parse(cls, t, children):
+        type = types_of(children)[0]
+        attrs = dict(attrs_of(children))
+        attrs.update(_flags(children, children[0].value))
+        return new_op(children[0].value, children[0], children[1:3], [type, type], [type], attrs)
+
+    @parses("op_flags")
+    def parse_op_flags(t, children):
+        return (children[0], [c.value for c in children[1:]])
+
+
+class UnaryOp(ElementwiseOp):
+    """The ops of `_UNARY`: `name %a [flags] {attrs} : type`."""
+
+    __slots__ = ()
+
+    syntax = r"""
+        arith_unary: UNARY_NAME VALUE_ID op_flags? attr_dict? ":" type
+    """ + names_terminal("UNARY_NAME", _UNARY)
+
+    @classmethod
+    def parse(cls, t, children):
+        type = types_of(children)[0]
+        attrs = dict(attrs_of(children))
+        attrs.update(_flags(children, children[0].value))
+        return new_op(children[0].value, children[0], children[1:2], [type], [type], attrs)
+
+
+_BINARY_OPERANDS = (Operand("lhs"), Operand("rhs"))
+_UNARY_OPERANDS = (Operand("operand"),)
 for _name in _BINARY + _UNARY:
-    register_op(type(_name.replace(".", "_"), (ElementwiseOp,),
-                     {"name": _name, "__slots__": (),
+    register_op(type(_name.replace(".", "_"), (BinaryOp if _name in _BINARY else UnaryOp,),
+                     {"name": _name, "traits": _elementwise_traits(_name), "__slots__": (),
+                      "ods_operands": _BINARY_OPERANDS if _name in _BINARY else _UNARY_OPERANDS,
                       "property_defaults": _elementwise_defaults(_name)}))
 
 
@@ -167,29 +234,27 @@ def _flags(children, op_name: str) -> dict:
     return {name: flags_attr(keyword, words)}
 
 
-@custom_form("op_flags")
-def parse_op_flags(t, children):
-    return (children[0], [c.value for c in children[1:]])
-
-
-@custom_form("arith_binary")
-def parse_binary(t, children):
-    type = types_of(children)[0]
-    attrs = dict(attrs_of(children))
-    attrs.update(_flags(children, children[0].value))
-    return new_op(children[0].value, children[0], children[1:3], [type, type], [type], attrs)
-
-
-@custom_form("arith_unary")
-def parse_unary(t, children):
-    type = types_of(children)[0]
-    attrs = dict(attrs_of(children))
-    attrs.update(_flags(children, children[0].value))
-    return new_op(children[0].value, children[0], children[1:2], [type], [type], attrs)
+_CASTS = ["arith." + n for n in (
+    "index_cast index_castui extsi extui extf trunci truncf sitofp uitofp fptosi fptoui "
+    "bitcast").split()]
 
 
 class CastOp(RegisteredOp):
+    """The ops of `_CASTS`: `name %a {attrs} : type to type`."""
+
     __slots__ = ()
+    ods_operands = (Operand("in"),)
+    ods_results = (Result("out"),)
+
+    syntax = r"""
+        arith_cast: CAST_NAME VALUE_ID attr_dict? ":" type "to" type
+    """ + names_terminal("CAST_NAME", _CASTS)
+
+    @classmethod
+    def parse(cls, t, children):
+        source, result = types_of(children)
+        return new_op(children[0].value, children[0], children[1:2], [source], [result],
+                      dict(attrs_of(children)))
 
     def print(self, p) -> None:
         p.write(" ")
@@ -201,27 +266,27 @@ class CastOp(RegisteredOp):
         p.write(" to ")
         p.print_type(self.results[0].type)
 
+    @classmethod
+    def build(cls, value, result_type):
+        """`value` cast to `result_type` (arith.index_cast, arith.sitofp, ...)."""
+        return cls.build_generic((value,), [result_type])
 
-for _name in ("index_cast index_castui extsi extui extf truncf sitofp uitofp "
-              "fptosi fptoui bitcast").split():
-    register_op(type(_name, (CastOp,), {"name": "arith." + _name, "__slots__": ()}))
+
+for _name in _CASTS:
+    if _name != "arith.trunci":
+        register_op(type(_name[6:], (CastOp,), {"name": _name, "__slots__": (),
+                                                "traits": (Pure, Elementwise, CastOpInterface)}))
 
 
 @register_op
 class TruncIOp(CastOp):
     name = "arith.trunci"
+    traits = (Pure, Elementwise, CastOpInterface)
     inherent = ("overflowFlags",)
     property_defaults = {"overflowFlags": OVERFLOW_NONE}
 
     def finish_parse(self) -> None:
         self.drop_default_properties()
-
-
-@custom_form("arith_cast")
-def parse_cast(t, children):
-    source, result = types_of(children)
-    return new_op(children[0].value, children[0], children[1:2], [source], [result],
-                  dict(attrs_of(children)))
 
 
 CMPI_PREDICATES = ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"]
@@ -231,8 +296,36 @@ CMPF_PREDICATES = ["false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ue
 
 class CmpOp(RegisteredOp):
     __slots__ = ()
-    inherent = ("predicate", "fastmath")
+    ods_operands = (Operand("lhs"), Operand("rhs"))
+    ods_results = (Result("result"),)
+    ods_properties = (Property("predicate", A.IntegerAttr), Property("fastmath", A.OpaqueAttr))
     predicates: list = []
+
+    syntax = r"""
+        // The predicate is a keyword or a string (the enum's parseOptionalKeywordOrString).
+        arith_cmp: CMP_NAME (name_id | STRING) "," VALUE_ID "," VALUE_ID op_flags? attr_dict? ":" type
+        CMP_NAME.2: /arith\.cmp[if](?![\w$.])/
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        name, predicate = children[0], children[1]
+        cls = OP_CLASSES[name.value]
+        word = predicate.value
+        if predicate.type == "STRING":
+            word = unescape_string(word[1:-1]).decode("utf-8", "surrogateescape")
+            if word not in cls.predicates:
+                raise parse_error(predicate, f"custom op '{name.value}' invalid predicate "
+                                             f"attribute specification: \"{word}\"")
+        elif word not in cls.predicates:
+            raise parse_error(predicate, f"custom op '{name.value}' expected string or keyword "
+                                         "containing one of the following enum values for "
+                                         f"attribute 'predicate' [{', '.join(cls.predicates)}]")
+        type = types_of(children)[0]
+        attrs = dict(attrs_of(children))
+        attrs["predicate"] = A.IntegerAttr(cls.predicates.index(word), T.I64)
+        attrs.update(_flags(children, name.value))
+        return new_op(name.value, name, children[2:4], [type, type], [_i1_like(type)], attrs)
 
     def finish_parse(self) -> None:
         self.drop_default_properties()
@@ -249,16 +342,27 @@ class CmpOp(RegisteredOp):
         p.write(" : ")
         p.print_type(self.operands[0].type)
 
+    @classmethod
+    def build(cls, predicate: str, lhs, rhs):
+        """arith.cmpi/cmpf `predicate` (its keyword, `slt`, `oeq`, ...)."""
+        if predicate not in cls.predicates:
+            raise ValueError(f"{predicate} is not a valid predicate for {cls.name}")
+        return cls.build_generic(
+            (lhs, rhs), [_i1_like(lhs.type)],
+            {"predicate": A.IntegerAttr(cls.predicates.index(predicate), T.I64)})
+
 
 @register_op
 class CmpIOp(CmpOp):
     name = "arith.cmpi"
+    traits = (Pure, Elementwise)
     predicates = CMPI_PREDICATES
 
 
 @register_op
 class CmpFOp(CmpOp):
     name = "arith.cmpf"
+    traits = (Pure, Elementwise)
     predicates = CMPF_PREDICATES
     property_defaults = {"fastmath": FASTMATH_NONE}
 
@@ -269,22 +373,25 @@ def _i1_like(type):
     return T.I1
 
 
-@custom_form("arith_cmp")
-def parse_cmp(t, children):
-    name, predicate = children[0], children[1]
-    cls = OP_CLASSES[name.value]
-    if predicate.value not in cls.predicates:
-        raise parse_error(predicate, f"{predicate.value} is not a valid predicate for {name.value}")
-    type = types_of(children)[0]
-    attrs = dict(attrs_of(children))
-    attrs["predicate"] = A.IntegerAttr(cls.predicates.index(predicate.value), T.I64)
-    attrs.update(_flags(children, name.value))
-    return new_op(name.value, name, children[2:4], [type, type], [_i1_like(type)], attrs)
-
-
 @register_op
 class SelectOp(RegisteredOp):
     name = "arith.select"
+    traits = (Pure, Elementwise)
+    ods_operands = (Operand("condition"), Operand("true_value"), Operand("false_value"))
+    ods_results = (Result("result"),)
+
+    syntax = r"""
+        arith_select: OP_ARITH_SELECT VALUE_ID "," VALUE_ID "," VALUE_ID attr_dict? ":" (type ",")? type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        types = types_of(children)
+        type = types[-1]
+        condition = types[0] if len(types) == 2 else T.I1
+        operands = [c for c in children if isinstance(c, TOKEN) and c.type == "VALUE_ID"]
+        return new_op("arith.select", None, operands, [condition, type, type], [type],
+                      dict(attrs_of(children)))
 
     def print(self, p) -> None:
         p.write(" ")
@@ -296,12 +403,8 @@ class SelectOp(RegisteredOp):
             p.write(", ")
         p.print_type(self.results[0].type)
 
+    @classmethod
+    def build(cls, condition, true_value, false_value):
+        return cls.build_generic((condition, true_value, false_value), [true_value.type])
 
-@custom_form("arith_select")
-def parse_select(t, children):
-    types = types_of(children)
-    type = types[-1]
-    condition = types[0] if len(types) == 2 else T.I1
-    operands = [c for c in children if isinstance(c, TOKEN) and c.type == "VALUE_ID"]
-    return new_op("arith.select", None, operands, [condition, type, type], [type],
-                  dict(attrs_of(children)))
+

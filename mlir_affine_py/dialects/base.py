@@ -1,4 +1,4 @@
-"""What the dialect modules share: the custom-form callback registry and the
+"""What the dialect modules share: the base class of registered ops and the
 helpers their parse callbacks and print methods use again and again."""
 
 from __future__ import annotations
@@ -9,17 +9,22 @@ from ..diagnostics import MLIRError
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import OP_CLASSES, Operation
+from ..ir.op_definition import Variadic, build_generic
+from ..ir.traits import AttrSizedOperandSegments, SymbolTable
 from ..parse.syntax import (TOKEN, AttrDict, ParsedOp, ParsedRegion, TypeList, Uses,
                             parse_error, pos_of)
 
-# grammar rule name -> callback(transformer, children) -> ParsedOp
-CUSTOM_FORMS: dict = {}
-
-# Dialects whose ops mlir-opt knows; an unknown op in one of them is an error
-# even with --allow-unregistered-dialect (the test dialect accepts any op).
-REGISTERED_DIALECTS = {"builtin", "func", "arith", "affine", "memref", "scf",
-                       "math", "llvm", "tensor", "index", "vector", "cf", "dlti",
-                       "ub", "linalg", "gpu", "complex", "bufferization"}
+# The dialects mlir-opt 22 loads (`mlir-opt --show-dialects`, less the test
+# dialects): an unknown op in one of them is an error even with
+# --allow-unregistered-dialect (the test dialect accepts any op), and their
+# attributes may be memory spaces (`#spirv.storage_class<StorageBuffer>`).
+REGISTERED_DIALECTS = {
+    "acc", "affine", "amdgpu", "amx", "arith", "arm_neon", "arm_sme", "arm_sve", "async",
+    "bufferization", "builtin", "cf", "complex", "dlti", "emitc", "func", "gpu", "index",
+    "irdl", "linalg", "llvm", "math", "memref", "ml_program", "mpi", "nvgpu", "nvvm", "omp",
+    "pdl", "pdl_interp", "ptr", "quant", "rocdl", "scf", "shape", "shard", "smt",
+    "sparse_tensor", "spirv", "tensor", "tosa", "transform", "ub", "vector", "wasmssa",
+    "x86vector", "xegpu", "xevm"}
 OPEN_DIALECTS = {"test"}
 
 
@@ -68,15 +73,11 @@ def missing_terminator_error(block):
     return op_error(f"block with no terminator, has {appended_op(last)}", last)
 
 
-# Ops with the SymbolTable trait: the only parents a symbol may have.
-SYMBOL_TABLES = {"builtin.module"}
-
-
 def symbol_parent_error(op) -> str | None:
     """SymbolOpInterface: a symbol (func.func, memref.global) must sit
     directly in a symbol table; an unregistered parent may be one."""
     parent = op.parent_op
-    if parent is not None and parent.op_name in OP_CLASSES and parent.op_name not in SYMBOL_TABLES:
+    if parent is not None and parent.op_name in OP_CLASSES and not parent.has_trait(SymbolTable):
         return f"'{op.op_name}' op symbol's parent must have the SymbolTable trait"
     return None
 
@@ -95,7 +96,7 @@ def lookup_symbol(op, name: str):
     """SymbolTable::lookupNearestSymbolFrom: the op defining `name` in the
     nearest symbol table around `op` (the module it is in), or None."""
     table = op.parent_op
-    while table is not None and table.op_name not in SYMBOL_TABLES:
+    while table is not None and not table.has_trait(SymbolTable):
         table = table.parent_op
     if table is None:
         return None
@@ -126,13 +127,6 @@ def symbol_lookups_cached():
         yield
     finally:
         _SYMBOL_MAPS = outer
-
-
-def custom_form(rule: str):
-    def register(fn):
-        CUSTOM_FORMS[rule] = fn
-        return fn
-    return register
 
 
 def tokens_of(children, kind: str) -> list:
@@ -175,14 +169,84 @@ def expect_type(token, type, cls, what: str):
 class RegisteredOp(Operation):
     """Base of ops with a custom form.  `inherent` lists the attributes the op
     owns (MLIR properties): they print in `<{...}>` in generic form and are
-    left out of the custom form's attribute dictionary."""
+    left out of the custom form's attribute dictionary.
+
+    The custom form is declared on the op's class (parse/op_syntax.py):
+    `syntax`, the Lark text of its rule (first) and of its own pieces,
+    `parse`, the callback of that rule, and `@parses("rule")` callbacks of
+    the other rules; `print` writes the form back."""
 
     __slots__ = ()
+    syntax: str = ""
+    # Terminal -> head rule, for heads that stand on a line of their own.
+    syntax_head_lines: dict = {}
+    # A family's base: the terminal of its ops' names, made from its subclasses.
+    syntax_family_terminal: str | None = None
+    # Whether the lexer keeps the op's name token (`t.last_op_name`).
+    syntax_remembers_name = False
+    # Syntax errors in the words of the op's parser: how "expected ..."
+    # lists name its terminals, the message for its subscripts (`%A[...`)
+    # left unclosed, and whether it reads `(dims)[symbols]` with
+    # parseDimAndSymbolList (an unclosed `[` is then "in operand list").
+    syntax_terminal_texts: dict = {}
+    syntax_unclosed_subscripts: str | None = None
+    syntax_dim_and_symbol_list = False
     inherent: tuple = ()
     # Inherent attributes with a default value: the generic form shows the
     # default when the attribute is unset, the custom form never shows it.
     property_defaults: dict = {}
-    has_side_effects = False
+    # The ODS declaration (ir/op_definition.py): operand groups, results,
+    # properties and regions, which `build_generic` follows.
+    ods_operands: tuple = ()
+    ods_results: tuple = ()
+    ods_properties: tuple = ()
+    ods_regions: tuple = ()
+    # Properties the op cannot do without (ODS attributes with no default):
+    # an op read from the generic form without one is reported.
+    required_properties: tuple = ()
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        # The inherent names and defaults of a class that states neither
+        # follow from its declared properties (its own or its base's).
+        declared = cls.ods_properties
+        if declared and "inherent" not in cls.__dict__:
+            segments = (("operandSegmentSizes",)
+                        if cls.has_trait(AttrSizedOperandSegments) else ())
+            cls.inherent = tuple(p.name for p in declared) + segments
+        if declared and "property_defaults" not in cls.__dict__:
+            cls.property_defaults = {p.name: p.default for p in declared
+                                     if p.default is not None}
+        cls.checks_invariants = bool(cls.required_properties) or \
+            "operandSegmentSizes" in cls.inherent
+
+    @classmethod
+    def build_generic(cls, operands=(), result_types=(), properties=None, regions=None,
+                      attributes=None):
+        """OpBuilder's generic build: see ir/op_definition.py."""
+        return build_generic(cls, operands, result_types, properties, regions, attributes)
+
+    def verify_invariants(self):
+        """What ODS's verifyInvariants checks before the op's own verifier:
+        the required properties, then that the operand segments add up to
+        the operands."""
+        for name in self.required_properties:
+            if name not in self.properties:
+                return f"'{self.op_name}' op requires attribute '{name}'"
+        if "operandSegmentSizes" in self.inherent:
+            sizes = self.properties.get("operandSegmentSizes")
+            total = sum(sizes.value) if isinstance(sizes, A.DenseArrayAttr) else 0
+            if total != len(self.operands):
+                return (f"'{self.op_name}' op operand count ({len(self.operands)}) does not "
+                        f"match with the total size ({total}) specified in attribute "
+                        "'operandSegmentSizes'")
+        return None
+
+    @classmethod
+    def parse(cls, t, children) -> ParsedOp:
+        """The ParsedOp of the children of the op's `syntax` rule, read by
+        the transformer `t`."""
+        raise NotImplementedError(f"{cls.__name__} declares no syntax")
 
     def generic_properties(self) -> dict:
         """The properties as the generic form prints them, defaults included."""
@@ -203,6 +267,36 @@ class RegisteredOp(Operation):
         elided = self.inherent + tuple(extra_elided) if extra_elided else self.inherent
         p.print_optional_attr_dict(self, elided)
 
+    def print_operands_then_types(self, p, types, keyword: str = "to") -> None:
+        """The ODS form `$operands attr-dict : type(...) [keyword type(...)]`:
+        ` %a, %b {attrs} : T to U`."""
+        p.write(" ")
+        p.print_operands(self.operands)
+        self.attr_dict(p)
+        p.write(" : ")
+        for index, type in enumerate(types):
+            if index:
+                p.write(f" {keyword} ")
+            p.print_type(type)
+
+
+def type_constraint_error(op, constraints):
+    """ODS's type constraints, checked before the op's own verifier:
+    `constraints` lists (value, type classes allowed, ODS description); the
+    first value of another type gives mlir-opt's message, else None."""
+    claimed = set()          # a value used twice is each use in turn, in order
+    for value, classes, description in constraints:
+        if value in op.results:
+            where = f"result #{op.results.index(value)}"
+        else:
+            index = next(i for i, operand in enumerate(op.operands)
+                         if operand is value and i not in claimed)
+            claimed.add(index)
+            where = f"operand #{index}"
+        if not isinstance(value.type, classes):
+            return f"'{op.op_name}' op {where} must be {description}, but got '{value.type}'"
+    return None
+
 
 class ValueTerminator(RegisteredOp):
     """Terminators written `name {attrs} %a, %b : T, U` (ODS
@@ -210,7 +304,7 @@ class ValueTerminator(RegisteredOp):
     scf.yield."""
 
     __slots__ = ()
-    is_terminator = True
+    ods_operands = (Variadic("operands"),)
 
     def print(self, p) -> None:
         self.attr_dict(p)
@@ -219,6 +313,39 @@ class ValueTerminator(RegisteredOp):
             p.print_operands(self.operands)
             p.write(" : ")
             p.print_type_list([v.type for v in self.operands])
+
+    @classmethod
+    def build(cls, operands=()):
+        return cls.build_generic((list(operands),))
+
+
+class SimpleTypedOp(RegisteredOp):
+    """Ops written `%r = name {attrs} : type`, without operands: each is a
+    subclass with its name (llvm.mlir.undef, ub.poison), and the terminal of
+    their names is made from the subclasses."""
+
+    __slots__ = ()
+
+    syntax = r"""
+        simple_typed_op: SIMPLE_TYPED_NAME attr_dict? ":" type
+    """
+    syntax_family_terminal = "SIMPLE_TYPED_NAME"
+
+    @classmethod
+    def parse(cls, t, children) -> ParsedOp:
+        name = children[0]
+        attrs = OP_CLASSES[name.value].parsed_attributes(dict(attrs_of(children)))
+        return new_op(name.value, name, result_types=types_of(children), attributes=attrs)
+
+    @classmethod
+    def parsed_attributes(cls, attrs: dict) -> dict:
+        """The attributes of the op as its custom form gives them."""
+        return attrs
+
+    def print(self, p) -> None:
+        self.attr_dict(p)
+        p.write(" : ")
+        p.print_type(self.results[0].type)
 
 
 def ensure_terminator(op, region_index: int, terminator_cls) -> None:

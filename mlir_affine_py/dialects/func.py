@@ -1,4 +1,4 @@
-"""builtin.module and the func dialect (mlir/lib/Dialect/Func/IR/FuncOps.cpp,
+"""The func dialect (mlir/lib/Dialect/Func/IR/FuncOps.cpp,
 mlir/lib/Interfaces/FunctionImplementation.cpp)."""
 
 from __future__ import annotations
@@ -6,76 +6,111 @@ from __future__ import annotations
 from ..diagnostics import MLIRError
 from ..ir import attributes as A
 from ..ir import types as T
-from ..ir.core import register_op
+from ..ir.core import Block, Region, register_op
+from ..ir.op_definition import Property, RegionDef, Variadic, VariadicResult
+from ..ir.traits import (AffineScope, AutomaticAllocationScope, CallOpInterface,
+                         FunctionOpInterface, HasOnlyGraphRegion, IsolatedFromAbove,
+                         NoRegionArguments, NoTerminator, Pure, ReturnLike, SingleBlock,
+                         Symbol, SymbolTable, SymbolUser, Terminator)
 from ..parse.syntax import TOKEN, ParsedRegion, parse_error
-from .base import (ValueTerminator, RegisteredOp, attrs_of, custom_form, first_of, new_op,
-                   lookup_symbol, regions_of, symbol_name_attr, symbol_parent_error, symbols_of, type_list,
-                   uses)
-
-
-@register_op
-class ModuleOp(RegisteredOp):
-    name = "builtin.module"
-    inherent = ("sym_name", "sym_visibility")
-    default_dialect = "builtin"
-
-    def print(self, p) -> None:
-        name = self.properties.get("sym_name")
-        if name is not None:
-            p.write(" " + A.symbol_text(name.text))
-        p.print_optional_attr_dict_with_keyword(self, self.inherent)
-        p.write(" ")
-        p.print_region(self.regions[0], False, True, default_dialect=self.default_dialect)
-
-    @property
-    def body(self):
-        return self.regions[0].blocks[0]
-
-    def finish_parse(self) -> None:
-        from ..ir.core import Block
-        if not self.regions[0].blocks:
-            self.regions[0].append(Block())
-
-    def verify(self):
-        # A module's own attributes are its name and visibility; all others
-        # belong to a dialect.
-        for name in sorted(self.attributes):
-            if "." not in name:
-                return ("'builtin.module' op can only contain attributes with dialect-prefixed "
-                        f"names, found: '{name}'")
-        return None
-
-    def symbol_table_error(self):
-        """The MLIRError of a symbol defined twice in the module, else None
-        (SymbolTable: checked once the module's ops are verified)."""
-        from ..ir.verifier import op_error
-        seen = {}
-        for name, op in symbols_of(self):
-            first = seen.setdefault(name, op)
-            if first is not op:
-                return op_error(f"redefinition of symbol named '{name}'", op).attach_note(
-                    "see existing symbol definition here", first.pos)
-        return None
-
-
-@custom_form("module_op")
-def parse_module(t, children):
-    symbol = first_of(children, TOKEN)
-    attrs = dict(attrs_of(children))
-    if symbol is not None and symbol.type == "SYMBOL":
-        attrs["sym_name"] = symbol_name_attr(symbol)
-    return new_op("builtin.module", None, attributes=attrs, regions=regions_of(children))
+from ..parse.op_syntax import parses
+from .base import (ValueTerminator, RegisteredOp, attrs_of, first_of, new_op, lookup_symbol,
+                   regions_of, symbol_name_attr, symbol_parent_error, type_list, uses)
 
 
 @register_op
 class FuncOp(RegisteredOp):
     name = "func.func"
-    inherent = ("sym_name", "function_type", "sym_visibility", "arg_attrs",
-                "res_attrs", "no_inline")
-    isolated_from_above = True
-    has_side_effects = True
+    traits = (AffineScope, AutomaticAllocationScope, FunctionOpInterface, IsolatedFromAbove)
+    ods_properties = (Property("sym_name", A.StringAttr), Property("function_type", A.TypeAttr),
+                      Property("sym_visibility", A.StringAttr), Property("arg_attrs", A.ArrayAttr),
+                      Property("res_attrs", A.ArrayAttr), Property("no_inline", A.UnitAttr))
+    ods_regions = (RegionDef("body", single_block=False),)
     default_dialect = "func"
     needs_terminators = True
+
+    syntax = r"""
+        func_op: OP_FUNC_FUNC VISIBILITY? SYMBOL "(" func_args? ")" func_results? attributes_kw? region?
+        VISIBILITY.2: /(private|public|nested)(?![\w$.])/
+        func_args: func_arg ("," func_arg)*
+        func_arg: VALUE_ID ":" type attr_dict? trailing_loc?  -> named_arg
+                | type attr_dict?                           -> unnamed_arg
+        func_results: "->" (non_function_type | "(" (func_result ("," func_result)*)? ")")
+        func_result: type attr_dict?
+    """
+    syntax_terminal_texts = {"VISIBILITY": "visibility"}
+
+    @classmethod
+    def parse(cls, t, children):
+        visibility = symbol = None
+        args, results, result_attrs = [], [], []
+        attrs = {}
+        regions = regions_of(children)
+        for child in children:
+            if isinstance(child, TOKEN) and child.type == "VISIBILITY":
+                visibility = child
+            elif isinstance(child, TOKEN) and child.type == "SYMBOL":
+                symbol = child
+            elif isinstance(child, tuple) and child[0] == "args":
+                args = child[1]
+            elif isinstance(child, tuple) and child[0] == "results":
+                results, result_attrs = child[1], child[2]
+            elif isinstance(child, dict):
+                attrs = dict(child)
+        named = [a for a in args if a[0] is not None]
+        if named and len(named) != len(args):
+            raise parse_error(symbol, "expected SSA identifier")
+        if named and not regions:
+            raise parse_error(symbol, "expected non-empty function body")
+        if regions and not regions[0].blocks:
+            raise MLIRError("custom op 'func.func' expected non-empty function body", regions[0].pos)
+        arg_types = [a[1] for a in args]
+        attrs["sym_name"] = symbol_name_attr(symbol)
+        attrs["function_type"] = A.TypeAttr(T.FunctionType(arg_types, results))
+        if visibility is not None:
+            attrs["sym_visibility"] = A.StringAttr(visibility.value.encode())
+        arg_attrs = _arg_attrs_property([a[2] for a in args])
+        if arg_attrs is not None:
+            attrs["arg_attrs"] = arg_attrs
+        res_attrs = _arg_attrs_property(result_attrs)
+        if res_attrs is not None:
+            attrs["res_attrs"] = res_attrs
+        if regions:
+            # With the argument types alone, a body declares the arguments in
+            # its entry block's header; the verifier compares the two.
+            if named:
+                regions[0].set_entry_args([(a[0], a[1]) for a in args])
+        else:
+            regions = [ParsedRegion([], None)]
+        return new_op("func.func", symbol, attributes=attrs, regions=regions)
+
+    @parses("func_args")
+    def parse_func_args(t, children):
+        return ("args", list(children))
+
+    @parses("named_arg")
+    def parse_named_arg(t, children):
+        return (children[0], children[1], dict(attrs_of(children[2:])))
+
+    @parses("unnamed_arg")
+    def parse_unnamed_arg(t, children):
+        return (None, children[0], dict(attrs_of(children[1:])))
+
+    @parses("func_results")
+    def parse_func_results(t, children):
+        types, attrs = [], []
+        for child in children:
+            if isinstance(child, tuple):
+                types.append(child[0])
+                attrs.append(child[1])
+            else:
+                types.append(child)
+                attrs.append({})
+        return ("results", types, attrs)
+
+    @parses("func_result")
+    def parse_func_result(t, children):
+        return (children[0], dict(attrs_of(children[1:])))
 
     @property
     def function_type(self) -> T.FunctionType:
@@ -95,6 +130,16 @@ class FuncOp(RegisteredOp):
         visibility = self.properties.get("sym_visibility")
         if self.is_declaration and (visibility is None or visibility.value == b"public"):
             return "'func.func' op symbol declaration cannot have public visibility"
+        if not self.is_declaration:
+            inputs, args = self.function_type.inputs, self.regions[0].blocks[0].args
+            if len(args) != len(inputs):
+                return (f"'func.func' op entry block must have {len(inputs)} arguments to "
+                        "match function signature")
+            for i, (arg, expected) in enumerate(zip(args, inputs)):
+                if arg.type != expected:
+                    return (f"'func.func' op type of entry block argument #{i}('{arg.type}') "
+                            "must match the type of the corresponding argument in function "
+                            f"signature('{expected}')")
         return symbol_parent_error(self)
 
     def print(self, p) -> None:
@@ -138,6 +183,22 @@ class FuncOp(RegisteredOp):
             p.write(" ")
             p.print_region(self.regions[0], False, True, default_dialect=self.default_dialect)
 
+    @classmethod
+    def build(cls, name: str, function_type: T.FunctionType, visibility: str | None = None,
+              declaration: bool = False):
+        """func::FuncOp::build, then addEntryBlock unless a `declaration`:
+        the entry block takes the inputs of `function_type`."""
+        properties = {"sym_name": A.StringAttr(name.encode()),
+                      "function_type": A.TypeAttr(function_type)}
+        if visibility is not None:
+            properties["sym_visibility"] = A.StringAttr(visibility.encode())
+        body = Region() if declaration else Region([Block(function_type.inputs)])
+        return cls.build_generic((), (), properties, [body])
+
+    @property
+    def entry_block(self):
+        return self.regions[0].blocks[0]
+
 
 def _arg_attrs_property(dicts):
     if not any(dicts):
@@ -145,86 +206,25 @@ def _arg_attrs_property(dicts):
     return A.ArrayAttr(A.DictionaryAttr(d) for d in dicts)
 
 
-@custom_form("func_op")
-def parse_func(t, children):
-    visibility = symbol = None
-    args, results, result_attrs = [], [], []
-    attrs = {}
-    regions = regions_of(children)
-    for child in children:
-        if isinstance(child, TOKEN) and child.type == "VISIBILITY":
-            visibility = child
-        elif isinstance(child, TOKEN) and child.type == "SYMBOL":
-            symbol = child
-        elif isinstance(child, tuple) and child[0] == "args":
-            args = child[1]
-        elif isinstance(child, tuple) and child[0] == "results":
-            results, result_attrs = child[1], child[2]
-        elif isinstance(child, dict):
-            attrs = dict(child)
-    named = [a for a in args if a[0] is not None]
-    if named and len(named) != len(args):
-        raise parse_error(symbol, "expected SSA identifier")
-    if regions and args and not named:
-        raise parse_error(symbol, "expected SSA identifier")
-    if named and not regions:
-        raise parse_error(symbol, "expected non-empty function body")
-    if regions and not regions[0].blocks:
-        raise MLIRError("custom op 'func.func' expected non-empty function body", regions[0].pos)
-    arg_types = [a[1] for a in args]
-    attrs["sym_name"] = symbol_name_attr(symbol)
-    attrs["function_type"] = A.TypeAttr(T.FunctionType(arg_types, results))
-    if visibility is not None:
-        attrs["sym_visibility"] = A.StringAttr(visibility.value.encode())
-    arg_attrs = _arg_attrs_property([a[2] for a in args])
-    if arg_attrs is not None:
-        attrs["arg_attrs"] = arg_attrs
-    res_attrs = _arg_attrs_property(result_attrs)
-    if res_attrs is not None:
-        attrs["res_attrs"] = res_attrs
-    if regions:
-        regions[0].set_entry_args([(a[0], a[1]) for a in args])
-    else:
-        regions = [ParsedRegion([], None)]
-    return new_op("func.func", symbol, attributes=attrs, regions=regions)
-
-
-@custom_form("func_args")
-def parse_func_args(t, children):
-    return ("args", list(children))
-
-
-@custom_form("named_arg")
-def parse_named_arg(t, children):
-    return (children[0], children[1], dict(attrs_of(children[2:])))
-
-
-@custom_form("unnamed_arg")
-def parse_unnamed_arg(t, children):
-    return (None, children[0], dict(attrs_of(children[1:])))
-
-
-@custom_form("func_results")
-def parse_func_results(t, children):
-    types, attrs = [], []
-    for child in children:
-        if isinstance(child, tuple):
-            types.append(child[0])
-            attrs.append(child[1])
-        else:
-            types.append(child)
-            attrs.append({})
-    return ("results", types, attrs)
-
-
-@custom_form("func_result")
-def parse_func_result(t, children):
-    return (children[0], dict(attrs_of(children[1:])))
-
-
 @register_op
 class ReturnOp(ValueTerminator):
     name = "func.return"
+    traits = (Pure, Terminator, ReturnLike)
+
+    syntax = r"""
+        return_op: RETURN_NAME (value_use_list ":" type_list)? attr_dict?
+        RETURN_NAME.2: /(return|func\.return)(?![\w$.])/
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        operands = uses(children)
+        types = type_list(children)
+        if len(operands) != len(types):
+            raise parse_error(children[0], f"{len(operands)} operands present, but expected {len(types)}")
+        # A bare `return` takes the dialect of the region it is in (builder).
+        return new_op(children[0].value, children[0], operands, types,
+                      attributes=dict(attrs_of(children)))
 
     def verify(self):
         func = self.parent_op
@@ -243,22 +243,29 @@ class ReturnOp(ValueTerminator):
         return None
 
 
-@custom_form("return_op")
-def parse_return(t, children):
-    operands = uses(children)
-    types = type_list(children)
-    if len(operands) != len(types):
-        raise parse_error(children[0], f"{len(operands)} operands present, but expected {len(types)}")
-    # A bare `return` takes the dialect of the region it is in (builder).
-    return new_op(children[0].value, children[0], operands, types,
-                  attributes=dict(attrs_of(children)))
-
-
 @register_op
 class CallOp(RegisteredOp):
     name = "func.call"
-    inherent = ("callee", "arg_attrs", "res_attrs", "no_inline")
-    has_side_effects = True
+    traits = (CallOpInterface, SymbolUser)
+    ods_operands = (Variadic("operands"),)
+    ods_results = (VariadicResult("results"),)
+    ods_properties = (Property("callee", A.SymbolRefAttr), Property("arg_attrs", A.ArrayAttr),
+                      Property("res_attrs", A.ArrayAttr), Property("no_inline", A.UnitAttr))
+
+    syntax = r"""
+        call_op: CALL_NAME SYMBOL "(" value_use_list? ")" attr_dict? ":" function_type
+        CALL_NAME.2: /(call|func\.call)(?![\w$.])/
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        ftype = first_of(children, T.FunctionType)
+        operands = uses(children)
+        if len(ftype.inputs) != len(operands):
+            raise parse_error(children[1], f"expected {len(operands)} operand types but had {len(ftype.inputs)}")
+        attrs = dict(attrs_of(children))
+        attrs["callee"] = A.SymbolRefAttr([children[1].value[1:]])
+        return new_op("func.call", children[0], operands, ftype.inputs, ftype.results, attrs)
 
     def verify(self):
         """CallOp::verifySymbolUses: the callee is a func.func of the same
@@ -295,13 +302,10 @@ class CallOp(RegisteredOp):
         p.write(") -> ")
         p.print_result_types([r.type for r in self.results])
 
+    @classmethod
+    def build(cls, callee: str, result_types, operands=()):
+        """func.call of the function `callee` (its name, without `@`)."""
+        return cls.build_generic((list(operands),), list(result_types),
+                                 {"callee": A.SymbolRefAttr([callee])})
 
-@custom_form("call_op")
-def parse_call(t, children):
-    ftype = first_of(children, T.FunctionType)
-    operands = uses(children)
-    if len(ftype.inputs) != len(operands):
-        raise parse_error(children[1], f"expected {len(operands)} operand types but had {len(ftype.inputs)}")
-    attrs = dict(attrs_of(children))
-    attrs["callee"] = A.SymbolRefAttr([children[1].value[1:]])
-    return new_op("func.call", children[0], operands, ftype.inputs, ftype.results, attrs)
+

@@ -1,4 +1,5 @@
-"""What the LLVM dialect checks of the types and attributes the inputs carry
+"""The LLVM dialect's constants (llvm.mlir.constant, undef, poison), and what
+it checks of the types and attributes the inputs carry
 (mlir/lib/Dialect/LLVMIR/IR/LLVMTypeSyntax.cpp, LLVMTypes.cpp,
 LLVMDialect.cpp): the `!llvm.<keyword>` type names, `!llvm.ptr<N>` address
 spaces, the `#llvm.<mnemonic>` attribute names, `#llvm.linkage<...>` and the
@@ -15,7 +16,11 @@ import re
 from ..diagnostics import MLIRError, advance
 from ..ir import attributes as A
 from ..ir import types as T
-from .base import register_attribute_verifier
+from ..ir.core import register_op
+from ..ir.op_definition import Result
+from ..ir.traits import ConstantLike, Pure
+from .arith import ConstantOp
+from .base import SimpleTypedOp, attrs_of, new_op, register_attribute_verifier, types_of
 
 PREFIX_TYPE = "!llvm."
 PREFIX_ATTR = "#llvm."
@@ -165,3 +170,45 @@ def verify_llvm_attribute(op, name: str, value) -> str | None:
         # LLVM's message ends with a newline, which mlir-opt prints.
         return f"'{op.op_name}' op invalid data layout descriptor: {message}\n"
     return None
+
+
+# ---------------------------------------------------------------------- ops
+@register_op
+class LLVMConstantOp(ConstantOp):
+    name = "llvm.mlir.constant"
+    traits = (Pure, ConstantLike)
+
+    syntax = r"""
+        llvm_constant: OP_LLVM_MLIR_CONSTANT "(" attribute_value ")" attr_dict? ":" type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        return new_op("llvm.mlir.constant", None, [], [], types_of(children),
+                      {"value": children[0], **dict(attrs_of(children))})
+
+    def result_name_hints(self):
+        return None
+
+    def print(self, p) -> None:
+        p.write("(")
+        p.print_attribute(self.value, "never")
+        p.write(")")
+        self.attr_dict(p)
+        p.write(" : ")
+        p.print_type(self.results[0].type)
+
+
+@register_op
+class LLVMUndefOp(SimpleTypedOp):
+    name = "llvm.mlir.undef"
+    traits = (Pure,)
+    ods_results = (Result("res"),)
+
+
+@register_op
+class LLVMPoisonOp(SimpleTypedOp):
+    name = "llvm.mlir.poison"
+    traits = (Pure,)
+    ods_results = (Result("res"),)
+

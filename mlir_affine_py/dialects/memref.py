@@ -1,7 +1,6 @@
 """The memref dialect (mlir/lib/Dialect/MemRef/IR/MemRefOps.cpp and the ODS
 assembly formats in MemRefOps.td): allocation and access ops, casts, globals,
-subviews and alloca scopes.  memref.dma_start/dma_wait are in affine_extra.py,
-next to the affine DMA ops."""
+subviews, alloca scopes and DMA transfers."""
 
 from __future__ import annotations
 
@@ -11,13 +10,20 @@ from ..diagnostics import MLIRError
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import register_op
+from ..ir.op_definition import (Operand, Optional, Property, RegionDef, Result, Variadic,
+                                VariadicResult, segment_sizes)
+from ..ir.traits import (Allocate, AttrSizedOperandSegments, AutomaticAllocationScope,
+                         CastOpInterface, ConditionallySpeculatable, Free, MemoryEffects,
+                         NoMemoryEffect, NoRegionArguments, Pure, Read, RecursiveMemoryEffects,
+                         ReturnLike, SingleBlockImplicitTerminator, Symbol, SymbolUser,
+                         Terminator, ViewLikeOpInterface, Write)
 from ..parse.syntax import TOKEN, SymbolUses, Uses, parse_error, pos_of
 from ..printer.numbers import escape_string, unescape_string
-from .affine import segment_sizes
-from .base import (RegisteredOp, ValueTerminator, attrs_of, custom_form, ensure_terminator,
+from ..parse.op_syntax import parses
+from .base import (RegisteredOp, ValueTerminator, attrs_of, ensure_terminator,
                    expect_type, first_of, index_types, new_op, regions_of,
-                   lookup_symbol, symbol_name_attr, symbol_parent_error, type_list, types_of,
-                   uses)
+                   lookup_symbol, symbol_name_attr, symbol_parent_error, tokens_of, type_list,
+                   type_constraint_error, types_of, uses)
 
 # ShapedType::kDynamic: a dynamic entry of static_offsets/sizes/strides.
 DYNAMIC = -(1 << 63)
@@ -62,8 +68,28 @@ def type_token(t, after) -> Token:
 
 class AllocLikeOp(RegisteredOp):
     __slots__ = ()
-    inherent = ("alignment", "operandSegmentSizes")
-    has_side_effects = True
+    ods_operands = (Variadic("dynamicSizes"), Variadic("symbolOperands"))
+    ods_results = (Result("memref"),)
+    ods_properties = (Property("alignment", A.IntegerAttr),)
+
+    syntax = r"""
+        memref_alloc: ALLOC_NAME "(" value_use_list? ")" symbol_uses? attr_dict? ":" type
+        ALLOC_NAME.2: /(memref\.alloc|memref\.alloca)(?![\w$.])/
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        dims = next((c for c in children if isinstance(c, Uses)), [])
+        syms = next((c for c in children if isinstance(c, SymbolUses)), [])
+        type = expect_type(children[0], types_of(children)[0], T.MemRefType, "memref type")
+        dynamic = sum(d is None for d in type.shape)
+        if len(dims) != dynamic:
+            raise parse_error(children[0], f"'{children[0].value}' op dimension operand count does not equal memref dynamic dimension count")
+        attrs = dict(attrs_of(children))
+        _check_alignment(t, attrs, children[0].value, children[0])
+        attrs["operandSegmentSizes"] = segment_sizes(len(dims), len(syms))
+        return new_op(children[0].value, children[0], list(dims) + list(syms),
+                      index_types(len(dims) + len(syms)), [type], attrs)
 
     def print(self, p) -> None:
         dynamic = self.properties["operandSegmentSizes"].value[0]
@@ -94,6 +120,13 @@ class AllocLikeOp(RegisteredOp):
                     f"count: expected {expected}, got {len(self.operands) - dynamic}")
         return None
 
+    @classmethod
+    def build(cls, memref_type, dynamic_sizes=(), symbol_operands=(), alignment=None):
+        """memref.alloc/alloca of `memref_type`: one size per dynamic
+        dimension, one symbol per symbol of its layout."""
+        properties = {"alignment": A.IntegerAttr(alignment, T.I64)} if alignment else {}
+        return cls.build_generic((dynamic_sizes, symbol_operands), [memref_type], properties)
+
 
 def layout_symbol_count(layout) -> int:
     """The symbols of a memref layout's affine map: a strided layout has one
@@ -108,6 +141,7 @@ def layout_symbol_count(layout) -> int:
 @register_op
 class AllocOp(AllocLikeOp):
     name = "memref.alloc"
+    traits = (AttrSizedOperandSegments, MemoryEffects(Allocate(result=0)))
 
     def result_name_hints(self):
         return ["alloc"]
@@ -116,6 +150,7 @@ class AllocOp(AllocLikeOp):
 @register_op
 class AllocaOp(AllocLikeOp):
     name = "memref.alloca"
+    traits = (AttrSizedOperandSegments, MemoryEffects(Allocate(result=0)))
 
     def result_name_hints(self):
         return ["alloca"]
@@ -125,34 +160,12 @@ class AllocaOp(AllocLikeOp):
         if message:
             return message
         parent = self.parent_op
-        while parent is not None and parent.name not in AUTOMATIC_ALLOCATION_SCOPES:
+        while parent is not None and not parent.has_trait(AutomaticAllocationScope):
             parent = parent.parent_op
         if parent is None:
             return ("'memref.alloca' op requires an ancestor op with AutomaticAllocationScope "
                     "trait")
         return None
-
-
-# Ops with the AutomaticAllocationScope trait (an alloca is freed when they
-# exit); affine.if and scf.if are not among them.
-AUTOMATIC_ALLOCATION_SCOPES = {"func.func", "memref.alloca_scope", "affine.for",
-                               "affine.parallel", "scf.for", "scf.forall", "scf.parallel",
-                               "llvm.func", "gpu.func", "gpu.launch", "async.execute"}
-
-
-@custom_form("memref_alloc")
-def parse_alloc(t, children):
-    dims = next((c for c in children if isinstance(c, Uses)), [])
-    syms = next((c for c in children if isinstance(c, SymbolUses)), [])
-    type = expect_type(children[0], types_of(children)[0], T.MemRefType, "memref type")
-    dynamic = sum(d is None for d in type.shape)
-    if len(dims) != dynamic:
-        raise parse_error(children[0], f"'{children[0].value}' op dimension operand count does not equal memref dynamic dimension count")
-    attrs = dict(attrs_of(children))
-    _check_alignment(t, attrs, children[0].value, children[0])
-    attrs["operandSegmentSizes"] = segment_sizes(len(dims), len(syms))
-    return new_op(children[0].value, children[0], list(dims) + list(syms),
-                  index_types(len(dims) + len(syms)), [type], attrs)
 
 
 def _check_alignment(t, attrs: dict, name: str, anchor) -> None:
@@ -173,25 +186,42 @@ def _check_alignment(t, attrs: dict, name: str, anchor) -> None:
 @register_op
 class DeallocOp(RegisteredOp):
     name = "memref.dealloc"
-    has_side_effects = True
+    traits = (MemoryEffects(Free(0)),)
+    ods_operands = (Operand("memref"),)
+
+    syntax = r"""
+        memref_dealloc: OP_MEMREF_DEALLOC VALUE_ID attr_dict? ":" type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        type = types_of(children)[0]
+        return new_op("memref.dealloc", children[0], children[:1], [type], [], dict(attrs_of(children)))
 
     def print(self, p) -> None:
-        p.write(" ")
-        p.print_operand(self.operands[0])
-        self.attr_dict(p)
-        p.write(" : ")
-        p.print_type(self.operands[0].type)
+        self.print_operands_then_types(p, [self.operands[0].type])
 
-
-@custom_form("memref_dealloc")
-def parse_dealloc(t, children):
-    type = types_of(children)[0]
-    return new_op("memref.dealloc", children[0], children[:1], [type], [], dict(attrs_of(children)))
+    @classmethod
+    def build(cls, memref):
+        return cls.build_generic((memref,))
 
 
 @register_op
 class DimOp(RegisteredOp):
     name = "memref.dim"
+    traits = (NoMemoryEffect, ConditionallySpeculatable)
+    ods_operands = (Operand("source"), Operand("index"))
+    ods_results = (Result("result"),)
+
+    syntax = r"""
+        memref_dim: OP_MEMREF_DIM VALUE_ID "," VALUE_ID attr_dict? ":" type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        type = types_of(children)[0]
+        return new_op("memref.dim", children[0], children[:2], [type, T.INDEX], [T.INDEX],
+                      dict(attrs_of(children)))
 
     def result_name_hints(self):
         return ["dim"]
@@ -203,17 +233,15 @@ class DimOp(RegisteredOp):
         p.write(" : ")
         p.print_type(self.operands[0].type)
 
-
-@custom_form("memref_dim")
-def parse_dim(t, children):
-    type = types_of(children)[0]
-    return new_op("memref.dim", children[0], children[:2], [type, T.INDEX], [T.INDEX],
-                  dict(attrs_of(children)))
+    @classmethod
+    def build(cls, source, index):
+        """memref.dim of `source` at `index` (an index Value)."""
+        return cls.build_generic((source, index), [T.INDEX])
 
 
 class LoadStoreOp(RegisteredOp):
     __slots__ = ()
-    inherent = ("nontemporal",)
+    ods_properties = (Property("nontemporal", A.Attribute),)
     stores = False
 
     def verify(self):
@@ -228,7 +256,9 @@ class LoadStoreOp(RegisteredOp):
                     f"{len(memref.shape)} but got {len(self.operands) - start}")
         return None
 
-    def print(self, p) -> None:
+    def print_access(self, p) -> None:
+        """` [%value,] %memref[%i, ...] {attrs}`; `nontemporal` is left out
+        when false (its default) and shown when true."""
         p.write(" ")
         start = 2 if self.stores else 1
         if self.stores:
@@ -238,56 +268,87 @@ class LoadStoreOp(RegisteredOp):
         p.write("[")
         p.print_operands(self.operands[start:])
         p.write("]")
-        self.attr_dict(p)
+        nontemporal = self.properties.get("nontemporal")
+        p.print_optional_attr_dict(self, ("nontemporal",) if nontemporal == A.BOOL_FALSE else ())
+
+    def print(self, p) -> None:
+        self.print_access(p)
         p.write(" : ")
-        p.print_type(self.operands[start - 1].type)
+        p.print_type(self.operands[1 if self.stores else 0].type)
 
 
 @register_op
 class LoadOp(LoadStoreOp):
     name = "memref.load"
+    traits = (MemoryEffects(Read(0)),)
+    ods_operands = (Operand("memref"), Variadic("indices"))
+    ods_results = (Result("result"),)
+
+    @classmethod
+    def build(cls, memref, indices=()):
+        return cls.build_generic((memref, indices), [memref.type.element_type])
+
+    syntax = r"""
+        memref_load: OP_MEMREF_LOAD VALUE_ID "[" value_use_list? "]" attr_dict? ":" type
+    """
+    syntax_unclosed_subscripts = "expected ']'"
+
+    @classmethod
+    def parse(cls, t, children):
+        type = expect_type(children[0], types_of(children)[0], T.MemRefType, "memref type")
+        indices = list(next((c for c in children if isinstance(c, Uses)), []))
+        return new_op("memref.load", children[0], [children[0]] + indices,
+                      [type] + index_types(len(indices)), [type.element_type], dict(attrs_of(children)))
 
 
 @register_op
 class StoreOp(LoadStoreOp):
     name = "memref.store"
+    traits = (MemoryEffects(Write(1)),)
+    ods_operands = (Operand("value"), Operand("memref"), Variadic("indices"))
     stores = True
-    has_side_effects = True
 
+    @classmethod
+    def build(cls, value, memref, indices=()):
+        return cls.build_generic((value, memref, indices))
 
-@custom_form("memref_load")
-def parse_load(t, children):
-    type = expect_type(children[0], types_of(children)[0], T.MemRefType, "memref type")
-    indices = list(next((c for c in children if isinstance(c, Uses)), []))
-    return new_op("memref.load", children[0], [children[0]] + indices,
-                  [type] + index_types(len(indices)), [type.element_type], dict(attrs_of(children)))
+    syntax = r"""
+        memref_store: OP_MEMREF_STORE VALUE_ID "," VALUE_ID "[" value_use_list? "]" attr_dict? ":" type
+    """
+    syntax_unclosed_subscripts = "expected ']'"
 
-
-@custom_form("memref_store")
-def parse_store(t, children):
-    type = expect_type(children[1], types_of(children)[0], T.MemRefType, "memref type")
-    indices = list(next((c for c in children if isinstance(c, Uses)), []))
-    return new_op("memref.store", children[1], children[:2] + indices,
-                  [type.element_type, type] + index_types(len(indices)), [],
-                  dict(attrs_of(children)))
+    @classmethod
+    def parse(cls, t, children):
+        type = expect_type(children[1], types_of(children)[0], T.MemRefType, "memref type")
+        indices = list(next((c for c in children if isinstance(c, Uses)), []))
+        return new_op("memref.store", children[1], children[:2] + indices,
+                      [type.element_type, type] + index_types(len(indices)), [],
+                      dict(attrs_of(children)))
 
 
 # ------------------------------------------------------------------- cast
 @register_op
 class CastOp(RegisteredOp):
     name = "memref.cast"
+    traits = (Pure, ViewLikeOpInterface, CastOpInterface)
+    ods_operands = (Operand("source"),)
+    ods_results = (Result("dest"),)
+
+    syntax = r"""
+        memref_cast: OP_MEMREF_CAST VALUE_ID attr_dict? ":" type "to" type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        source, dest = types_of(children)
+        return new_op("memref.cast", name_token(t, "memref.cast", children[0]), children[:1],
+                      [source], [dest], dict(attrs_of(children)))
 
     def result_name_hints(self):
         return ["cast"]
 
     def print(self, p) -> None:
-        p.write(" ")
-        p.print_operand(self.operands[0])
-        self.attr_dict(p)
-        p.write(" : ")
-        p.print_type(self.operands[0].type)
-        p.write(" to ")
-        p.print_type(self.results[0].type)
+        self.print_operands_then_types(p, [self.operands[0].type, self.results[0].type])
 
     def verify(self):
         source, dest = self.operands[0].type, self.results[0].type
@@ -313,13 +374,6 @@ def cast_compatible(a, b) -> bool:
     return all(x is None or y is None or x == y for x, y in zip(a.shape, b.shape))
 
 
-@custom_form("memref_cast")
-def parse_cast(t, children):
-    source, dest = types_of(children)
-    return new_op("memref.cast", name_token(t, "memref.cast", children[0]), children[:1],
-                  [source], [dest], dict(attrs_of(children)))
-
-
 # ----------------------------------------------------------------- globals
 @register_op
 class GlobalOp(RegisteredOp):
@@ -328,8 +382,46 @@ class GlobalOp(RegisteredOp):
     shape as a tensor (custom<GlobalMemrefOpTypeAndInitialValue>)."""
 
     name = "memref.global"
+    traits = (Symbol,)
     inherent = ("sym_visibility", "constant", "sym_name", "type", "initial_value", "alignment")
-    has_side_effects = False
+
+    syntax = r"""
+        memref_global: OP_MEMREF_GLOBAL STRING? CONSTANT_KW? SYMBOL ":" type ("=" (memref_global_dense | UNINITIALIZED_KW))? attr_dict?
+        // The initial value takes its type from the memref: `dense<...>` without `: type`.
+        memref_global_dense: "dense" "<" dense_body? ">"
+        CONSTANT_KW.2: /(constant)(?![\w$.])/
+        UNINITIALIZED_KW.2: /(uninitialized)(?![\w$.])/
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        symbol = next(c for c in children if isinstance(c, TOKEN) and c.type == "SYMBOL")
+        name = name_token(t, "memref.global", symbol)
+        type = types_of(children)[0]
+        if not isinstance(type, T.MemRefType) or not type.has_static_shape():
+            raise parse_error(name, f"custom op 'memref.global' type should be static shaped "
+                                    f"memref, but got '{type}'")
+        attrs = dict(attrs_of(children))
+        for child in children:
+            if isinstance(child, TOKEN) and child.type == "STRING":
+                attrs["sym_visibility"] = A.StringAttr(unescape_string(child.value[1:-1]))
+            elif isinstance(child, TOKEN) and child.type == "CONSTANT_KW":
+                attrs["constant"] = A.UNIT
+            elif isinstance(child, TOKEN) and child.type == "UNINITIALIZED_KW":
+                attrs["initial_value"] = A.UNIT
+            elif isinstance(child, tuple) and child[0] == "dense":
+                tensor = T.TensorType(type.shape, type.element_type)
+                body = child[1]
+                attrs["initial_value"] = t.dense_attr([body, tensor] if body is not None else [tensor])
+        _check_alignment(t, attrs, "memref.global", symbol)
+        attrs["sym_name"] = symbol_name_attr(symbol)
+        attrs["type"] = A.TypeAttr(type)
+        return new_op("memref.global", name, attributes=attrs)
+
+    @parses("memref_global_dense")
+    def parse_global_dense(t, children):
+        # The body waits for the memref type, which the op rule has.
+        return ("dense", children[0] if children else None)
 
     def print(self, p) -> None:
         props = self.properties
@@ -359,42 +451,24 @@ class GlobalOp(RegisteredOp):
         return symbol_parent_error(self)
 
 
-@custom_form("memref_global_dense")
-def parse_global_dense(t, children):
-    # The body waits for the memref type, which the op rule has.
-    return ("dense", children[0] if children else None)
-
-
-@custom_form("memref_global")
-def parse_global(t, children):
-    symbol = next(c for c in children if isinstance(c, TOKEN) and c.type == "SYMBOL")
-    name = name_token(t, "memref.global", symbol)
-    type = types_of(children)[0]
-    if not isinstance(type, T.MemRefType) or not type.has_static_shape():
-        raise parse_error(name, f"custom op 'memref.global' type should be static shaped "
-                                f"memref, but got '{type}'")
-    attrs = dict(attrs_of(children))
-    for child in children:
-        if isinstance(child, TOKEN) and child.type == "STRING":
-            attrs["sym_visibility"] = A.StringAttr(unescape_string(child.value[1:-1]))
-        elif isinstance(child, TOKEN) and child.type == "CONSTANT_KW":
-            attrs["constant"] = A.UNIT
-        elif isinstance(child, TOKEN) and child.type == "UNINITIALIZED_KW":
-            attrs["initial_value"] = A.UNIT
-        elif isinstance(child, tuple) and child[0] == "dense":
-            tensor = T.TensorType(type.shape, type.element_type)
-            body = child[1]
-            attrs["initial_value"] = t.dense_attr([body, tensor] if body is not None else [tensor])
-    _check_alignment(t, attrs, "memref.global", symbol)
-    attrs["sym_name"] = symbol_name_attr(symbol)
-    attrs["type"] = A.TypeAttr(type)
-    return new_op("memref.global", name, attributes=attrs)
-
-
 @register_op
 class GetGlobalOp(RegisteredOp):
     name = "memref.get_global"
+    traits = (Pure, SymbolUser)
+    ods_results = (Result("result"),)
     inherent = ("name",)
+
+    syntax = r"""
+        memref_get_global: OP_MEMREF_GET_GLOBAL SYMBOL attr_dict? ":" type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        symbol = children[0]
+        attrs = dict(attrs_of(children))
+        attrs["name"] = A.SymbolRefAttr([symbol.value[1:].strip('"')])
+        return new_op("memref.get_global", name_token(t, "memref.get_global", symbol), [], [],
+                      types_of(children)[:1], attrs)
 
     def print(self, p) -> None:
         p.write(" ")
@@ -420,15 +494,6 @@ def lookup_global(op, symbol: str):
     (a module: the op with no parent, or a nested builtin.module)."""
     found = lookup_symbol(op, symbol)
     return found if isinstance(found, GlobalOp) else None
-
-
-@custom_form("memref_get_global")
-def parse_get_global(t, children):
-    symbol = children[0]
-    attrs = dict(attrs_of(children))
-    attrs["name"] = A.SymbolRefAttr([symbol.value[1:].strip('"')])
-    return new_op("memref.get_global", name_token(t, "memref.get_global", symbol), [], [],
-                  types_of(children)[:1], attrs)
 
 
 # ------------------------------------------------- subview, reinterpret_cast
@@ -462,11 +527,6 @@ def split_mixed(entries, op_name: str, op_token):
         else:
             static.append(entry)
     return A.DenseArrayAttr(T.I64, static), dynamic
-
-
-@custom_form("mixed_list")
-def parse_mixed_list(t, children):
-    return ("mixed", list(children))
 
 
 class OffsetSizeStrideOp(RegisteredOp):
@@ -559,6 +619,18 @@ def rank_reduction_mask(original, reduced):
 @register_op
 class SubViewOp(OffsetSizeStrideOp):
     name = "memref.subview"
+    traits = (Pure, ViewLikeOpInterface, AttrSizedOperandSegments)
+    ods_operands = (Operand("source"), Variadic("offsets"), Variadic("sizes"),
+                    Variadic("strides"))
+    ods_results = (Result("result"),)
+
+    syntax = r"""
+        memref_subview: OP_MEMREF_SUBVIEW VALUE_ID mixed_list mixed_list mixed_list attr_dict? ":" type "to" type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        return _parse_offset_size_stride(t, children, "memref.subview")
 
     def result_name_hints(self):
         return ["subview"]
@@ -638,6 +710,18 @@ class SubViewOp(OffsetSizeStrideOp):
 @register_op
 class ReinterpretCastOp(OffsetSizeStrideOp):
     name = "memref.reinterpret_cast"
+    traits = (Pure, ViewLikeOpInterface, AttrSizedOperandSegments)
+    ods_operands = (Operand("source"), Variadic("offsets"), Variadic("sizes"),
+                    Variadic("strides"))
+    ods_results = (Result("result"),)
+
+    syntax = r"""
+        memref_reinterpret_cast: OP_MEMREF_REINTERPRET_CAST VALUE_ID "to" "offset" ":" mixed_list "," "sizes" ":" mixed_list "," "strides" ":" mixed_list attr_dict? ":" type "to" type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        return _parse_offset_size_stride(t, children, "memref.reinterpret_cast")
 
     def result_name_hints(self):
         return ["reinterpret_cast"]
@@ -702,33 +786,28 @@ def _parse_offset_size_stride(t, children, name):
                   [source_type] + index_types(len(operands) - 1), [result_type], attrs)
 
 
-@custom_form("memref_subview")
-def parse_subview(t, children):
-    return _parse_offset_size_stride(t, children, "memref.subview")
-
-
-@custom_form("memref_reinterpret_cast")
-def parse_reinterpret_cast(t, children):
-    return _parse_offset_size_stride(t, children, "memref.reinterpret_cast")
-
-
 # ------------------------------------------------------------ alloca_scope
 @register_op
 class AllocaScopeReturnOp(ValueTerminator):
     name = "memref.alloca_scope.return"
+    traits = (Pure, Terminator, ReturnLike)
+
+    syntax = r"""
+        memref_alloca_scope_return: OP_MEMREF_ALLOCA_SCOPE_RETURN attr_dict? (value_use_list ":" type_list)?
+        OP_MEMREF_ALLOCA_SCOPE_RETURN.2: /memref\.alloca_scope\.return(?![\w$.])/
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        # The op name is the only bare token here, if the parser passes it on.
+        name = first_of(children, TOKEN)
+        return new_op("memref.alloca_scope.return", name, uses(children), type_list(children),
+                      attributes=dict(attrs_of(children)))
 
     def verify(self):
         if not isinstance(self.parent_op, AllocaScopeOp):
             return "'memref.alloca_scope.return' op expects parent op 'memref.alloca_scope'"
         return None
-
-
-@custom_form("memref_alloca_scope_return")
-def parse_alloca_scope_return(t, children):
-    # The op name is the only bare token here, if the parser passes it on.
-    name = first_of(children, TOKEN)
-    return new_op("memref.alloca_scope.return", name, uses(children), type_list(children),
-                  attributes=dict(attrs_of(children)))
 
 
 @register_op
@@ -737,7 +816,26 @@ class AllocaScopeOp(RegisteredOp):
     before and after the optional result list, hence two spaces."""
 
     name = "memref.alloca_scope"
-    has_side_effects = True
+    traits = (AutomaticAllocationScope, RecursiveMemoryEffects, NoRegionArguments,
+              SingleBlockImplicitTerminator)
+    ods_results = (VariadicResult("results"),)
+    ods_regions = (RegionDef("bodyRegion"),)
+
+    syntax = r"""
+        memref_alloca_scope: OP_MEMREF_ALLOCA_SCOPE ("->" _result_types)? region attr_dict?
+        OP_MEMREF_ALLOCA_SCOPE.2: /memref\.alloca_scope(?![\w$.])/
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        result_types = []
+        for child in children:
+            if isinstance(child, list) and not isinstance(child, Uses):
+                result_types = list(child)
+            elif isinstance(child, T.Type):
+                result_types = [child]
+        return new_op("memref.alloca_scope", first_of(children, TOKEN), result_types=result_types,
+                      attributes=dict(attrs_of(children)), regions=regions_of(children))
 
     def finish_parse(self) -> None:
         ensure_terminator(self, 0, AllocaScopeReturnOp)
@@ -772,13 +870,822 @@ class AllocaScopeOp(RegisteredOp):
         self.attr_dict(p)
 
 
-@custom_form("memref_alloca_scope")
-def parse_alloca_scope(t, children):
-    result_types = []
-    for child in children:
-        if isinstance(child, list) and not isinstance(child, Uses):
-            result_types = list(child)
-        elif isinstance(child, T.Type):
-            result_types = [child]
-    return new_op("memref.alloca_scope", first_of(children, TOKEN), result_types=result_types,
-                  attributes=dict(attrs_of(children)), regions=regions_of(children))
+# ------------------------------------------------------------- memref DMA
+# Unlike their affine counterparts (affine_dma.py), memref.dma_start and
+# dma_wait take plain index operands, whose counts come from the memref ranks.
+def _memref_rank(type) -> int:
+    return type.rank if isinstance(type, T.MemRefType) else 0
+
+
+@register_op
+class MemRefDmaStartOp(RegisteredOp):
+    """`memref.dma_start %src[..], %dst[..], %n, %tag[..] (, %stride, %per)?`;
+    the index counts come from the memref ranks.  It prints an attribute
+    dictionary but its parser accepts none (MemRefOps.cpp)."""
+
+    name = "memref.dma_start"
+    traits = ()  # effects depend on the operand layout: unknown
+    ods_operands = (Variadic("operands"),)
+
+    syntax = r"""
+        // memref.dma_start takes no attribute dictionary (its parser has none).
+        memref_dma_start: OP_MEMREF_DMA_START VALUE_ID memref_indices "," VALUE_ID memref_indices "," VALUE_ID "," VALUE_ID memref_indices ("," VALUE_ID)* ":" type_list
+        memref_indices: "[" value_use_list? "]"
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        values = [c for c in children if isinstance(c, TOKEN)]
+        src_idx, dst_idx, tag_idx = [c for c in children if isinstance(c, Uses)]
+        src, dst, num, tag = values[:4]
+        stride = values[4:]
+        name = name_token(t, "memref.dma_start", src)
+        if len(stride) not in (0, 2):
+            raise parse_error(name, "custom op 'memref.dma_start' expected two stride related operands")
+        types = type_list(children)
+        if len(types) != 3:
+            raise parse_error(name, "custom op 'memref.dma_start' fewer/more types expected")
+        operands = [src, *src_idx, dst, *dst_idx, num, tag, *tag_idx, *stride]
+        operand_types = ([types[0]] + index_types(len(src_idx)) + [types[1]] + index_types(len(dst_idx))
+                         + [T.INDEX, types[2]] + index_types(len(tag_idx) + len(stride)))
+        return new_op("memref.dma_start", name, operands, operand_types)
+
+    @parses("memref_indices")
+    def parse_memref_indices(t, children):
+        return Uses(children[0]) if children else Uses()
+
+    def parts(self):
+        ops = self.operands
+        src_end = 1 + _memref_rank(ops[0].type)
+        dst_end = src_end + 1 + _memref_rank(ops[src_end].type)
+        tag = dst_end + 1
+        tag_end = tag + 1 + _memref_rank(ops[tag].type)
+        return (ops[0], ops[1:src_end], ops[src_end], ops[src_end + 1:dst_end], ops[dst_end],
+                ops[tag], ops[tag + 1:tag_end], ops[tag_end:])
+
+    def print(self, p) -> None:
+        src, src_idx, dst, dst_idx, num, tag, tag_idx, stride = self.parts()
+        for i, (memref, indices) in enumerate(((src, src_idx), (dst, dst_idx))):
+            p.write(", " if i else " ")
+            p.print_operand(memref)
+            p.write("[")
+            p.print_operands(indices)
+            p.write("]")
+        p.write(", ")
+        p.print_operand(num)
+        p.write(", ")
+        p.print_operand(tag)
+        p.write("[")
+        p.print_operands(tag_idx)
+        p.write("]")
+        if stride:
+            p.write(", ")
+            p.print_operands(stride)
+        self.attr_dict(p)
+        p.write(" : ")
+        p.print_type_list([src.type, dst.type, tag.type])
+
+    def verify(self):
+        """DmaStartOp::verify; each memref's rank says how many indices follow it."""
+        ops = self.operands
+        n = len(ops)
+
+        def error(message):
+            return "'memref.dma_start' op " + message
+        if n < 4:
+            return error("expected at least 4 operands")
+        expected = 4
+        at = 0
+        for what in ("source", "destination", None, "tag"):
+            if what is None:
+                if ops[at].type != T.INDEX:
+                    return error("expected num elements to be of index type")
+                at += 1
+                continue
+            if not isinstance(ops[at].type, T.MemRefType):
+                return error(f"expected {what} to be of memref type")
+            rank = ops[at].type.rank
+            expected += rank
+            if n < expected:
+                return error(f"expected at least {expected} operands")
+            if any(v.type != T.INDEX for v in ops[at + 1:at + 1 + rank]):
+                return error(f"expected {what} indices to be of index type")
+            at += 1 + rank
+        if n not in (expected, expected + 2):
+            return error("incorrect number of operands")
+        if any(v.type != T.INDEX for v in ops[expected:]):
+            return error("expected stride and num elements per stride to be of type index")
+        return None
+
+
+@register_op
+class MemRefDmaWaitOp(RegisteredOp):
+    name = "memref.dma_wait"
+    traits = ()  # effects depend on the operand layout: unknown
+    ods_operands = (Operand("tagMemRef"), Variadic("tagIndices"), Operand("numElements"))
+
+    syntax = r"""
+        memref_dma_wait: OP_MEMREF_DMA_WAIT VALUE_ID memref_indices "," VALUE_ID attr_dict? ":" type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        tag, num = [c for c in children if isinstance(c, TOKEN)]
+        indices = first_of(children, Uses, Uses())
+        type = types_of(children)[0]
+        return new_op("memref.dma_wait", name_token(t, "memref.dma_wait", tag),
+                      [tag, *indices, num], [type] + index_types(len(indices) + 1),
+                      attributes=dict(attrs_of(children)))
+
+    def print(self, p) -> None:
+        p.write(" ")
+        p.print_operand(self.operands[0])
+        p.write("[")
+        p.print_operands(self.operands[1:-1])
+        p.write("], ")
+        p.print_operand(self.operands[-1])
+        self.attr_dict(p)
+        p.write(" : ")
+        p.print_type(self.operands[0].type)
+
+    def verify(self):
+        tag = self.operands[0].type
+        if len(self.operands) - 2 != _memref_rank(tag):
+            return (f"'memref.dma_wait' op expected tagIndices to have the same number of "
+                    f"elements as the tagMemRef rank, expected {_memref_rank(tag)}, but got "
+                    f"{len(self.operands) - 2}")
+        return None
+
+
+# ----------------------------------------------------------------- reshape
+_ANY_MEMREF = (T.MemRefType, T.UnrankedMemRefType)
+
+@register_op
+class ReshapeOp(RegisteredOp):
+    """`memref.reshape %src(%shape) : (S, memref<Nxi32>) -> R`: the shape
+    comes from a 1-d memref of sizes."""
+
+    name = "memref.reshape"
+    traits = (Pure, ViewLikeOpInterface)
+    ods_operands = (Operand("source"), Operand("shape"))
+    ods_results = (Result("result"),)
+
+    syntax = r"""
+        memref_reshape: OP_MEMREF_RESHAPE VALUE_ID "(" VALUE_ID ")" attr_dict? ":" function_type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        ftype = types_of(children)[0]
+        if len(ftype.inputs) != 2:
+            raise parse_error(children[0], f"custom op 'memref.reshape' 2 operands present, but "
+                                           f"expected {len(ftype.inputs)}")
+        return new_op(cls.name, None, children[:2], list(ftype.inputs), list(ftype.results),
+                      dict(attrs_of(children)))
+
+    def result_name_hints(self):
+        return ["reshape"]
+
+    def verify(self):
+        error = type_constraint_error(self, [
+            (self.operands[0], _ANY_MEMREF, "ranked or unranked memref of any type values"),
+            (self.operands[1], T.MemRefType,
+             "1D memref of signless integer or index values"),
+            (self.results[0], _ANY_MEMREF, "ranked or unranked memref of any type values")])
+        if error:
+            return error
+        source, shape = self.operands[0].type, self.operands[1].type
+        result = self.results[0].type
+        if source.element_type != result.element_type:
+            return ("'memref.reshape' op element types of source and destination memref types "
+                    "should be the same")
+        if source.memory_space != result.memory_space:
+            return ("'memref.reshape' op source and destination memref types should have the "
+                    "same memory space")
+        if isinstance(result, T.MemRefType):
+            if result.layout is not None:
+                return "'memref.reshape' op result memref type should have identity affine map"
+            length = shape.shape[0] if isinstance(shape, T.MemRefType) and shape.shape else None
+            if length is None:
+                return ("'memref.reshape' op cannot use shape operand with dynamic length to "
+                        "reshape to statically-ranked memref type")
+            if length != len(result.shape):
+                return ("'memref.reshape' op length of shape operand differs from the result's "
+                        "memref rank")
+        return None
+
+    def print(self, p) -> None:
+        p.write(" ")
+        p.print_operand(self.operands[0])
+        p.write("(")
+        p.print_operand(self.operands[1])
+        p.write(")")
+        self.attr_dict(p)
+        p.write(" : (")
+        p.print_type_list([v.type for v in self.operands])
+        p.write(") -> ")
+        p.print_type(self.results[0].type)
+
+
+# ------------------------------------------------- expand_shape, collapse_shape
+def _reassociation(attr) -> list:
+    return [[entry.value for entry in group.value] for group in attr.value]
+
+
+def verify_collapsed_shape(name, collapsed, expanded, groups):
+    """ReshapeOpsUtils `verifyCollapsedShape` (several dynamic dimensions
+    allowed in a group): the groups cover the expanded dims in order, and
+    each static collapsed size is its group's product."""
+    if len(collapsed) != len(groups):
+        return (f"'{name}' op invalid number of reassociation groups: found {len(groups)}, "
+                f"expected {len(collapsed)}")
+    next_dim = 0
+    for collapsed_dim, group in enumerate(groups):
+        dynamic = False
+        for expanded_dim in group:
+            if expanded_dim != next_dim:
+                return f"'{name}' op reassociation indices must be contiguous"
+            next_dim += 1
+            if expanded_dim >= len(expanded):
+                return f"'{name}' op reassociation index {expanded_dim} is out of bounds"
+            dynamic = dynamic or expanded[expanded_dim] is None
+        if (collapsed[collapsed_dim] is None) != dynamic:
+            return (f"'{name}' op collapsed dim ({collapsed_dim}) must be dynamic if and only "
+                    "if reassociation group is dynamic")
+        if not dynamic:
+            size = 1
+            for expanded_dim in group:
+                size *= expanded[expanded_dim]
+            if size != collapsed[collapsed_dim]:
+                return (f"'{name}' op collapsed dim size ({collapsed[collapsed_dim]}) must equal "
+                        f"reassociation group size ({size})")
+    if not collapsed:
+        if any(size != 1 for size in expanded):
+            return f"'{name}' op rank 0 memrefs can only be extended/collapsed with/from ones"
+    elif next_dim != len(expanded):
+        return (f"'{name}' op expanded rank ({len(expanded)}) inconsistent with number of "
+                f"reassociation indices ({next_dim})")
+    return None
+
+
+def collapsed_layout(source, groups):
+    """CollapseShapeOp `computeCollapsedLayoutMap`: each group's stride is
+    that of its innermost dimension not of size 1; False when the groups are
+    plainly not contiguous, None when the layout has no strides here."""
+    layout = strides_and_offset(source)
+    if layout is None:
+        return None
+    strides, offset = layout
+    shape = source.shape
+    result = []
+    for group in groups:
+        ref = list(group)
+        while shape[ref[-1]] == 1 and len(ref) > 1:
+            ref.pop()
+        result.append(strides[ref[-1]] if shape[ref[-1]] is not None or len(ref) == 1 else None)
+    for index, group in reversed(list(enumerate(groups))):
+        stride = result[index]
+        for dim in reversed(group[1:]):
+            stride = None if stride is None or shape[dim] is None else stride * shape[dim]
+            if shape[dim - 1] == 1:
+                continue
+            if stride is not None and strides[dim - 1] is not None and stride != strides[dim - 1]:
+                return False
+    return A.StridedLayoutAttr(result, offset)
+
+
+def expanded_layout(source, shape, groups):
+    """ExpandShapeOp `computeExpandedLayoutMap`: the strides of each group
+    from its collapsed stride, innermost first; None when the layout has no
+    strides here."""
+    layout = strides_and_offset(source)
+    if layout is None:
+        return None
+    strides, offset = layout
+    reverse, at = [], len(shape) - 1
+    for group, stride in reversed(list(zip(groups, strides))):
+        for _ in group:
+            reverse.append(stride)
+            stride = None if stride is None or shape[at] is None else stride * shape[at]
+            at -= 1
+    result = reverse[::-1] + [1] * (len(shape) - len(reverse))
+    return A.StridedLayoutAttr(result[:len(shape)], offset)
+
+
+def layout_is_identity(type) -> bool:
+    """MemRefLayoutAttrInterface::isIdentity: no layout, or one whose affine
+    map is the identity (`strided<[1]>` on a 1-d memref)."""
+    layout = type.layout
+    return layout is None or (isinstance(layout, A.StridedLayoutAttr)
+                              and layout.strides == (1,) and layout.offset == 0)
+
+
+class ReassociativeReshapeOp(RegisteredOp):
+    """memref.expand_shape and memref.collapse_shape: `%src [[0, 1], [2]]`
+    groups the expanded dimensions of each collapsed one."""
+
+    __slots__ = ()
+
+    required_properties = ("reassociation",)
+    # The source's and result's type and its ODS description.
+    shaped_kind = (T.MemRefType, "strided memref of any type values")
+
+    def groups(self) -> list:
+        return _reassociation(self.properties["reassociation"])
+
+    def kinds_error(self):
+        classes, description = self.shaped_kind
+        return type_constraint_error(self, [(self.operands[0], classes, description),
+                                            (self.results[0], classes, description)])
+
+    def result_name_hints(self):
+        return [self.name.partition(".")[2]]
+
+    def print_tail(self, p) -> None:
+        self.attr_dict(p)
+        p.write(" : ")
+        p.print_type(self.operands[0].type)
+        p.write(" into ")
+        p.print_type(self.results[0].type)
+
+
+@register_op
+class ExpandShapeOp(ReassociativeReshapeOp):
+    """`memref.expand_shape %src [[0, 1], [2]] output_shape [%a, 4, 5] : S
+    into R`."""
+
+    name = "memref.expand_shape"
+    traits = (Pure, ViewLikeOpInterface)
+    ods_operands = (Operand("src"), Variadic("output_shape"))
+    ods_results = (Result("result"),)
+    inherent = ("reassociation", "static_output_shape")
+    required_properties = ("reassociation", "static_output_shape")
+
+    syntax = r"""
+        memref_expand_shape: OP_MEMREF_EXPAND_SHAPE VALUE_ID array_attr "output_shape" mixed_list attr_dict? ":" type "into" type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        source, reassociation, (_, entries) = children[:3]
+        source_type, result_type = types_of(children)
+        attrs = dict(attrs_of(children))
+        attrs["reassociation"] = reassociation
+        attrs["static_output_shape"], dynamic = split_mixed(entries, cls.name, source)
+        return new_op(cls.name, None, [source] + dynamic,
+                      [source_type] + index_types(len(dynamic)), [result_type], attrs)
+
+    def verify(self):
+        error = self.kinds_error()
+        if error:
+            return error
+        source, result = self.operands[0].type, self.results[0].type
+        if len(source.shape) > len(result.shape):
+            return (f"'memref.expand_shape' op expected rank expansion, but found source rank "
+                    f"{len(source.shape)} > result rank {len(result.shape)}")
+        groups = self.groups()
+        error = verify_collapsed_shape(self.name, source.shape, result.shape, groups)
+        if error:
+            return error
+        layout, identity = None, layout_is_identity(source)
+        if not identity:
+            layout = expanded_layout(source, result.shape, groups)
+        if layout is not None or identity:
+            expected = T.MemRefType(result.shape, source.element_type, layout,
+                                    source.memory_space)
+            if expected != result:
+                return (f"'memref.expand_shape' op expected expanded type to be '{expected}' but "
+                        f"found '{result}'")
+        return self.verify_output_shape(result)
+
+    def verify_output_shape(self, result):
+        """`output_shape` against the result's shape."""
+        static = list(self.properties["static_output_shape"].value)
+        if len(static) != len(result.shape):
+            return (f"'{self.name}' op expected number of static shape bounds to be "
+                    f"equal to the output rank ({len(result.shape)}) but found {len(static)} "
+                    "inputs instead")
+        dynamic = static.count(DYNAMIC)
+        if len(self.operands) - 1 != dynamic:
+            return (f"'{self.name}' op mismatch in dynamic dims in output_shape and "
+                    f"static_output_shape: static_output_shape has {dynamic} dynamic dims while "
+                    f"output_shape has {len(self.operands) - 1} values")
+        for position, size in enumerate(result.shape):
+            if size is not None and size != static[position]:
+                return f"'{self.name}' op invalid output shape provided at pos {position}"
+        return None
+
+    def print(self, p) -> None:
+        p.write(" ")
+        p.print_operand(self.operands[0])
+        p.write(" ")
+        p.print_attribute(self.properties["reassociation"])
+        p.write(" output_shape ")
+        print_dynamic_index_list(p, self.properties["static_output_shape"].value,
+                                 self.operands[1:])
+        self.print_tail(p)
+
+
+@register_op
+class CollapseShapeOp(ReassociativeReshapeOp):
+    """`memref.collapse_shape %src [[0, 1], [2]] : S into R`."""
+
+    name = "memref.collapse_shape"
+    traits = (Pure, ViewLikeOpInterface)
+    ods_operands = (Operand("src"),)
+    ods_results = (Result("result"),)
+    inherent = ("reassociation",)
+
+    syntax = r"""
+        memref_collapse_shape: OP_MEMREF_COLLAPSE_SHAPE VALUE_ID array_attr attr_dict? ":" type "into" type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        source_type, result_type = types_of(children)
+        attrs = dict(attrs_of(children))
+        attrs["reassociation"] = children[1]
+        return new_op(cls.name, None, children[:1], [source_type], [result_type], attrs)
+
+    def verify(self):
+        error = self.kinds_error()
+        if error:
+            return error
+        source, result = self.operands[0].type, self.results[0].type
+        if len(source.shape) < len(result.shape):
+            return (f"'memref.collapse_shape' op expected rank reduction, but found source rank "
+                    f"{len(source.shape)} < result rank {len(result.shape)}")
+        groups = self.groups()
+        error = verify_collapsed_shape(self.name, result.shape, source.shape, groups)
+        if error:
+            return error
+        layout = None
+        if not layout_is_identity(source):
+            layout = collapsed_layout(source, groups)
+            if layout is False:
+                return ("'memref.collapse_shape' op invalid source layout map or collapsing "
+                        "non-contiguous dims")
+            if layout is None:
+                return None
+        expected = T.MemRefType(result.shape, source.element_type, layout, source.memory_space)
+        if expected != result:
+            return (f"'memref.collapse_shape' op expected collapsed type to be '{expected}' but "
+                    f"found '{result}'")
+        return None
+
+    def print(self, p) -> None:
+        p.write(" ")
+        p.print_operand(self.operands[0])
+        p.write(" ")
+        p.print_attribute(self.properties["reassociation"])
+        self.print_tail(p)
+
+
+# -------------------------------------------------------------------- rank
+@register_op
+class RankOp(RegisteredOp):
+    """`memref.rank %m : memref<...>`."""
+
+    name = "memref.rank"
+    traits = (Pure,)
+    ods_operands = (Operand("memref"),)
+    ods_results = (Result("result"),)
+
+    def verify(self):
+        return type_constraint_error(self, [
+            (self.operands[0], _ANY_MEMREF, "ranked or unranked memref of any type values")])
+
+    syntax = r"""
+        memref_rank: OP_MEMREF_RANK VALUE_ID attr_dict? ":" type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        return new_op(cls.name, None, children[:1], types_of(children), [T.INDEX],
+                      dict(attrs_of(children)))
+
+    def print(self, p) -> None:
+        self.print_operands_then_types(p, [self.operands[0].type])
+
+
+# ----------------------------------------------------------------- realloc
+@register_op
+class ReallocOp(RegisteredOp):
+    """`memref.realloc %src[(%size)] : memref<N x T> to memref<M x T>`: a 1-d
+    buffer grown or shrunk; the size operand gives a dynamic result size."""
+
+    name = "memref.realloc"
+    traits = (MemoryEffects(Free(0), Allocate(result=0)),)
+    ods_operands = (Operand("source"), Optional("dynamicResultSize"))
+    ods_results = (Result("result"),)
+    inherent = ("alignment",)
+
+    syntax = r"""
+        memref_realloc: OP_MEMREF_REALLOC VALUE_ID ("(" VALUE_ID ")")? attr_dict? ":" type "to" type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        source_type, result_type = types_of(children)
+        operands = tokens_of(children, "VALUE_ID")
+        return new_op(cls.name, None, operands, [source_type] + index_types(len(operands) - 1),
+                      [result_type], dict(attrs_of(children)))
+
+    def verify(self):
+        error = type_constraint_error(self, [
+            (value, T.MemRefType, "1D memref of any type values")
+            for value in (self.operands[0], self.results[0])])
+        if error:
+            return error
+        source, result = self.operands[0].type, self.results[0].type
+        if source.element_type != result.element_type:
+            return ("'memref.realloc' op different element types specified for source type "
+                    f"{source} and result memref type {result}")
+        if source.memory_space != result.memory_space:
+            return ("'memref.realloc' op different memory spaces specified for source type "
+                    f"{source} and result memref type {result}")
+        dynamic = result.shape[0] is None
+        if dynamic and len(self.operands) == 1:
+            # Reported with emitError on the op: without the op's name.
+            return f"missing dimension operand for result type '{result}'"
+        if not dynamic and len(self.operands) > 1:
+            return f"unnecessary dimension operand for result type '{result}'"
+        return None
+
+    def print(self, p) -> None:
+        p.write(" ")
+        p.print_operand(self.operands[0])
+        if len(self.operands) > 1:
+            p.write("(")
+            p.print_operand(self.operands[1])
+            p.write(")")
+        # `alignment` is printed with the attributes (attr-dict shows properties).
+        p.print_optional_attr_dict(self)
+        p.write(" : ")
+        p.print_type(self.operands[0].type)
+        p.write(" to ")
+        p.print_type(self.results[0].type)
+
+
+# ------------------------------------------------- extract_strided_metadata
+@register_op
+class ExtractStridedMetadataOp(RegisteredOp):
+    """`%base, %offset, %sizes:N, %strides:N = memref.extract_strided_metadata
+    %m : memref<...> -> memref<T>, index, ...`."""
+
+    name = "memref.extract_strided_metadata"
+    traits = (Pure, ViewLikeOpInterface)
+    ods_operands = (Operand("source"),)
+    ods_results = (Result("base_buffer"), Result("offset"), VariadicResult("sizes"),
+                   VariadicResult("strides"))
+
+    syntax = r"""
+        memref_extract_strided_metadata: OP_MEMREF_EXTRACT_STRIDED_METADATA VALUE_ID ":" type "->" type_list attr_dict?
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        return new_op(cls.name, None, children[:1], types_of(children), type_list(children),
+                      dict(attrs_of(children)))
+
+    def result_name_hints(self):
+        rank = max(0, (len(self.results) - 2) // 2)
+        return (["base_buffer", "offset"] + ["sizes"] + [None] * (rank - 1)
+                + ["strides"] + [None] * (rank - 1)) if rank else ["base_buffer", "offset"]
+
+    def verify(self):
+        error = type_constraint_error(self, [
+            (self.operands[0], T.MemRefType, "strided memref of any type values")])
+        if error:
+            return error
+        source = self.operands[0].type
+        rank = len(source.shape)
+        expected = [T.MemRefType((), source.element_type, None, source.memory_space)]
+        expected += [T.INDEX] * (1 + 2 * rank)
+        actual = [r.type for r in self.results]
+        if actual != expected:
+            return ("'memref.extract_strided_metadata' op inferred type(s) "
+                    + ", ".join(f"'{t}'" for t in expected)
+                    + " are incompatible with return type(s) of operation "
+                    + ", ".join(f"'{t}'" for t in actual))
+        return None
+
+    def print(self, p) -> None:
+        p.write(" ")
+        p.print_operand(self.operands[0])
+        p.write(" : ")
+        p.print_type(self.operands[0].type)
+        p.write(" -> ")
+        p.print_type_list([r.type for r in self.results])
+        self.attr_dict(p)
+
+
+# -------------------------------------------------------------------- copy
+@register_op
+class CopyOp(RegisteredOp):
+    """`memref.copy %src, %dst : S to D`."""
+
+    name = "memref.copy"
+    traits = (MemoryEffects(Read(0), Write(1)),)
+    ods_operands = (Operand("source"), Operand("target"))
+
+    syntax = r"""
+        memref_copy: OP_MEMREF_COPY VALUE_ID "," VALUE_ID attr_dict? ":" type "to" type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        return new_op(cls.name, None, children[:2], types_of(children), [],
+                      dict(attrs_of(children)))
+
+    def verify(self):
+        error = type_constraint_error(self, [
+            (value, _ANY_MEMREF, "ranked or unranked memref of any type values")
+            for value in self.operands])
+        if error:
+            return error
+        source, target = (v.type for v in self.operands)
+        if source.element_type != target.element_type:
+            return "'memref.copy' op requires the same element type for all operands"
+        ranked = (T.MemRefType, T.TensorType)
+        if isinstance(source, ranked) and isinstance(target, ranked) and (
+                len(source.shape) != len(target.shape)
+                or any(a is not None and b is not None and a != b
+                       for a, b in zip(source.shape, target.shape))):
+            return "'memref.copy' op requires the same shape for all operands"
+        return None
+
+    def print(self, p) -> None:
+        self.print_operands_then_types(p, [v.type for v in self.operands])
+
+
+# ---------------------------------------------------------------- prefetch
+@register_op
+class PrefetchOp(RegisteredOp):
+    """`memref.prefetch %m[%i], read|write, locality<0..3>, data|instr :
+    memref<...>`: the specifiers are the properties isWrite, localityHint
+    and isDataCache."""
+
+    name = "memref.prefetch"
+    traits = ()  # no effects declared (a hint): unknown
+    ods_operands = (Operand("memref"), Variadic("indices"))
+    inherent = ("isWrite", "localityHint", "isDataCache")
+    required_properties = inherent
+
+    syntax = r"""
+        memref_prefetch: OP_MEMREF_PREFETCH VALUE_ID "[" value_use_list? "]" "," name_id "," "locality" "<" INT ">" "," name_id ":" type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        memref, indices = children[0], list(first_of(children, Uses, []))
+        access, hint, cache = [c for c in children[1:] if isinstance(c, TOKEN)
+                               and c.type != "VALUE_ID"]
+        name = name_token(t, cls.name, memref)
+        access, cache = str(access), str(cache)
+        if access not in ("read", "write"):
+            raise parse_error(name, "custom op 'memref.prefetch' rw specifier has to be 'read' "
+                                    "or 'write'")
+        if cache not in ("data", "instr"):
+            raise parse_error(name, "custom op 'memref.prefetch' cache type has to be 'data' or "
+                                    "'instr'")
+        type = types_of(children)[0]
+        attrs = {"isWrite": A.BOOL_TRUE if access == "write" else A.BOOL_FALSE,
+                 "localityHint": A.IntegerAttr(int(hint.value, 0), T.I32),
+                 "isDataCache": A.BOOL_TRUE if cache == "data" else A.BOOL_FALSE}
+        return new_op(cls.name, None, [memref] + indices, [type] + index_types(len(indices)),
+                      [], attrs)
+
+    def verify(self):
+        error = type_constraint_error(self, [
+            (self.operands[0], T.MemRefType, "memref of any type values")])
+        if error:
+            return error
+        hint = self.properties.get("localityHint")
+        if isinstance(hint, A.IntegerAttr) and not 0 <= hint.value <= 3:
+            return ("'memref.prefetch' op attribute 'localityHint' failed to satisfy constraint: "
+                    "32-bit signless integer attribute whose minimum value is 0 whose maximum "
+                    "value is 3")
+        memref = self.operands[0].type
+        if isinstance(memref, T.MemRefType) and len(self.operands) != 1 + len(memref.shape):
+            return "'memref.prefetch' op too few indices"
+        return None
+
+    def print(self, p) -> None:
+        props = self.properties
+        p.write(" ")
+        p.print_operand(self.operands[0])
+        p.write("[")
+        p.print_operands(self.operands[1:])
+        p.write("]")
+        p.write(", write" if props["isWrite"] == A.BOOL_TRUE else ", read")
+        p.write(f", locality<{props['localityHint'].value}>")
+        p.write(", data" if props["isDataCache"] == A.BOOL_TRUE else ", instr")
+        self.attr_dict(p)
+        p.write(" : ")
+        p.print_type(self.operands[0].type)
+
+
+# -------------------------------------------------------------------- view
+@register_op
+class ViewOp(RegisteredOp):
+    """`memref.view %buf[%shift][%sizes] : memref<Nxi8> to memref<...>`."""
+
+    name = "memref.view"
+    traits = (Pure, ViewLikeOpInterface)
+    ods_operands = (Operand("source"), Operand("byte_shift"), Variadic("sizes"))
+    ods_results = (Result("result"),)
+
+    syntax = r"""
+        memref_view: OP_MEMREF_VIEW VALUE_ID "[" VALUE_ID "]" "[" value_use_list? "]" attr_dict? ":" type "to" type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        sizes = list(first_of(children, Uses, []))
+        source, result = types_of(children)
+        return new_op(cls.name, None, children[:2] + sizes, [source] + index_types(1 + len(sizes)),
+                      [result], dict(attrs_of(children)))
+
+    def result_name_hints(self):
+        return ["view"]
+
+    def verify(self):
+        error = type_constraint_error(self, [
+            (self.operands[0], T.MemRefType, "1D memref of 8-bit signless integer values"),
+            (self.results[0], T.MemRefType, "memref of any type values")])
+        if error:
+            return error
+        base, view = self.operands[0].type, self.results[0].type
+        if base.layout is not None:
+            return "'memref.view' op unsupported map for base memref type " + str(base)
+        if view.layout is not None:
+            return "'memref.view' op unsupported map for result memref type " + str(view)
+        if base.memory_space != view.memory_space:
+            return (f"different memory spaces specified for base memref type "
+                    f"'{base}' and view memref type '{view}'")
+        dynamic = sum(size is None for size in view.shape)
+        if len(self.operands) - 2 != dynamic:
+            return (f"'memref.view' op incorrect number of dynamic sizes, has "
+                    f"{len(self.operands) - 2}, expected {dynamic}")
+        return None
+
+    def print(self, p) -> None:
+        p.write(" ")
+        p.print_operand(self.operands[0])
+        p.write("[")
+        p.print_operand(self.operands[1])
+        p.write("][")
+        p.print_operands(self.operands[2:])
+        p.write("]")
+        self.attr_dict(p)
+        p.write(" : ")
+        p.print_type(self.operands[0].type)
+        p.write(" to ")
+        p.print_type(self.results[0].type)
+
+
+# -------------------------------------------------------- assume_alignment
+@register_op
+class AssumeAlignmentOp(RegisteredOp):
+    """`%r = memref.assume_alignment %m, 16 : memref<...>`: the memref,
+    known to be aligned."""
+
+    name = "memref.assume_alignment"
+    traits = (Pure, ViewLikeOpInterface)
+    ods_operands = (Operand("memref"),)
+    ods_results = (Result("result"),)
+    inherent = ("alignment",)
+    required_properties = ("alignment",)
+
+    syntax = r"""
+        memref_assume_alignment: OP_MEMREF_ASSUME_ALIGNMENT VALUE_ID "," INT attr_dict? ":" type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        type = types_of(children)[0]
+        attrs = dict(attrs_of(children))
+        attrs["alignment"] = A.IntegerAttr(int(children[1].value, 0), T.I32)
+        return new_op(cls.name, None, children[:1], [type], [type], attrs)
+
+    def result_name_hints(self):
+        return ["assume_align"]
+
+    def verify(self):
+        error = type_constraint_error(self, [
+            (self.operands[0], T.MemRefType, "memref of any type values")])
+        if error:
+            return error
+        alignment = self.properties["alignment"].value
+        if alignment <= 0 or alignment & (alignment - 1):
+            return "'memref.assume_alignment' op alignment must be power of 2"
+        return None
+
+    def print(self, p) -> None:
+        p.write(" ")
+        p.print_operand(self.operands[0])
+        p.write(f", {self.properties['alignment'].value}")
+        self.attr_dict(p)
+        p.write(" : ")
+        p.print_type(self.operands[0].type)

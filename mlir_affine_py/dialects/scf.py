@@ -1,5 +1,6 @@
 """The scf dialect's loops and conditionals (mlir/lib/Dialect/SCF/IR/SCF.cpp:
-ForOp, IfOp, WhileOp, ConditionOp, YieldOp), with the custom forms mlir-opt 22
+ForOp, IfOp, WhileOp, ConditionOp, YieldOp, ExecuteRegionOp, IndexSwitchOp,
+ParallelOp, ReduceOp, ReduceReturnOp), with the custom forms mlir-opt 22
 prints.  Nested ops are printed fully qualified: scf ops declare no default
 dialect."""
 
@@ -8,9 +9,16 @@ from __future__ import annotations
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import register_op
-from ..parse.syntax import TOKEN, ParsedBlock, ParsedRegion, TypeList, defined_name, parse_error
-from .base import (ValueTerminator, RegisteredOp, attrs_of, custom_form, ensure_terminator,
-                   regions_of, type_list, uses, new_op)
+from ..ir.op_definition import Operand, RegionDef, Variadic, VariadicResult
+from ..ir.traits import (AttrSizedOperandSegments, AutomaticAllocationScope,
+                         LoopLikeOpInterface, NoRegionArguments, Pure, RecursiveMemoryEffects,
+                         RecursivelySpeculatable, ReturnLike, SingleBlock,
+                         SingleBlockImplicitTerminator, Terminator)
+from ..ir.verifier import NotedMessage
+from ..parse.syntax import TOKEN, ParsedBlock, ParsedRegion, TypeList, Uses, defined_name, parse_error
+from ..parse.op_syntax import parses
+from .base import (ValueTerminator, RegisteredOp, attrs_of, ensure_terminator, first_of,
+                   regions_of, type_list, types_of, uses, new_op)
 
 
 def _result_types(children) -> list:
@@ -53,7 +61,19 @@ class YieldOp(ValueTerminator):
     """`scf.yield {attrs} %a, %b : T, U` (ODS: attr-dict ($results^ : type)?)."""
 
     name = "scf.yield"
+    traits = (Pure, Terminator, ReturnLike)
     parents = ("scf.execute_region", "scf.for", "scf.if", "scf.index_switch", "scf.while")
+
+    syntax = r"""
+        !scf_yield: "scf.yield" attr_dict? (value_use_list ":" type_list)?
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        operands, types = uses(children), type_list(children)
+        if len(operands) != len(types):
+            raise parse_error(operands[0], f"{len(operands)} operands present, but expected {len(types)}")
+        return new_op("scf.yield", children[0], operands, types, attributes=dict(attrs_of(children)))
 
     def verify(self):
         parent = self.parent_op
@@ -66,14 +86,6 @@ def _tokens(children, kind: str) -> list:
     return [c for c in children if isinstance(c, TOKEN) and c.type == kind]
 
 
-@custom_form("scf_yield")
-def parse_yield(t, children):
-    operands, types = uses(children), type_list(children)
-    if len(operands) != len(types):
-        raise parse_error(operands[0], f"{len(operands)} operands present, but expected {len(types)}")
-    return new_op("scf.yield", children[0], operands, types, attributes=dict(attrs_of(children)))
-
-
 # -------------------------------------------------------------------- for
 @register_op
 class ForOp(RegisteredOp):
@@ -81,8 +93,48 @@ class ForOp(RegisteredOp):
     [: type] {...}`: operands lb, ub, step, then the loop-carried inits."""
 
     name = "scf.for"
+    traits = (AutomaticAllocationScope, SingleBlockImplicitTerminator, RecursiveMemoryEffects,
+              LoopLikeOpInterface)
+    ods_operands = (Operand("lowerBound"), Operand("upperBound"), Operand("step"),
+                    Variadic("initArgs"))
+    ods_results = (VariadicResult("results"),)
+    ods_regions = (RegionDef("region"),)
     inherent = ("unsignedCmp",)
     num_regions = 1
+
+    syntax = r"""
+        // `!` keeps the op name token, where mlir-opt reports errors about the op.
+        !scf_for: "scf.for" UNSIGNED_KW? RESULTS VALUE_ID "to" VALUE_ID "step" VALUE_ID scf_iter_args? (":" type)? region attr_dict?
+        UNSIGNED_KW.2: /(unsigned)(?![\w$.])/
+        scf_iter_args: "iter_args" "(" iter_arg ("," iter_arg)* ")" "->" _result_types
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        unsigned = bool(_tokens(children, "UNSIGNED_KW"))
+        iv = defined_name(next(c for c in children if isinstance(c, TOKEN) and c.type == "RESULTS"))
+        lb, ub, step = _tokens(children, "VALUE_ID")[:3]
+        pairs, result_types = [], []
+        iter_args = next((c for c in children if isinstance(c, tuple) and len(c) == 2
+                          and isinstance(c[0], list)), None)
+        if iter_args is not None:
+            pairs, result_types = iter_args
+        if len(pairs) != len(result_types):
+            raise parse_error(iv, "mismatch in number of loop-carried values and defined values")
+        iv_type = next((c for c in children if isinstance(c, T.Type)), T.INDEX)
+        region = regions_of(children)[0]
+        region.set_entry_args([(iv, iv_type)] + [(arg, type) for (arg, _), type in zip(pairs, result_types)])
+        attrs = dict(attrs_of(children))
+        if unsigned:
+            attrs["unsignedCmp"] = A.UNIT
+        return new_op("scf.for", children[0], [lb, ub, step] + [init for _, init in pairs],
+                      [iv_type] * 3 + result_types, result_types, attrs, regions=[region])
+
+    @parses("scf_iter_args")
+    def parse_iter_args(t, children):
+        """((region arg, init) pairs, result types); `iter_arg` is a core rule (transformer.py)."""
+        pairs = [c for c in children if isinstance(c, tuple)]
+        return (pairs, _result_types(children))
 
     @property
     def body(self):
@@ -100,6 +152,16 @@ class ForOp(RegisteredOp):
         ensure_terminator(self, 0, YieldOp)
 
     def verify(self):
+        # What ODS checks first, for an op read from the generic form.
+        if len(self.operands) < 3:
+            return f"'scf.for' op expected 3 or more operands, but found {len(self.operands)}"
+        if len(self.regions) != 1:
+            return "'scf.for' op requires one region"
+        if not self.body.args:
+            # LoopLikeOpInterface: the iter_args are the arguments after the
+            # induction variable, -1 of them (as an unsigned number).
+            return (f"'scf.for' op different number of inits and region iter_args: "
+                    f"{len(self.inits)} != {(1 << 64) - 1}")
         if len(self.inits) != len(self.results):
             return "'scf.for' op mismatch in number of loop-carried values and defined values"
         if self.induction_var.type != self.operands[0].type:
@@ -152,35 +214,6 @@ class ForOp(RegisteredOp):
         self.attr_dict(p)
 
 
-@custom_form("scf_for")
-def parse_for(t, children):
-    unsigned = bool(_tokens(children, "UNSIGNED_KW"))
-    iv = defined_name(next(c for c in children if isinstance(c, TOKEN) and c.type == "RESULTS"))
-    lb, ub, step = _tokens(children, "VALUE_ID")[:3]
-    pairs, result_types = [], []
-    iter_args = next((c for c in children if isinstance(c, tuple) and len(c) == 2
-                      and isinstance(c[0], list)), None)
-    if iter_args is not None:
-        pairs, result_types = iter_args
-    if len(pairs) != len(result_types):
-        raise parse_error(iv, "mismatch in number of loop-carried values and defined values")
-    iv_type = next((c for c in children if isinstance(c, T.Type)), T.INDEX)
-    region = regions_of(children)[0]
-    region.set_entry_args([(iv, iv_type)] + [(arg, type) for (arg, _), type in zip(pairs, result_types)])
-    attrs = dict(attrs_of(children))
-    if unsigned:
-        attrs["unsignedCmp"] = A.UNIT
-    return new_op("scf.for", children[0], [lb, ub, step] + [init for _, init in pairs],
-                  [iv_type] * 3 + result_types, result_types, attrs, regions=[region])
-
-
-@custom_form("scf_iter_args")
-def parse_iter_args(t, children):
-    """((region arg, init) pairs, result types); `iter_arg` is affine.py's."""
-    pairs = [c for c in children if isinstance(c, tuple)]
-    return (pairs, _result_types(children))
-
-
 # --------------------------------------------------------------------- if
 @register_op
 class IfOp(RegisteredOp):
@@ -188,6 +221,28 @@ class IfOp(RegisteredOp):
     only when the op has results."""
 
     name = "scf.if"
+    traits = (SingleBlockImplicitTerminator, RecursiveMemoryEffects, RecursivelySpeculatable,
+              NoRegionArguments)
+    ods_operands = (Operand("condition"),)
+    ods_results = (VariadicResult("results"),)
+    ods_regions = (RegionDef("thenRegion"), RegionDef("elseRegion"))
+
+    syntax = r"""
+        !scf_if: "scf.if" VALUE_ID ("->" _result_types)? region ("else" region)? attr_dict?
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        cond = _tokens(children, "VALUE_ID")[0]
+        regions = regions_of(children)
+        if len(regions) == 1:
+            regions.append(ParsedRegion([], None))
+        elif not regions[1].blocks:
+            # A written `else {}` gets its implicit yield: give it a block so
+            # that finish_parse can tell it from an absent else.
+            regions[1].blocks.append(ParsedBlock())
+        return new_op("scf.if", children[0], [cond], [T.I1], _result_types(children[1:]),
+                      dict(attrs_of(children)), regions=regions)
 
     def finish_parse(self) -> None:
         ensure_terminator(self, 0, YieldOp)
@@ -230,20 +285,6 @@ class IfOp(RegisteredOp):
         self.attr_dict(p)
 
 
-@custom_form("scf_if")
-def parse_if(t, children):
-    cond = _tokens(children, "VALUE_ID")[0]
-    regions = regions_of(children)
-    if len(regions) == 1:
-        regions.append(ParsedRegion([], None))
-    elif not regions[1].blocks:
-        # A written `else {}` gets its implicit yield: give it a block so
-        # that finish_parse can tell it from an absent else.
-        regions[1].blocks.append(ParsedBlock())
-    return new_op("scf.if", children[0], [cond], [T.I1], _result_types(children[1:]),
-                  dict(attrs_of(children)), regions=regions)
-
-
 # ------------------------------------------------------------------ while
 @register_op
 class WhileOp(RegisteredOp):
@@ -252,6 +293,27 @@ class WhileOp(RegisteredOp):
     after region (whose block header is printed) with scf.yield."""
 
     name = "scf.while"
+    traits = (SingleBlock, RecursiveMemoryEffects, LoopLikeOpInterface)
+    ods_operands = (Variadic("inits"),)
+    ods_results = (VariadicResult("results"),)
+    ods_regions = (RegionDef("before"), RegionDef("after"))
+
+    syntax = r"""
+        !scf_while: "scf.while" ("(" (iter_arg ("," iter_arg)*)? ")")? ":" function_type region "do" region attributes_kw?
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        pairs = [c for c in children if isinstance(c, tuple)]
+        ftype = next(c for c in children if isinstance(c, T.FunctionType))
+        before, after = regions_of(children)
+        if len(pairs) != len(ftype.inputs):
+            colon = _tokens(children, "COLON")[0]
+            raise parse_error(colon, "custom op 'scf.while' expected as many input types as operands "
+                              f"(expected {len(pairs)} got {len(ftype.inputs)})")
+        before.set_entry_args([(arg, type) for (arg, _), type in zip(pairs, ftype.inputs)])
+        return new_op("scf.while", children[0], [init for _, init in pairs], list(ftype.inputs),
+                      list(ftype.results), dict(attrs_of(children)), regions=[before, after])
 
     def verify(self):
         before, after = self.regions
@@ -277,20 +339,6 @@ class WhileOp(RegisteredOp):
         p.print_optional_attr_dict_with_keyword(self)
 
 
-@custom_form("scf_while")
-def parse_while(t, children):
-    pairs = [c for c in children if isinstance(c, tuple)]
-    ftype = next(c for c in children if isinstance(c, T.FunctionType))
-    before, after = regions_of(children)
-    if len(pairs) != len(ftype.inputs):
-        colon = _tokens(children, "COLON")[0]
-        raise parse_error(colon, "custom op 'scf.while' expected as many input types as operands "
-                          f"(expected {len(pairs)} got {len(ftype.inputs)})")
-    before.set_entry_args([(arg, type) for (arg, _), type in zip(pairs, ftype.inputs)])
-    return new_op("scf.while", children[0], [init for _, init in pairs], list(ftype.inputs),
-                  list(ftype.results), dict(attrs_of(children)), regions=[before, after])
-
-
 # -------------------------------------------------------------- condition
 @register_op
 class ConditionOp(RegisteredOp):
@@ -298,7 +346,21 @@ class ConditionOp(RegisteredOp):
     ($args^ `:` type($args))?)."""
 
     name = "scf.condition"
-    is_terminator = True
+    traits = (Pure, Terminator)
+    ods_operands = (Operand("condition"), Variadic("args"))
+
+    syntax = r"""
+        !scf_condition: "scf.condition" "(" VALUE_ID ")" attr_dict? (value_use_list ":" type_list)?
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        cond = _tokens(children, "VALUE_ID")[0]
+        args, types = uses(children), type_list(children)
+        if len(args) != len(types):
+            raise parse_error(args[0], f"{len(args)} operands present, but expected {len(types)}")
+        return new_op("scf.condition", children[0], [cond] + args, [T.I1] + types,
+                      attributes=dict(attrs_of(children)))
 
     def print(self, p) -> None:
         p.write("(")
@@ -312,11 +374,404 @@ class ConditionOp(RegisteredOp):
             p.print_type_list([v.type for v in self.operands[1:]])
 
 
-@custom_form("scf_condition")
-def parse_condition(t, children):
-    cond = _tokens(children, "VALUE_ID")[0]
-    args, types = uses(children), type_list(children)
-    if len(args) != len(types):
-        raise parse_error(args[0], f"{len(args)} operands present, but expected {len(types)}")
-    return new_op("scf.condition", children[0], [cond] + args, [T.I1] + types,
-                  attributes=dict(attrs_of(children)))
+
+
+def _single_block_error(op, name: str):
+    """ODS SizedRegion<1>: `name` is the regions' name in the op's ODS."""
+    for index, region in enumerate(op.regions):
+        if len(region.blocks) != 1:
+            return (f"'{op.name}' op region #{index} ('{name}') failed to verify constraint: "
+                    "region with 1 blocks")
+    return None
+
+
+def _yield_edge_error(op, terminator):
+    """RegionBranchOpInterface: the values a region yields to the parent
+    must match the op's results in number and type."""
+    expected, yielded = [r.type for r in op.results], [v.type for v in terminator.operands]
+    edge = f"'{op.name}' op along control flow edge from Operation scf.yield to parent: "
+    message = None
+    if len(yielded) != len(expected):
+        message = (edge + f"region branch point has {len(yielded)} operands, but region "
+                   f"successor needs {len(expected)} inputs")
+    for i, (want, got) in enumerate(zip(expected, yielded)):
+        if message is None and want != got:
+            message = (edge + f"successor operand type #{i} '{got}' should match "
+                       f"successor input type #{i} '{want}'")
+    return message and NotedMessage(message, [("region branch point", terminator)])
+
+
+def _print_arrow_types(p, types) -> None:
+    """OpAsmPrinter::printOptionalArrowTypeList."""
+    if types:
+        p.write(" -> ")
+        p.print_result_types(types)
+
+
+# ---------------------------------------------------------- execute_region
+@register_op
+class ExecuteRegionOp(RegisteredOp):
+    """`scf.execute_region [-> (T)] [no_inline] {...}`: a region of any
+    number of blocks, run once; its scf.yields give the results."""
+
+    name = "scf.execute_region"
+    traits = (RecursiveMemoryEffects,)
+    ods_results = (VariadicResult("results"),)
+    ods_regions = (RegionDef("region", single_block=False),)
+    inherent = ("no_inline",)
+
+    syntax = r"""
+        scf_execute_region: OP_SCF_EXECUTE_REGION ("->" _result_types)? NO_INLINE_KW? region attr_dict?
+        NO_INLINE_KW.2: /(no_inline)(?![\w$.])/
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        attrs = dict(attrs_of(children))
+        if _tokens(children, "NO_INLINE_KW"):
+            attrs["no_inline"] = A.UNIT
+        return new_op(cls.name, None, result_types=_result_types(children),
+                      attributes=attrs, regions=regions_of(children))
+
+    def verify(self):
+        region = self.regions[0]
+        if not region.blocks:
+            return "'scf.execute_region' op region needs to have at least one block"
+        if region.blocks[0].args:
+            return "'scf.execute_region' op region cannot have any arguments"
+        for block in region.blocks:
+            if block.ops and isinstance(block.ops[-1], YieldOp):
+                error = _yield_edge_error(self, block.ops[-1])
+                if error:
+                    return error
+        return None
+
+    def print(self, p) -> None:
+        _print_arrow_types(p, [r.type for r in self.results])
+        p.write(" ")
+        if "no_inline" in self.properties:
+            p.write("no_inline ")
+        p.print_region(self.regions[0], False, True)
+        self.attr_dict(p)
+
+
+# ------------------------------------------------------------ index_switch
+@register_op
+class IndexSwitchOp(RegisteredOp):
+    """`scf.index_switch %i [-> T]` then `case N {...}` lines and
+    `default {...}`.  The default region is the first region, the cases
+    follow in the order of `cases`."""
+
+    name = "scf.index_switch"
+    # MLIR's SingleBlockImplicitTerminator is left out: verify() reports a
+    # case of several blocks in ODS's words first (SizedRegion<1>), as
+    # mlir-opt does, where the trait's check would come before it.
+    traits = (RecursiveMemoryEffects,)
+    ods_operands = (Operand("arg"),)
+    ods_results = (VariadicResult("results"),)
+    ods_regions = (RegionDef("defaultRegion"), RegionDef("caseRegions", variadic=True))
+    inherent = ("cases",)
+    required_properties = ("cases",)
+
+    syntax = r"""
+        scf_index_switch: OP_SCF_INDEX_SWITCH VALUE_ID attr_dict? ("->" type_list)? scf_switch_case* "default" region
+        scf_switch_case: "case" signed_int region
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        cases = [c for c in children if isinstance(c, tuple) and c and c[0] == "case"]
+        attrs = dict(attrs_of(children))
+        attrs["cases"] = A.DenseArrayAttr(T.I64, [value for _, value, _ in cases])
+        default = regions_of(children)[-1]
+        return new_op(cls.name, None, _tokens(children, "VALUE_ID")[:1], [T.INDEX],
+                      type_list(children), attrs,
+                      regions=[default] + [region for _, _, region in cases])
+
+    @parses("scf_switch_case")
+    def parse_case(t, children):
+        return ("case", children[0], children[1])
+
+    def finish_parse(self) -> None:
+        ensure_terminator(self, 0, YieldOp)
+
+    def verify(self):
+        cases = list(self.properties["cases"].value)
+        if len(cases) != len(self.regions) - 1:
+            return (f"'scf.index_switch' op has {len(self.regions) - 1} case regions but "
+                    f"{len(cases)} case values")
+        seen = set()
+        for value in cases:
+            if value in seen:
+                return f"'scf.index_switch' op has duplicate case value: {value}"
+            seen.add(value)
+        for index, region in enumerate(self.regions):
+            if len(region.blocks) != 1:
+                name = "defaultRegion" if index == 0 else "caseRegions"
+                return (f"'scf.index_switch' op region #{index} ('{name}') failed to verify "
+                        "constraint: region with 1 blocks")
+        expected = [r.type for r in self.results]
+        for index, region in enumerate(self.regions):
+            what = "default region" if index == 0 else f"case region #{index - 1}"
+            last = region.blocks[0].ops[-1] if region.blocks[0].ops else None
+            if not isinstance(last, YieldOp):
+                return (f"'scf.index_switch' op expected region to end with scf.yield, but got "
+                        f"{last.op_name if last is not None else 'nothing'}")
+            if len(last.operands) != len(expected):
+                return NotedMessage(
+                    f"'scf.index_switch' op expected each region to return {len(expected)} "
+                    f"values, but {what} returns {len(last.operands)}",
+                    [("see yield operation here", last)])
+            for i, (value, want) in enumerate(zip(last.operands, expected)):
+                if value.type != want:
+                    return NotedMessage(
+                        f"'scf.index_switch' op expected result #{i} of each region to be "
+                        f"'{want}'", [(f"{what} returns '{value.type}' here", last)])
+        return None
+
+    def print(self, p) -> None:
+        p.write(" ")
+        p.print_operand(self.operands[0])
+        self.attr_dict(p)
+        _print_arrow_types(p, [r.type for r in self.results])
+        # The space before the cases' directive, which starts each case on a line.
+        p.write(" ")
+        indent = "\n" + "  " * p.indent
+        for value, region in zip(self.properties["cases"].value, self.regions[1:]):
+            p.write(f"{indent}case {value} ")
+            p.print_region(region, False, True)
+        p.write(f"{indent}default ")
+        # The ODS region directive leaves out a yield of nothing.
+        default = self.regions[0]
+        last = default.blocks[0].ops[-1] if default.blocks and default.blocks[0].ops else None
+        trivial = isinstance(last, YieldOp) and not last.operands and not last.attributes
+        p.print_region(default, False, not trivial)
+
+
+# ---------------------------------------------------------------- parallel
+@register_op
+class ParallelOp(RegisteredOp):
+    """`scf.parallel (%i, %j) = (%lb...) to (%ub...) step (%s...)
+    [init (%v...) -> (T...)] {...}`: operands lower bounds, upper bounds,
+    steps, inits (operandSegmentSizes); the body ends with scf.reduce."""
+
+    name = "scf.parallel"
+    traits = (AutomaticAllocationScope, SingleBlockImplicitTerminator, RecursiveMemoryEffects,
+              LoopLikeOpInterface, AttrSizedOperandSegments)
+    ods_operands = (Variadic("lowerBound"), Variadic("upperBound"), Variadic("step"),
+                    Variadic("initVals"))
+    ods_results = (VariadicResult("results"),)
+    ods_regions = (RegionDef("region"),)
+    inherent = ("operandSegmentSizes",)
+
+    syntax = r"""
+        !scf_parallel: "scf.parallel" scf_parallel_values "=" scf_parallel_values "to" scf_parallel_values "step" scf_parallel_values scf_parallel_init? ("->" _result_types)? region attr_dict?
+        // The `(` is kept: a list of the wrong length is reported there.
+        !scf_parallel_values: "(" value_use_list? ")"
+        scf_parallel_init: "init" "(" value_use_list ")"
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        lists = [c for c in children if isinstance(c, tuple) and c[0] == "values"]
+        ivs = lists[0][1]
+        lbs, ubs, steps = (values for _, values, _ in lists[1:])
+        init = next((c[1] for c in children if isinstance(c, tuple) and c[0] == "init"), [])
+        for _, values, paren in lists[1:]:
+            if len(values) != len(ivs):
+                raise parse_error(paren, f"custom op 'scf.parallel' expected {len(ivs)} operands")
+        result_types = _result_types(children[1:])
+        if len(init) != len(result_types):
+            raise parse_error(lists[0][2], "custom op 'scf.parallel' expected as many init "
+                                           "values as result types")
+        region = regions_of(children)[0]
+        region.set_entry_args([(defined_name(iv), T.INDEX) for iv in ivs])
+        attrs = dict(attrs_of(children))
+        attrs["operandSegmentSizes"] = A.DenseArrayAttr(
+            T.I32, [len(lbs), len(ubs), len(steps), len(init)])
+        return new_op(cls.name, children[0], lbs + ubs + steps + init,
+                      [T.INDEX] * (3 * len(ivs)) + list(result_types), result_types, attrs,
+                      regions=[region])
+
+    @parses("scf_parallel_values")
+    def parse_values(t, children):
+        """("values", the SSA names, the `(` token)."""
+        return ("values", list(first_of(children, Uses, [])), children[0])
+
+    @parses("scf_parallel_init")
+    def parse_init(t, children):
+        return ("init", list(children[0]))
+
+    @property
+    def body(self):
+        return self.regions[0].blocks[0]
+
+    def segments(self) -> list | None:
+        """The operand groups, or None when the sizes do not cover the
+        operands.  A generic form may spell the sizes `operand_segment_sizes`,
+        the name ODS still reads them by."""
+        attr = (self.properties.get("operandSegmentSizes")
+                or self.attributes.get("operand_segment_sizes"))
+        sizes = list(attr.value) if attr is not None else []
+        if len(sizes) != 4 or sum(sizes) != len(self.operands):
+            return None
+        parts, start = [], 0
+        for size in sizes:
+            parts.append(self.operands[start:start + size])
+            start += size
+        return parts
+
+    def finish_parse(self) -> None:
+        ensure_terminator(self, 0, ReduceOp)
+
+    def verify(self):
+        segments = self.segments()
+        if segments is None:
+            attr = (self.properties.get("operandSegmentSizes")
+                    or self.attributes.get("operand_segment_sizes"))
+            total = sum(attr.value) if attr is not None else 0
+            return (f"'scf.parallel' op operand count ({len(self.operands)}) does not match "
+                    f"with the total size ({total}) specified in attribute 'operandSegmentSizes'")
+        lbs, ubs, steps, inits = segments
+        if not steps:
+            return ("'scf.parallel' op needs at least one tuple element for lowerBound, "
+                    "upperBound and step")
+        for step in steps:
+            constant = _constant_int(step)
+            if constant is not None and constant <= 0:
+                return "'scf.parallel' op constant step operand must be positive"
+        args = self.body.args
+        if len(args) != len(steps):
+            return ("'scf.parallel' op expects the same number of induction variables: "
+                    f"{len(args)} as bound and step values: {len(steps)}")
+        if any(arg.type != T.INDEX for arg in args):
+            return ("'scf.parallel' op expects arguments for the induction variable to be of "
+                    "index type")
+        reduce = self.body.ops[-1] if self.body.ops else None
+        if not isinstance(reduce, ReduceOp):
+            return "'scf.parallel' op expects body to terminate with 'scf.reduce'"
+        results = len(self.results)
+        if results != len(reduce.regions):
+            return (f"'scf.parallel' op expects number of results: {results} to be the same "
+                    f"as number of reductions: {len(reduce.regions)}")
+        if results != len(inits):
+            return (f"'scf.parallel' op expects number of results: {results} to be the same "
+                    f"as number of initial values: {len(inits)}")
+        return None
+
+    def print(self, p) -> None:
+        lbs, ubs, steps, inits = self.segments()
+        p.write(" (")
+        p.print_operands(self.body.args)
+        for prefix, values in ((") = (", lbs), (") to (", ubs), (") step (", steps)):
+            p.write(prefix)
+            p.print_operands(values)
+        p.write(")")
+        if inits:
+            p.write(" init (")
+            p.print_operands(inits)
+            p.write(")")
+        _print_arrow_types(p, [r.type for r in self.results])
+        p.write(" ")
+        p.print_region(self.regions[0], False, True)
+        self.attr_dict(p)
+
+
+def _constant_int(value):
+    """The integer of an arith.constant, else None (getConstantIntValue)."""
+    op = value.defining_op
+    if op is None or op.op_name != "arith.constant":
+        return None
+    attr = op.properties.get("value")
+    return attr.value if isinstance(attr, A.IntegerAttr) else None
+
+
+# ------------------------------------------------------------------ reduce
+@register_op
+class ReduceOp(RegisteredOp):
+    """`scf.reduce(%a, %b : T, U) {^bb0(%l: T, %r: T): ...}, {...}`: one
+    reduction region per operand, each ending with scf.reduce.return."""
+
+    name = "scf.reduce"
+    traits = (Terminator, RecursiveMemoryEffects)
+    ods_operands = (Variadic("operands"),)
+    ods_regions = (RegionDef("reductions", variadic=True),)
+
+    syntax = r"""
+        // A `{` after the name opens a region (parseOptionalRegion comes first):
+        // the attributes may only follow a region.
+        scf_reduce: OP_SCF_REDUCE ("(" value_use_list ":" type_list ")")? (region ("," region)* attr_dict?)?
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        return new_op(cls.name, None, uses(children), type_list(children),
+                      attributes=dict(attrs_of(children)), regions=regions_of(children))
+
+    def verify(self):
+        if not isinstance(self.parent_op, ParallelOp):
+            return "'scf.reduce' op expects parent op 'scf.parallel'"
+        for index, region in enumerate(self.regions):
+            if len(region.blocks) != 1:
+                return (f"'scf.reduce' op region #{index} ('reductions') failed to verify "
+                        "constraint: region with 1 blocks")
+        for index, (value, region) in enumerate(zip(self.operands, self.regions)):
+            block = region.blocks[0]
+            if not block.ops:
+                return f"'scf.reduce' op {index}-th reduction has an empty body"
+            if len(block.args) != 2 or any(a.type != value.type for a in block.args):
+                return (f"'scf.reduce' op expected two block arguments with type '{value.type}' "
+                        f"in the {index}-th reduction region")
+            if not isinstance(block.ops[-1], ReduceReturnOp):
+                return ("'scf.reduce' op reduction bodies must be terminated with an "
+                        "'scf.reduce.return' op")
+        return None
+
+    def print(self, p) -> None:
+        if self.operands:
+            p.write("(")
+            p.print_operands(self.operands)
+            p.write(" : ")
+            p.print_type_list([v.type for v in self.operands])
+            p.write(")")
+        p.write(" ")
+        for index, region in enumerate(self.regions):
+            if index:
+                p.write(", ")
+            p.print_region(region, True, True)
+        self.attr_dict(p)
+
+
+@register_op
+class ReduceReturnOp(RegisteredOp):
+    """`scf.reduce.return %r : T`: the result of a reduction region."""
+
+    name = "scf.reduce.return"
+    traits = (Pure, Terminator)
+    ods_operands = (Operand("result"),)
+
+    syntax = r"""
+        scf_reduce_return: OP_SCF_REDUCE_RETURN VALUE_ID attr_dict? ":" type
+        OP_SCF_REDUCE_RETURN.2: /scf\.reduce\.return(?![\w$.])/
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        return new_op(cls.name, None, children[:1], types_of(children),
+                      attributes=dict(attrs_of(children)))
+
+    def verify(self):
+        reduce = self.parent_op
+        if not isinstance(reduce, ReduceOp):
+            return "'scf.reduce.return' op expects parent op 'scf.reduce'"
+        region = self.parent.parent
+        index = reduce.regions.index(region)
+        if index < len(reduce.operands):
+            expected = reduce.operands[index].type
+            if self.operands[0].type != expected:
+                return (f"'scf.reduce.return' op must have type '{expected}' (the type of the "
+                        "reduction inputs)")
+        return None
+
+    def print(self, p) -> None:
+        self.print_operands_then_types(p, [self.operands[0].type])

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..dialects.func import FuncOp
 from ..ir import types as T
 from . import runtime as R
 from .runtime import InterpreterError, describe
@@ -36,7 +37,7 @@ __all__ = ["Interpreter", "InterpreterError", "run_function", "random_arguments"
 def find_function(module, name: str):
     """The func.func named `name` in `module` (searched recursively)."""
     for op in module.walk():
-        if op.op_name == "func.func" and op.sym_name == name:
+        if isinstance(op, FuncOp) and op.sym_name == name:
             return op
     raise InterpreterError(f"no function @{name} in the module")
 
@@ -61,7 +62,7 @@ class Interpreter:
         self._remaining = 0
         self._funcs: dict = {}
         for op in module.walk():
-            if op.op_name == "func.func":
+            if isinstance(op, FuncOp):
                 self._funcs.setdefault(op.sym_name, op)
         self._compiled: dict = {}
         self._sources: dict = {}

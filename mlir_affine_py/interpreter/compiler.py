@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 
+from ..dialects.func import ReturnOp
 from ..ir import types as T
 from ..ir.affine_expr import (ADD, CEILDIV, FLOORDIV, MOD, MUL, AffineBinaryOpExpr,
                               AffineConstantExpr, AffineDimExpr, AffineSymbolExpr)
@@ -161,11 +162,12 @@ class FunctionCompiler:
                                    "are not supported")
         return region.blocks[0]
 
-    def expect_terminator(self, terminator, names, owner):
-        if terminator is None or terminator.op_name not in names:
+    def expect_terminator(self, terminator, classes, owner):
+        """`terminator`, when it is one of the op classes `classes`."""
+        if not isinstance(terminator, classes):
             found = terminator.op_name if terminator is not None else "no terminator"
             raise InterpreterError(f"{describe(owner)}: region ends with {found}, expected "
-                                   + " or ".join(sorted(names)))
+                                   + " or ".join(sorted(cls.name for cls in classes)))
         return terminator
 
     def emit_region(self, header, block, terminators, targets, owner, loop=False):
@@ -354,7 +356,7 @@ class FunctionCompiler:
         params = [self.define(arg, "a") for arg in block.args]
         for arg in block.args:
             self.record_shape(arg)
-        terminator = self.expect_terminator(self.emit_ops(block), {"func.return"}, func)
+        terminator = self.expect_terminator(self.emit_ops(block), (ReturnOp,), func)
         results = [self.src(v) for v in terminator.operands]
         self.emit("return (" + "".join(f"{r}, " for r in results) + ")")
         header = f"def _function({', '.join(params)}):"

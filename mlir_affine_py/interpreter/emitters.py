@@ -8,10 +8,14 @@ func); `runtime.py` describes the value representation.
 
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
 
+from ..dialects import scf
+from ..dialects.affine import AffineMinOp, AffineYieldOp
+from ..dialects.memref import AllocaScopeReturnOp
 from ..ir import attributes as A
 from ..ir import types as T
 from . import runtime as R
@@ -21,10 +25,13 @@ from .runtime import InterpreterError, describe, float_kind, int_width
 EMITTERS: dict = {}
 
 
-def emitter(*names):
+def emitter(*names, **options):
+    """Register `fn` as the emitter of the ops `names`; `options`, given,
+    are passed to it (the variant of an op family that op is)."""
     def register(fn):
+        bound = functools.partial(fn, **options) if options else fn
         for name in names:
-            EMITTERS[name] = fn
+            EMITTERS[name] = bound
         return fn
     return register
 
@@ -269,8 +276,9 @@ def emit_binary_op(c, op):
 
 
 # ------------------------------------------------------- unary ops
-@emitter("arith.negf", *_UNARY_MATH)
-def emit_unary(c, op):
+@emitter("arith.negf", negate=True)
+@emitter(*_UNARY_MATH)
+def emit_unary(c, op, negate=False):
     a = c.src(op.operands[0])
     result = op.results[0]
     type = result.type
@@ -278,12 +286,13 @@ def emit_unary(c, op):
     kind = float_kind(type.element_type if vector else type)
     if kind is None:
         raise unsupported(op, f"on '{type}'")
-    if op.op_name == "arith.negf":
+    if negate:
         expr = f"-{a}"
     elif vector:
-        if op.op_name not in _VECTOR_MATH:
+        function = _VECTOR_MATH.get(op.op_name)
+        if function is None:
             raise unsupported(op, f"on '{type}'")
-        expr = f"{_VECTOR_MATH[op.op_name]}({a})"
+        expr = f"{function}({a})"
     else:
         expr = f"{_UNARY_MATH[op.op_name]}({a})"
     c.emit(f"{c.define(result)} = {rounded(kind, expr, vector)}")
@@ -367,15 +376,14 @@ def emit_select(c, op):
 
 
 # ------------------------------------------------------------ casts
-@emitter("arith.index_cast", "arith.index_castui", "arith.extsi", "arith.extui",
-         "arith.trunci")
-def emit_int_cast(c, op):
+@emitter("arith.index_castui", "arith.extui", zero_extend=True)
+@emitter("arith.index_cast", "arith.extsi", "arith.trunci")
+def emit_int_cast(c, op, zero_extend=False):
     source, result = op.operands[0], op.results[0]
     src_width, dst_width = int_width(source.type), int_width(result.type)
     if src_width is None or dst_width is None:
         raise unsupported(op, f"from '{source.type}' to '{result.type}'")
     a = c.src(source)
-    zero_extend = op.op_name in ("arith.index_castui", "arith.extui")
     if dst_width < src_width:
         emit_wrapped(c, c.define(result), a, dst_width)
         return
@@ -396,24 +404,25 @@ def _is_simple(source: str) -> bool:
     return source.isidentifier() or literal_value(source) is not None
 
 
-@emitter("arith.sitofp", "arith.uitofp")
-def emit_int_to_float(c, op):
+@emitter("arith.sitofp", signed=True)
+@emitter("arith.uitofp", signed=False)
+def emit_int_to_float(c, op, signed):
     source, result = op.operands[0], op.results[0]
     width, kind = int_width(source.type), float_kind(result.type)
     if width is None or kind is None:
         raise unsupported(op, f"from '{source.type}' to '{result.type}'")
     a = c.src(source)
-    value = signed_src(a, width) if op.op_name == "arith.sitofp" else unsigned_src(a, width)
+    value = signed_src(a, width) if signed else unsigned_src(a, width)
     c.emit(f"{c.define(result)} = _i2f({value}, '{kind}')")
 
 
-@emitter("arith.fptosi", "arith.fptoui")
-def emit_float_to_int(c, op):
+@emitter("arith.fptosi", is_signed=True)
+@emitter("arith.fptoui", is_signed=False)
+def emit_float_to_int(c, op, is_signed):
     source, result = op.operands[0], op.results[0]
     width = int_width(result.type)
     if width is None or float_kind(source.type) is None:
         raise unsupported(op, f"from '{source.type}' to '{result.type}'")
-    is_signed = op.op_name == "arith.fptosi"
     c.emit(f"{c.define(result)} = _fptoi({c.src(source)}, {width}, {is_signed}, {c.op_ref(op)})")
 
 
@@ -476,7 +485,7 @@ def emit_apply(c, op):
 
 @emitter("affine.min", "affine.max")
 def emit_min_max(c, op):
-    keyword = "min" if op.op_name == "affine.min" else "max"
+    keyword = "min" if isinstance(op, AffineMinOp) else "max"
     define_index(c, op.results[0], *c.combined(c.map_results(op.map, op.operands), keyword))
 
 
@@ -715,7 +724,7 @@ def emit_affine_for(c, op):
     carried = [c.define(arg) for arg in body.args[1:]]
     c.assign(carried, [c.src(v) for v in op.inits])
     charge_iterations(c, op, lb, ub, str(op.step))
-    c.emit_region(_loop_header(iv, lb, ub, str(op.step)), body, {"affine.yield"}, carried,
+    c.emit_region(_loop_header(iv, lb, ub, str(op.step)), body, (AffineYieldOp,), carried,
                   op, loop=True)
     c.assign([c.define(r) for r in op.results], carried)
 
@@ -742,7 +751,7 @@ def emit_scf_for(c, op):
         c.open_block(header, loop=True)
         start = len(c.lines)
         c.emit(f"{iv} = _wrap({raw}, {width})")
-        terminator = c.expect_terminator(c.emit_ops(body), {"scf.yield"}, op)
+        terminator = c.expect_terminator(c.emit_ops(body), (scf.YieldOp,), op)
         c.assign(carried, [c.src(v) for v in terminator.operands])
         c.close_block(start, loop=True)
     else:
@@ -750,7 +759,7 @@ def emit_scf_for(c, op):
         if iv_range is not None:
             c.ranges[iv_value] = iv_range
         charge_iterations(c, op, lb, ub, step)
-        c.emit_region(_loop_header(iv, lb, ub, step), body, {"scf.yield"}, carried, op, loop=True)
+        c.emit_region(_loop_header(iv, lb, ub, step), body, (scf.YieldOp,), carried, op, loop=True)
     c.assign([c.define(r) for r in op.results], carried)
 
 
@@ -836,7 +845,7 @@ def emit_affine_parallel(c, op):
         charge_iterations(c, op, lb, ub, str(step))
         c.open_block(_loop_header(iv, lb, ub, str(step)), loop=True)
         starts.append(len(c.lines))
-    terminator = c.expect_terminator(c.emit_ops(body), {"affine.yield"}, op)
+    terminator = c.expect_terminator(c.emit_ops(body), (AffineYieldOp,), op)
     if len(terminator.operands) != len(accumulators):
         raise unsupported(op, "yield does not match the reductions")
     for kind, acc, value, result in zip(reductions, accumulators, terminator.operands,
@@ -860,25 +869,25 @@ def _integer_set_condition(c, op) -> str:
     return " and ".join(parts) if parts else "True"
 
 
-def _emit_if(c, op, condition, terminator_name):
+def _emit_if(c, op, condition, terminator):
     results = [c.define(r) for r in op.results]
     then_block = c.single_block(op.regions[0], op)
-    c.emit_region(f"if {condition}:", then_block, {terminator_name}, results, op)
+    c.emit_region(f"if {condition}:", then_block, (terminator,), results, op)
     if op.regions[1].blocks:
         else_block = c.single_block(op.regions[1], op)
-        c.emit_region("else:", else_block, {terminator_name}, results, op)
+        c.emit_region("else:", else_block, (terminator,), results, op)
     elif results:
         raise unsupported(op, "results without an else region")
 
 
 @emitter("affine.if")
 def emit_affine_if(c, op):
-    _emit_if(c, op, _integer_set_condition(c, op), "affine.yield")
+    _emit_if(c, op, _integer_set_condition(c, op), AffineYieldOp)
 
 
 @emitter("scf.if")
 def emit_scf_if(c, op):
-    _emit_if(c, op, c.src(op.operands[0]), "scf.yield")
+    _emit_if(c, op, c.src(op.operands[0]), scf.YieldOp)
 
 
 @emitter("scf.while")
@@ -892,7 +901,7 @@ def emit_scf_while(c, op):
     start = len(c.lines)
     if c.interpreter.max_iterations is not None:
         c.emit(f"_charge(1, {c.op_ref(op)})")
-    condition = c.expect_terminator(c.emit_ops(before), {"scf.condition"}, op)
+    condition = c.expect_terminator(c.emit_ops(before), (scf.ConditionOp,), op)
     forwarded = [c.src(v) for v in condition.operands[1:]]
     c.emit(f"if not {c.src(condition.operands[0])}:")
     c.depth += 1
@@ -901,7 +910,7 @@ def emit_scf_while(c, op):
     c.depth -= 1
     after_args = [c.define(arg) for arg in after.args]
     c.assign(after_args, forwarded)
-    terminator = c.expect_terminator(c.emit_ops(after), {"scf.yield"}, op)
+    terminator = c.expect_terminator(c.emit_ops(after), (scf.YieldOp,), op)
     c.assign(before_args, [c.src(v) for v in terminator.operands])
     c.close_block(start, loop=True)
 
@@ -915,5 +924,5 @@ def emit_inline_region(c, op):
     terminator = c.emit_ops(block)
     if terminator is None and not results:
         return
-    terminator = c.expect_terminator(terminator, {"memref.alloca_scope.return", "scf.yield"}, op)
+    terminator = c.expect_terminator(terminator, (AllocaScopeReturnOp, scf.YieldOp), op)
     c.assign(results, [c.src(v) for v in terminator.operands])

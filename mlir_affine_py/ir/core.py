@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from .traits import IsolatedFromAbove, Terminator, trait_closure
+
 
 class Value:
     """An SSA value.  `uses` lists (operation, operand index) pairs."""
@@ -30,6 +32,15 @@ class Value:
     @property
     def defining_op(self) -> "Operation | None":
         return None
+
+    def __str__(self) -> str:
+        """The value's name as the printer writes it (`%arg3`, `%0`, `%c0`)."""
+        from ..printer.printer import value_name
+        return value_name(self)
+
+    def __repr__(self) -> str:
+        from ..printer.printer import type_to_string
+        return f"<{type(self).__name__} {self}: {type_to_string(self.type)}>"
 
 
 class OpResult(Value):
@@ -71,9 +82,12 @@ class Operation:
 
     # Overridden by registered op classes.
     name: str = ""
-    # Traits that the printer and the passes consult.
+    # The op's traits (ir/traits.py), declared by each op class of its own;
+    # an op without them (an unregistered one) has none.
+    traits: tuple = ()
+    _trait_keys: frozenset = frozenset()
+    # Derived from the traits (see __init_subclass__), read on hot paths.
     is_terminator = False
-    has_side_effects = True          # unknown ops are assumed to write memory
     isolated_from_above = False
     # The dialect of unprefixed op names in the op's regions (OpAsmOpInterface
     # getDefaultDialect); "" for none.
@@ -81,6 +95,9 @@ class Operation:
     # Whether each block of the op's regions must end with a terminator (no
     # implicit one is added when it is left out).
     needs_terminators = False
+    # Whether `verify_invariants` has something to check (registered ops
+    # with required properties or operand segments).
+    checks_invariants = False
     # Name given to `self.op_name` by generic ops; registered ops use `name`.
 
     def __init__(self, operands=(), result_types=(), attributes=None,
@@ -116,6 +133,20 @@ class Operation:
             return f"'{self.op_name}' op requires {count}"
         return None
 
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("traits", ())
+        cls.traits = own
+        cls._trait_keys = keys = trait_closure(own)
+        cls.is_terminator = Terminator in keys
+        cls.isolated_from_above = IsolatedFromAbove in keys
+
+    @classmethod
+    def has_trait(cls, trait) -> bool:
+        """Whether the op has `trait` (a class of ir/traits.py), declared or
+        implied by one declared."""
+        return trait in cls._trait_keys
+
     def finish_parse(self) -> None:
         """Fix-ups after parsing, such as an implicit terminator."""
 
@@ -150,15 +181,40 @@ class Operation:
             except ValueError:
                 pass
 
-    def walk(self) -> Iterator["Operation"]:
-        """Pre-order walk of this op and every op nested in its regions."""
-        stack = [self]
+    def walk(self, order: str = "pre") -> Iterator["Operation"]:
+        """This op and every op nested in its regions, in pre-order (an op
+        before the ops inside it) or, with order="post", post-order (MLIR's
+        default: the ops inside an op first, so inner loops come before the
+        loops around them).
+
+        The ops are collected before the first one is yielded, so the code
+        that receives them may move or erase them (and others): every op is
+        visited once, as the IR stood when the walk began.  A pass that
+        reorders loop nests should walk in post-order; in pre-order it
+        would meet the loops it just moved inward again."""
+        if order not in ("pre", "post"):
+            raise ValueError(f"walk order must be 'pre' or 'post', not {order!r}")
+        ops = []
+        if order == "pre":
+            stack = [self]
+            while stack:
+                op = stack.pop()
+                ops.append(op)
+                for region in reversed(op.regions):
+                    for block in reversed(region.blocks):
+                        stack.extend(reversed(block.ops))
+            return iter(ops)
+        stack = [(self, False)]
         while stack:
-            op = stack.pop()
-            yield op
+            op, expanded = stack.pop()
+            if expanded:
+                ops.append(op)
+                continue
+            stack.append((op, True))
             for region in reversed(op.regions):
                 for block in reversed(region.blocks):
-                    stack.extend(reversed(block.ops))
+                    stack.extend((child, False) for child in reversed(block.ops))
+        return iter(ops)
 
     def is_ancestor_of(self, other: "Operation") -> bool:
         while other is not None:
@@ -198,8 +254,15 @@ class Operation:
         """Custom assembly; the default is the generic form."""
         p.print_generic_op(self)
 
+    def __str__(self) -> str:
+        """The op as MLIR text, as the printer writes it: a top-level module
+        as the command line prints it, any other op in local scope."""
+        from ..printer.printer import op_text
+        return op_text(self)
+
     def __repr__(self) -> str:
-        return f"<{self.op_name} at {self.pos}>"
+        where = f" at {self.pos[0]}:{self.pos[1]}" if self.pos else ""
+        return f"<{self.op_name}{where}>"
 
 
 class Block:

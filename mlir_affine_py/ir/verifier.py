@@ -13,12 +13,7 @@ import functools
 import re
 
 from ..diagnostics import MLIRError, offset_to_pos, pos_to_offset
-
-# Ops whose regions hold at most one block (ODS `SizedRegion<1>`).
-SINGLE_BLOCK_OPS = frozenset({
-    "builtin.module", "affine.for", "affine.if", "affine.parallel", "scf.for", "scf.if",
-    "scf.while", "scf.parallel", "scf.forall", "memref.alloca_scope"})
-
+from .traits import HasOnlyGraphRegion, SingleBlock
 
 def _symbol_lookups_cached(verify):
     """`verify`, with each symbol table read once however many symbol uses
@@ -56,13 +51,14 @@ def verify_parsed(module, text: str | None = None, check_dominance: bool = True)
         message = op.structure_error()
         if message:
             raise op_error(message, op)
-        if op.op_name in SINGLE_BLOCK_OPS:
+        if op.has_trait(SingleBlock):
             for index, region in enumerate(op.regions):
                 if len(region.blocks) > 1:
                     raise op_error(f"'{op.op_name}' op expects region #{index} to have 0 "
                                    "or 1 blocks", op)
         # The first two checks are rarely needed: test for that inline.
         message = ((op.attributes and dialect_attributes_error(op))
+                   or (op.checks_invariants and op.verify_invariants())
                    or (op.is_terminator and terminator_error(op)) or op.verify())
         if message:
             if message.endswith("must be the last operation in the parent block"):
@@ -91,14 +87,30 @@ class LocationMessage(str):
     shows the op."""
 
 
+class NotedMessage(str):
+    """A verifier message with notes at other ops (`emitOpError() ...
+    .attachNote(other->getLoc())`): `notes`, (text, op) pairs, follow the
+    note that shows the op."""
+
+    notes: tuple = ()
+
+    def __new__(cls, message: str, notes):
+        self = super().__new__(cls, message)
+        self.notes = tuple(notes)
+        return self
+
+
 def op_error(message: str, op) -> MLIRError:
     """An error about `op`.  mlir-opt follows it with the op in generic form
     (Operation::emitError with -mlir-print-op-on-diagnostic, its default),
     on a line of its own when the op takes several."""
     if isinstance(message, LocationMessage):
         return MLIRError(str(message), op.pos)
-    return MLIRError(message, op.pos).attach_note("see current operation: " + appended_op(op),
-                                                  op.pos)
+    error = MLIRError(str(message), op.pos).attach_note(
+        "see current operation: " + appended_op(op), op.pos)
+    for text, other in getattr(message, "notes", ()):
+        error.attach_note(text, other.pos)
+    return error
 
 
 def appended_op(op) -> str:
@@ -167,11 +179,6 @@ def _encloses(outer, region) -> bool:
     return False
 
 
-# Ops whose regions are graph regions (RegionKind::Graph): a value may be
-# used anywhere in its block, before its definition too.
-GRAPH_REGION_OPS = frozenset({"builtin.module"})
-
-
 def verify_dominance(root) -> None:
     """Raise MLIRError at the first op using a value that does not dominate it."""
     # Each work item: (op, scopes), or (results, scope) to define the results
@@ -197,7 +204,8 @@ def verify_dominance(root) -> None:
         if op.results and scopes:
             work.append((op.results, scopes[0]))
         outer = () if op.isolated_from_above else scopes
-        graph = op.op_name in GRAPH_REGION_OPS
+        # A graph region's value may be used anywhere in its block.
+        graph = op.has_trait(HasOnlyGraphRegion)
         for region in reversed(op.regions):
             shared = set()
             if len(region.blocks) > 1 or graph:

@@ -46,6 +46,8 @@ class _Scope:
 
 # Kinds of the builder's work items.
 _BUILD, _FINISH, _REGION, _END_SCOPE = "build", "finish", "region", "end scope"
+_LEGACY_SEGMENT_NAMES = {"operand_segment_sizes": "operandSegmentSizes",
+                         "result_segment_sizes": "resultSegmentSizes"}
 
 
 class Builder:
@@ -59,7 +61,7 @@ class Builder:
 
     # ------------------------------------------------------------ entry point
     def build_module(self, parsed_ops: list):
-        from ..dialects.func import ModuleOp
+        from ..dialects.builtin import ModuleOp
         top = _Scope(None, True)
         # Each parsed op is dropped once it is built, so that a large input
         # does not hold its parse and its IR in memory at once.
@@ -204,6 +206,10 @@ class Builder:
         inherent = cls.inherent
         attributes = {}
         for name, value in p.attributes.items():
+            # The segment sizes' former names are read as the properties'
+            # (ODS's setPropertiesFromAttr accepts them still).
+            if name in _LEGACY_SEGMENT_NAMES and _LEGACY_SEGMENT_NAMES[name] in inherent:
+                name = _LEGACY_SEGMENT_NAMES[name]
             if name in inherent:
                 properties.setdefault(name, value)
             else:

@@ -1,7 +1,7 @@
 """Entry point of parsing: source text -> a builtin.module.
 
 The parser is built once per process from grammar/mlir.lark, whose LALR
-tables are cached on disk (parse/tables.py), so a lit run of hundreds of
+tables are cached on disk (parse/engine/tables.py), so a lit run of hundreds of
 small invocations pays for them once.
 """
 
@@ -9,25 +9,19 @@ from __future__ import annotations
 
 import os
 import re
-from functools import partial
-from types import SimpleNamespace
 
-from lark.lexer import Token
 from lark.exceptions import (UnexpectedCharacters, UnexpectedEOF, UnexpectedInput,
                              UnexpectedToken, VisitError)
-from lark.parsers.lalr_parser import _Parser
-from lark.parsers.lalr_parser_state import ParseConf, ParserState
 
 from .. import dialects  # noqa: F401  (registers ops and custom forms)
 from ..diagnostics import MLIRError, offset_to_pos, pos_to_offset
-from ..dialects.base import CUSTOM_FORMS
+from ..ir.core import OP_CLASSES
 from ..ir import attributes as A
 from ..ir import types as T
+from . import op_syntax
 from .builder import Builder
-from .lexer import Lexer
-from .op_heads import OpHeads
-from .op_lines import OpLines
-from .tables import CONTEXTUAL_TERMINALS, SHORTHANDS, PreparedGrammar, advances
+from .engine.driver import Engine
+from .engine.tables import PreparedGrammar, advances
 from .syntax import TOKEN, OpHead, ParsedOp
 from .transformer import MLIRTransformer, string_literal_error
 
@@ -61,109 +55,34 @@ def _cache_folder() -> str | None:
         return None            # no cache: the grammar is prepared on every run
 
 
-class _Engine:
-    """Lark's LALR driver (lark-cython's when installed: about twice as fast;
-    the `fast` extra; PYAFFINE_PURE_LARK=1 turns it off) over the prepared
-    tables, with the transformer's callbacks, fed by our lexer."""
+def prepared_grammar(folder: str | None = None, classes=None) -> PreparedGrammar:
+    """The grammar of the core syntax and the registered ops' syntax
+    (parse/op_syntax.py; `classes`: their `syntax_classes`, if known),
+    prepared, from the cache in `folder` (by default the user's cache
+    folder) when it holds it."""
+    core = _grammar_text()
+    if classes is None:
+        classes = op_syntax.syntax_classes(OP_CLASSES.values())
 
-    def __init__(self, prepared: PreparedGrammar, transformer):
-        backend = _backend()
-        self.prepared = prepared
-        self.transformer = transformer
-        self.op_lines = OpLines(self, transformer)
-        self.op_heads = OpHeads(self, transformer)
-        # Before the callbacks are bound:
-        transformer.op_lines = self.op_lines.op_lines
-        transformer.op_head_line = self.op_heads.op_head_line
-        transformer.parse_token = self.parse_shorthand
-        self.lexer = Lexer(prepared, backend.Token, {**_op_name_callbacks(transformer),
-                                                     "OP_LINES": self.op_lines.accept,
-                                                     "AFFINE_FOR_LINE": self.op_heads.accept,
-                                                     "AFFINE_IF_LINE": self.op_heads.accept})
-        table = prepared.parse_table()
-        callbacks = prepared.callbacks(transformer)
-        self._confs = {start: backend.ParseConf(table, callbacks, start)
-                       for start in table.start_states}
-        self._new_state = backend.ParserState
-        self.driver = backend._Parser(table, {}, False)
-        # lark-cython's driver stops at EOFError, Lark's at the tokens' end.
-        self._eof_error = backend is not _PURE_LARK
-
-    def parse(self, text: str, start: str = "start", within=None, ends=None):
-        """The value of `text` (of the token `within` of it, if given) as
-        the start symbol `start`.  `ends`: see `Lexer.tokens`."""
-        stream = _TokenStream()
-        state = self._new_state(self._confs[start], stream)
-        stream.set_tokens(self.lexer.tokens(text, state, self._eof_error, within, ends))
-        return self.driver.parse_from_state(state)
-
-    def parse_shorthand(self, token, ends=None):
-        """The value of the text of `token`, a terminal that stands for a
-        run of tokens (tables.py SHORTHANDS), parsed at its place as the
-        terminal's start symbol."""
-        return self.parse(self.transformer.text, SHORTHANDS[token.type], token, ends)
-
-    def shorthand_continued_by(self, kind: str, end_stack: list, terminal: str) -> bool:
-        """Whether a token of `terminal` after the text of a `kind` shorthand,
-        whose parse ended with the driver's stack `end_stack`, would be part
-        of it."""
-        table = self.prepared
-        return advances(table.states, table.end_states[SHORTHANDS[kind]], list(end_stack),
-                        terminal)
-
-
-class _TokenStream:
-    """What the drivers pull tokens from: lark-cython's calls
-    `next_token(state)`, Lark's iterates `lex(state)`."""
-
-    def set_tokens(self, tokens) -> None:
-        # `next(tokens, state)`: the tokens end with EOFError, never with
-        # the default, and the call stays in C.
-        self.next_token = partial(next, tokens)
-        self.lex = lambda state: tokens
-
-
-_PURE_LARK = SimpleNamespace(_Parser=_Parser, ParserState=ParserState, ParseConf=ParseConf,
-                             Token=Token)
-
-
-def _backend():
-    """The module whose LALR driver (`_Parser`), `ParserState`, `ParseConf`
-    and `Token` are used."""
-    if not os.environ.get("PYAFFINE_PURE_LARK"):
-        try:
-            from lark_cython import lark_cython
-            return lark_cython
-        except ImportError:
-            pass
-    return _PURE_LARK
+    def prepare():
+        assembled = op_syntax.assemble(core, classes)
+        return PreparedGrammar(assembled.text, assembled.head_lines, assembled)
+    return PreparedGrammar.cached(op_syntax.syntax_source(core, classes),
+                                  _cache_folder() if folder is None else folder, prepare,
+                                  depends_on=(op_syntax.__file__,))
 
 
 def _parser():
     global _PARSER, _TRANSFORMER
     if _PARSER is None:
         _TRANSFORMER = MLIRTransformer()
-        for rule, callback in CUSTOM_FORMS.items():
+        classes = op_syntax.syntax_classes(OP_CLASSES.values())
+        prepared = prepared_grammar(classes=classes)
+        for rule, callback in prepared.op_grammar.bind(classes).items():
             setattr(_TRANSFORMER, rule, _bind(callback, _TRANSFORMER))
-        prepared = PreparedGrammar.cached(_grammar_text(), _cache_folder())
-        _PARSER = _Engine(prepared, _TRANSFORMER)
+        _PARSER = Engine(prepared, _TRANSFORMER, prepared.op_grammar.remembered_names)
         _TRANSFORMER.new_token = _PARSER.lexer.token_class
     return _PARSER, _TRANSFORMER
-
-
-# Ops whose custom parsers report errors about their operands at the op's
-# name (`custom op 'affine.for' dim operand count ... must match`) before the
-# rest of the op is parsed.  Their operands are reduced before the op rule,
-# so the lexer remembers the latest such name: nothing that may stand between
-# the name and those operands is another op.
-_OP_NAME_TERMINALS = ("OP_AFFINE_FOR", "OP_AFFINE_IF")
-
-
-def _op_name_callbacks(transformer) -> dict:
-    def remember(token):
-        transformer.last_op_name = token
-        return token
-    return {name: remember for name in _OP_NAME_TERMINALS}
 
 
 def _bind(callback, transformer):
@@ -202,7 +121,7 @@ def parse_source(text: str, allow_unregistered: bool = False,
     the file locations MLIR gives some ops.
 
     Most lines are read whole, as shorthands for their tokens (op lines and
-    heads: parse/op_lines.py, parse/op_heads.py), which keep only what a
+    heads: parse/engine/op_lines.py, parse/engine/op_heads.py), which keep only what a
     text without errors needs.  A text with any error is read again token
     by token: its diagnostics are those of its tokens."""
     try:
@@ -286,14 +205,14 @@ _VALUE_NAME = r"%[\w$.\-]*"
 _CLOSERS = (("RPAR", ")"), ("RSQB", "]"), ("MORETHAN", ">"), ("RBRACE", "}"))
 _BINARY_OPERATORS = frozenset({"+", "-", "*", "floordiv", "ceildiv", "mod"})
 
-# How tokens are named in "expected ..." lists when no rule above applies.
+# How tokens are named in "expected ..." lists when no rule above applies
+# (the ops' own terminals: their `syntax_terminal_texts`).
 _TERMINAL_TEXT = {"VALUE_ID": "SSA value", "RESULTS": "SSA result", "BARE_ID": "identifier",
                   "STRING": "string", "INT": "integer", "FLOAT": "float", "SYMBOL": "symbol name",
                   "CARET_ID": "block label", "HASH_ID": "attribute", "BANG_ID": "type",
                   "BUILTIN_TYPE": "type", "DIMS": "dimension list", "SCALABLE_DIM": "dimension",
                   "KEYWORD_ATTR": "attribute", "CMP_OP": "comparison", "$END": "end of file",
-                  "PRETTY_TEXT": "text", "VISIBILITY": "visibility", "MIN_MAX": "'min' or 'max'",
-                  "FLAG_KEYWORD": "'fastmath' or 'overflow'", "UNRANKED": "'*x'"}
+                  "PRETTY_TEXT": "text", "UNRANKED": "'*x'"}
 
 
 def unknown_custom_op_error(name: str, pos) -> MLIRError:
@@ -373,10 +292,11 @@ def _acceptable(state) -> set:
         stack = list(state.state_stack)
     except AttributeError:
         return set()
-    # A contextual terminal (parse/tables.py) stands for tokens that are
+    # A contextual terminal (parse/engine/tables.py) stands for tokens that are
     # named on their own.
+    contextual = _parser()[0].prepared.contextual_terminals
     return {name for name in table.get(stack[-1], ())
-            if name.isupper() and name not in CONTEXTUAL_TERMINALS
+            if name.isupper() and name not in contextual
             and advances(table, end_state, list(stack), name)}
 
 
@@ -496,7 +416,12 @@ def _join(items: list) -> str:
 def _describe(name: str, literals: dict) -> str:
     if name in literals:
         return f"'{literals[name]}'"
-    return _TERMINAL_TEXT.get(name, name.lower())
+    text = _TERMINAL_TEXT.get(name)
+    if text is None:
+        # The terminals of the ops' syntax, as the ops name them.
+        text = next((cls.syntax_terminal_texts[name] for cls in OP_CLASSES.values()
+                     if name in cls.syntax_terminal_texts), name.lower())
+    return text
 
 
 _DIMENSIONS = r"(([0-9]+|\?)[ \t]*x[ \t]*)+"
@@ -570,16 +495,6 @@ def _innermost_open(stack: list):
     return None
 
 
-# The message for subscripts not closed: affine maps of SSA ids
-# (parseAffineMapOfSSAIds) and the index lists of memref.load/store (ODS).
-_SUBSCRIPTS_CLOSED_BY = {
-    **dict.fromkeys(("affine.load", "affine.store", "affine.vector_load",
-                     "affine.vector_store"), "expected ']' in affine map"),
-    **dict.fromkeys(("memref.load", "memref.store"), "expected ']'")}
-# Ops that read `(dims)[symbols]` with parseDimAndSymbolList.
-_AFFINE_OPERAND_LIST_OPS = frozenset({"affine.apply", "affine.min", "affine.max", "affine.for",
-                                      "affine.if"})
-
 _SHAPED = {"tensor": "tensor type", "vector": "vector type", "tuple": "tuple type",
            "complex": "complex type", "affine_map": "affine map", "affine_set": "integer set"}
 
@@ -598,10 +513,14 @@ def _bracket_message(accepted: set, stack: list, top, closers: list):
     if closers == ["]"] and bracket == "[":
         # Subscripts (`%A[...`) and symbol operands (`(%i)[...`), each in
         # the words of the parser that reads them.
-        op_name = _enclosing_op_name(stack)
-        if _is_token(before, "VALUE_ID") and op_name in _SUBSCRIPTS_CLOSED_BY:
-            return _SUBSCRIPTS_CLOSED_BY[op_name]
-        if _is_token(before, "RPAR") and op_name in _AFFINE_OPERAND_LIST_OPS:
+        # (the op classes' `syntax_unclosed_subscripts` and
+        # `syntax_dim_and_symbol_list`).
+        op_class = OP_CLASSES.get(_enclosing_op_name(stack))
+        if _is_token(before, "VALUE_ID") and op_class is not None \
+                and op_class.syntax_unclosed_subscripts:
+            return op_class.syntax_unclosed_subscripts
+        if _is_token(before, "RPAR") and op_class is not None \
+                and op_class.syntax_dim_and_symbol_list:
             return "expected ']' in operand list"
     if closers == [">"] and bracket == "<" and len(accepted) == 1 and (
             isinstance(top, A.DictionaryAttr) or isinstance(top, TOKEN) and top.type == "RBRACE"):
@@ -805,5 +724,5 @@ def split_input(text: str, marker: str = "// -----"):
         start = found + len(marker)
 
 
-def token_pos(token: Token) -> tuple[int, int]:
+def token_pos(token) -> tuple[int, int]:
     return (token.line, token.column)

@@ -1,7 +1,7 @@
 """Grammar callbacks for the parts of the syntax every dialect shares: types,
 attributes, affine maps and sets, regions, the generic op form and the top
-level.  Custom op forms add their callbacks from the dialect modules
-(`CUSTOM_FORMS`); each callback is named after its grammar rule.
+level.  The custom op forms have their callbacks on the op classes
+(parse/op_syntax.py); each callback is named after its grammar rule.
 
 The parser calls these while it reduces (LALR with an embedded transformer),
 so no parse tree is built.  Aliases (`#map0 = ...`) are recorded as their
@@ -17,25 +17,19 @@ from ..dialects.base import REGISTERED_DIALECTS
 from ..dialects.dlti import check_unique_keys
 from ..ir import attributes as A
 from ..ir import types as T
-from ..ir.affine_expr import constant as affine_constant
 from ..ir.affine_expr import dim as affine_dim
 from ..ir.affine_expr import symbol as affine_symbol
 from ..ir.affine_map import AffineMap, IntegerSet
 from ..printer.numbers import float_to_bits, round_to_type, unescape_string
 from . import dialect_symbols
-from .syntax import (integer_literal, LocatedInt, TOKEN, SymbolUses, AttrDict, OpHead, OpSequence, ParsedBlock,
-                     ParsedOp, ParsedRegion, Props,
-                     Regions, Successors, TypeList, Uses, parse_error, pos_of,
-                     split_children)
+from .syntax import (TOKEN, AffineSyntax, AttrDict, LocatedInt, OpHead, OpSequence,
+                     ParsedBlock, ParsedOp, ParsedRegion, Props, Regions, Successors,
+                     SymbolUses, TypeList, Uses, affine_from_syntax, defined_name,
+                     integer_literal, parse_error, pos_of, split_children)
 
 
 class ResultList(list):
     """The (name, count, position) groups an op's results are bound to."""
-
-
-class AffineSyntax(tuple):
-    """An affine expression as written: (kind, operands...) before its
-    identifiers are bound to dims, symbols or SSA operands."""
 
 
 def _expr(kind):
@@ -45,7 +39,7 @@ def _expr(kind):
 class MLIRTransformer:
     # Set by a callback that builds a location from where the text stands
     # (test.attr_with_loc without `loc(...)`): the op then depends on its
-    # place, not only on its tokens (parse/op_lines.py).
+    # place, not only on its tokens (parse/engine/op_lines.py).
     took_position = False
 
     def __init__(self):
@@ -71,7 +65,7 @@ class MLIRTransformer:
         # Subscripts by shape (dialects/affine.py).
         self.subscript_shapes: dict = {}
         # The latest name token of an op that reports operand errors at it
-        # (parser.py `_OP_NAME_TERMINALS`).
+        # (`syntax_remembers_name`, parse/op_syntax.py).
         self.last_op_name = None
 
     # ------------------------------------------------------------ top level
@@ -155,6 +149,25 @@ class MLIRTransformer:
 
     def symbol_uses(self, children):
         return SymbolUses(children[0] if children else ())
+
+    # ------------------------------------------ pieces of the ops' custom forms
+    def dim_and_symbol_list(self, children):
+        """`(%d0, ...)[%s0, ...]` -> (dim tokens, symbol tokens)."""
+        dims, syms = [], []
+        for child in children:
+            if isinstance(child, SymbolUses):
+                syms = list(child)
+            elif isinstance(child, Uses):
+                dims = list(child)
+        return (dims, syms)
+
+    def iter_arg(self, children):
+        """`%arg = %init` -> (the defined name, the init token)."""
+        return (defined_name(children[0]), children[1])
+
+    def mixed_list(self, children):
+        """`[%a, 4, ...]` -> ("mixed", [token or int, ...])."""
+        return ("mixed", list(children))
 
     def type_list(self, children):
         return TypeList(children)
@@ -929,58 +942,3 @@ def _bind_names(dims, syms) -> dict:
             raise parse_error(token, f"redefinition of identifier '{token.value}'")
         names[token.value] = affine_symbol(i)
     return names
-
-
-def affine_from_syntax(node, names, bind_ssa=None):
-    """Build the simplified AffineExpr, in MLIR's parse order.
-
-    A node is an `AffineSyntax` or, for an integer or an SSA name, its token.
-    `names` binds bare identifiers; `bind_ssa(token, is_symbol)` binds SSA
-    operands in subscripts (affine.load), returning their dim/symbol expr.
-    """
-    if isinstance(node, TOKEN):
-        if node.type == "INT":
-            value = integer_literal(node.value)
-            if value >= 1 << 63:
-                # AffineParser::parseIntegerExpr: the literal must fit int64_t.
-                raise parse_error(node, "constant too large for index")
-            return affine_constant(value)
-        if bind_ssa is None:
-            raise parse_error(node, "unexpected ssa identifier")
-        return bind_ssa(node, False)
-    kind = node[0]
-    if kind == "id":
-        expr = names.get(node[1].value)
-        if expr is None:
-            raise parse_error(node[1], "use of undeclared identifier")
-        return expr
-    if kind == "symbol":
-        if bind_ssa is None:
-            raise parse_error(node[1], "unexpected ssa identifier")
-        return bind_ssa(node[1], True)
-    if kind == "neg":
-        # AffineParser::parseNegateExpression builds `(-1) * operand`.
-        return affine_constant(-1) * affine_from_syntax(node[1], names, bind_ssa)
-    lhs = affine_from_syntax(node[1], names, bind_ssa)
-    rhs = affine_from_syntax(node[2], names, bind_ssa)
-    if kind == "add":
-        return lhs + rhs
-    if kind == "sub":
-        return lhs - rhs
-    if kind == "mul":
-        if not lhs.is_symbolic_or_constant() and not rhs.is_symbolic_or_constant():
-            raise parse_error(_syntax_token(node[2]), "non-affine expression: at least one of the multiply operands has to be either a constant or symbolic")
-        return lhs * rhs
-    if not rhs.is_symbolic_or_constant():
-        raise parse_error(_syntax_token(node[2]), f"non-affine expression: right operand of {kind} has to be either a constant or symbolic")
-    if kind == "floordiv":
-        return lhs.floordiv(rhs)
-    if kind == "ceildiv":
-        return lhs.ceildiv(rhs)
-    return lhs.mod(rhs)
-
-
-def _syntax_token(node):
-    while isinstance(node, AffineSyntax):
-        node = node[1]
-    return node

@@ -453,3 +453,24 @@ def op_to_string(op, generic: bool = False) -> str:
     printer.names = SSANameState(root, generic)
     printer.print_operation(op)
     return printer.getvalue()
+
+
+def op_text(op, generic: bool = False) -> str:
+    """`str(op)`: a top-level module as the command line prints it (alias
+    definitions first, ending with a newline); any other op as `op_to_string`
+    (local scope, as MLIR's `Operation::print` of a nested op)."""
+    if op.parent is None and op.op_name == "builtin.module":
+        return Printer(generic=generic).print_module(op)
+    return op_to_string(op, generic)
+
+
+def value_name(value) -> str:
+    """`%name` of a value as the printer numbers it: within the closest
+    isolated-from-above op around its definition."""
+    owner = getattr(value, "owner", None)
+    root = owner.parent_op if owner is not None and not hasattr(owner, "op_name") else owner
+    if root is None:
+        return "<<UNKNOWN SSA VALUE>>"
+    while root.parent_op is not None and not root.isolated_from_above:
+        root = root.parent_op
+    return SSANameState(root).use_name(value)

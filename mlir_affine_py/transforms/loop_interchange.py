@@ -1,87 +1,101 @@
 """-affine-loop-interchange: choose the best legal order of every loop nest.
 
-Following the seed design (../shared/seeds/affine-loop-interchange-design.md)
-and its precise cost model (../shared/docs/cost-model.md):
+The design (legality, distribution, cost model) is docs/loop-interchange.md:
 
 1. every affine.for nest of every function is found, including nests inside
    other ops' regions;
-2. an imperfect nest is made perfect by distributing a loop over the parts of
-   its body (loop_distribution.py), only where that is legal, and only kept
-   when it lets some part be interchanged;
-3. the orders that keep every dependence lexicographically non-negative are
+2. an imperfect nest is distributed (loop_distribution.py) by the strongly
+   connected components of its dependence graph, level by level, on a copy
+   kept only when it permutes more bands than the nest as written;
+3. every perfect band of two loops or more is decided, the bands inside a
+   loop that stays whole included;
+4. the orders that keep every dependence lexicographically non-negative are
    searched with a dynamic program over sets of outer loops, which prunes an
    illegal prefix as soon as a dependence turns negative and never builds the
    d! orders;
-4. the cheapest order (ties to the original order) is applied with
-   `permute_loops`, the utility the test pass uses too.
+5. the cheapest order (ties to fewer strided references innermost, then to
+   the original order) is applied with `permute_loops`, the utility the test
+   pass uses too.
 
-Nests the pass does not handle (iter_args, affine.if, non-rectangular bounds,
-calls or ops with unknown effects, accesses it cannot analyse) are left as
-they are, with a remark saying why when `remarks=true`.
+Bands whose bounds depend on outer loops of the band, or whose body holds
+affine.if, are decided and rewritten through the polyhedral core
+(polyhedral_interchange.py: exact dependences, isl code generation) when
+their innermost body holds no further loops.  Bands the pass does not
+handle (iter_args, calls or ops with unknown effects, regions that are not
+SCoPs, such bands around further loops) are left as they are, with a remark saying why
+when `remarks=true`; every band gets one `chose order`, `kept the original
+order` or `left as it is` remark.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..analysis.affine_access import (MemRefAccess, depends_on, enclosing_affine_ops,
-                                     is_memory_access, loop_ivs)
-from ..analysis.cost_model import DEFAULT_TRIP_COUNT, NestModel, access_info
+                                     is_memory_access, is_recomputable, loop_ivs)
+from ..analysis.cost_model import DEFAULT_TRIP_COUNT, UNROLL_LIMIT, NestModel, access_info
 from ..analysis.dependence import DependenceAnalysis, DependenceComponent, num_common_loops
-from ..diagnostics import MLIRError
-from ..dialects.affine import AffineForOp
-from ..ir.core import Operation
-from ..passes import emit_remark
+from ..dialects.affine import AffineForOp, AffineIfOp
+from ..ir.traits import CallOpInterface, is_memory_effect_free
+from ..passes import Option, Pass, emit_remark
 from .loop_distribution import distribute_nest
 from .loop_utils import get_perfectly_nested_loops, order_to_perm_map, permute_loops
+from .polyhedral_interchange import decide_polyhedral
 
 MAX_LISTED_ORDERS = 24
 
-# Ops a nest body may hold: pure computation and affine memory accesses.
-PURE_DIALECTS = ("arith.", "math.", "index.")
-HANDLED_OPS = {"affine.load", "affine.store", "affine.vector_load", "affine.vector_store",
-               "affine.apply", "affine.min", "affine.max", "affine.yield", "affine.for"}
+# Nests the polyhedral path (polyhedral_interchange.py) decides: their new
+# bounds and guards are generated with isl.
+POLYHEDRAL_REASONS = ("non-rectangular loop bounds", "the nest contains affine.if")
 
 
-@dataclass
-class InterchangeOptions:
-    cache_line_size: int = 64
-    parallelism_weight: int = 100
-    default_trip_count: int = DEFAULT_TRIP_COUNT
-    remarks: bool = False
+class AffineLoopInterchange(Pass):
+    """The pass; its options are the cost model's parameters (docs/loop-interchange.md)."""
 
-    @classmethod
-    def from_pass_options(cls, options: dict) -> "InterchangeOptions":
-        known = {"cache-line-size", "parallelism-weight", "default-trip-count", "remarks"}
-        unknown = set(options) - known
-        if unknown:
-            raise MLIRError(f"unknown option(s) for -affine-loop-interchange: {', '.join(sorted(unknown))}")
+    argument = "affine-loop-interchange"
+    summary = "Interchange affine loop nests for locality and parallelism"
+    pass_name = "AffineLoopInterchange"
 
-        def number(name, default, minimum=1):
-            text = options.get(name)
-            if text is None:
-                return default
-            try:
-                value = int(text)
-            except ValueError:
-                raise MLIRError(f"option '{name}' of -affine-loop-interchange expects an integer, got '{text}'")
-            if value < minimum:
-                raise MLIRError(f"option '{name}' of -affine-loop-interchange must be at least {minimum}")
-            return value
+    cache_line_size = Option(64, "Cache line size in bytes, for the spatial cost",
+                             unsigned=True, minimum=1)
+    parallelism_weight = Option(100, "Weight of the parallelism cost against the "
+                                "locality costs", unsigned=True)
+    default_trip_count = Option(DEFAULT_TRIP_COUNT, "Trip count assumed for a loop "
+                                "with symbolic bounds", unsigned=True, minimum=1)
+    remarks = Option(False, "Remark, per nest, the legal orders with their costs and "
+                     "the order chosen, or why the nest is left alone")
 
-        return cls(number("cache-line-size", 64), number("parallelism-weight", 100, 0),
-                   number("default-trip-count", DEFAULT_TRIP_COUNT),
-                   options.get("remarks", "false").lower() in ("1", "true"))
+    def run_on_operation(self, op) -> None:
+        analysis = DependenceAnalysis(alias_conservative=True, relaxed_bounds=True)
+        roots = [o for o in op.walk()
+                 if isinstance(o, AffineForOp) and not isinstance(o.parent_op, AffineForOp)]
+        for root in roots:
+            Interchanger(self, analysis).run(root)
+
+
+# The options of a run, as the search reads them.
+InterchangeOptions = AffineLoopInterchange
 
 
 def run_affine_loop_interchange(module, options: dict) -> None:
-    config = InterchangeOptions.from_pass_options(options)
-    analysis = DependenceAnalysis(alias_conservative=True, relaxed_bounds=True,
-                                  nonlinear_unknown=True)
-    roots = [op for op in module.walk()
-             if isinstance(op, AffineForOp) and not isinstance(op.parent_op, AffineForOp)]
-    for root in roots:
-        Interchanger(config, analysis).run(root)
+    """Run the pass on `module` with options given as {"name": "text"}."""
+    text = " ".join(f"{key}={value}" for key, value in options.items())
+    AffineLoopInterchange.from_option_text(text).run_on_operation(module)
+
+
+@dataclass
+class BandDecision:
+    """What the pass decided for one perfect band, and the remarks saying
+    so; emitted and applied only if the plan holding it is kept."""
+
+    nest: list
+    order: tuple | None = None          # None: the band is left as it is
+    remarks: list = field(default_factory=list)
+    applier: object = None              # the polyhedral path's, else permute_loops
+
+    @property
+    def permutes(self) -> bool:
+        return self.order is not None and self.order != tuple(range(len(self.order)))
 
 
 class Interchanger:
@@ -95,70 +109,116 @@ class Interchanger:
 
     # -------------------------------------------------------------- driver
     def run(self, root: AffineForOp) -> None:
+        if root.parent is None:
+            return      # erased with a nest distributed around it
         if self._has_nested_loops_below_perfect_nest(root):
             plan = distribute_nest(root, self.analysis)
-            if plan.failure:
-                self.remark(root, f"imperfect nest left as it is: {plan.failure}")
-            elif plan.new_roots:
-                decisions = [self.decide(r) for r in plan.new_roots]
-                if any(d is not None and d[0] != tuple(range(len(d[0]))) for d in decisions):
+            for line, reason in plan.notes:
+                self.remark(root, f"the loop on line {line} {reason}")
+            if plan.distributed:
+                split = self.plan_bands_of(plan.new_roots)
+                whole = self.plan_bands_of([root])
+                if _permuted(split) > _permuted(whole):
                     plan.commit()
-                    self.remark(root, f"distributed an imperfect nest into {len(plan.new_roots)} perfect nests")
-                    for new_root, decision in zip(plan.new_roots, decisions):
-                        if decision is not None:
-                            self.apply(new_root, decision)
+                    self.finish(split)
+                    perfect = sum(1 for r in plan.new_roots
+                                  if not self._has_nested_loops_below_perfect_nest(r))
+                    kind = ("perfect nests" if perfect == len(plan.new_roots)
+                            else f"nests ({perfect} perfect)")
+                    self.remark(root, f"distributed an imperfect nest into "
+                                      f"{len(plan.new_roots)} {kind}")
                     return
                 plan.discard()
                 self.remark(root, "distribution would enable no interchange; the imperfect nest is kept")
-        decision = self.decide(root)
-        if decision is not None:
-            self.apply(root, decision)
+            else:
+                plan.discard()
+                whole = self.plan_bands_of([root])
+            self.finish(whole)
+            if not whole:
+                why = ("its loops cannot be distributed" if not plan.distributed
+                       else "distribution would enable no interchange")
+                self.remark(root, f"kept the original order of the imperfect nest: it has no perfect "
+                                  f"band of two loops or more and {why}")
+            return
+        self.finish(self.plan_bands_of([root]))
+
+    def plan_bands_of(self, roots) -> list:
+        """Decisions for every perfect band of depth >= 2 in the nests at
+        `roots`: the outermost band of each, then (recursively) the bands
+        of the loops in its innermost body, so a loop that cannot be
+        distributed or permuted still has the bands inside it optimized."""
+        decisions = []
+        for root in roots:
+            band = get_perfectly_nested_loops(root)
+            inner = [op for op in band[-1].body.ops if isinstance(op, AffineForOp)]
+            if len(band) >= 2:
+                decisions.append(self.decide(band, around_loops=bool(inner)))
+            decisions += self.plan_bands_of(inner)
+        return decisions
+
+    def finish(self, decisions) -> None:
+        """Emits the remarks in nest order, then applies the decisions
+        innermost band first: permuting an outer band moves the loops inside
+        it unchanged, so the bands inside it, which may be rewritten by the
+        polyhedral path, keep the loops their decisions name."""
+        for decision in decisions:
+            for message in decision.remarks:
+                self.remark(decision.nest[0], message)
+        for decision in reversed(decisions):
+            if not decision.permutes:
+                continue
+            if decision.applier is not None:
+                decision.applier.apply(decision.order)
+            else:
+                permute_loops(decision.nest, order_to_perm_map(decision.order))
 
     @staticmethod
     def _has_nested_loops_below_perfect_nest(root) -> bool:
         innermost = get_perfectly_nested_loops(root)[-1]
         return any(isinstance(op, AffineForOp) for op in innermost.body.ops)
 
-    def apply(self, root, decision) -> None:
-        order, nest = decision
-        if order != tuple(range(len(order))):
-            permute_loops(nest, order_to_perm_map(order))
-
     # ------------------------------------------------------------ deciding
-    def decide(self, root):
-        """(best order, nest) for the perfect nest at `root`, or None when the
-        nest is left alone."""
-        nest = get_perfectly_nested_loops(root)
-        if len(nest) < 2:
-            return None
+    def decide(self, nest, around_loops: bool = False) -> BandDecision:
+        """The best legal order of the perfect band `nest` (whose innermost
+        body holds further loops when `around_loops`)."""
+        decision = BandDecision(nest)
+        say = decision.remarks.append
         why = self.unsupported_reason(nest)
+        if why in POLYHEDRAL_REASONS and not around_loops:
+            return decide_polyhedral(self, nest, why)
+        if why in POLYHEDRAL_REASONS:
+            # The polyhedral legality test misses dependences of the loops
+            # below such a band (a reduction into a memref inside them was
+            # reordered); the bands inside it are still decided.
+            why += " in a band around further loops"
         if why:
-            self.remark(root, f"nest left as it is: {why}")
-            return None
-        model, assumed = self.build_model(nest)
-        if model is None:
-            self.remark(root, f"nest left as it is: {assumed}")
-            return None
+            say(f"nest left as it is: {why}")
+            return decision
+        model, assumed = self.build_model(nest, around_loops)
         best, legal_count, listed = search_orders(model, len(nest))
         total = 1
         for k in range(2, len(nest) + 1):
             total *= k
-        header = (f"perfect nest of depth {len(nest)}, trip counts {model.trips}"
-                  f"{assumed}; {legal_count} of {total} orders legal")
-        self.remark(root, header)
+        kind = "perfect band" if around_loops else "perfect nest"
+        body = " around further loops" if around_loops else ""
+        say(f"{kind} of depth {len(nest)}{body}, trip counts {model.trips}"
+            f"{assumed}; {legal_count} of {total} orders legal; "
+            f"{cost_legend(self.config.parallelism_weight)}")
         for order in listed:
             p, s, t, cost = model.score(order)
-            self.remark(root, f"legal order {_fmt(order)}: parallelism {p}, spatial {_num(s)}, "
-                              f"temporal {t}, total {_num(cost)}")
+            say(f"legal order {_fmt(order, nest)}: parallelism {p}, spatial {_num(s)}, "
+                f"temporal {t}, total {_num(cost)}")
         if legal_count > len(listed):
-            self.remark(root, f"... and {legal_count - len(listed)} more legal orders")
+            say(f"... and {legal_count - len(listed)} more legal orders")
         identity = tuple(range(len(nest)))
+        why = _assumptions(model, best, identity)
         if best == identity:
-            self.remark(root, f"kept the original order {_fmt(identity)}")
+            say(f"kept the original order {_fmt(identity, nest)}{why}")
         else:
             perm_map = ",".join(map(str, order_to_perm_map(best)))
-            self.remark(root, f"chose order {_fmt(best)} (permutation-map={perm_map})")
-        return best, nest
+            say(f"chose order {_fmt(best, nest)} (permutation-map={perm_map}){why}")
+        decision.order = best
+        return decision
 
     def unsupported_reason(self, nest) -> str | None:
         if any(loop.inits for loop in nest):
@@ -170,8 +230,26 @@ class Interchanger:
                     return "non-rectangular loop bounds"
         return unsupported_op_reason(nest[-1])
 
-    def build_model(self, nest):
-        """(NestModel, note on assumed trip counts) or (None, reason)."""
+    def iterations_around(self, nest) -> tuple:
+        """(iterations of the loops enclosing the band, whether a symbolic
+        trip count was assumed).  A band inside other loops is scored as the
+        whole nest with those loops fixed outside it: its locality costs are
+        paid once per iteration of theirs, its parallelism cost (the
+        iterations inside a carrying loop) is not."""
+        around, symbolic = 1, False
+        for loop, _ in enclosing_affine_ops(nest[0]):
+            if isinstance(loop, AffineForOp):
+                trip = constant_trip_count(loop)
+                if trip is None:
+                    trip = self.config.default_trip_count
+                    symbolic = True
+                around *= max(trip, 1)
+        return around, symbolic
+
+    def build_model(self, nest, around_loops: bool = False):
+        """(NestModel, note on assumed trip counts).  A band around further
+        loops is not taken as unrolled, however short: its innermost loop
+        is not the innermost one that runs."""
         trips, symbolic = [], False
         for loop in nest:
             trip = constant_trip_count(loop)
@@ -180,6 +258,8 @@ class Interchanger:
                 symbolic = True
             trips.append(max(trip, 0))
         outer = len(loop_ivs(enclosing_affine_ops(nest[0])))
+        around, around_symbolic = self.iterations_around(nest)
+        symbolic = symbolic or around_symbolic
         accesses = [MemRefAccess(op) for op in nest[-1].walk() if is_memory_access(op)]
         dependences, unknown = [], set()
         for depth in range(outer + 1, outer + len(nest) + 1):
@@ -198,12 +278,32 @@ class Interchanger:
                     dependences.append(comps[outer:outer + len(nest)])
         model = NestModel([loop.induction_var for loop in nest], trips,
                           [access_info(a.op) for a in accesses], dependences,
-                          self.config.cache_line_size, self.config.parallelism_weight)
+                          self.config.cache_line_size, self.config.parallelism_weight,
+                          unroll_limit=0 if around_loops else UNROLL_LIMIT, around=around)
         note = (f" (symbolic trip counts taken as {self.config.default_trip_count})"
                 if symbolic else "")
         if unknown:
             note += f" (dependences through {', '.join(sorted(unknown))} taken as unknown)"
         return model, note
+
+
+def _assumptions(model: NestModel, best, identity) -> str:
+    """The modelling rules that drove the choice, for its remark."""
+    notes = []
+    unrolled = model.unrolled_loops(best)
+    if unrolled:
+        notes.append(f"the innermost loops {tuple(sorted(unrolled))} taken as unrolled "
+                     f"(at most {model.unroll_limit} iterations in all)")
+    if best != identity and model.is_legal(identity) \
+            and model.score(best)[3] == model.score(identity)[3]:
+        notes.append(f"a tie on the total, broken by the references the innermost loop walks "
+                     f"with a stride: {model.strided_references(best[-1])} against "
+                     f"{model.strided_references(identity[-1])}")
+    return "".join(f"; {note}" for note in notes)
+
+
+def _permuted(decisions) -> int:
+    return sum(1 for decision in decisions if decision.permutes)
 
 
 def unsupported_op_reason(loop) -> str | None:
@@ -212,16 +312,15 @@ def unsupported_op_reason(loop) -> str | None:
     for op in loop.walk():
         if op is loop:
             continue
-        name = op.op_name
-        if name == "affine.if":
+        if isinstance(op, AffineIfOp):
             return "the nest contains affine.if"
-        if name in HANDLED_OPS:
+        if isinstance(op, AffineForOp) or is_memory_access(op) or is_recomputable(op):
             continue
-        if name.startswith(PURE_DIALECTS) and not op.regions and type(op) is not Operation:
-            continue
-        if name == "func.call":
+        if op.has_trait(CallOpInterface):
             return "the nest contains a call"
-        return f"op '{name}' has unknown side effects"
+        if not op.regions and is_memory_effect_free(op):
+            return f"op '{op.op_name}' defines a memref inside the nest"
+        return f"op '{op.op_name}' has unknown side effects"
     return None
 
 
@@ -259,7 +358,8 @@ def search_orders(model: NestModel, depth: int):
     order, which puts the original order first.  Also returns how many
     orders are legal and the first few of them for the remarks."""
     full = frozenset(range(depth))
-    best = {frozenset(): (0, (), frozenset())}   # set -> (cost, order, satisfied)
+    # set -> ((total, strided references of the innermost loop), order, satisfied)
+    best = {frozenset(): ((0, 0), (), frozenset())}
     count = {frozenset(): 1}
     layer = [frozenset()]
     for _ in range(depth):
@@ -273,7 +373,9 @@ def search_orders(model: NestModel, depth: int):
                 if new_satisfied is None:
                     continue
                 p, s, t = model.transition(outer, loop)
-                candidate = (cost + model.parallelism_weight * p + s + t, order + (loop,), new_satisfied)
+                step = (model.parallelism_weight * p + s + t,
+                        model.strided_references(loop) if len(outer) == depth - 1 else 0)
+                candidate = ((cost[0] + step[0], cost[1] + step[1]), order + (loop,), new_satisfied)
                 key = outer | {loop}
                 count[key] = count.get(key, 0) + count[outer]
                 current = best.get(key)
@@ -306,8 +408,30 @@ def list_legal_orders(model: NestModel, depth: int, limit: int) -> list:
     return found
 
 
-def _fmt(order) -> str:
-    return "(" + ", ".join(map(str, order)) + ")"
+def _fmt(order, nest) -> str:
+    """An order as positions in the original nest and as the loops' IVs:
+    `(1, 0) = (%j, %i)`."""
+    positions = ", ".join(map(str, order))
+    names = ", ".join(loop_name(nest[position]) for position in order)
+    return f"({positions}) = ({names})"
+
+
+def loop_name(loop: AffineForOp) -> str:
+    """The loop's IV as the source wrote it (`%i`), or as the printer names
+    it when the source is not at hand (a loop built by a pass)."""
+    import re
+    from ..diagnostics import current_context
+    head = current_context().source_text_at(loop.pos, 120)
+    found = re.match(r"affine\.for\s+(%[\w$.-]+)", head)
+    return found.group(1) if found else str(loop.induction_var)
+
+
+def cost_legend(weight: int) -> str:
+    """What the three cost terms of the remarks count (docs/loop-interchange.md)."""
+    return (f"costs, lower is better: parallelism = iterations run inside a loop that "
+            f"carries a dependence, spatial = cache lines fetched, temporal = accesses "
+            f"that find no reuse in the loops inside them, "
+            f"total = {weight} x parallelism + spatial + temporal")
 
 
 def _num(value) -> str:

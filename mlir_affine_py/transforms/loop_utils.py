@@ -6,6 +6,7 @@ mlir/lib/Dialect/Affine/Utils/LoopUtils.cpp and Analysis/LoopAnalysis.cpp:
 from __future__ import annotations
 
 from ..dialects.affine import AffineForOp
+from ..ir.rewriter import IRRewriter
 
 
 def get_perfectly_nested_loops(root: AffineForOp) -> list:
@@ -28,20 +29,6 @@ def is_perfectly_nested(loops) -> bool:
     return True
 
 
-def _splice(dest_block, dest_index: int, ops) -> None:
-    """Move `ops` (consecutive, from one block) into `dest_block` at `dest_index`."""
-    if not ops:
-        return
-    source = ops[0].parent
-    start = source.ops.index(ops[0])
-    del source.ops[start:start + len(ops)]
-    if source is dest_block and start < dest_index:
-        dest_index -= len(ops)
-    for offset, op in enumerate(ops):
-        op.parent = dest_block
-        dest_block.ops.insert(dest_index + offset, op)
-
-
 def permute_loops(loops, perm_map) -> int:
     """Move `loops[i]` to position `perm_map[i]` of the perfect nest (loop
     bounds are left as they are, as upstream's `permuteLoops` does); returns
@@ -53,23 +40,23 @@ def permute_loops(loops, perm_map) -> int:
         return 0
     assert is_perfectly_nested(loops), "input not perfectly nested"
     inverse = sorted((position, i) for i, position in enumerate(perm_map))
+    rewriter = IRRewriter()
     # The innermost body moves to the loop that becomes innermost.
     if perm_map[-1] != n - 1:
         dest = loops[inverse[-1][1]].body
         src = loops[-1].body
-        _splice(dest, 0, src.ops[:-1])
+        rewriter.splice(dest, 0, src.ops[:-1])
     # Loops move innermost first, so each one's body is empty when it moves.
     for i in range(n - 1, -1, -1):
         if perm_map[i] == 0:
             if i == 0:
                 continue
-            parent_block = loops[0].parent
-            _splice(parent_block, parent_block.ops.index(loops[0]), [loops[i]])
+            rewriter.move_op_before(loops[i], loops[0])
             continue
         parent_position = inverse[perm_map[i] - 1][1]
         if i > 0 and i - 1 == parent_position:
             continue
-        _splice(loops[parent_position].body, 0, [loops[i]])
+        rewriter.splice(loops[parent_position].body, 0, [loops[i]])
     return inverse[0][1]
 
 

@@ -5,11 +5,11 @@ two tools can be diffed: `-test-memref-dependence-check`
 
 from __future__ import annotations
 
-from ..analysis.affine_access import MemRefAccess, is_memory_access
+from ..analysis.affine_access import MemRefAccess
 from ..analysis.dependence import DependenceAnalysis, DependenceComponent, num_common_loops
 from ..analysis.dependence_relation import mlir_distance_bounds
-from ..diagnostics import MLIRError
-from ..passes import emit_remark
+from ..dialects.affine import AffineLoadOp, AffineStoreOp
+from ..passes import ListOption, Option, Pass
 from ..printer.printer import op_to_string
 
 
@@ -36,64 +36,61 @@ def _mlir_components(components, src, dst, depth: int, common: int) -> list:
     return [DependenceComponent(c.loop, lb, ub) for c, (lb, ub) in zip(components, bounds)]
 
 
-def run_memref_dependence_check(module, options: dict) -> None:
+class TestMemRefDependenceCheck(Pass):
     """Remarks `dependence from i to j at depth d = ...` for every ordered
     pair of affine.load/store ops and every depth up to common loops + 1."""
-    accesses = [MemRefAccess(op) for op in module.walk()
-                if is_memory_access(op) and op.op_name in ("affine.load", "affine.store")]
-    analysis = DependenceAnalysis()
-    for i, src in enumerate(accesses):
-        note = ("see current operation: " + op_to_string(src.op), src.op.pos)
-        for j, dst in enumerate(accesses):
-            common = num_common_loops(src, dst)
-            for depth in range(1, common + 2):
-                result = analysis.check(src, dst, depth)
-                if result.kind == "failure":
-                    emit_remark("dependence check failed", src.op.pos, [note], "error")
-                    continue
-                if result.components and depth <= common:
-                    result.components = _mlir_components(result.components, src, dst, depth, common)
-                text = _direction_vector_text(result, common, depth)
-                emit_remark(f"dependence from {i} to {j} at depth {depth} = {text}",
-                            src.op.pos, [note])
+
+    argument = "test-memref-dependence-check"
+    summary = "Checks dependences between all pairs of memref accesses."
+    pass_name = "(anonymous namespace)::TestMemRefDependenceCheck"
+
+    def run_on_operation(self, op) -> None:
+        accesses = [MemRefAccess(o) for o in op.walk()
+                    if isinstance(o, (AffineLoadOp, AffineStoreOp))]
+        analysis = DependenceAnalysis()
+        for i, src in enumerate(accesses):
+            note = ("see current operation: " + op_to_string(src.op), src.op.pos)
+            for j, dst in enumerate(accesses):
+                common = num_common_loops(src, dst)
+                for depth in range(1, common + 2):
+                    result = analysis.check(src, dst, depth)
+                    if result.kind == "failure":
+                        self.emit_error(src.op, "dependence check failed", [note])
+                        continue
+                    if result.components and depth <= common:
+                        result.components = _mlir_components(result.components, src, dst,
+                                                             depth, common)
+                    text = _direction_vector_text(result, common, depth)
+                    self.emit_remark(src.op, f"dependence from {i} to {j} at depth {depth} = {text}",
+                                     [note])
 
 
-def run_loop_permutation(module, options: dict) -> None:
+class TestLoopPermutation(Pass):
     """Permute every maximal perfect nest whose depth matches the map; with
     `check-validity`, only when the permutation respects every dependence.
     Like upstream, loops are visited in post-order (inner nests first)."""
-    from ..dialects.affine import AffineForOp
-    from .loop_utils import (get_perfectly_nested_loops, is_valid_loop_interchange_permutation,
-                             permute_loops)
-    text = options.get("permutation-map", "")
-    try:
-        perm_map = [int(x) for x in text.split(",") if x.strip()]
-    except ValueError:
-        raise MLIRError(f"invalid permutation-map '{text}'")
-    if sorted(perm_map) != list(range(len(perm_map))):
-        raise MLIRError(f"invalid permutation-map '{text}': not a permutation")
-    check = options.get("check-validity", "false").lower() in ("1", "true")
-    loops = [op for op in _post_order(module) if isinstance(op, AffineForOp)]
-    for loop in loops:
-        nest = get_perfectly_nested_loops(loop)
-        if len(nest) >= 2 and len(nest) == len(perm_map):
-            if check and not is_valid_loop_interchange_permutation(nest, perm_map):
-                continue
-            permute_loops(nest, perm_map)
 
+    argument = "test-loop-permutation"
+    summary = "Tests affine loop permutation utility"
+    pass_name = "(anonymous namespace)::TestLoopPermutation"
 
-def _post_order(root):
-    """Ops in post-order (children before parents), like MLIR's default walk."""
-    order = []
-    stack = [(root, False)]
-    while stack:
-        op, visited = stack.pop()
-        if visited:
-            order.append(op)
-            continue
-        stack.append((op, True))
-        for region in reversed(op.regions):
-            for block in reversed(region.blocks):
-                for child in reversed(block.ops):
-                    stack.append((child, False))
-    return order
+    permutation_map = ListOption(int, "Specify the loop permutation", unsigned=True)
+    check_validity = Option(False, "Check validity of the loop permutation")
+
+    def validate_options(self) -> None:
+        if sorted(self.permutation_map) != list(range(len(self.permutation_map))):
+            text = ",".join(map(str, self.permutation_map))
+            raise self.options["permutation-map"].error(f"'{text}' is not a permutation")
+
+    def run_on_operation(self, op) -> None:
+        from ..dialects.affine import AffineForOp
+        from .loop_utils import (get_perfectly_nested_loops, is_valid_loop_interchange_permutation,
+                                 permute_loops)
+        perm_map = list(self.permutation_map)
+        loops = [o for o in op.walk(order="post") if isinstance(o, AffineForOp)]
+        for loop in loops:
+            nest = get_perfectly_nested_loops(loop)
+            if len(nest) >= 2 and len(nest) == len(perm_map):
+                if self.check_validity and not is_valid_loop_interchange_permutation(nest, perm_map):
+                    continue
+                permute_loops(nest, perm_map)

@@ -40,3 +40,13 @@ if mlir_opt:
     config.substitutions.append((r"(?<![\w/.-])mlir-opt(?![\w.-])", mlir_opt))
     config.substitutions.append((r"(?<![\w/.-])mlir-runner(?![\w.-])",
                                  os.path.join(os.path.dirname(mlir_opt), "mlir-runner")))
+
+# The shared corpus, read where it lies (never copied into the tests): the
+# feature `shared` and the substitution %shared, its folder.
+from support import find_corpus  # noqa: E402
+
+_corpus = find_corpus()
+config.pyaffine_shared = str(_corpus.parent) if _corpus else None
+if _corpus:
+    config.available_features.add("shared")
+    config.substitutions.append(("%shared", config.pyaffine_shared))

@@ -233,3 +233,13 @@ def test_diagnostics_are_mlir_opts(arguments, capsys):
 
 def test_known_differences_are_invalid_inputs():
     assert all((INVALID / name).is_file() for name in DIAGNOSTICS_UNLIKE_MLIR_OPT)
+
+
+def test_a_verifier_message_may_carry_notes_at_other_ops():
+    from mlir_affine_py.ir.core import Operation
+    from mlir_affine_py.ir.verifier import NotedMessage, op_error
+    op, other = Operation(name="test.a", pos=(3, 5)), Operation(name="test.b", pos=(4, 7))
+    error = op_error(NotedMessage("'test.a' op is wrong", [("see test.b here", other)]), op)
+    assert error.message == "'test.a' op is wrong" and error.pos == (3, 5)
+    assert [(text.split(":")[0], pos) for _, text, pos in error.notes] == [
+        ("see current operation", (3, 5)), ("see test.b here", (4, 7))]

@@ -1,4 +1,4 @@
-"""The prepared grammar (parse/tables.py) is built once and then loaded from
+"""The prepared grammar (parse/engine/tables.py) is built once and then loaded from
 its cache file; a cache file that is damaged, from another grammar or
 missing never changes what is parsed, and the regular expression programs
 kept in it make the same patterns as `re.compile`."""
@@ -9,14 +9,17 @@ import re
 
 import pytest
 
-from mlir_affine_py.parse import lexer, tables
-from mlir_affine_py.parse.parser import _grammar_text
-from mlir_affine_py.parse.tables import PreparedGrammar
+from mlir_affine_py.parse.engine import lexer, tables
+from mlir_affine_py.ir.core import OP_CLASSES
+from mlir_affine_py.parse import op_syntax
+from mlir_affine_py.parse.parser import _grammar_text, _parser, prepared_grammar
+from mlir_affine_py.parse.engine.tables import PreparedGrammar
 
 
 @pytest.fixture(scope="module")
 def grammar() -> str:
-    return _grammar_text()
+    """The core grammar with the registered ops' syntax."""
+    return _parser()[0].prepared.grammar
 
 
 def _summary(prepared: PreparedGrammar) -> tuple:
@@ -27,7 +30,7 @@ def _summary(prepared: PreparedGrammar) -> tuple:
 
 
 def _no_building(monkeypatch) -> None:
-    def refuse(self, grammar):
+    def refuse(self, grammar, *args):
         raise AssertionError("the grammar was prepared again instead of loaded")
     monkeypatch.setattr(PreparedGrammar, "__init__", refuse)
 
@@ -54,7 +57,7 @@ def test_a_damaged_cache_file_is_prepared_again(grammar, tmp_path, monkeypatch, 
 
 def test_a_cache_file_of_another_grammar_is_not_used(grammar, tmp_path, monkeypatch):
     # Same file name for both grammars: only the text kept inside tells them apart.
-    monkeypatch.setattr(tables, "_cache_key", lambda text: "same")
+    monkeypatch.setattr(tables, "_cache_key", lambda text, depends_on=(): "same")
     PreparedGrammar.cached(grammar, str(tmp_path))
     other = grammar + "\n// a comment changes nothing but the text\n"
     assert PreparedGrammar.cached(other, str(tmp_path)).grammar == other
@@ -85,3 +88,23 @@ def test_a_program_re_refuses_is_compiled_anew():
     pattern = r"(?P<A>a+)|(?P<B>b)"
     made = lexer._from_program(pattern, (0, ["not", "a", "program"], 2, {}, ()), 0)
     assert made.match("aab").lastgroup == "A"
+
+
+def test_the_assembled_grammar_is_prepared_once_then_loaded(tmp_path, monkeypatch):
+    built = prepared_grammar(str(tmp_path))
+    assert "affine_for_head" in built.grammar and "OP_AFFINE_LOAD" in built.grammar
+    assert built.shorthands["AFFINE_FOR_LINE"] == "affine_for_head"
+    _no_building(monkeypatch)
+    monkeypatch.setattr(op_syntax, "assemble", lambda *args: pytest.fail("assembled again"))
+    loaded = prepared_grammar(str(tmp_path))
+    assert _summary(loaded) == _summary(built)
+    assert loaded.op_grammar.callbacks == built.op_grammar.callbacks
+
+
+def test_the_cache_key_covers_the_ops_syntax(monkeypatch):
+    core = _grammar_text()
+    classes = op_syntax.syntax_classes(OP_CLASSES.values())
+    before = op_syntax.syntax_source(core, classes)
+    load = OP_CLASSES["affine.load"]
+    monkeypatch.setattr(load, "syntax", load.syntax.replace("attr_dict?", "attr_dict"))
+    assert op_syntax.syntax_source(core, classes) != before

@@ -12,8 +12,8 @@ from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters
 from lark.lexer import Scanner, TextSlice
 
-from mlir_affine_py.parse.lexer import DispatchScanner, Lexer, first_characters
-from mlir_affine_py.parse.parser import _grammar_text, _parser
+from mlir_affine_py.parse.engine.lexer import DispatchScanner, Lexer, first_characters
+from mlir_affine_py.parse.parser import _parser
 from support import CORPUS, REPO_ROOT
 
 
@@ -27,7 +27,8 @@ def scanners():
 @pytest.fixture(scope="module")
 def lexers():
     """Lark's basic lexer for the grammar, and ours with Lark's tokens."""
-    lark = Lark(_grammar_text(), parser="lalr", lexer="basic", maybe_placeholders=False)
+    lark = Lark(_parser()[0].prepared.grammar, parser="lalr", lexer="basic",
+                maybe_placeholders=False)
     return lark, Lexer(_parser()[0].prepared, Token, {})
 
 

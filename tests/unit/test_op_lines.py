@@ -1,4 +1,4 @@
-"""Op lines and heads taken whole (parse/op_lines.py, parse/op_heads.py)
+"""Op lines and heads taken whole (parse/engine/op_lines.py, parse/engine/op_heads.py)
 parse as their tokens do: the same ops, at the same places, with the same
 names; a text with an error is reported as its tokens report it."""
 
@@ -197,3 +197,12 @@ def test_a_run_of_op_lines_is_one_token_that_ends_before_a_line_not_taken():
         "%x = arith.negf %a : f32\n\n  // between\n  %y = arith.addf %x, %a : f32",
         "%w = arith.negf %z : f32\n  %v = arith.mulf %w, %z : f32"]
     assert _outcome(text, shorthands=True) == _outcome(text, shorthands=False)
+
+
+def test_an_op_line_after_a_top_level_op_is_read_by_its_tokens():
+    # LALR merges the state after a top-level op with that after an op of a
+    # region, where an op line may follow: the lexer must not take it.
+    text = ("memref.global @a : memref<2xf32>\n\n"
+            "memref.global @b : memref<2xf32> = uninitialized\n")
+    assert _outcome(text, shorthands=True) == _outcome(text, shorthands=False)
+    assert _outcome(text, shorthands=True)[0] == "ok"

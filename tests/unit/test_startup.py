@@ -1,6 +1,7 @@
-"""What a short run imports of Lark (opt_main `_import_lark`): the modules
-the driver uses, not Lark's grammar compiler, which only a run that prepares
-the grammar cache needs; and Lark as usual where that cannot be done."""
+"""What a short run imports of Lark (parse/engine/lark_modules.py
+`import_lark`): the modules the driver uses, not Lark's grammar compiler,
+which only a run that prepares the grammar cache needs; and Lark as usual
+where that cannot be done."""
 
 from __future__ import annotations
 
@@ -34,8 +35,8 @@ def _environment() -> dict:
 def test_a_run_imports_lark_without_its_grammar_compiler():
     out = _python(
         "import sys\n"
-        "from mlir_affine_py import opt_main\n"
-        "opt_main._import_lark()\n"
+        "from mlir_affine_py.parse.engine import lark_modules\n"
+        "lark_modules.import_lark()\n"
         "from mlir_affine_py.parse.parser import parse_source\n"
         "from mlir_affine_py.printer.printer import Printer\n"
         f"print(Printer().print_module(parse_source({GOOD!r})), end='')\n"
@@ -61,8 +62,8 @@ def test_the_grammar_cache_is_prepared_without_lark_s_package_init(tmp_path):
 def test_lark_is_imported_as_usual_where_its_modules_cannot_be_taken_alone():
     out = _python(
         "import sys\n"
-        "from mlir_affine_py import opt_main\n"
-        "opt_main._LARK_MODULES = ('lark.no_such_module',)\n"
-        "opt_main._import_lark()\n"
+        "from mlir_affine_py.parse.engine import lark_modules\n"
+        "lark_modules._LARK_MODULES = ('lark.no_such_module',)\n"
+        "lark_modules.import_lark()\n"
         "print(hasattr(sys.modules['lark'], 'Lark'), sys.modules.get('regex'))\n")
     assert out == "True None\n"

@@ -10,7 +10,7 @@
 // middle loop: order (j, k, i).
 
 // REMARK: perfect nest of depth 3, trip counts [64, 64, 64]; 6 of 6 orders legal
-// REMARK: chose order (1, 2, 0) (permutation-map=2,0,1)
+// REMARK: chose order (1, 2, 0) = (%j, %k, %i) (permutation-map=2,0,1)
 // REMARK: distributed an imperfect nest into 3 perfect nests
 
 // CHECK-LABEL: func.func @three_levels

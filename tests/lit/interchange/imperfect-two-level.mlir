@@ -6,7 +6,7 @@
 // part a perfect nest, which is then interchanged for the column walk.
 
 // REMARK: perfect nest of depth 2, trip counts [256, 256]; 2 of 2 orders legal
-// REMARK: chose order (1, 0) (permutation-map=1,0)
+// REMARK: chose order (1, 0) = (%j, %i) (permutation-map=1,0)
 // REMARK: distributed an imperfect nest into 2 perfect nests
 
 // CHECK-LABEL: func.func @init_and_scale

@@ -11,9 +11,9 @@
 // CHECK-NEXT:     affine.load %arg0[%[[J]] + 1, %[[I]] - 1]
 // CHECK-NEXT:     affine.store %{{.*}}, %arg0[%[[J]], %[[I]]]
 // REMARK: 1 of 2 orders legal
-// REMARK: legal order (0, 1):
+// REMARK: legal order (0, 1) = (%i, %j):
 // REMARK-NOT: legal order (1, 0)
-// REMARK: kept the original order (0, 1)
+// REMARK: kept the original order (0, 1) = (%i, %j)
 func.func @skewed_dependence(%A: memref<512x512xf64>) {
   affine.for %i = 1 to 512 {
     affine.for %j = 0 to 511 {

@@ -7,9 +7,9 @@
 // computed with %n and %m as parameters.
 
 // REMARK: perfect nest of depth 2, trip counts [128, 128] (symbolic trip counts taken as 128); 2 of 2 orders legal
-// REMARK: chose order (1, 0) (permutation-map=1,0)
+// REMARK: chose order (1, 0) = (%j, %i) (permutation-map=1,0)
 // REMARK: perfect nest of depth 3, trip counts [128, 128, 128] (symbolic trip counts taken as 128); 6 of 6 orders legal
-// REMARK: chose order (0, 2, 1) (permutation-map=0,2,1)
+// REMARK: chose order (0, 2, 1) = (%i, %k, %j) (permutation-map=0,2,1)
 
 // CHECK-LABEL: func.func @dynamic_copy
 // CHECK:      %[[N:.*]] = memref.dim %arg0, %c0

@@ -7,9 +7,9 @@
 // (65536 - 64 - 2).
 
 // CHECK: perfect nest of depth 2, trip counts [1024, 64]; 2 of 2 orders legal
-// CHECK: legal order (0, 1): parallelism 0, spatial 134145, temporal 65470, total 199615
-// CHECK: legal order (1, 0): parallelism 0, spatial 131265, temporal 64510, total 195775
-// CHECK: chose order (1, 0) (permutation-map=1,0)
+// CHECK: legal order (0, 1) = (%j, %i): parallelism 0, spatial 134145, temporal 65470, total 199615
+// CHECK: legal order (1, 0) = (%i, %j): parallelism 0, spatial 131265, temporal 64510, total 195775
+// CHECK: chose order (1, 0) = (%i, %j) (permutation-map=1,0)
 // CHECK-LABEL: func.func @reuse
 // CHECK:      affine.for %[[I:.*]] = 0 to 64 {
 // CHECK-NEXT:   affine.for %[[J:.*]] = 0 to 1024 {

@@ -4,7 +4,7 @@ Most lines of an MLIR file are ops without regions, and they repeat with
 other SSA names: a PolyBench kernel has a few dozen distinct ones among
 thousands.  Where the parser accepts an operation of a block, a run of such
 lines is one OP_LINES token (grammar `op_sequence`).  The parse of each line
-depends only on its shape (parse/shapes.py), so the first line of each shape
+depends only on its shape (parse/engine/shapes.py), so the first line of each shape
 is parsed token by token through the start symbol `operation`, at its own
 place, and is the template of the later ones, which only put their names
 and positions in.
@@ -23,7 +23,7 @@ A line is lexed as tokens instead, and ends the run before it, when
 from __future__ import annotations
 
 from .shapes import ShapeJudge, occurrence
-from .syntax import OpSequence, ParsedOp
+from ..syntax import OpSequence, ParsedOp
 
 
 class OpLines(ShapeJudge):

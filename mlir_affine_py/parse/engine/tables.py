@@ -7,7 +7,7 @@ objects through a generic deserializer on every run, then compiles one
 alternation of all terminals and builds the lexer's keyword callbacks: most
 of the start-up of a short run.  `PreparedGrammar` holds those objects
 themselves, pickled: a run loads them in a few milliseconds, and the lexer
-(parse/lexer.py) needs no compiled alternation up front.
+(parse/engine/lexer.py) needs no compiled alternation up front.
 
 The rules in the table are `TableRule`s, which hash and compare by identity
 in C.  The driver looks each reduction's callback up in a dictionary keyed
@@ -36,7 +36,7 @@ from lark.parse_tree_builder import (ChildFilterLALR_NoPlaceholders, ExpandSingl
 from lark.parsers.lalr_analysis import Action, IntParseTable, Reduce
 from lark.tree import Tree
 
-from .lexer import DispatchScanner, KeptPattern, blanks_pattern, lexer_scanner
+from .lexer import DispatchScanner, KeptPattern, advances, blanks_pattern, lexer_scanner
 
 class TableRule(Rule):
     """A rule of the prepared table: Lark's fields, identity semantics."""
@@ -48,17 +48,9 @@ class TableRule(Rule):
 
 # The start symbol of the text of each terminal that stands for a run of
 # other tokens, parsed when its shape is new: AFFINE_SUBSCRIPTS (`[`,
-# expressions, `]`), OP_LINES (whole ops, a line each), the heads of ops
-# that open a region at the end of their line.
-SHORTHANDS = {"AFFINE_SUBSCRIPTS": "subscripts", "OP_LINES": "operation",
-              "AFFINE_FOR_LINE": "affine_for_head", "AFFINE_IF_LINE": "affine_if_head"}
-
-# The grammar's start symbols: whole inputs and the shorthands' texts.
-STARTS = ("start", *SHORTHANDS.values())
-
-# The lexer emits a shorthand only where the parser accepts it, as Lark's
-# contextual lexer would.
-CONTEXTUAL_TERMINALS = frozenset(SHORTHANDS)
+# expressions, `]`) and OP_LINES (whole ops, a line each); the ops add the
+# heads that open a region at the end of their line (AFFINE_FOR_LINE).
+SHORTHANDS = {"AFFINE_SUBSCRIPTS": "subscripts", "OP_LINES": "operation"}
 
 
 class PreparedGrammar:
@@ -74,21 +66,30 @@ class PreparedGrammar:
     - `ignore`, `newline_types`: terminal names, as in Lark's lexer, and
       `blanks`, the pattern of a run of ignored tokens;
     - `op_line_run`: an OP_LINES token (group 1) and the blanks after it,
-      in one match: how a run of op lines goes on (parse/op_lines.py);
+      in one match: how a run of op lines goes on (parse/engine/op_lines.py);
     - `literals`: terminal name -> text, for every string terminal;
-    - `contextual_terminals` and `contextual_scanner`, the scanner to use
-      instead where the parser does not accept such a terminal's token;
+    - `shorthands`: terminal -> start symbol of its text, for `SHORTHANDS`
+      and the ops' `head_lines`; the lexer emits such a terminal only where
+      the parser accepts it, as Lark's contextual lexer would;
+    - `contextual_terminals` (the shorthands) and `contextual_scanner`, the
+      scanner to use instead where the parser does not accept such a
+      terminal's token;
     - `rules`, `states`, `start_states`, `end_states`: the LALR table (by
-      start symbol, of `STARTS`), whose reduce actions refer to the
-      `TableRule`s of `rules`;
-    - `tree_builder`: Lark's builder of the rules' callbacks.
+      start symbol: `start` and the shorthands'), whose reduce actions refer
+      to the `TableRule`s of `rules`;
+    - `tree_builder`: Lark's builder of the rules' callbacks;
+    - `source`: what the grammar was made from, the key of its cache entry,
+      and `op_grammar`, what its maker keeps with it (the ops' callbacks).
     """
 
-    def __init__(self, grammar: str):
+    def __init__(self, grammar: str, head_lines: dict | None = None, op_grammar=None):
         from lark.lark import Lark
+        self.shorthands = {**SHORTHANDS, **(head_lines or {})}
         lark = Lark(grammar, parser="lalr", lexer="basic", maybe_placeholders=False,
-                    start=list(STARTS))
-        self.grammar = grammar
+                    start=["start", *dict.fromkeys(self.shorthands.values())])
+        self.grammar = self.source = grammar
+        self.op_grammar = op_grammar
+        contextual = frozenset(self.shorthands)
         terminals = sorted(lark.lexer_conf.terminals,
                            key=lambda t: (-t.priority, -t.pattern.max_width,
                                           -len(t.pattern.value), t.name))
@@ -97,8 +98,8 @@ class PreparedGrammar:
                                                 conf.re_module, conf.use_bytes)
         self.lexer_scanner = lexer_scanner(DispatchScanner(self.terminals, conf.g_regex_flags),
                                            conf.ignore)
-        self.contextual_terminals = CONTEXTUAL_TERMINALS
-        self.contextual_scanner = self.lexer_scanner.without(CONTEXTUAL_TERMINALS)
+        self.contextual_terminals = contextual
+        self.contextual_scanner = self.lexer_scanner.without(contextual)
         self.lexer_scanner.keep_programs()
         self.contextual_scanner.keep_programs()
         self.keywords = {name: _keywords(callback) for name, callback in unless.items()}
@@ -164,26 +165,34 @@ class PreparedGrammar:
                 pass
 
     @classmethod
-    def cached(cls, grammar: str, folder: str | None) -> PreparedGrammar:
-        """The grammar prepared, from the cache in `folder` when it holds it
-        (and saved there when it did not)."""
+    def cached(cls, source: str, folder: str | None, prepare=None,
+               depends_on=()) -> PreparedGrammar:
+        """The grammar made from `source`, from the cache in `folder` when
+        it holds it (and saved there when it did not).  `prepare()` makes it
+        (by default `source` is the grammar's text), with the code of the
+        files `depends_on`; what it makes keeps `source`, which the cache
+        entry must match."""
+        def made():
+            prepared = prepare() if prepare is not None else cls(source)
+            prepared.source = source
+            return prepared
         if folder is None:
-            return cls(grammar)
-        path = os.path.join(folder, f"grammar-{_cache_key(grammar)}.pickle")
+            return made()
+        path = os.path.join(folder, f"grammar-{_cache_key(source, depends_on)}.pickle")
         try:
             with open(path, "rb") as handle:
                 prepared = pickle.load(handle)
-            if isinstance(prepared, cls) and prepared.grammar == grammar:
+            if isinstance(prepared, cls) and prepared.source == source:
                 return prepared
         except Exception:        # missing, unreadable, truncated or from other code
             pass
-        prepared = cls(grammar)
+        prepared = made()
         prepared.dump(path)
         return prepared
 
 
-def _cache_key(grammar: str) -> str:
-    """What a cache file depends on: the grammar, the code whose objects it
+def _cache_key(source: str, depends_on=()) -> str:
+    """What a cache file depends on: the grammar's source, the code whose objects it
     pickles (this module, the lexer's scanner, Lark, whose `__init__` holds
     its version), Python and the format of its regular expression
     programs."""
@@ -192,8 +201,8 @@ def _cache_key(grammar: str) -> str:
     import lark
 
     from . import lexer
-    digest = zlib.crc32(grammar.encode())
-    for module in (__file__, lexer.__file__, lark.__file__):
+    digest = zlib.crc32(source.encode())
+    for module in (__file__, lexer.__file__, lark.__file__, *depends_on):
         with open(module, "rb") as handle:
             digest = zlib.crc32(handle.read(), digest)
     python = f"py{sys.version_info[0]}{sys.version_info[1]}-{_sre.MAGIC}"
@@ -266,28 +275,3 @@ def _passes_child_on(rule: Rule, callback) -> bool:
     if symbol.is_term:
         return rule.options.keep_all_tokens or not symbol.filter_out
     return not symbol.name.startswith("_")
-
-
-def advances(table, end_state, stack: list, terminal: str) -> bool:
-    """Whether `terminal` is shifted (or, for `$END`, accepted) after the
-    reductions the LALR `table` makes on it from `stack` (of states, changed
-    in place): the table's own lookaheads are wider where states merged."""
-    for _ in range(10000):
-        actions = table.get(stack[-1], {})
-        if terminal not in actions:
-            return False
-        action, argument = actions[terminal]
-        if action is not Reduce:        # Shift
-            return True
-        size = len(argument.expansion)
-        if size:
-            del stack[-size:]
-        if not stack:
-            return False
-        goto = table.get(stack[-1], {}).get(argument.origin.name)
-        if goto is None:
-            return False
-        stack.append(goto[1])
-        if terminal == "$END" and stack[-1] == end_state:
-            return True
-    return False

@@ -23,7 +23,7 @@ the errors are the ones Lark's lexer gives (tests/unit/test_lexer.py
 compares the two on every input).
 
 The alternations are compiled when first needed, from re's compiled
-programs kept with the prepared grammar (parse/tables.py): re's own compiler
+programs kept with the prepared grammar (parse/engine/tables.py): re's own compiler
 is written in Python and would cost a short run 10 ms.
 """
 
@@ -44,6 +44,7 @@ except ImportError:                    # Python 3.10
     import sre_parse
 
 from lark.exceptions import UnexpectedCharacters
+from lark.parsers.lalr_analysis import Reduce
 
 ASCII = frozenset(chr(code) for code in range(128))
 _CATEGORIES = {
@@ -295,6 +296,7 @@ class Lexer:
         self.accepts = {kind: f for kind, f in callbacks.items() if kind in self.contextual}
         self.blanks = prepared.blanks
         self._blanks = None             # its `match`, compiled when first needed
+        self.states = prepared.states
         self.terminals = prepared.terminals
         # Terminals that need none of the steps after their match: most tokens.
         self.plain = (self.scanner.allowed_types - self.ignore - self.newline_types
@@ -342,8 +344,7 @@ class Lexer:
             if kind in contextual:
                 token = None
                 following = found.end()
-                if kind in parser_state.parse_conf.parse_table.states[
-                        parser_state.state_stack[-1]] and kind != inner:
+                if kind != inner and self._accepted(kind, parser_state.state_stack):
                     token = make_token(kind, value, pos, line, column,
                                        line, column + len(value), pos + len(value))
                     if kind in accepts:
@@ -394,6 +395,17 @@ class Lexer:
         if eof_error:
             raise EOFError(self)
 
+    def _accepted(self, kind: str, stack) -> bool:
+        """Whether the parser takes a token of `kind` from `stack`: a state
+        whose action on it is a reduction may have that lookahead only
+        because LALR merged it with another state (an op line after a
+        top-level op, which no region holds), so the reductions are made
+        on a copy of the stack to see the token shifted."""
+        action = self.states[stack[-1]].get(kind)
+        if action is None:
+            return False
+        return action[0] is not Reduce or advances(self.states, None, list(stack), kind)
+
     def skip_blanks(self, text: str, pos: int) -> int:
         """The offset after the blanks and comments at `pos`."""
         return (self._blanks or self._compile_blanks())(text, pos).end()
@@ -420,3 +432,28 @@ class Lexer:
         return UnexpectedCharacters(text, pos, line, column, allowed=allowed,
                                     token_history=last and [last], state=parser_state,
                                     terminals_by_name={t.name: t for t in self.terminals})
+
+
+def advances(table, end_state, stack: list, terminal: str) -> bool:
+    """Whether `terminal` is shifted (or, for `$END`, accepted) after the
+    reductions the LALR `table` makes on it from `stack` (of states, changed
+    in place): the table's own lookaheads are wider where states merged."""
+    for _ in range(10000):
+        actions = table.get(stack[-1], {})
+        if terminal not in actions:
+            return False
+        action, argument = actions[terminal]
+        if action is not Reduce:        # Shift
+            return True
+        size = len(argument.expansion)
+        if size:
+            del stack[-size:]
+        if not stack:
+            return False
+        goto = table.get(stack[-1], {}).get(argument.origin.name)
+        if goto is None:
+            return False
+        stack.append(goto[1])
+        if terminal == "$END" and stack[-1] == end_state:
+            return True
+    return False

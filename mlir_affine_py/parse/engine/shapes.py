@@ -15,7 +15,7 @@ from itertools import accumulate
 
 from lark.exceptions import UnexpectedInput, VisitError
 
-from ..diagnostics import MLIRError
+from ...diagnostics import MLIRError
 
 SSA_NAME = re.compile(r"%[\w$.\-]+")
 _SPLIT = re.compile(f"({SSA_NAME.pattern})")
@@ -61,7 +61,7 @@ _UNSEEN = object()
 
 class ShapeJudge:
     """The lexer's judge of a terminal that stands for the tokens of a line
-    (parse/op_lines.py, parse/op_heads.py): the parse of the first text of
+    (parse/engine/op_lines.py, parse/engine/op_heads.py): the parse of the first text of
     each shape, made a template by `_learn` (None: the shape is lexed as
     tokens), serves the later texts of the shape.  What `accept` makes of a
     token waits in `parsed`, by the token's offset, for the terminal's rule

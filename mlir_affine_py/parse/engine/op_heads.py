@@ -5,7 +5,7 @@ A third of a loop nest's lines open a region: `affine.for %i = 0 to %n {`,
 `affine.if #set(%i)[%n] {`.  What comes before the `{` is the op's head
 (grammar `affine_for_head`, `affine_if_head`): its parse, the children the
 op's rule callback gets before the region, depends only on its shape
-(parse/shapes.py).  Where the parser accepts the head, such a line up to
+(parse/engine/shapes.py).  Where the parser accepts the head, such a line up to
 its `{` is one token (AFFINE_FOR_LINE, AFFINE_IF_LINE), and the head of
 its shape is parsed token by token once, at its place, through the head's
 rule as a start symbol.  The later heads of the shape are that head with
@@ -22,12 +22,12 @@ tuples rebuilt from their items, and immutable IR values.
 
 from __future__ import annotations
 
-from ..ir import attributes as A
-from ..ir import types as T
-from ..ir.affine_expr import AffineExpr
-from ..ir.affine_map import AffineMap, IntegerSet
+from ...ir import attributes as A
+from ...ir import types as T
+from ...ir.affine_expr import AffineExpr
+from ...ir.affine_map import AffineMap, IntegerSet
 from .shapes import ShapeJudge
-from .syntax import TOKEN, OpHead
+from ..syntax import TOKEN, OpHead
 
 # Values a head shares with the heads made from it.
 _SHARED = (A.Attribute, T.Type, AffineMap, IntegerSet, AffineExpr, str, int, type(None))

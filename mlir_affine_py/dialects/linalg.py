@@ -1,0 +1,380 @@
+"""linalg named structured ops (mlir/lib/Dialect/Linalg/IR/LinalgOps.cpp,
+the opdsl-generated LinalgNamedStructuredOps.yaml, and the structured op
+interface's verifier in LinalgInterfaces.cpp): linalg.matmul,
+linalg.conv_2d, linalg.fill and the terminator of their bodies,
+linalg.yield.
+
+A named op is written `linalg.matmul {attrs} ins(%a, %b : A, B)
+outs(%c : C) [-> R]`; its body is implicit.  As mlir-opt does, the body is
+built when the op is made from the custom form (the `region_builder` of
+each op: the scalar computation on the element types, with the casts the
+op's type function asks for), so that the generic form spells it out.
+Structured ops whose indexing maps are fixed remember them in the
+discardable attribute `linalg.memoized_indexing_maps` once asked for them
+(the verifier does), which the generic form shows."""
+
+from __future__ import annotations
+
+from ..ir import attributes as A
+from ..ir import types as T
+from ..ir.affine_expr import dim
+from ..ir.affine_map import AffineMap
+from ..ir.core import OP_CLASSES, Block, register_op
+from ..ir.op_definition import RegionDef, Variadic, VariadicResult
+from ..ir.traits import AttrSizedOperandSegments, Pure, ReturnLike, Terminator
+from ..parse.op_syntax import names_terminal, parses
+from ..parse.syntax import AttrDict, ParsedRegion, TypeList, Uses, parse_error
+from .base import (RegisteredOp, ValueTerminator, attrs_of, first_of, new_op, type_constraint_error,
+                   type_list, uses)
+from .memref import at_offset
+
+MEMOIZED_MAPS = "linalg.memoized_indexing_maps"
+
+
+def _element_type(type):
+    return type.element_type if isinstance(type, T.ShapedType) else type
+
+
+def _shape(type) -> list:
+    return list(type.shape) if isinstance(type, T.ShapedType) else []
+
+
+def _is_tensor(type) -> bool:
+    return isinstance(type, (T.TensorType, T.UnrankedTensorType))
+
+
+# ------------------------------------------------------------------- yield
+@register_op
+class YieldOp(ValueTerminator):
+    """`linalg.yield %v : T`: the element a structured op's body gives for
+    each output."""
+
+    name = "linalg.yield"
+    traits = (Pure, Terminator, ReturnLike)
+    ods_operands = (Variadic("values"),)
+
+    syntax = r"""
+        linalg_yield: OP_LINALG_YIELD attr_dict? (value_use_list ":" type_list)?
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        return new_op(cls.name, None, uses(children), type_list(children),
+                      attributes=dict(attrs_of(children)))
+
+    def verify(self):
+        parent = self.parent_op
+        if not isinstance(parent, StructuredOp):
+            return None
+        outputs = parent.outputs()
+        if len(self.operands) != len(outputs):
+            return (f"'linalg.yield' op expected number of yield values ({len(outputs)}) to "
+                    f"match the number of inits / outs operands of the enclosing LinalgOp "
+                    f"({len(self.operands)})")
+        return None
+
+
+# --------------------------------------------------------- the scalar body
+def _cast(block, value, to_type):
+    """linalg's `cast_signed` type function (RegionBuilderHelper::buildTypeFn
+    and convertScalarToDtype): `value` converted to `to_type`."""
+    source = value.type
+    if source == to_type:
+        return value
+    name = None
+    if isinstance(to_type, T.FloatType):
+        if isinstance(source, T.FloatType):
+            name = "arith.extf" if _width(source) < _width(to_type) else "arith.truncf"
+        elif isinstance(source, T.IntegerType):
+            name = "arith.sitofp"
+    elif isinstance(to_type, T.IntegerType):
+        if isinstance(source, T.IntegerType):
+            name = "arith.extsi" if source.width < to_type.width else "arith.trunci"
+        elif isinstance(source, T.FloatType):
+            name = "arith.fptosi"
+        elif isinstance(source, T.IndexType):
+            name = "arith.index_cast"
+    elif isinstance(to_type, T.IndexType) and isinstance(source, T.IntegerType):
+        name = "arith.index_cast"
+    if name is None:
+        return value          # left for the verifier of the body's ops
+    return _append(block, name, [value], to_type)
+
+
+def _width(type) -> int:
+    return T.FLOAT_WIDTHS.get(type.text, 0)
+
+
+def _append(block, name: str, operands, result_type):
+    op = OP_CLASSES[name](operands, [result_type] if result_type is not None else [])
+    block.append(op)
+    return op.results[0] if op.results else None
+
+
+def _multiply_accumulate(block) -> None:
+    """out + cast(in0) * cast(in1), the body of matmul and convolutions."""
+    lhs, rhs, out = block.args
+    to_type = out.type
+    lhs, rhs = _cast(block, lhs, to_type), _cast(block, rhs, to_type)
+    if isinstance(to_type, T.FloatType):
+        product = _append(block, "arith.mulf", [lhs, rhs], to_type)
+        total = _append(block, "arith.addf", [out, product], to_type)
+    else:
+        product = _append(block, "arith.muli", [lhs, rhs], to_type)
+        total = _append(block, "arith.addi", [out, product], to_type)
+    block.append(YieldOp([total]))
+
+
+# ---------------------------------------------------------- structured ops
+class StructuredOp(RegisteredOp):
+    """The named structured ops: inputs then outputs (operandSegmentSizes),
+    results one per output tensor, and one region whose block takes an
+    element of each operand."""
+
+    __slots__ = ()
+    inherent = ("operandSegmentSizes",)
+    ods_operands = (Variadic("inputs"), Variadic("outputs"))
+    ods_results = (VariadicResult("result_tensors"),)
+    ods_regions = (RegionDef("region"),)
+    # How many inputs the body takes, and whether the maps are remembered.
+    num_inputs = 2
+    memoizes_maps = False
+
+    syntax = r"""
+        linalg_structured: LINALG_NAMED attr_dict? linalg_operands "outs" "(" value_use_list ":" type_list ")" attr_dict? linalg_results?
+        linalg_operands: "ins" "(" value_use_list ":" type_list ")"
+        linalg_results: "->" _result_types
+    """ + names_terminal("LINALG_NAMED", ["linalg.matmul", "linalg.conv_2d", "linalg.fill"])
+
+    @classmethod
+    def parse(cls, t, children):
+        name = children[0]
+        cls = OP_CLASSES[name.value]
+        _, inputs, input_types = next(c for c in children if isinstance(c, tuple) and c[0] == "ins")
+        outputs = [c for c in children if isinstance(c, Uses)][-1]
+        output_types = [c for c in children if isinstance(c, TypeList)][-1]
+        for values, types in ((inputs, input_types), (outputs, output_types)):
+            if len(values) != len(types):
+                raise parse_error(values[0], f"custom op '{name.value}' number of operands and "
+                                             f"types do not match: got {len(values)} operands "
+                                             f"and {len(types)} types")
+        if len(inputs) + len(outputs) != cls.num_inputs + 1:
+            raise parse_error(_after_outs(t, outputs[-1]),
+                              f"custom op '{name.value}' [parseNamedStructuredOpRegion] ods-gen "
+                              f"generated region expects {cls.num_inputs + 1} args, got "
+                              f"{len(inputs) + len(outputs)}")
+        attrs = {}
+        for child in children:
+            if isinstance(child, AttrDict):
+                attrs.update(child)
+        attrs["operandSegmentSizes"] = A.DenseArrayAttr(T.I32, [len(inputs), len(outputs)])
+        results = next((c[1] for c in children if isinstance(c, tuple) and c[0] == "results"), [])
+        return new_op(name.value, name, list(inputs) + list(outputs),
+                      list(input_types) + list(output_types), results, attrs,
+                      regions=[ParsedRegion([], None)])
+
+    @parses("linalg_operands")
+    def parse_operands(t, children):
+        return ("ins", first_of(children, Uses), first_of(children, TypeList))
+
+    @parses("linalg_results")
+    def parse_results(t, children):
+        child = children[0]
+        return ("results", list(child) if isinstance(child, TypeList) else [child])
+
+    def inputs(self):
+        return self.operands[:self.properties["operandSegmentSizes"].value[0]]
+
+    def outputs(self):
+        return self.operands[self.properties["operandSegmentSizes"].value[0]:]
+
+    def default_maps(self) -> list:
+        raise NotImplementedError
+
+    def indexing_maps(self) -> list:
+        return self.default_maps()
+
+    def region_builder(self, block) -> None:
+        _multiply_accumulate(block)
+
+    def finish_parse(self) -> None:
+        region = self.regions[0]
+        if not region.blocks:
+            block = Block([_element_type(v.type) for v in self.operands])
+            region.append(block)
+            self.region_builder(block)
+        if self.memoizes_maps and MEMOIZED_MAPS not in self.attributes:
+            self.attributes[MEMOIZED_MAPS] = A.ArrayAttr(
+                [A.AffineMapAttr(m) for m in self.default_maps()])
+
+    def verify(self):
+        # Inputs may be of any type (a scalar to fill with), outputs are shaped.
+        error = type_constraint_error(self, [(value, T.Type, "") for value in self.inputs()] + [
+            (value, T.ShapedType, "variadic of shaped of any type values")
+            for value in self.outputs()])
+        if error:
+            return error
+        tensors = sum(_is_tensor(v.type) for v in self.outputs())
+        if tensors != len(self.results):
+            return (f"'{self.name}' op expected the number of tensor results ({len(self.results)})"
+                    f" to be equal to the number of output tensors ({tensors})")
+        return self.verify_structure() or self.verify_op()
+
+    def verify_structure(self):
+        """verifyStructuredOpInterface: maps against operands, then the
+        operand shapes against the loop ranges the maps infer."""
+        maps = self.indexing_maps()
+        if len(maps) != len(self.operands):
+            return (f"'{self.name}' op expected the number of indexing_map ({len(maps)}) to be "
+                    f"equal to the number of input/output operands ({len(self.operands)})")
+        for index, (value, map) in enumerate(zip(self.operands, maps)):
+            rank = len(_shape(value.type))
+            if rank != len(map.results):
+                return (f"'{self.name}' op expected operand rank ({rank}) to match the result "
+                        f"rank of indexing_map #{index} ({len(map.results)})")
+        ranges = self._loop_ranges(maps)
+        if ranges is None:
+            return None
+        for index, (value, map) in enumerate(zip(self.operands, maps)):
+            for position, (expr, size) in enumerate(zip(map.results, _shape(value.type))):
+                if size is None:
+                    continue
+                if expr.__class__.__name__ == "AffineDimExpr":
+                    inferred = ranges[expr.position]
+                    if inferred is not None and inferred != size:
+                        return (f"'{self.name}' op inferred input/output operand #{index} has "
+                                f"shape's dimension #{position} to be {inferred}, but found "
+                                f"{size}")
+                elif None not in ranges:
+                    inferred = max(expr.evaluate([0] * len(ranges), []),
+                                   expr.evaluate([r - 1 for r in ranges], [])) + 1
+                    if size < inferred:
+                        return (f"'{self.name}' op inferred input/output operand #{index} has "
+                                f"shape's dimension #{position} to be greater than or equal to "
+                                f"{inferred}, but found {size}")
+        return None
+
+    def _loop_ranges(self, maps):
+        """getStaticLoopRanges: each loop's size is that of the first operand
+        dimension indexed by the loop alone (None when dynamic)."""
+        ranges = {}
+        for value, map in zip(self.operands, maps):
+            for expr, size in zip(map.results, _shape(value.type)):
+                if expr.__class__.__name__ == "AffineDimExpr":
+                    ranges.setdefault(expr.position, size)
+        if not maps or len(ranges) != maps[0].num_dims:
+            return None
+        return [ranges[i] for i in range(maps[0].num_dims)]
+
+    def verify_op(self):
+        return None
+
+    def print(self, p) -> None:
+        elided = ("operandSegmentSizes", MEMOIZED_MAPS)
+        if self.properties.get("indexing_maps") == self._maps_attr():
+            elided += ("indexing_maps",)
+        p.print_optional_attr_dict(self, elided)
+        for keyword, values in (("ins", self.inputs()), ("outs", self.outputs())):
+            p.write(f" {keyword}(")
+            p.print_operands(values)
+            p.write(" : ")
+            p.print_type_list([v.type for v in values])
+            p.write(")")
+        if self.results:
+            p.write(" -> ")
+            p.print_result_types([r.type for r in self.results])
+
+    def _maps_attr(self):
+        return A.ArrayAttr([A.AffineMapAttr(m) for m in self.default_maps()])
+
+
+def _after_outs(t, last_output):
+    """Where mlir-opt's parser stands after the op (the `)` of `outs(...)`
+    and the blanks and comments after it): errors about the implicit body
+    are reported there."""
+    text, index = t.text, last_output.end_pos
+    depth = 0
+    while index < len(text):
+        char = text[index]
+        if char in "(<[{":
+            depth += 1
+        elif char in ")>]}":
+            if depth == 0:
+                break
+            depth -= 1
+        index += 1
+    index += 1
+    while index < len(text):
+        if text[index].isspace():
+            index += 1
+        elif text.startswith("//", index):
+            index = text.find("\n", index) if "\n" in text[index:] else len(text)
+        else:
+            break
+    return at_offset(t, index, last_output)
+
+
+def _maps(num_dims: int, *results) -> list:
+    return [AffineMap(num_dims, 0, [dim(i) if isinstance(i, int) else i for i in r])
+            for r in results]
+
+
+@register_op
+class MatmulOp(StructuredOp):
+    """C(m, n) += A(m, k) * B(k, n).  Its indexing maps are a property
+    (they may be given to transpose or broadcast), left out of the custom
+    form when they are the default ones."""
+
+    name = "linalg.matmul"
+    # Effects: the inputs read and the outputs read and written when they are
+    # buffers, none on tensors; one declaration cannot say it: unknown.
+    traits = (AttrSizedOperandSegments,)
+    inherent = ("operandSegmentSizes", "indexing_maps", "cast")
+
+    def default_maps(self) -> list:
+        return _maps(3, (0, 2), (2, 1), (0, 1))
+
+    def indexing_maps(self) -> list:
+        maps = self.properties.get("indexing_maps")
+        if isinstance(maps, A.ArrayAttr):
+            return [m.value for m in maps.value if isinstance(m, A.AffineMapAttr)]
+        return self.default_maps()
+
+    def finish_parse(self) -> None:
+        super().finish_parse()
+        self.properties.setdefault("indexing_maps", self._maps_attr())
+
+
+@register_op
+class Conv2DOp(StructuredOp):
+    """O(oh, ow) += I(oh + kh, ow + kw) * K(kh, kw)."""
+
+    name = "linalg.conv_2d"
+    traits = (AttrSizedOperandSegments,)  # effects unknown, as linalg.matmul's
+    memoizes_maps = True
+
+    def default_maps(self) -> list:
+        return _maps(4, (dim(0) + dim(2), dim(1) + dim(3)), (2, 3), (0, 1))
+
+
+@register_op
+class FillOp(StructuredOp):
+    """Every element of the output set to the scalar input."""
+
+    name = "linalg.fill"
+    traits = (AttrSizedOperandSegments,)  # effects unknown, as linalg.matmul's
+    num_inputs = 1
+
+    def default_maps(self) -> list:
+        rank = len(_shape(self.outputs()[0].type)) if self.outputs() else 0
+        return [AffineMap(rank, 0, []), AffineMap(rank, 0, [dim(i) for i in range(rank)])]
+
+    def region_builder(self, block) -> None:
+        block.append(YieldOp([block.args[0]]))
+
+    def verify_op(self):
+        value, output = self.inputs()[0].type, _element_type(self.outputs()[0].type)
+        if value != output:
+            return (f"'linalg.fill' op expected fill value type ('{value}') to match output "
+                    f"element type ('{output}')")
+        return None

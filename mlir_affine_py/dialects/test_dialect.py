@@ -1,0 +1,80 @@
+"""Two ops of MLIR's test dialect that the corpus uses
+(mlir/test/lib/Dialect/Test/TestOps.td): test.affine_scope and
+test.attr_with_loc."""
+
+from __future__ import annotations
+
+from ..ir import attributes as A
+from ..ir.core import register_op
+from ..ir.op_definition import RegionDef
+from ..ir.traits import AffineScope
+from .base import RegisteredOp, attrs_of, new_op, regions_of
+
+
+@register_op
+class TestAffineScopeOp(RegisteredOp):
+    """`test.affine_scope {...}`: a region that starts a new affine scope
+    (trait AffineScope).  Its custom form is the region alone: no attribute
+    dictionary, no entry block arguments."""
+
+    name = "test.affine_scope"
+    traits = (AffineScope,)
+    ods_regions = (RegionDef("region"),)
+    is_affine_scope = True
+
+    syntax = r"""
+        !test_affine_scope: "test.affine_scope" region
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        return new_op("test.affine_scope", children[0], regions=regions_of(children))
+
+    def print(self, p) -> None:
+        p.write(" ")
+        p.print_region(self.regions[0], False, True)
+
+    def verify(self):
+        if len(self.regions[0].blocks) != 1:
+            return "'test.affine_scope' op region #0 ('region') failed to verify constraint: region with 1 blocks"
+        return None
+
+
+@register_op
+class TestAttrWithLocOp(RegisteredOp):
+    """`test.attr_with_loc(<value> [loc(...)])`: both are properties; the
+    location prints only with debug info, but it is still visited for
+    aliases, so its `#loc` alias is defined at the top of the output."""
+
+    name = "test.attr_with_loc"
+    traits = ()  # no effects declared: unknown
+    inherent = ("loc", "value")
+
+    syntax = r"""
+        !test_attr_with_loc: "test.attr_with_loc" "(" attribute_value location_attr? ")" attr_dict?
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        name = children[0]
+        value = children[2]
+        loc = children[3] if isinstance(children[3], A.LocationAttr) else None
+        if loc is None:
+            # parseOptionalLoc falls back to the source position after the value.
+            close = children[3]
+            t.took_position = True
+            loc = A.FileLineColRange(t.source_name.encode(), close.line + t.line_offset, close.column)
+        attrs = dict(attrs_of(children))
+        attrs.update(loc=loc, value=value)
+        return new_op("test.attr_with_loc", name, attributes=attrs)
+
+    def print(self, p) -> None:
+        p.write("(")
+        p.print_attribute(self.properties["value"], "never")
+        # The alias initializer sees the location (printOptionalLocationSpecifier)
+        # although nothing is written: print it and take the text back.
+        mark = len(p.out)
+        p.print_attribute(self.properties["loc"])
+        del p.out[mark:]
+        p.write(")")
+        self.attr_dict(p)

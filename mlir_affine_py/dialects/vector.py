@@ -1,0 +1,284 @@
+"""The vector dialect ops that affine code around vectorized kernels uses
+(mlir/lib/Dialect/Vector/IR/VectorOps.cpp and the ODS assembly formats of
+VectorOps.td): vector.broadcast, vector.fma, vector.load, vector.store and
+vector.print.  Other vector ops stay unregistered (generic form with
+--allow-unregistered-dialect)."""
+
+from __future__ import annotations
+
+from ..ir import attributes as A
+from ..ir import types as T
+from ..ir.core import register_op
+from ..ir.op_definition import Operand, Optional, Result, Variadic
+from ..ir.traits import Elementwise, MemoryEffects, Pure, Read, Write
+from ..parse.syntax import Uses, parse_error
+from ..parse.op_syntax import parses
+from ..printer.numbers import unescape_string
+from .base import (RegisteredOp, attrs_of, first_of, index_types, new_op, tokens_of,
+                   type_constraint_error, types_of)
+from . import memref
+from .memref import at_offset
+
+
+def _type_error(cls, type, what: str):
+    return f"'{cls.name}' op {what} must be {cls.operand_kind}, but got '{type}'"
+
+
+def _token_after(t, anchor, word: str):
+    """A token at the first non-blank character after the next `word` past
+    `anchor` (types carry no position; errors about them point there)."""
+    index = t.text.find(word, anchor.end_pos) + len(word)
+    while t.text[index] in " \t\n":
+        index += 1
+    return at_offset(t, index, anchor)
+
+
+# --------------------------------------------------------------- broadcast
+@register_op
+class BroadcastOp(RegisteredOp):
+    """`vector.broadcast %s : T to vector<...>`: a scalar or a vector of
+    lower or equal rank, stretched to the result's shape."""
+
+    name = "vector.broadcast"
+    traits = (Pure,)
+    ods_operands = (Operand("source"),)
+    ods_results = (Result("vector"),)
+
+    syntax = r"""
+        vector_broadcast: OP_VECTOR_BROADCAST VALUE_ID attr_dict? ":" type "to" type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        source, result = types_of(children)
+        if not isinstance(result, T.VectorType):
+            raise parse_error(_token_after(t, children[0], " to"),
+                              "custom op 'vector.broadcast' invalid kind of type specified: "
+                              f"expected builtin.vector, but found '{result}'")
+        return new_op(cls.name, None, children[:1], [source], [result], dict(attrs_of(children)))
+
+    def verify(self):
+        error = type_constraint_error(self, [
+            (self.results[0], T.VectorType, "vector of any type values")])
+        if error:
+            return error
+        source, result = self.operands[0].type, self.results[0].type
+        element = source.element_type if isinstance(source, T.VectorType) else source
+        if element != result.element_type:
+            return ("'vector.broadcast' op failed to verify that source operand and result "
+                    "have same element type")
+        if not isinstance(source, T.VectorType):
+            return None
+        if len(source.shape) > len(result.shape):
+            return "'vector.broadcast' op source rank higher than destination rank"
+        for have, want in zip(reversed(source.shape), reversed(result.shape)):
+            if have != 1 and have != want:
+                return f"'vector.broadcast' op dimension mismatch ({have} vs. {want})"
+        return None
+
+    def print(self, p) -> None:
+        self.print_operands_then_types(p, [self.operands[0].type, self.results[0].type])
+
+
+# --------------------------------------------------------------------- fma
+@register_op
+class FMAOp(RegisteredOp):
+    """`vector.fma %a, %b, %c : vector<...xf32>`: a * b + c elementwise."""
+
+    name = "vector.fma"
+    traits = (Pure, Elementwise)
+    ods_operands = (Operand("lhs"), Operand("rhs"), Operand("acc"))
+    ods_results = (Result("result"),)
+    operand_kind = "vector of floating-point values"
+
+    syntax = r"""
+        vector_fma: OP_VECTOR_FMA VALUE_ID "," VALUE_ID "," VALUE_ID attr_dict? ":" type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        type = types_of(children)[0]
+        return new_op(cls.name, None, children[:3], [type] * 3, [type], dict(attrs_of(children)))
+
+    def verify(self):
+        for index, value in enumerate(list(self.operands) + list(self.results)):
+            type = value.type
+            if not (isinstance(type, T.VectorType) and isinstance(type.element_type, T.FloatType)):
+                what = f"operand #{index}" if index < 3 else "result #0"
+                return _type_error(self, type, what)
+        if len({v.type for v in list(self.operands) + list(self.results)}) != 1:
+            return ("'vector.fma' op failed to verify that all of {lhs, rhs, acc, result} have "
+                    "same type")
+        return None
+
+    def print(self, p) -> None:
+        self.print_operands_then_types(p, [self.operands[0].type])
+
+
+# ------------------------------------------------------------- load, store
+class VectorMemoryOp(memref.LoadStoreOp):
+    """vector.load and vector.store: a vector at `[indices]` of a memref,
+    written as memref.load and memref.store with the vector type after the
+    memref's."""
+
+    __slots__ = ()
+    inherent = ("alignment", "nontemporal")
+
+    def memref_type(self):
+        return self.operands[1 if self.stores else 0].type
+
+    def vector_type(self):
+        return self.operands[0].type if self.stores else self.results[0].type
+
+    def verify(self):
+        base, vector = self.memref_type(), self.vector_type()
+        if not isinstance(base, T.MemRefType):
+            return None
+        role = "valueToStore" if self.stores else "result"
+        if isinstance(base.element_type, T.VectorType):
+            if base.element_type != vector:
+                return f"'{self.name}' op base memref and {role} vector types should match"
+        elif not isinstance(vector, T.VectorType) or base.element_type != vector.element_type:
+            element = "element type" if self.stores else "element types"
+            return f"'{self.name}' op base and {role} {element} should match"
+        indices = len(self.operands) - (2 if self.stores else 1)
+        if indices != len(base.shape):
+            return f"'{self.name}' op requires {len(base.shape)} indices"
+        return None
+
+    def print(self, p) -> None:
+        self.print_access(p)
+        p.write(" : ")
+        p.print_type(self.memref_type())
+        p.write(", ")
+        p.print_type(self.vector_type())
+
+
+def _memory_operands(children):
+    indices = list(first_of(children, Uses, []))
+    base_type, vector_type = types_of(children)
+    return indices, base_type, vector_type
+
+
+@register_op
+class LoadOp(VectorMemoryOp):
+    """`vector.load %m[%i, %j] : memref<...>, vector<...>`."""
+
+    name = "vector.load"
+    traits = (MemoryEffects(Read(0)),)
+    ods_operands = (Operand("base"), Variadic("indices"))
+    ods_results = (Result("result"),)
+
+    syntax = r"""
+        vector_load: OP_VECTOR_LOAD VALUE_ID "[" value_use_list? "]" attr_dict? ":" type "," type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        indices, base, vector = _memory_operands(children)
+        return new_op(cls.name, None, children[:1] + indices, [base] + index_types(len(indices)),
+                      [vector], dict(attrs_of(children)))
+
+
+@register_op
+class StoreOp(VectorMemoryOp):
+    """`vector.store %v, %m[%i, %j] : memref<...>, vector<...>`."""
+
+    name = "vector.store"
+    traits = (MemoryEffects(Write(1)),)
+    ods_operands = (Operand("valueToStore"), Operand("base"), Variadic("indices"))
+    stores = True
+
+    syntax = r"""
+        vector_store: OP_VECTOR_STORE VALUE_ID "," VALUE_ID "[" value_use_list? "]" attr_dict? ":" type "," type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        indices, base, vector = _memory_operands(children)
+        return new_op(cls.name, None, children[:2] + indices,
+                      [vector, base] + index_types(len(indices)), [], dict(attrs_of(children)))
+
+
+# ------------------------------------------------------------------- print
+PUNCTUATIONS = ("no_punctuation", "newline", "comma", "open", "close")
+
+
+def punctuation_attr(word: str) -> A.OpaqueAttr:
+    return A.OpaqueAttr(f"#vector.punctuation<{word}>")
+
+
+@register_op
+class PrintOp(RegisteredOp):
+    """`vector.print [%v : T] [str "..."] [punctuation <p>]`: prints a
+    value, a string or only a punctuation (a newline by default)."""
+
+    name = "vector.print"
+    traits = (MemoryEffects(Write()),)
+    ods_operands = (Optional("source"),)
+    inherent = ("punctuation", "stringLiteral")
+    property_defaults = {"punctuation": punctuation_attr("newline")}
+    operand_kind = ""
+
+    syntax = r"""
+        vector_print: OP_VECTOR_PRINT (VALUE_ID ":" type)? vector_print_clause* attr_dict?
+        vector_print_clause: "str" STRING -> vector_print_string
+                           | "punctuation" "<" name_id ">" -> vector_print_punctuation
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        attrs = dict(attrs_of(children))
+        for child in children:
+            if isinstance(child, tuple):
+                attrs[child[0]] = child[1]
+        operands = tokens_of(children, "VALUE_ID")
+        return new_op(cls.name, None, operands, types_of(children), [], attrs)
+
+    @parses("vector_print_string")
+    def parse_string(t, children):
+        return ("stringLiteral", A.StringAttr(unescape_string(children[0].value[1:-1])))
+
+    @parses("vector_print_punctuation")
+    def parse_punctuation(t, children):
+        word = children[0]
+        if word not in PUNCTUATIONS:
+            error = parse_error(word, "custom op 'vector.print' expected "
+                                      "::mlir::vector::PrintPunctuation to be one of: "
+                                      + ", ".join(PUNCTUATIONS))
+            close = at_offset(t, t.text.find(">", word.end_pos), word)
+            raise error.attach_note(
+                "custom op 'vector.print' failed to parse Vector_PrintPunctuation parameter "
+                "'value' which is to be a `::mlir::vector::PrintPunctuation`",
+                (close.line, close.column), "error")
+        return ("punctuation", punctuation_attr(str(word)))
+
+    def finish_parse(self) -> None:
+        self.drop_default_properties()
+
+    def verify(self):
+        if self.operands:
+            type = self.operands[0].type
+            if not isinstance(type, (T.VectorType, T.IntegerType, T.IndexType, T.FloatType)):
+                return _type_error(self, type, "operand #0")
+        punctuation = self.generic_properties()["punctuation"]
+        if "stringLiteral" in self.properties and (
+                self.operands or punctuation != self.property_defaults["punctuation"]):
+            return ("'vector.print' op failed to verify that `source` or `punctuation` are not "
+                    "set when printing strings")
+        return None
+
+    def print(self, p) -> None:
+        if self.operands:
+            p.write(" ")
+            p.print_operand(self.operands[0])
+            p.write(" : ")
+            p.print_type(self.operands[0].type)
+        string = self.properties.get("stringLiteral")
+        if string is not None:
+            p.write(" str ")
+            p.print_attribute(string)
+        punctuation = self.properties.get("punctuation")
+        if punctuation is not None and punctuation != self.property_defaults["punctuation"]:
+            p.write(" punctuation <" + punctuation.text.partition("<")[2])
+        self.attr_dict(p)

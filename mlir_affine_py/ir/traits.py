@@ -1,0 +1,273 @@
+"""Op traits and interfaces, declared on the op classes and asked of the op
+(mlir/include/mlir/IR/OpDefinition.h, SideEffectInterfaces.td,
+SymbolInterfaces.td, ViewLikeInterface.td).
+
+Design notes
+------------
+* A trait is a class.  An op class lists its traits in `traits`, right after
+  its `name`, as its ODS definition does; `Operation.__init_subclass__`
+  gathers them (with the traits each implies) into a frozenset, so that
+  `op.has_trait(Pure)` is one set lookup.  The traits of a registered op are
+  its own declaration: a subclass does not inherit its base's list unless it
+  says so (`traits = Base.traits + (...)`), so that every op states what it is.
+* An op without a `traits` declaration of its own (an unregistered op in the
+  generic form) has none: it may read and write anything, may be a
+  terminator, may hold any region (MLIR's conservative view of unknown ops).
+* Memory effects follow MLIR's MemoryEffectOpInterface: `MemoryEffects`
+  carries the effects of an op on its operands and results (`Read(0)`: the
+  op reads the memref that is its operand 0; `Allocate(result=0)`: it
+  allocates its result); `NoMemoryEffect` (implied by `Pure`) says the op
+  has none; `RecursiveMemoryEffects` says the op's effects are those of the
+  ops in its regions.  `memory_effects(op)` answers with a list of
+  `EffectInstance`, or None when the effects are unknown.
+"""
+
+from __future__ import annotations
+
+
+class Trait:
+    """Base of the trait classes.  `implies` lists the traits that having
+    this one entails (Pure is NoMemoryEffect and AlwaysSpeculatable)."""
+
+    implies: tuple = ()
+
+
+def trait_closure(traits) -> frozenset:
+    """The traits in `traits` (classes, or MemoryEffects instances) and those
+    they imply, as the class keys `has_trait` looks up."""
+    keys, stack = set(), [t if isinstance(t, type) else type(t) for t in traits]
+    while stack:
+        trait = stack.pop()
+        if trait not in keys:
+            keys.add(trait)
+            stack.extend(trait.implies)
+    return frozenset(keys)
+
+
+# ------------------------------------------------------------ side effects
+class NoMemoryEffect(Trait):
+    """The op neither reads nor writes memory."""
+
+
+class AlwaysSpeculatable(Trait):
+    """The op may be executed where it was not (it has no undefined behaviour)."""
+
+
+class ConditionallySpeculatable(Trait):
+    """Speculation depends on the operands (a division by zero)."""
+
+
+class RecursivelySpeculatable(Trait):
+    """The op may be speculated when every op in its regions may."""
+
+
+class Pure(Trait):
+    implies = (NoMemoryEffect, AlwaysSpeculatable)
+
+
+class RecursiveMemoryEffects(Trait):
+    """The op's effects are the union of those of the ops nested in it."""
+
+
+READ, WRITE, ALLOCATE, FREE = "read", "write", "allocate", "free"
+
+
+class Effect:
+    """One declared effect: its kind and what it is on (an operand index,
+    a result index, or neither: a resource the op does not name)."""
+
+    __slots__ = ("kind", "operand", "result")
+
+    def __init__(self, kind: str, operand: int | None = None, result: int | None = None):
+        self.kind, self.operand, self.result = kind, operand, result
+
+    def value_of(self, op):
+        if self.operand is not None:
+            return op.operands[self.operand]
+        if self.result is not None:
+            return op.results[self.result]
+        return None
+
+    def __repr__(self) -> str:
+        on = (f"operand {self.operand}" if self.operand is not None
+              else f"result {self.result}" if self.result is not None else "a resource")
+        return f"<{self.kind} {on}>"
+
+
+def Read(operand: int | None = None, result: int | None = None) -> Effect:
+    return Effect(READ, operand, result)
+
+
+def Write(operand: int | None = None, result: int | None = None) -> Effect:
+    return Effect(WRITE, operand, result)
+
+
+def Allocate(operand: int | None = None, result: int | None = None) -> Effect:
+    return Effect(ALLOCATE, operand, result)
+
+
+def Free(operand: int | None = None, result: int | None = None) -> Effect:
+    return Effect(FREE, operand, result)
+
+
+class MemoryEffects(Trait):
+    """`MemoryEffects<[MemRead, ...]>`: the effects an op declares."""
+
+    def __init__(self, *effects: Effect):
+        self.effects = effects
+
+    def __repr__(self) -> str:
+        return f"MemoryEffects{self.effects}"
+
+
+class EffectInstance:
+    """An effect of one op: its kind, the value it is on (None: unknown
+    resource) and the op having it."""
+
+    __slots__ = ("kind", "value", "op")
+
+    def __init__(self, kind: str, value, op):
+        self.kind, self.value, self.op = kind, value, op
+
+    def __repr__(self) -> str:
+        return f"<{self.kind} {self.value} by {self.op.op_name}>"
+
+
+def memory_effects(op) -> list | None:
+    """MemoryEffectOpInterface::getEffects, with RecursiveMemoryEffects
+    followed into the regions: the op's effects, or None when unknown."""
+    cls = op.__class__
+    keys = cls._trait_keys
+    found: list = []
+    if MemoryEffects in keys:
+        declared = next(t for t in cls.traits if isinstance(t, MemoryEffects))
+        found.extend(EffectInstance(e.kind, e.value_of(op), op) for e in declared.effects)
+    elif NoMemoryEffect not in keys and RecursiveMemoryEffects not in keys:
+        return None
+    if RecursiveMemoryEffects in keys:
+        for region in op.regions:
+            for block in region.blocks:
+                for nested in block.ops:
+                    effects = memory_effects(nested)
+                    if effects is None:
+                        return None
+                    found.extend(effects)
+    return found
+
+
+def is_memory_effect_free(op) -> bool:
+    """mlir::isMemoryEffectFree: no effect, also in nested ops."""
+    effects = memory_effects(op)
+    return effects is not None and not effects
+
+
+# --------------------------------------------------------- structure
+class Terminator(Trait):
+    """IsTerminator: the op ends its block."""
+
+
+class ReturnLike(Trait):
+    """RegionBranchTerminatorOpInterface's ReturnLike: yields to the parent."""
+
+
+class NoTerminator(Trait):
+    """The op's blocks need no terminator (builtin.module)."""
+
+
+class SingleBlock(Trait):
+    """Each region holds at most one block."""
+
+
+class SingleBlockImplicitTerminator(Trait):
+    """SingleBlock, with a terminator the custom form may leave out."""
+
+    implies = (SingleBlock,)
+
+
+class NoRegionArguments(Trait):
+    """The entry blocks of the op's regions take no arguments."""
+
+
+class IsolatedFromAbove(Trait):
+    """Values defined outside the op are not visible in its regions."""
+
+
+class HasOnlyGraphRegion(Trait):
+    """The op's regions are graph regions (RegionKind::Graph): no dominance."""
+
+
+class SymbolTable(Trait):
+    """The op's region defines a symbol table (builtin.module)."""
+
+
+class Symbol(Trait):
+    """SymbolOpInterface: the op defines a symbol (`sym_name`)."""
+
+
+class SymbolUser(Trait):
+    """SymbolUserOpInterface: the op refers to symbols."""
+
+
+class AffineScope(Trait):
+    """Values defined in the op's region directly are valid affine symbols."""
+
+
+class AutomaticAllocationScope(Trait):
+    """memref.alloca memory is freed when control leaves the op's region."""
+
+
+class AttrSizedOperandSegments(Trait):
+    """The operand groups' sizes are the `operandSegmentSizes` property."""
+
+
+class ConstantLike(Trait):
+    """The op materialises a constant attribute."""
+
+
+class SameOperandsAndResultType(Trait):
+    pass
+
+
+class Elementwise(Trait):
+    """ElementwiseMappable: the op maps over vectors and tensors elementwise."""
+
+
+# ------------------------------------------------------------ interfaces
+class ViewLikeOpInterface(Trait):
+    """The op's result is a view of its operand 0 (`getViewSource`)."""
+
+
+class LoopLikeOpInterface(Trait):
+    pass
+
+
+class CallOpInterface(Trait):
+    pass
+
+
+class CallableOpInterface(Trait):
+    pass
+
+
+class FunctionOpInterface(Trait):
+    implies = (CallableOpInterface, Symbol)
+
+
+class CastOpInterface(Trait):
+    pass
+
+
+class AffineReadOpInterface(Trait):
+    """An affine access reading memory through an affine map (affine.load)."""
+
+
+class AffineWriteOpInterface(Trait):
+    """An affine access writing memory through an affine map (affine.store)."""
+
+
+class AffineMapAccessInterface(Trait):
+    pass
+
+
+# Short names as ODS spells them.
+ViewLike = ViewLikeOpInterface

@@ -1,0 +1,227 @@
+"""The grammar of the registered ops, assembled from their classes.
+
+grammar/mlir.lark holds the syntax every op shares (top level, the generic
+op form, types, attributes, affine constructs, locations).  The custom
+assembly form of an op is declared on its class (dialects/*.py), beside its
+`print` and `verify`, as MLIR's ODS keeps an op's `assemblyFormat` or
+`hasCustomAssemblyFormat` parser with the op:
+
+- `syntax`: Lark text.  Its first rule is the op's rule, an alternative of
+  `op_body`; the other rules and terminals are the op's own pieces.  A rule
+  may use the rules and terminals of the core grammar and those of the
+  other ops' texts.
+- `parse(cls, t, children)`: the op rule's callback (a classmethod), with
+  the transformer `t` and the rule's children; it returns a `ParsedOp`.
+  The op's name token (a terminal `OP_...`) is not among the children: its
+  position becomes the op's (parse/parser.py `_bind`).
+- `@parses("rule")`: marks a static method of the class as the callback of
+  another rule (or `-> alias`) of its text.
+
+What the text leaves out is derived:
+
+- the op-name terminal: a terminal `OP_<NAME>` that the text uses and no
+  text defines is the op's name as a string (`OP_AFFINE_LOAD: "affine.load"`);
+- the words in quotes (`"step"`, `"to"`) are keywords of a context-free
+  lexer, so every place that takes a name also takes them (`keyword_name`),
+  and so are terminals of such words (`MIN_MAX.2: /(min|max)(?![\\w$.])/`,
+  `name_id`).
+
+`syntax` is read from a class's own namespace: a subclass that shares its
+base's form (affine.min and affine.max) declares none, and a base class
+that is no op may hold the form of its family (`BinaryOp`).  Such a base
+may leave the terminal of its ops' names to the assembly: it names it in
+`syntax_family_terminal`, and the terminal matches the names of its
+subclasses (`SimpleTypedOp`: an op of that form is a subclass with a name).
+
+Two declarations tie an op to the parse speed machinery (parse/engine/):
+`syntax_head_lines` names the terminals that stand for the op's head on a
+line of its own, with the rule of that head (`{"AFFINE_FOR_LINE":
+"affine_for_head"}`), and `syntax_remembers_name` asks the lexer to keep
+the op's name token, for errors its parser reports at the name before the
+op is reduced (its name terminal must then be a regular expression, as
+`OP_AFFINE_FOR.2: /affine\\.for(?![\\w$.])/`: a string is a keyword of
+BARE_ID, which the lexer's callbacks do not see).
+
+Syntax errors worded after the op's parser are declared beside them
+(`syntax_terminal_texts`, `syntax_unclosed_subscripts`,
+`syntax_dim_and_symbol_list`; parse/parser.py reads them).
+
+A minimal op, in its dialect's file:
+
+    @register_op
+    class AffineYieldOp(RegisteredOp):
+        name = "affine.yield"
+
+        syntax = r'''
+            affine_yield: OP_AFFINE_YIELD (value_use_list ":" type_list)? attr_dict?
+        '''
+
+        @classmethod
+        def parse(cls, t, children):
+            return new_op(cls.name, None, uses(children), type_list(children),
+                          attributes=dict(attrs_of(children)))
+
+        def print(self, p): ...
+
+The grammar is assembled when the prepared grammar is made, and kept with
+it (parse/engine/tables.py): a run only joins the classes' texts to find
+its cache entry (`syntax_source`) and takes the callbacks from them
+(`OpGrammar.bind`).
+"""
+
+from __future__ import annotations
+
+import re
+
+# Patterns of the assembly, which runs only when the grammar is prepared
+# (compiled there, not at start-up).  A rule's or a terminal's definition
+# at the start of a line:
+_RULE = r"^[ \t]*[?!]?([a-z_][a-z0-9_]*)[ \t]*:"
+_TERMINAL = r"^[ \t]*([A-Z_][A-Z0-9_]*)(?:\.-?[0-9]+)?[ \t]*:"
+_OP_TERMINAL = r"\bOP_[A-Z0-9_]+\b"
+_WORD = r'"([a-z_]+)"'
+# A terminal of keywords: words without a dot, not followed by a name character.
+_KEYWORD_TERMINAL = (r"^[ \t]*([A-Z_][A-Z0-9_]*)(?:\.-?[0-9]+)?[ \t]*:"
+                     r"[ \t]*/\(([a-z_|]+)\)\(\?!\[\\w\$\.\]\)/[ \t]*$")
+_COMMENT = r"//[^\n]*"
+
+
+def parses(rule: str):
+    """Mark a function in an op class as the callback of `rule` (a rule or
+    an alias of the class's `syntax`): `callback(t, children)`."""
+    def mark(function):
+        function.parses_rule = rule
+        return staticmethod(function)
+    return mark
+
+
+def names_terminal(terminal: str, names) -> str:
+    """The Lark text of a terminal of the op names `names` (a family of ops
+    with one form): each name as a whole word, as the lexer's keywords.
+    The names are grouped by dialect (`arith\\.(addf|subf)`): the scanner
+    then reads a dialect's prefix once."""
+    dialects: dict = {}
+    for name in names:
+        dialect, _, op = name.partition(".")
+        dialects.setdefault(dialect, []).append(re.escape(op))
+    groups = [f"{re.escape(dialect)}\\.({'|'.join(ops)})" if len(ops) > 1
+              else f"{re.escape(dialect)}\\.{ops[0]}" for dialect, ops in dialects.items()]
+    pattern = groups[0] if len(groups) == 1 else f"({'|'.join(groups)})"
+    return f"{terminal}.2: /{pattern}(?![\\w$.])/"
+
+
+class OpGrammar:
+    """The assembled grammar: `text` (core and op syntax), `callbacks`
+    (rule -> (index of the class among `syntax_classes`, attribute)) and
+    what the speed machinery needs: `head_lines` (terminal -> head rule)
+    and `remembered_names` (terminals whose tokens the lexer keeps)."""
+
+    def __init__(self, text: str):
+        self.text = text
+        self.callbacks: dict = {}
+        self.head_lines: dict = {}
+        self.remembered_names: tuple = ()
+
+    def bind(self, classes) -> dict:
+        """Rule -> callback(t, children), from the `syntax_classes` the
+        grammar was assembled from."""
+        return {rule: getattr(classes[index], attribute)
+                for rule, (index, attribute) in self.callbacks.items()}
+
+
+def syntax_classes(op_classes) -> list:
+    """The classes that declare a syntax, each once, in registration order
+    (a family's base before the first of its ops)."""
+    seen, found = set(), []
+    for op_class in op_classes:
+        for cls in reversed(op_class.__mro__):
+            if "syntax" in cls.__dict__ and cls.__dict__["syntax"] and cls not in seen:
+                seen.add(cls)
+                found.append(cls)
+    return found
+
+
+def family_names(cls) -> list:
+    """The names of the ops of the family `cls` (its subclasses, in the
+    order they were defined), for its `syntax_family_terminal`."""
+    names, pending = [], list(cls.__subclasses__())
+    while pending:
+        sub = pending.pop(0)
+        if sub.__dict__.get("name"):
+            names.append(sub.__dict__["name"])
+        pending[:0] = sub.__subclasses__()
+    return names
+
+
+def syntax_source(core: str, classes) -> str:
+    """What the assembled grammar depends on: the core grammar and the
+    declarations of the `syntax_classes`."""
+    parts = [core]
+    for cls in classes:
+        own = cls.__dict__
+        parts += (cls.__module__, cls.__qualname__, getattr(cls, "name", ""), own["syntax"],
+                  repr(own.get("syntax_head_lines")), repr(own.get("syntax_remembers_name")),
+                  " ".join(family_names(cls)) if own.get("syntax_family_terminal") else "",
+                  " ".join(key for key, member in own.items()
+                           if type(member) is staticmethod
+                           and hasattr(member.__func__, "parses_rule")))
+    return "\0".join(parts)
+
+
+def assemble(core: str, classes) -> OpGrammar:
+    """The grammar of `core` with the syntax of `classes` (`syntax_classes`
+    of the registered ops)."""
+    import textwrap
+    rule_pattern, terminal_pattern = re.compile(_RULE, re.M), re.compile(_TERMINAL, re.M)
+    texts = [re.sub(_COMMENT, "", textwrap.dedent(cls.__dict__["syntax"])) for cls in classes]
+    defined = set(terminal_pattern.findall(core))
+    for text in texts:
+        defined.update(terminal_pattern.findall(text))
+    grammar = OpGrammar("")
+    parts, op_rules, names = [core.rstrip("\n"), ""], [], []
+    for index, (cls, text) in enumerate(zip(classes, texts)):
+        rules = rule_pattern.findall(text)
+        if not rules:
+            raise ValueError(f"{cls.__name__}.syntax defines no rule")
+        op_rules.append(rules[0])
+        grammar.callbacks[rules[0]] = (index, "parse")
+        for key, member in cls.__dict__.items():
+            rule = getattr(getattr(member, "__func__", None), "parses_rule", None)
+            if rule is not None:
+                if not re.search(rf"\b{rule}\b", text):
+                    raise ValueError(f"{cls.__name__} parses {rule!r}, which its syntax lacks")
+                grammar.callbacks[rule] = (index, key)
+        parts.append(f"// {cls.__module__.rpartition('.')[2]}: {cls.__name__}")
+        parts.append(text.strip("\n"))
+        for terminal in sorted(set(re.findall(_OP_TERMINAL, text)) - defined):
+            name = getattr(cls, "name", "")
+            if terminal != "OP_" + name.upper().replace(".", "_"):
+                raise ValueError(f"{cls.__name__}.syntax uses {terminal}, defined nowhere")
+            parts.append(f'{terminal}: "{name}"')
+            defined.add(terminal)
+        family = cls.__dict__.get("syntax_family_terminal")
+        if family:
+            parts.append(names_terminal(family, family_names(cls)))
+            defined.add(family)
+        grammar.head_lines.update(cls.__dict__.get("syntax_head_lines", {}))
+        if cls.__dict__.get("syntax_remembers_name"):
+            names.append("OP_" + cls.name.upper().replace(".", "_"))
+        parts.append("")
+    core_words = set(re.findall(_WORD, _keyword_names(core)))
+    words = sorted({word for text in texts for word in re.findall(_WORD, text)} - core_words)
+    keywords = [name for text in texts for name, _ in re.findall(_KEYWORD_TERMINAL, text, re.M)]
+    parts.append("// derived from the op syntax above")
+    parts.append("%extend op_body: " + " | ".join(op_rules))
+    if words:
+        parts.append("%extend keyword_name: " + " | ".join(f'"{w}"' for w in words))
+    if keywords:
+        parts.append("%extend name_id: " + " | ".join(keywords))
+    grammar.text = "\n".join(parts) + "\n"
+    grammar.remembered_names = tuple(names)
+    return grammar
+
+
+def _keyword_names(core: str) -> str:
+    """The text of the core grammar's `keyword_name` rule."""
+    match = re.search(r"^!keyword_name:(.*?)(?=^\S)", core, re.M | re.S)
+    return match.group(1) if match else ""

@@ -1,0 +1,9 @@
+"""The polyhedral core: affine regions read as SCoPs (statements, domains,
+access relations, schedules), exact dependences, and isl code generation
+back to affine ops.
+
+- `scop.py`: `extract(ops)` -> `Scop`;
+- `dependences.py`: `compute_dependences(scop)`, `is_legal(deps, schedule)`;
+- `codegen.py`: `generate(scop, schedule)` (isl's AST generator -> affine ops);
+- `interchange.py`: `interchange_band(loops, order)`.
+"""

@@ -1,0 +1,296 @@
+"""Random affine programs of the shapes the polyhedral core handles, and
+the checks that a loop transformation keeps their meaning; shared by
+tests/unit/test_fuzz_programs.py (short, seeded) and tools/fuzz_passes.py
+(the long mode).
+
+A program is `func.func @f(%A, %B: memref<SxSxf64>, %C: memref<Sxf64>,
+%n: index)` holding one to three loop nests that share the arrays, with
+statements between the nests.  Two profiles:
+
+- "rectangular": constant and symbolic bounds, steps, imperfect bodies
+  (statements before, between and after inner loops, several inner loops),
+  subscripts `iv + c`.  Today's -affine-loop-interchange already reorders
+  such nests, so the test asks that it changes some of them.
+- "general": also triangular bounds (an outer iv as a bound), `max`/`min`
+  of outer ivs and the symbol, `floordiv` in bounds, `affine.if`/`else`
+  inside nests (with `mod` and equality constraints), subscripts with two
+  ivs, `mod`, `floordiv` and the symbol, and a scalar kept in a
+  `memref.alloca` across a nest.
+
+Every iv stays in [0, N) when %n = N, so every subscript stays in [0, S - 1);
+the last element of %C receives the scalar at the end.  Checks:
+
+- `interpreter_outcome`: the reference interpreter's arrays after a run on
+  seeded random inputs, compared bit for bit before and after the pass (a
+  legal reordering keeps the order of the updates to every element, and no
+  floating-point operation is reassociated);
+- `mlir_opt_reprints`: mlir-opt accepts each output and prints it back
+  identically (one `-split-input-file` run for many outputs);
+- `runner_checksums`: a program compiled with mlir-opt and run by
+  mlir-runner before and after, through the kernel benchmark's harness.
+"""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+
+import numpy as np
+
+from support import REPO_ROOT
+
+N = 6                 # the value of %n, and the bound of every iv
+S = 4 * N + 4         # every memref dimension
+MATRIX = f"memref<{S}x{S}xf64>"
+VECTOR = f"memref<{S}xf64>"
+SEPARATOR = "// -----"
+
+
+class ProgramGenerator:
+    """One random program per `program()` call, drawn from `rng`."""
+
+    def __init__(self, rng: random.Random, profile: str):
+        assert profile in ("rectangular", "general")
+        self.rng = rng
+        self.general = profile == "general"
+        self.names = iter(range(1_000_000))
+        self.scalar = False
+
+    # ----------------------------------------------------------- pieces
+    def name(self, prefix: str) -> str:
+        return f"%{prefix}{next(self.names)}"
+
+    def lower_bound(self, ivs: list) -> str:
+        r = self.rng
+        choice = r.random()
+        if self.general and ivs and choice < 0.25:
+            return f"affine_map<(d0) -> (d0)>({r.choice(ivs)})"      # triangular
+        if self.general and ivs and choice < 0.4:
+            a, b = r.choice(ivs), r.choice(ivs)
+            return f"max affine_map<(d0, d1) -> (d0, d1 - 2)>({a}, {b})"
+        if self.general and ivs and choice < 0.5:
+            return f"affine_map<(d0) -> (d0 floordiv 2)>({r.choice(ivs)})"
+        if self.general and choice < 0.6:
+            return "max affine_map<()[s0] -> (0, s0 - 4)>()[%n]"
+        return str(r.choice((0, 0, 1, 2)))
+
+    def upper_bound(self, ivs: list, lower: str) -> str:
+        r = self.rng
+        choice = r.random()
+        if self.general and ivs and choice < 0.25:
+            return f"affine_map<(d0) -> (d0 + 1)>({r.choice(ivs)})"  # triangular
+        if self.general and ivs and choice < 0.45:
+            return f"min affine_map<(d0)[s0] -> (d0 + 3, s0)>({r.choice(ivs)})[%n]"
+        if choice < 0.7:
+            return "%n"
+        low = int(lower) if lower.isdigit() else 0
+        return str(r.randint(low + 1, N))
+
+    def subscript(self, ivs: list) -> str:
+        """An affine expression of the ivs in [0, S - 1)."""
+        r = self.rng
+        if not ivs:
+            return str(r.randint(0, 3))
+        iv = r.choice(ivs)
+        if not self.general or r.random() < 0.5:
+            offset = r.choice((0, 0, 0, 1, 2))
+            return f"{iv} + {offset}" if offset else iv
+        kind = r.choice(("sum", "double", "mod", "floordiv", "symbol"))
+        if kind == "sum":
+            return f"{iv} + {r.choice(ivs)} + {r.randint(0, 2)}"
+        if kind == "double":
+            return f"{iv} * 2 + {r.randint(0, 1)}"
+        if kind == "mod":
+            return f"({iv} + {r.choice(ivs)}) mod {r.randint(2, 5)}"
+        if kind == "floordiv":
+            return f"({iv} + {r.randint(0, 3)}) floordiv {r.randint(2, 3)}"
+        return f"symbol(%n) - {iv}"
+
+    def access(self, ivs: list) -> str:
+        r = self.rng
+        array = r.choice(("%A", "%B", "%C"))
+        if array == "%C":
+            return f"%C[{self.subscript(ivs)}] : {VECTOR}"
+        rows, cols = self.subscript(ivs), self.subscript(ivs)
+        if len(ivs) >= 2 and r.random() < 0.4:
+            # A column walk (the inner iv indexes rows): worth an interchange.
+            rows, cols = ivs[-1], ivs[r.randrange(len(ivs) - 1)]
+        return f"{array}[{rows}, {cols}] : {MATRIX}"
+
+    def statement(self, ivs: list, pad: str) -> list:
+        r = self.rng
+        a, b, c = self.name("v"), self.name("w"), self.name("x")
+        out = [f"{pad}{a} = affine.load {self.access(ivs)}"]
+        if r.random() < 0.5:
+            out += [f"{pad}{c} = affine.load {self.access(ivs)}",
+                    f"{pad}{b} = arith.mulf {a}, {c} : f64"]
+        else:
+            out.append(f"{pad}{b} = arith.addf {a}, %cst : f64")
+        if self.scalar and r.random() < 0.3:
+            s, t = self.name("s"), self.name("t")
+            out += [f"{pad}{s} = affine.load %acc[] : memref<f64>",
+                    f"{pad}{t} = arith.addf {s}, {b} : f64",
+                    f"{pad}affine.store {t}, %acc[] : memref<f64>"]
+        else:
+            out.append(f"{pad}affine.store {b}, {self.access(ivs)}")
+        return out
+
+    def condition(self, ivs: list) -> str:
+        r = self.rng
+        a, b = r.choice(ivs), r.choice(ivs)
+        sets = ["affine_set<(d0, d1) : (d0 - d1 >= 0)>",
+                "affine_set<(d0, d1)[s0] : (d0 - 1 >= 0, s0 - d1 - 2 >= 0)>",
+                "affine_set<(d0, d1)[s0] : (d0 + d1 - s0 >= 0)>",
+                "affine_set<(d0, d1) : ((d0 + d1) mod 2 == 0)>",
+                "affine_set<(d0, d1) : (d0 - 2 == 0)>"]
+        chosen = r.choice(sets)
+        symbols = "[%n]" if "s0" in chosen else ""
+        return f"affine.if {chosen}({a}, {b}){symbols}"
+
+    # ----------------------------------------------------------- nests
+    def loop(self, ivs: list, depth: int, pad: str) -> list:
+        r = self.rng
+        iv = self.name("i")
+        lower = self.lower_bound(ivs)
+        upper = self.upper_bound(ivs, lower)
+        step = r.choice((1, 1, 1, 2, 3))
+        out = [f"{pad}affine.for {iv} = {lower} to {upper}" + (f" step {step}" if step > 1 else "") + " {"]
+        inner = ivs + [iv]
+        body = pad + "  "
+        if depth == 1:
+            for _ in range(r.randint(1, 2)):
+                out += self.guarded(inner, body) if self.general and r.random() < 0.25 else \
+                    self.statement(inner, body)
+        else:
+            if r.random() < 0.35:
+                out += self.statement(inner, body)            # before the inner loop
+            out += self.loop(inner, depth - 1, body)
+            if r.random() < 0.2:
+                out += self.loop(inner, r.randint(1, depth - 1), body)   # a sibling loop
+            if r.random() < 0.25:
+                out += self.statement(inner, body)            # after it
+            if self.general and r.random() < 0.15:
+                out += self.guarded(inner, body, depth - 1)
+        out.append(pad + "}")
+        return out
+
+    def guarded(self, ivs: list, pad: str, depth: int = 0) -> list:
+        r = self.rng
+        out = [f"{pad}{self.condition(ivs)} {{"]
+        out += self.loop(ivs, depth, pad + "  ") if depth else self.statement(ivs, pad + "  ")
+        if r.random() < 0.5:
+            out.append(f"{pad}}} else {{")
+            out += self.statement(ivs, pad + "  ")
+        out.append(pad + "}")
+        return out
+
+    def program(self) -> str:
+        r = self.rng
+        self.scalar = self.general and r.random() < 0.3 or r.random() < 0.1
+        lines = [f"func.func @f(%A: {MATRIX}, %B: {MATRIX}, %C: {VECTOR}, %n: index) {{",
+                 "  %cst = arith.constant 1.250000e+00 : f64",
+                 "  %zero = arith.constant 0.000000e+00 : f64"]
+        if self.scalar:
+            lines += ["  %acc = memref.alloca() : memref<f64>",
+                      "  affine.store %zero, %acc[] : memref<f64>"]
+        for k in range(r.choice((1, 1, 2, 2, 3))):
+            if k and r.random() < 0.5:
+                lines += self.statement([], "  ")
+            lines += self.loop([], r.choice((2, 2, 3, 3, 4)), "  ")
+        if self.scalar:
+            lines += ["  %final = affine.load %acc[] : memref<f64>",
+                      f"  affine.store %final, %C[{S - 1}] : {VECTOR}"]
+        lines += ["  return", "}"]
+        return "\n".join(lines) + "\n"
+
+
+# ----------------------------------------------------------------- checks
+def interpreter_outcome(text: str, seed: int) -> list:
+    """The bytes of every array after running @f on seeded random inputs."""
+    from mlir_affine_py.interpreter import random_arguments, run_function
+    from mlir_affine_py.parse.parser import parse_source
+    module = parse_source(text)
+    func = next(op for op in module.walk() if op.op_name == "func.func")
+    args = random_arguments(func, seed, index_value=N)
+    run_function(module, "f", args, max_iterations=1_000_000)
+    return [a.tobytes() for a in args if isinstance(a, np.ndarray)]
+
+
+def mlir_opt_reprints(mlir_opt: str, outputs: list) -> list:
+    """[(index, what differs)] for the outputs that mlir-opt rejects or
+    prints differently (all in one -split-input-file run)."""
+    joined = f"\n{SEPARATOR}\n".join(outputs)
+    done = subprocess.run([mlir_opt, "-split-input-file", "-"], input=joined, capture_output=True,
+                          text=True, timeout=300)
+    if done.returncode != 0:
+        # Find the culprits one by one.
+        problems = []
+        for k, text in enumerate(outputs):
+            one = subprocess.run([mlir_opt, "-"], input=text, capture_output=True, text=True, timeout=60)
+            if one.returncode != 0:
+                problems.append((k, f"mlir-opt rejects it: {one.stderr.strip()[:500]}"))
+            elif one.stdout != text:
+                problems.append((k, f"mlir-opt prints it differently:\n{one.stdout}"))
+        return problems or [(-1, f"mlir-opt failed: {done.stderr.strip()[:500]}")]
+    printed = done.stdout.split(f"{SEPARATOR}\n")
+    if len(printed) != len(outputs):
+        return [(-1, f"mlir-opt printed {len(printed)} chunks for {len(outputs)}")]
+    return [(k, f"mlir-opt prints it differently:\n{mine}")
+            for k, (mine, theirs) in enumerate(zip(outputs, printed)) if mine != theirs.lstrip("\n")
+            and mine.rstrip("\n") != theirs.strip("\n")]
+
+
+def load_bench_kernels():
+    """tools/bench_kernels.py, whose harness compiles and runs kernels."""
+    if str(REPO_ROOT / "tools") not in sys.path:
+        sys.path.append(str(REPO_ROOT / "tools"))
+    import bench_kernels
+    return bench_kernels
+
+
+def runner_checksums(tools, before: str, after: str, workdir, name: str) -> tuple:
+    """(checksums before, checksums after) of @f compiled and run once each,
+    with %n = N and the harness's deterministic inputs."""
+    bench = load_bench_kernels()
+    variants = [bench.Variant("before", bench.canonical(before)),
+                bench.Variant("after", bench.canonical(after))]
+    header, _ = bench.function_parts(variants[0].text)
+    arg_types = bench.header_arg_types(header)
+    signature = bench.Signature.of(arg_types, scalars={3: f"{N} : index"})
+    bench.measure(tools, variants, signature, 1, workdir, name)
+    return variants[0].checksums, variants[1].checksums
+
+
+def check_program(runner, text: str, flags: list, seeds=(0, 1)) -> tuple:
+    """Run `flags` (a pass) on `text` in `runner` (a fuzzing.Runner) and
+    compare the interpreter's results before and after: (output, whether
+    the pass changed the program, None or what went wrong)."""
+    import fuzzing
+    from mlir_affine_py.parse.parser import parse_source
+    from mlir_affine_py.printer.printer import Printer
+    code, out, err, seconds, path = runner.run(flags, text.encode())
+    problem = fuzzing.judge(code, out, err, seconds, path, limit=runner.limit)
+    if problem is None and code != 0:
+        problem = f"the pass rejected a valid program: {err.strip()[:500]}"
+    if problem:
+        return out, False, problem
+    plain = Printer().print_module(parse_source(text)) + "\n"
+    try:
+        reprinted = Printer().print_module(parse_source(out)) + "\n"
+    except Exception as error:  # noqa: BLE001 - reported as a failure
+        return out, True, f"the output does not parse again: {error}"
+    if reprinted != out:
+        return out, True, "the output does not print back the same"
+    for seed in seeds:
+        try:
+            before = interpreter_outcome(text, seed)
+        except Exception as error:  # noqa: BLE001 - a generator bug, reported as such
+            return out, out != plain, f"the generated program does not run: {error}"
+        try:
+            after = interpreter_outcome(out, seed)
+        except Exception as error:  # noqa: BLE001 - reported as a failure
+            return out, True, f"the output does not run (seed {seed}): {error}"
+        if before != after:
+            return out, True, f"results differ (seed {seed})"
+    return out, out != plain, None
