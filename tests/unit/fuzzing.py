@@ -46,16 +46,16 @@ FLOAT_SPECIALS = ("nan", "inf", "-inf", "NaN", "1.0e999", "-1.0e999", "1.0e-400"
 BRACKETS = "{}()[]<>"
 
 
-def seed_files() -> list[Path]:
+def seed_files(invalid: bool = True) -> list[Path]:
     """The corpus files (inputs and mlir-opt's outputs) and the lit inputs.
-    The `verify/` corpus is left out: its chunks are invalid on purpose
-    (upstream's -verify-diagnostics tests), and whether each one is rejected
-    with mlir-opt's words is what the corpus's own verify_check.py measures,
-    not what mutating them tests."""
+    `invalid=False` leaves out the `verify/` corpus, whose chunks are invalid
+    on purpose (upstream's -verify-diagnostics tests): whether each one is
+    rejected with mlir-opt's words is what the corpus's own verify_check.py
+    measures, not what mutating them tests."""
     files = []
     if CORPUS is not None:
         files += sorted(p for p in CORPUS.rglob("*.mlir")
-                        if p.is_file() and p.relative_to(CORPUS).parts[0] != "verify")
+                        if p.is_file() and (invalid or p.relative_to(CORPUS).parts[0] != "verify"))
     lit = REPO_ROOT / "tests" / "lit"
     files += sorted(p for p in lit.rglob("*.mlir") if p.is_file() and "Output" not in p.parts)
     return files

@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 import fuzzing
 from support import MLIR_OPT
 
-SEEDS = fuzzing.seed_files()
+SEEDS = fuzzing.seed_files(invalid=False)
 TEXTS = [p.read_bytes().decode("utf-8", "surrogateescape") for p in SEEDS]
 # Exit-0 outputs checked with mlir-opt, at most this many per test.
 MLIR_CHECKS = 40
