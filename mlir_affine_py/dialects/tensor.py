@@ -79,15 +79,9 @@ class DimOp(RegisteredOp):
         return new_op("tensor.dim", children[0], [source, index], [type, T.INDEX], [T.INDEX],
                       dict(attrs_of(children)))
 
-    def result_name_hints(self):
-        return ["dim"]
-
-    def print(self, p) -> None:
-        self.attr_dict(p)
-        p.write(" ")
-        p.print_operands(self.operands)
-        p.write(" : ")
-        p.print_type(self.operands[0].type)
+    # The same custom form as memref.dim's.
+    result_name_hints = memref.DimOp.result_name_hints
+    print = memref.DimOp.print
 
 
 def _tensor_reshape_error(op, collapsed, expanded):
