@@ -261,10 +261,7 @@ class CastOp(RegisteredOp):
         p.print_operand(self.operands[0])
         _print_flags(self, p)
         self.attr_dict(p)
-        p.write(" : ")
-        p.print_type(self.operands[0].type)
-        p.write(" to ")
-        p.print_type(self.results[0].type)
+        self.print_types(p, [self.operands[0].type, self.results[0].type])
 
     @classmethod
     def build(cls, value, result_type):

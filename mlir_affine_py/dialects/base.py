@@ -273,6 +273,11 @@ class RegisteredOp(Operation):
         p.write(" ")
         p.print_operands(self.operands)
         self.attr_dict(p)
+        self.print_types(p, types, keyword)
+
+    @staticmethod
+    def print_types(p, types, keyword: str = "to") -> None:
+        """The types after an op's `:`, joined by `keyword`: ` : T to U`."""
         p.write(" : ")
         for index, type in enumerate(types):
             if index:

@@ -643,10 +643,7 @@ class SubViewOp(OffsetSizeStrideOp):
                 p.write(" ")
             print_dynamic_index_list(p, static, dynamic)
         self.attr_dict(p)
-        p.write(" : ")
-        p.print_type(self.operands[0].type)
-        p.write(" to ")
-        p.print_type(self.results[0].type)
+        self.print_types(p, [self.operands[0].type, self.results[0].type])
 
     def verify_types(self):
         """SubViewOp::verify: the result must be the inferred strided type or
@@ -737,10 +734,7 @@ class ReinterpretCastOp(OffsetSizeStrideOp):
             p.write(f"{' to' if keyword == 'offset' else ','} {keyword}: ")
             print_dynamic_index_list(p, static, dynamic)
         self.attr_dict(p)
-        p.write(" : ")
-        p.print_type(self.operands[0].type)
-        p.write(" to ")
-        p.print_type(self.results[0].type)
+        self.print_types(p, [self.operands[0].type, self.results[0].type])
 
     def verify_types(self):
         source, result = self.operands[0].type, self.results[0].type
@@ -1421,10 +1415,7 @@ class ReallocOp(RegisteredOp):
             p.write(")")
         # `alignment` is printed with the attributes (attr-dict shows properties).
         p.print_optional_attr_dict(self)
-        p.write(" : ")
-        p.print_type(self.operands[0].type)
-        p.write(" to ")
-        p.print_type(self.results[0].type)
+        self.print_types(p, [self.operands[0].type, self.results[0].type])
 
 
 # ------------------------------------------------- extract_strided_metadata
@@ -1639,10 +1630,7 @@ class ViewOp(RegisteredOp):
         p.print_operands(self.operands[2:])
         p.write("]")
         self.attr_dict(p)
-        p.write(" : ")
-        p.print_type(self.operands[0].type)
-        p.write(" to ")
-        p.print_type(self.results[0].type)
+        self.print_types(p, [self.operands[0].type, self.results[0].type])
 
 
 # -------------------------------------------------------- assume_alignment
