@@ -125,3 +125,20 @@ def fail_unless_ok(what: str, code: int, stderr: str) -> None:
     import pytest
     if code != 0:
         pytest.fail(f"{what} exited with {code}\n--- stderr ---\n{stderr[-4000:]}", pytrace=False)
+
+
+# ------------------------------------------------- kernel benchmarks
+def quick_benchmark_lines(script: Path, kernels: list) -> list[str]:
+    """Run a kernel benchmark's `--quick` mode (one call of each of its
+    quick kernels, no timing) and check its report: a line per kernel, in
+    order, each saying the checksums match; returns those lines."""
+    import subprocess
+    import sys
+    proc = subprocess.run([sys.executable, str(script), "--quick"], capture_output=True,
+                          text=True, timeout=900)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    lines = [line for line in proc.stdout.splitlines() if line.strip()]
+    assert [line.split(":")[0] for line in lines] == list(kernels)
+    for line in lines:
+        assert line.endswith("checksums match"), line
+    return lines

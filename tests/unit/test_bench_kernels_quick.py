@@ -6,12 +6,11 @@ MLIR tools or the runner library are missing."""
 from __future__ import annotations
 
 import importlib.util
-import subprocess
 import sys
 
 import pytest
 
-from support import REPO_ROOT
+from support import REPO_ROOT, quick_benchmark_lines
 
 SCRIPT = REPO_ROOT / "tools" / "bench_kernels.py"
 
@@ -30,13 +29,7 @@ pytestmark = pytest.mark.skipif(TOOLS is None, reason=f"kernel benchmark: {WHY}"
 
 
 def test_quick_mode_checksums_match():
-    proc = subprocess.run([sys.executable, str(SCRIPT), "--quick"], capture_output=True,
-                          text=True, timeout=900)
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    lines = [line for line in proc.stdout.splitlines() if line.strip()]
-    assert [line.split(":")[0] for line in lines] == bench.QUICK_KERNELS
-    for line in lines:
-        assert line.endswith("checksums match"), line
+    quick_benchmark_lines(SCRIPT, bench.QUICK_KERNELS)
 
 
 def test_checksums_catch_an_illegal_permutation(tmp_path):
