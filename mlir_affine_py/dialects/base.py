@@ -201,6 +201,13 @@ class RegisteredOp(Operation):
     ods_results: tuple = ()
     ods_properties: tuple = ()
     ods_regions: tuple = ()
+    # The ODS declarative assembly format of the op's custom form
+    # (ir/assembly_format.py), in place of `syntax`, `parse` and `print`;
+    # `ods_successors` and `ods_types` (a variable's buildable type, or the
+    # name of the variable whose type it shares) complete the declaration.
+    assembly_format: str = ""
+    ods_successors: tuple = ()
+    ods_types: dict = {}
     # Properties the op cannot do without (ODS attributes with no default):
     # an op read from the generic form without one is reported.
     required_properties: tuple = ()
@@ -246,7 +253,17 @@ class RegisteredOp(Operation):
     def parse(cls, t, children) -> ParsedOp:
         """The ParsedOp of the children of the op's `syntax` rule, read by
         the transformer `t`."""
+        if cls.assembly_format:
+            from ..ir.assembly_format_run import parse_format_op
+            return parse_format_op(cls, t, children)
         raise NotImplementedError(f"{cls.__name__} declares no syntax")
+
+    def print(self, p) -> None:
+        if self.assembly_format:
+            from ..ir.assembly_format_run import print_format_op
+            print_format_op(self, p)
+        else:
+            super().print(p)
 
     def generic_properties(self) -> dict:
         """The properties as the generic form prints them, defaults included."""

@@ -91,6 +91,18 @@ class RegionDef:
         return f"RegionDef({self.name!r}{', variadic' if self.variadic else ''})"
 
 
+class Successor:
+    """A successor block (ODS `successors`); `variadic` for VariadicSuccessor."""
+
+    __slots__ = ("name", "variadic")
+
+    def __init__(self, name: str, variadic: bool = False):
+        self.name, self.variadic = name, variadic
+
+    def __repr__(self) -> str:
+        return f"Successor({self.name!r}{', variadic' if self.variadic else ''})"
+
+
 @functools.lru_cache(maxsize=256)
 def segment_sizes(*sizes) -> A.DenseArrayAttr:
     """The `operandSegmentSizes` property of the given group sizes."""

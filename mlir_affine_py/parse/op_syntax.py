@@ -84,6 +84,8 @@ _WORD = r'"([a-z_]+)"'
 _KEYWORD_TERMINAL = (r"^[ \t]*([A-Z_][A-Z0-9_]*)(?:\.-?[0-9]+)?[ \t]*:"
                      r"[ \t]*/\(([a-z_|]+)\)\(\?!\[\\w\$\.\]\)/[ \t]*$")
 _COMMENT = r"//[^\n]*"
+# The callback attribute of a piece rule of an assembly format, with its number.
+_PIECE = "#piece:"
 
 
 def parses(rule: str):
@@ -125,8 +127,14 @@ class OpGrammar:
     def bind(self, classes) -> dict:
         """Rule -> callback(t, children), from the `syntax_classes` the
         grammar was assembled from."""
-        return {rule: getattr(classes[index], attribute)
-                for rule, (index, attribute) in self.callbacks.items()}
+        bound = {}
+        for rule, (index, attribute) in self.callbacks.items():
+            if attribute.startswith(_PIECE):
+                from ..ir.assembly_format_run import piece_callback
+                bound[rule] = piece_callback(int(attribute[len(_PIECE):]))
+            else:
+                bound[rule] = getattr(classes[index], attribute)
+        return bound
 
 
 def syntax_classes(op_classes) -> list:
@@ -134,6 +142,10 @@ def syntax_classes(op_classes) -> list:
     (a family's base before the first of its ops)."""
     seen, found = set(), []
     for op_class in op_classes:
+        if getattr(op_class, "assembly_format", "") and op_class not in seen:
+            seen.add(op_class)
+            found.append(op_class)
+            continue
         for cls in reversed(op_class.__mro__):
             if "syntax" in cls.__dict__ and cls.__dict__["syntax"] and cls not in seen:
                 seen.add(cls)
@@ -159,6 +171,14 @@ def syntax_source(core: str, classes) -> str:
     parts = [core]
     for cls in classes:
         own = cls.__dict__
+        if "syntax" not in own:
+            parts += (cls.__module__, cls.__qualname__, cls.name, cls.assembly_format,
+                      repr((cls.ods_operands, cls.ods_results, cls.ods_regions,
+                            cls.ods_successors, [p.kind for p in cls.ods_properties],
+                            [p.name for p in cls.ods_properties])),
+                      " ".join(f"{key}={getattr(cls, key).grammar}" for key in dir(cls)
+                               if key.startswith("custom_")))
+            continue
         parts += (cls.__module__, cls.__qualname__, getattr(cls, "name", ""), own["syntax"],
                   repr(own.get("syntax_head_lines")), repr(own.get("syntax_remembers_name")),
                   " ".join(family_names(cls)) if own.get("syntax_family_terminal") else "",
@@ -173,7 +193,14 @@ def assemble(core: str, classes) -> OpGrammar:
     of the registered ops)."""
     import textwrap
     rule_pattern, terminal_pattern = re.compile(_RULE, re.M), re.compile(_TERMINAL, re.M)
-    texts = [re.sub(_COMMENT, "", textwrap.dedent(cls.__dict__["syntax"])) for cls in classes]
+    texts, pieces = [], {}
+    for cls in classes:
+        if "syntax" in cls.__dict__:
+            texts.append(re.sub(_COMMENT, "", textwrap.dedent(cls.__dict__["syntax"])))
+        else:
+            from ..ir.assembly_format import format_syntax
+            text, pieces[cls] = format_syntax(cls)
+            texts.append(text)
     defined = set(terminal_pattern.findall(core))
     for text in texts:
         defined.update(terminal_pattern.findall(text))
@@ -185,6 +212,8 @@ def assemble(core: str, classes) -> OpGrammar:
             raise ValueError(f"{cls.__name__}.syntax defines no rule")
         op_rules.append(rules[0])
         grammar.callbacks[rules[0]] = (index, "parse")
+        for rule, number in pieces.get(cls, {}).items():
+            grammar.callbacks[rule] = (index, f"{_PIECE}{number}")
         for key, member in cls.__dict__.items():
             rule = getattr(getattr(member, "__func__", None), "parses_rule", None)
             if rule is not None:

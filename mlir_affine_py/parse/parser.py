@@ -55,6 +55,12 @@ def _cache_folder() -> str | None:
         return None            # no cache: the grammar is prepared on every run
 
 
+# The modules that derive the grammar of the ops declared by an assembly
+# format (read for the cache key, not imported).
+_FORMAT_MODULES = tuple(os.path.join(os.path.dirname(os.path.dirname(__file__)), "ir", name)
+                        for name in ("assembly_format.py", "attr_syntax.py"))
+
+
 def prepared_grammar(folder: str | None = None, classes=None) -> PreparedGrammar:
     """The grammar of the core syntax and the registered ops' syntax
     (parse/op_syntax.py; `classes`: their `syntax_classes`, if known),
@@ -69,7 +75,7 @@ def prepared_grammar(folder: str | None = None, classes=None) -> PreparedGrammar
         return PreparedGrammar(assembled.text, assembled.head_lines, assembled)
     return PreparedGrammar.cached(op_syntax.syntax_source(core, classes),
                                   _cache_folder() if folder is None else folder, prepare,
-                                  depends_on=(op_syntax.__file__,))
+                                  depends_on=(op_syntax.__file__, *_FORMAT_MODULES))
 
 
 def _parser():

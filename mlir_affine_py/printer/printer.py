@@ -269,10 +269,10 @@ class Printer:
                 preds.extend(candidate for s in term.successors if s is block)
         if not preds:
             return "" if block.is_entry() else "  // no predecessors"
-        unique = list(dict.fromkeys(preds))
-        if len(preds) == 1 or len(unique) == 1 and len(preds) == 1:
+        if len(preds) == 1:
             return "  // pred: " + self.names.block_names[preds[0]]
-        names = [self.names.block_names[b] for b in sorted(unique, key=region.blocks.index)]
+        # An edge each: a branch with two edges to the block is two preds.
+        names = [self.names.block_names[b] for b in sorted(preds, key=region.blocks.index)]
         return f"  // {len(preds)} preds: " + ", ".join(names)
 
     # ------------------------------------------------------------ attributes

@@ -1,0 +1,166 @@
+"""The cf dialect: branches between the blocks of a region
+(mlir/include/mlir/Dialect/ControlFlow/IR/ControlFlowOps.td,
+mlir/lib/Dialect/ControlFlow/IR/ControlFlowOps.cpp).  Each op is its ODS
+declaration; cf.switch's case list is the custom directive
+`SwitchOpCases`."""
+
+from __future__ import annotations
+
+from ..ir import attributes as A
+from ..ir import types as T
+from ..ir.attr_syntax import DenseArray, StrAttr
+from ..ir.core import register_op
+from ..ir.op_definition import Operand, Property, Successor, Variadic
+from ..ir.traits import AttrSizedOperandSegments, MemoryEffects, Pure, Terminator, Write
+from ..parse.syntax import TOKEN, TypeList, Uses
+from .base import RegisteredOp
+
+
+def successor_operands_error(op, block, operands) -> str | None:
+    """BranchOpInterface's verifier: the operands passed to `block` match
+    its arguments in number and type."""
+    index = op.successors.index(block)
+    if len(operands) != len(block.args):
+        return (f"'{op.op_name}' op branch has {len(operands)} operands for successor "
+                f"#{index}, but target block has {len(block.args)}")
+    for i, (value, arg) in enumerate(zip(operands, block.args)):
+        if value.type != arg.type:
+            return (f"'{op.op_name}' op type mismatch for bb argument #{i} of successor "
+                    f"#{index}")
+    return None
+
+
+@register_op
+class AssertOp(RegisteredOp):
+    name = "cf.assert"
+    traits = (MemoryEffects(Write()),)
+    ods_operands = (Operand("arg"),)
+    ods_properties = (Property("msg", StrAttr()),)
+    required_properties = ("msg",)
+    ods_types = {"arg": T.I1}
+    assembly_format = "$arg `,` $msg attr-dict"
+
+
+@register_op
+class BranchOp(RegisteredOp):
+    name = "cf.br"
+    traits = (Pure, Terminator)
+    ods_operands = (Variadic("destOperands"),)
+    ods_successors = (Successor("dest"),)
+    assembly_format = "$dest (`(` $destOperands^ `:` type($destOperands) `)`)? attr-dict"
+
+    def verify(self):
+        if len(self.successors) == 1:
+            return successor_operands_error(self, self.successors[0], self.operands)
+        return None
+
+
+@register_op
+class CondBranchOp(RegisteredOp):
+    name = "cf.cond_br"
+    traits = (AttrSizedOperandSegments, Pure, Terminator)
+    ods_operands = (Operand("condition"), Variadic("trueDestOperands"),
+                    Variadic("falseDestOperands"))
+    ods_properties = (Property("branch_weights", DenseArray(T.I32)),)
+    ods_successors = (Successor("trueDest"), Successor("falseDest"))
+    ods_types = {"condition": T.I1}
+    assembly_format = """
+        $condition (`weights` `(` $branch_weights^ `)` )? `,`
+        $trueDest (`(` $trueDestOperands^ `:` type($trueDestOperands) `)`)? `,`
+        $falseDest (`(` $falseDestOperands^ `:` type($falseDestOperands) `)`)?
+        attr-dict
+    """
+
+
+class SwitchOpCases:
+    """`default: ^bb(%a : i32), 42: ^bb(...)`: the destinations of
+    cf.switch with their operands (parseSwitchOpCases / printSwitchOpCases),
+    one case a line."""
+
+    grammar = ('"default" ":" CARET_ID ("(" value_use_list ":" type_list ")")? '
+               '("," signed_int ":" CARET_ID ("(" value_use_list ":" type_list ")")?)*')
+    optional = False
+    # VariadicOfVariadic's segment sizes go unprinted as operandSegmentSizes do.
+    elides = ("case_operand_segments",)
+
+    def parse(self, state, children, args):
+        cases = []          # [value, block, operands, types]
+        for child in children:
+            if isinstance(child, TOKEN) and child.type == "CARET_ID":
+                if not cases:
+                    cases.append([None, child, [], []])
+                else:
+                    cases[-1][1] = child
+            elif isinstance(child, int):
+                cases.append([child, None, [], []])
+            elif isinstance(child, Uses):
+                cases[-1][2] = list(child)
+            elif isinstance(child, TypeList):
+                cases[-1][3] = list(child)
+        default, rest = cases[0], cases[1:]
+        state.successors["defaultDestination"] = [default[1]]
+        state.operands["defaultOperands"] = default[2]
+        state.types["defaultOperands"] = default[3]
+        state.successors["caseDestinations"] = [c[1] for c in rest]
+        state.operands["caseOperands"] = [v for c in rest for v in c[2]]
+        state.types["caseOperands"] = [t for c in rest for t in c[3]]
+        state.attributes["case_operand_segments"] = A.DenseArrayAttr(
+            T.I32, [len(c[2]) for c in rest])
+        if rest:
+            flag_type = state.types["flag"][0]
+            state.attributes["case_values"] = A.DenseElementsAttr(
+                T.VectorType((len(rest),), flag_type),
+                [A.wrap_integer(int(c[0]), flag_type) for c in rest])
+
+    def print(self, p, view, args):
+        op = view.op
+        # The format's newline indents as the op; the cases go one deeper.
+        newline = "\n" + "  " * (p.indent + 1)
+        p.write("  default: ")
+        _print_destination(p, op.successors[0], view.operands["defaultOperands"])
+        segments = op.properties["case_operand_segments"].value
+        values = op.properties.get("case_values")
+        operands, at = view.operands["caseOperands"], 0
+        width = op.operands[0].type.width
+        for index, (block, size) in enumerate(zip(op.successors[1:], segments)):
+            p.write("," + newline)
+            p.write(f"{_case_value(values, index) % (1 << width)}: ")
+            _print_destination(p, block, operands[at:at + size])
+            at += size
+        p.write("\n" + "  " * p.indent)
+
+
+def _case_value(values, index) -> int:
+    return values.values[0 if values.is_splat else index]
+
+
+def _print_destination(p, block, operands) -> None:
+    p.print_successor(block)
+    if operands:
+        p.write("(")
+        p.print_operands(operands)
+        p.write(" : ")
+        p.print_type_list([v.type for v in operands])
+        p.write(")")
+
+
+@register_op
+class SwitchOp(RegisteredOp):
+    name = "cf.switch"
+    traits = (AttrSizedOperandSegments, Pure, Terminator)
+    ods_operands = (Operand("flag"), Variadic("defaultOperands"), Variadic("caseOperands"))
+    ods_properties = (Property("case_values"), Property("case_operand_segments"))
+    ods_successors = (Successor("defaultDestination"), Successor("caseDestinations", True))
+    custom_SwitchOpCases = SwitchOpCases()
+    assembly_format = """
+        $flag `:` type($flag) `,` `[` `\\n`
+          custom<SwitchOpCases>(ref(type($flag)),$defaultDestination,
+                                $defaultOperands,
+                                type($defaultOperands),
+                                $case_values,
+                                $caseDestinations,
+                                $caseOperands,
+                                type($caseOperands))
+       `]`
+        attr-dict
+    """

@@ -1,0 +1,170 @@
+"""How an attribute variable of a declarative assembly format is written
+(ir/assembly_format.py), after the attribute constraint ODS declares:
+OpFormatGen prints an attribute without its type when the constraint
+builds the type (`I64Attr`, `IndexAttr`), an enum as its keyword, a
+`DenseI64ArrayAttr` as `[1, 2]`, a `SymbolNameAttr` as `@name`, a
+`UnitAttr` anchoring an optional group not at all (the group stands for
+it), and any other attribute whole.
+
+A syntax is given as the `kind` of the op's `Property`; `grammar` is the
+Lark text that reads it (with the core grammar's rules), `parse` turns
+the children of that text into the attribute, `print` writes it."""
+
+from __future__ import annotations
+
+from . import attributes as A
+from . import types as T
+
+
+class AttrSyntax:
+    grammar = "attribute_value"
+    is_unit = False
+
+    def parse(self, children) -> A.Attribute:
+        return children[0]
+
+    def print(self, p, attr) -> None:
+        p.print_attribute(attr)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.grammar!r})"
+
+
+class AnyAttr(AttrSyntax):
+    """An attribute written whole: `42 : i64`, `"text"`, `#map`."""
+
+
+AnyAttr.default = AnyAttr()
+
+
+class UnitAttr(AttrSyntax):
+    """A UnitAttr: the keyword of the optional group it anchors."""
+
+    grammar = ""
+    is_unit = True
+
+    def parse(self, children) -> A.Attribute:
+        return A.UNIT
+
+
+class StrAttr(AttrSyntax):
+    grammar = "STRING"
+
+    def parse(self, children) -> A.Attribute:
+        from ..printer.numbers import unescape_string
+        return A.StringAttr(unescape_string(children[0].value[1:-1]))
+
+
+class TypedInt(AttrSyntax):
+    """An integer attribute whose constraint builds its type (I64Attr,
+    IndexAttr, ...): written without the type."""
+
+    grammar = "signed_int"
+
+    def __init__(self, type=T.I64):
+        self.type = type
+
+    def parse(self, children) -> A.Attribute:
+        return A.IntegerAttr(int(children[0]), self.type)
+
+    def print(self, p, attr) -> None:
+        p.write(str(attr.value))
+
+    def __repr__(self) -> str:
+        return f"TypedInt({self.type})"
+
+
+class BoolAttr(AttrSyntax):
+    grammar = "KEYWORD_ATTR"
+
+    def parse(self, children) -> A.Attribute:
+        return A.BOOL_TRUE if children[0].value == "true" else A.BOOL_FALSE
+
+    def print(self, p, attr) -> None:
+        p.write("true" if attr.value else "false")
+
+
+class DenseArray(AttrSyntax):
+    """`DenseI64ArrayAttr` and kin, written `[1, 2]`."""
+
+    grammar = '"[" (signed_int ("," signed_int)*)? "]"'
+
+    def __init__(self, element_type=T.I64):
+        self.element_type = element_type
+
+    def parse(self, children) -> A.Attribute:
+        return A.DenseArrayAttr(self.element_type, [int(c) for c in children])
+
+    def print(self, p, attr) -> None:
+        p.write("[" + ", ".join(str(v) for v in attr.value) + "]")
+
+    def __repr__(self) -> str:
+        return f"DenseArray({self.element_type})"
+
+
+class SymbolName(AttrSyntax):
+    """A `SymbolNameAttr`, written `@name`."""
+
+    grammar = "SYMBOL"
+
+    def parse(self, children) -> A.Attribute:
+        from ..dialects.base import symbol_name_attr
+        return symbol_name_attr(children[0])
+
+    def print(self, p, attr) -> None:
+        from ..printer.printer import symbol_text
+        p.write(symbol_text(attr))
+
+
+class TypeAttrSyntax(AttrSyntax):
+    """A `TypeAttr` written as its type."""
+
+    grammar = "type"
+
+    def parse(self, children) -> A.Attribute:
+        return A.TypeAttr(children[0])
+
+    def print(self, p, attr) -> None:
+        p.print_type(attr.value)
+
+
+class Enum(AttrSyntax):
+    """An enum attribute written as its case's keyword (or string).  Its
+    storage is an i64 IntegerAttr (`I64EnumAttr`: the case's number) or,
+    given `dialect` and `mnemonic`, the dialect attribute
+    `#dialect<mnemonic case>` (`EnumAttr`)."""
+
+    grammar = "(name_id | STRING)"
+
+    def __init__(self, cases, dialect: str | None = None, mnemonic: str | None = None,
+                 values=None):
+        self.cases = list(cases)
+        self.values = list(values) if values is not None else list(range(len(self.cases)))
+        self.dialect, self.mnemonic = dialect, mnemonic
+
+    def attribute(self, case: str) -> A.Attribute:
+        if self.dialect is None:
+            return A.IntegerAttr(self.values[self.cases.index(case)], T.I64)
+        return A.OpaqueAttr(f"#{self.dialect}<{self.mnemonic} {case}>")
+
+    def case_of(self, attr) -> str:
+        if isinstance(attr, A.IntegerAttr):
+            return self.cases[self.values.index(attr.value)]
+        return attr.text[attr.text.rindex(" ") + 1:-1]
+
+    def parse(self, children) -> A.Attribute:
+        from ..parse.syntax import parse_error
+        token = children[0]
+        word = token.value
+        if token.type == "STRING":
+            word = word[1:-1]
+        if word not in self.cases:
+            raise parse_error(token, "expected one of [" + ", ".join(self.cases) +
+                              f"] for {self.mnemonic or 'enum'}, got: {word}")
+        return self.attribute(word)
+
+    def print(self, p, attr) -> None:
+        p.write(self.case_of(attr))
+
+    def __repr__(self) -> str:
+        return f"Enum({self.cases}, {self.dialect}, {self.mnemonic})"
