@@ -2,5 +2,6 @@
 (`mlir_affine_py.ir.core.OP_CLASSES`), with its custom syntax
 (parse/op_syntax.py)."""
 
-from . import (affine, affine_dma, affine_index, affine_parallel, arith, builtin, cf,  # noqa: F401
+from . import (affine, affine_dma, affine_index, affine_parallel, arith, bufferization, builtin,
+               cf,  # noqa: F401
                dlti, func, index, linalg, llvm, memref, scf, tensor, test_dialect, ub, vector)

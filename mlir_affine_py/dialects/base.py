@@ -217,7 +217,7 @@ class RegisteredOp(Operation):
         # The inherent names and defaults of a class that states neither
         # follow from its declared properties (its own or its base's).
         declared = cls.ods_properties
-        if declared and "inherent" not in cls.__dict__:
+        if (declared or cls.assembly_format) and "inherent" not in cls.__dict__:
             segments = (("operandSegmentSizes",)
                         if cls.has_trait(AttrSizedOperandSegments) else ())
             cls.inherent = tuple(p.name for p in declared) + segments

@@ -205,7 +205,9 @@ def read_format(cls) -> list:
 def is_variable_length(element) -> bool:
     """Whether the element is absent or of any length in the text."""
     kind = element.kind
-    if kind in ("group", "custom", "attribute", "operands", "results", "regions",
+    if kind == "attribute":
+        return not attribute_syntax(element).is_unit      # a unit attribute is its group
+    if kind in ("group", "custom", "operands", "results", "regions",
                 "successors"):
         return True
     if kind in ("operand", "result", "region", "successor"):

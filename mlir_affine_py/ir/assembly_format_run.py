@@ -50,6 +50,8 @@ def parse_format_op(cls, t, children):
     from ..parse.syntax import AttrDict, Props
     state = FormatState()
     _walk(cls, compiled_elements(cls), children, state, AttrDict, Props)
+    for decl in cls.ods_operands:
+        state.operands.setdefault(decl.name, [])
     operands, sizes = [], []
     if state.all_operands is not None:
         operands = list(state.all_operands)
@@ -113,6 +115,8 @@ def _walk(cls, elements, children, state, AttrDict, Props) -> None:
         if kind in ("literal", "space"):
             continue
         if element.piece is None and kind != "oilist":
+            if kind == "attribute":          # a unit attribute: its group says it
+                continue
             if kind == "attr-dict" or kind == "attr-dict-with-keyword":
                 if index < count and type(children[index]) is AttrDict:
                     state.attr_dict = children[index]
