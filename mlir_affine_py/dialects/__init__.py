@@ -4,4 +4,4 @@
 
 from . import (affine, affine_dma, affine_index, affine_parallel, arith, bufferization, builtin,
                cf,  # noqa: F401
-               dlti, func, index, linalg, llvm, memref, scf, tensor, test_dialect, ub, vector)
+               dlti, func, index, linalg, llvm, math, memref, scf, tensor, test_dialect, ub, vector)

@@ -112,7 +112,12 @@ def _walk(cls, elements, children, state, AttrDict, Props) -> None:
     index, count = 0, len(children)
     for element in elements:
         kind = element.kind
-        if kind in ("literal", "space"):
+        if kind == "literal":
+            # A word another op lexes as a terminal of its own is kept.
+            if index < count and getattr(children[index], "value", None) == element.text:
+                index += 1
+            continue
+        if kind == "space":
             continue
         if element.piece is None and kind != "oilist":
             if kind == "attribute":          # a unit attribute: its group says it
@@ -250,7 +255,12 @@ class OpView:
         if kind in ("operand", "result", "operands", "results"):
             return bool(self.values(element))
         if kind == "attribute":
-            return element.name in self.op.properties or element.name in self.op.attributes
+            # A default-valued attribute anchors its group unless it is the default.
+            name, op = element.name, self.op
+            value = op.properties.get(name)
+            if value is not None:
+                return value != op.property_defaults.get(name)
+            return name in op.attributes
         if kind == "region":
             return any(region.blocks for region in self.regions[element.name])
         if kind == "successor":

@@ -201,6 +201,7 @@ def assemble(core: str, classes) -> OpGrammar:
             from ..ir.assembly_format import format_syntax
             text, pieces[cls] = format_syntax(cls)
             texts.append(text)
+    _use_keyword_terminals(texts, [cls for cls in classes if "syntax" not in cls.__dict__])
     defined = set(terminal_pattern.findall(core))
     for text in texts:
         defined.update(terminal_pattern.findall(text))
@@ -248,6 +249,25 @@ def assemble(core: str, classes) -> OpGrammar:
     grammar.text = "\n".join(parts) + "\n"
     grammar.remembered_names = tuple(names)
     return grammar
+
+
+def _use_keyword_terminals(texts: list, format_classes) -> None:
+    """A word that another op's text makes a terminal of keywords
+    (`FLAG_KEYWORD.2: /(fastmath|overflow)(?![\\w$.])/`) lexes as that
+    terminal everywhere: the formats' literals of that word name it."""
+    terminals = {}
+    for text in texts:
+        for name, words in re.findall(_KEYWORD_TERMINAL, text, re.M):
+            for word in words.split("|"):
+                terminals.setdefault(word, name)
+    if not terminals or not format_classes:
+        return
+    from ..ir.assembly_format import op_rule_name
+    rules = {op_rule_name(cls) for cls in format_classes}
+    for index, text in enumerate(texts):
+        rule = re.match(_RULE, text, re.M)
+        if rule and rule.group(1) in rules:
+            texts[index] = re.sub(_WORD, lambda m: terminals.get(m.group(1), m.group(0)), text)
 
 
 def _keyword_names(core: str) -> str:

@@ -1,0 +1,128 @@
+"""The math dialect's ops beyond those arith.py declares with arith's
+element-wise forms (mlir/include/mlir/Dialect/Math/IR/MathOps.td), each its
+ODS declaration."""
+
+from __future__ import annotations
+
+from ..ir import types as T
+from ..ir.attr_syntax import AttrSyntax
+from ..ir.core import register_op
+from ..ir.op_definition import Operand, Property, Result
+from ..ir.traits import Elementwise, Pure, SameOperandsAndResultType
+from .arith import FASTMATH_NONE, flags_attr
+from .base import RegisteredOp
+
+
+class FastMath(AttrSyntax):
+    """`#arith.fastmath<...>` as its stripped form `<fast>`."""
+
+    grammar = '"<" name_id ("," name_id)* ">"'
+
+    def parse(self, children):
+        return flags_attr("fastmath", [c.value for c in children])
+
+    def print(self, p, attr) -> None:
+        p.write(attr.text[attr.text.index("<"):])
+
+
+_FASTMATH = (Property("fastmath", FastMath(), FASTMATH_NONE),)
+
+
+class MathOp(RegisteredOp):
+    __slots__ = ()
+
+    def finish_parse(self) -> None:
+        self.drop_default_properties()
+
+
+class FloatUnaryOp(MathOp):
+    """`%r = math.atan %a [fastmath<...>] : f32`."""
+
+    __slots__ = ()
+    traits = (Pure, Elementwise, SameOperandsAndResultType)
+    ods_operands = (Operand("operand"),)
+    ods_results = (Result("result"),)
+    ods_properties = _FASTMATH
+    assembly_format = "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)"
+
+
+class IntegerUnaryOp(MathOp):
+    __slots__ = ()
+    traits = (Pure, Elementwise, SameOperandsAndResultType)
+    ods_operands = (Operand("operand"),)
+    ods_results = (Result("result"),)
+    assembly_format = "$operand attr-dict `:` type($result)"
+
+
+def _i1_like(state):
+    type = state.types["operand"][0]
+    if isinstance(type, T.ShapedType):
+        return [type.__class__(type.shape, T.I1)]
+    return [T.I1]
+
+
+class FloatClassificationOp(MathOp):
+    """`%r = math.isnan %a : f32`: an i1 (or i1 shaped like the operand)."""
+
+    __slots__ = ()
+    traits = (Pure, Elementwise)
+    ods_operands = (Operand("operand"),)
+    ods_results = (Result("result"),)
+    ods_properties = _FASTMATH
+    ods_types = {"result": _i1_like}
+    assembly_format = "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($operand)"
+
+
+for _names, _base in (("atan cbrt expm1 log1p roundeven acos acosh asin asinh atanh cosh sinh "
+                       "erfc", FloatUnaryOp),
+                      ("absi ctlz cttz ctpop", IntegerUnaryOp),
+                      ("isnan isinf isfinite isnormal", FloatClassificationOp)):
+    for _name in _names.split():
+        register_op(type("Math_" + _name, (_base,), {"name": "math." + _name, "__slots__": (),
+                                                     "traits": _base.traits}))
+
+
+@register_op
+class FPowIOp(MathOp):
+    name = "math.fpowi"
+    traits = (Pure, Elementwise)
+    ods_operands = (Operand("lhs"), Operand("rhs"))
+    ods_results = (Result("result"),)
+    ods_properties = _FASTMATH
+    ods_types = {"result": "lhs"}
+    assembly_format = ("$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($lhs) `,` "
+                       "type($rhs)")
+
+
+@register_op
+class IPowIOp(MathOp):
+    name = "math.ipowi"
+    traits = (Pure, Elementwise, SameOperandsAndResultType)
+    ods_operands = (Operand("lhs"), Operand("rhs"))
+    ods_results = (Result("result"),)
+    assembly_format = "$lhs `,` $rhs attr-dict `:` type($result)"
+
+
+@register_op
+class SinCosOp(MathOp):
+    name = "math.sincos"
+    traits = (Pure, Elementwise)
+    ods_operands = (Operand("operand"),)
+    ods_results = (Result("sin"), Result("cos"))
+    ods_properties = _FASTMATH
+    ods_types = {"sin": "operand", "cos": "operand"}
+    assembly_format = "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($operand)"
+
+    def result_name_hints(self):
+        return ["sin", "cos"]
+
+
+@register_op
+class ClampFOp(MathOp):
+    name = "math.clampf"
+    traits = (Pure, Elementwise, SameOperandsAndResultType)
+    ods_operands = (Operand("value"), Operand("min"), Operand("max"))
+    ods_results = (Result("result"),)
+    ods_properties = _FASTMATH
+    assembly_format = ("$value `to` ` ` `[` $min `,` $max `]` (`fastmath` `` $fastmath^)? "
+                       "attr-dict `:` type($result)")
