@@ -405,3 +405,36 @@ class SelectOp(RegisteredOp):
         return cls.build_generic((condition, true_value, false_value), [true_value.type])
 
 
+
+
+# ------------------------------------------------------------------------
+# Ops declared by their ODS assembly format (ir/assembly_format.py).
+@register_op
+class AddUIExtendedOp(RegisteredOp):
+    name = "arith.addui_extended"
+    traits = (Pure, Elementwise)
+    ods_operands = (Operand("lhs"), Operand("rhs"))
+    ods_results = (Result("sum"), Result("overflow"))
+    ods_types = {"lhs": "sum", "rhs": "sum"}
+    assembly_format = "$lhs `,` $rhs attr-dict `:` type($sum) `,` type($overflow)"
+
+    def result_name_hints(self):
+        return ["sum", "overflow"]
+
+
+class MulExtendedOp(RegisteredOp):
+    """`%low, %high = arith.mulsi_extended %a, %b : i32`."""
+
+    __slots__ = ()
+    ods_operands = (Operand("lhs"), Operand("rhs"))
+    ods_results = (Result("low"), Result("high"))
+    ods_types = {"rhs": "lhs", "low": "lhs", "high": "lhs"}
+    assembly_format = "$lhs `,` $rhs attr-dict `:` type($lhs)"
+
+    def result_name_hints(self):
+        return ["low", "high"]
+
+
+for _name in ("arith.mulsi_extended", "arith.mului_extended"):
+    register_op(type(_name[6:], (MulExtendedOp,), {"name": _name, "__slots__": (),
+                                                   "traits": (Pure, Elementwise)}))
