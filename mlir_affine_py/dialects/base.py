@@ -191,6 +191,9 @@ class RegisteredOp(Operation):
     syntax_terminal_texts: dict = {}
     syntax_unclosed_subscripts: str | None = None
     syntax_dim_and_symbol_list = False
+    # Whether the op's name may go without its dialect where that dialect
+    # is the default one (`constant` in a func.func): a terminal of both.
+    syntax_short_name = False
     inherent: tuple = ()
     # Inherent attributes with a default value: the generic form shows the
     # default when the attribute is unset, the custom form never shows it.

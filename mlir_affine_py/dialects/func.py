@@ -309,3 +309,42 @@ class CallOp(RegisteredOp):
                                  {"callee": A.SymbolRefAttr([callee])})
 
 
+
+
+# ------------------------------------------------------------------------
+# Ops declared by their ODS assembly format (ir/assembly_format.py).
+from ..ir.attr_syntax import SymbolRef  # noqa: E402
+from ..ir.op_definition import Operand, Result  # noqa: E402
+from ..ir.traits import ConstantLike  # noqa: E402
+
+
+@register_op
+class ConstantOp(RegisteredOp):
+    """`%f = constant @fn : (f32) -> ()`: a function as an SSA value."""
+
+    name = "func.constant"
+    traits = (Pure, ConstantLike)
+    ods_results = (Result("result"),)
+    ods_properties = (Property("value", SymbolRef()),)
+    required_properties = ("value",)
+    syntax_short_name = True
+    assembly_format = "attr-dict $value `:` type(results)"
+
+    def result_name_hints(self):
+        return ["f"]
+
+
+@register_op
+class CallIndirectOp(RegisteredOp):
+    """`%r = call_indirect %f(%a) : (i32) -> i32`: the operand and result
+    types are those of the callee's function type."""
+
+    name = "func.call_indirect"
+    traits = (CallOpInterface,)
+    ods_operands = (Operand("callee"), Variadic("callee_operands"))
+    ods_results = (VariadicResult("results"),)
+    ods_properties = (Property("arg_attrs", A.ArrayAttr), Property("res_attrs", A.ArrayAttr))
+    ods_types = {"callee_operands": lambda state: list(state.types["callee"][0].inputs),
+                 "results": lambda state: list(state.types["callee"][0].results)}
+    syntax_short_name = True
+    assembly_format = "$callee `(` $callee_operands `)` attr-dict `:` type($callee)"

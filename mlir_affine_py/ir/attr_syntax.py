@@ -116,6 +116,12 @@ class SymbolName(AttrSyntax):
         p.write(symbol_text(attr))
 
 
+class SymbolRef(AttrSyntax):
+    """A `SymbolRefAttr` (`@name`, `@outer::@inner`)."""
+
+    grammar = "symbol_ref"
+
+
 class TypeAttrSyntax(AttrSyntax):
     """A `TypeAttr` written as its type."""
 

@@ -175,7 +175,7 @@ def syntax_source(core: str, classes) -> str:
             parts += (cls.__module__, cls.__qualname__, cls.name, cls.assembly_format,
                       repr((cls.ods_operands, cls.ods_results, cls.ods_regions,
                             cls.ods_successors, [p.kind for p in cls.ods_properties],
-                            [p.name for p in cls.ods_properties])),
+                            [p.name for p in cls.ods_properties], cls.syntax_short_name)),
                       " ".join(f"{key}={getattr(cls, key).grammar}" for key in dir(cls)
                                if key.startswith("custom_")))
             continue
@@ -227,7 +227,13 @@ def assemble(core: str, classes) -> OpGrammar:
             name = getattr(cls, "name", "")
             if terminal != "OP_" + name.upper().replace(".", "_"):
                 raise ValueError(f"{cls.__name__}.syntax uses {terminal}, defined nowhere")
-            parts.append(f'{terminal}: "{name}"')
+            if getattr(cls, "syntax_short_name", False):
+                # Also the name without its dialect, where that dialect is the default.
+                dialect, _, short = name.partition(".")
+                parts.append(f"{terminal}.2: /({re.escape(short)}|{re.escape(dialect)}\\."
+                             f"{re.escape(short)})(?![\\w$.])/")
+            else:
+                parts.append(f'{terminal}: "{name}"')
             defined.add(terminal)
         family = cls.__dict__.get("syntax_family_terminal")
         if family:
