@@ -168,3 +168,232 @@ class TensorCollapseShapeOp(memref.CollapseShapeOp):
     def verify(self):
         return (self.kinds_error()
                 or _tensor_reshape_error(self, self.results[0].type, self.operands[0].type))
+
+
+# ------------------------------------------------------------------------
+# Ops declared by their ODS assembly format (ir/assembly_format.py).
+from ..ir.attr_syntax import DenseArray, UnitAttr  # noqa: E402
+from ..ir.op_definition import Property, RegionDef, VariadicResult  # noqa: E402
+from ..ir.traits import (AttrSizedOperandSegments, RecursiveMemoryEffects,  # noqa: E402
+                         ReturnLike, SingleBlockImplicitTerminator, Terminator)
+from .custom_directives import DYNAMIC_INDEX_LIST  # noqa: E402
+
+
+def _element_type(name):
+    return lambda state: [state.types[name][0].element_type]
+
+
+def _result_like(state):
+    """A tensor of the result's shape whose elements are those given."""
+    result = state.types["result"][0]
+    count = 1
+    for size in result.shape:
+        count *= size
+    return [result.element_type] * count
+
+
+@register_op
+class CastOp(RegisteredOp):
+    name = "tensor.cast"
+    traits = (Pure,)
+    ods_operands = (Operand("source"),)
+    ods_results = (Result("dest"),)
+    assembly_format = "$source attr-dict `:` type($source) `to` type($dest)"
+
+    def result_name_hints(self):
+        return ["cast"]
+
+
+@register_op
+class ExtractOp(RegisteredOp):
+    name = "tensor.extract"
+    traits = (Pure,)
+    ods_operands = (Operand("tensor"), Variadic("indices"))
+    ods_results = (Result("result"),)
+    ods_types = {"indices": T.INDEX, "result": _element_type("tensor")}
+    assembly_format = "$tensor `[` $indices `]` attr-dict `:` type($tensor)"
+
+    def result_name_hints(self):
+        return ["extracted"]
+
+
+@register_op
+class InsertOp(RegisteredOp):
+    name = "tensor.insert"
+    traits = (Pure,)
+    ods_operands = (Operand("scalar"), Operand("dest"), Variadic("indices"))
+    ods_results = (Result("result"),)
+    ods_types = {"indices": T.INDEX, "scalar": _element_type("dest"), "result": "dest"}
+    assembly_format = "$scalar `into` $dest `[` $indices `]` attr-dict `:` type($dest)"
+
+    def result_name_hints(self):
+        return ["inserted"]
+
+
+@register_op
+class FromElementsOp(RegisteredOp):
+    name = "tensor.from_elements"
+    traits = (Pure,)
+    ods_operands = (Variadic("elements"),)
+    ods_results = (Result("result"),)
+    ods_types = {"elements": _result_like}
+    assembly_format = "$elements attr-dict `:` type($result)"
+
+    def result_name_hints(self):
+        return ["from_elements"]
+
+
+@register_op
+class YieldOp(RegisteredOp):
+    name = "tensor.yield"
+    traits = (Pure, ReturnLike, Terminator)
+    ods_operands = (Operand("value"),)
+    assembly_format = "$value attr-dict `:` type($value)"
+
+
+@register_op
+class GenerateOp(RegisteredOp):
+    name = "tensor.generate"
+    traits = (RecursiveMemoryEffects, SingleBlockImplicitTerminator)
+    ods_operands = (Variadic("dynamicExtents"),)
+    ods_results = (Result("result"),)
+    ods_regions = (RegionDef("body"),)
+    ods_types = {"dynamicExtents": T.INDEX}
+    assembly_format = "$dynamicExtents $body attr-dict `:` type($result)"
+
+    def result_name_hints(self):
+        return ["generated"]
+
+
+@register_op
+class ReshapeOp(RegisteredOp):
+    name = "tensor.reshape"
+    traits = (Pure,)
+    ods_operands = (Operand("source"), Operand("shape"))
+    ods_results = (Result("result"),)
+    assembly_format = "$source `(` $shape `)` attr-dict `:` functional-type(operands, results)"
+
+    def result_name_hints(self):
+        return ["reshape"]
+
+
+_SLICE_PROPERTIES = (Property("static_offsets"), Property("static_sizes"),
+                     Property("static_strides"))
+_SLICE_FORMAT = """
+    custom<DynamicIndexList>($offsets, $static_offsets)
+    custom<DynamicIndexList>($sizes, $static_sizes)
+    custom<DynamicIndexList>($strides, $static_strides)
+    attr-dict `:` """
+
+
+@register_op
+class ExtractSliceOp(RegisteredOp):
+    name = "tensor.extract_slice"
+    traits = (AttrSizedOperandSegments, Pure)
+    ods_operands = (Operand("source"), Variadic("offsets"), Variadic("sizes"),
+                    Variadic("strides"))
+    ods_results = (Result("result"),)
+    ods_properties = _SLICE_PROPERTIES
+    ods_types = {"offsets": T.INDEX, "sizes": T.INDEX, "strides": T.INDEX}
+    custom_DynamicIndexList = DYNAMIC_INDEX_LIST
+    assembly_format = "$source ``" + _SLICE_FORMAT + "type($source) `to` type($result)"
+
+    def result_name_hints(self):
+        return ["extracted_slice"]
+
+
+@register_op
+class InsertSliceOp(RegisteredOp):
+    name = "tensor.insert_slice"
+    traits = (AttrSizedOperandSegments, Pure)
+    ods_operands = (Operand("source"), Operand("dest"), Variadic("offsets"), Variadic("sizes"),
+                    Variadic("strides"))
+    ods_results = (Result("result"),)
+    ods_properties = _SLICE_PROPERTIES
+    ods_types = {"offsets": T.INDEX, "sizes": T.INDEX, "strides": T.INDEX, "result": "dest"}
+    custom_DynamicIndexList = DYNAMIC_INDEX_LIST
+    assembly_format = ("$source `into` $dest ``" + _SLICE_FORMAT +
+                       "type($source) `into` type($dest)")
+
+    def result_name_hints(self):
+        return ["inserted_slice"]
+
+
+@register_op
+class RankOp(RegisteredOp):
+    name = "tensor.rank"
+    traits = (Pure,)
+    ods_operands = (Operand("tensor"),)
+    ods_results = (Result("result"),)
+    ods_types = {"result": T.INDEX}
+    assembly_format = "$tensor attr-dict `:` type($tensor)"
+
+    def result_name_hints(self):
+        return ["rank"]
+
+
+@register_op
+class PadOp(RegisteredOp):
+    name = "tensor.pad"
+    traits = (AttrSizedOperandSegments, Pure, SingleBlockImplicitTerminator)
+    ods_operands = (Operand("source"), Variadic("low"), Variadic("high"))
+    ods_results = (Result("result"),)
+    ods_properties = (Property("static_low"), Property("static_high"),
+                      Property("nofold", UnitAttr()))
+    ods_regions = (RegionDef("region"),)
+    ods_types = {"low": T.INDEX, "high": T.INDEX}
+    custom_DynamicIndexList = DYNAMIC_INDEX_LIST
+    assembly_format = """
+        $source (`nofold` $nofold^)?
+        `low` `` custom<DynamicIndexList>($low, $static_low)
+        `high` `` custom<DynamicIndexList>($high, $static_high)
+        $region attr-dict `:` type($source) `to` type($result)
+    """
+
+    def result_name_hints(self):
+        return ["padded"]
+
+
+@register_op
+class SplatOp(RegisteredOp):
+    name = "tensor.splat"
+    traits = (Pure,)
+    ods_operands = (Operand("input"), Variadic("dynamicSizes"))
+    ods_results = (Result("aggregate"),)
+    ods_types = {"input": _element_type("aggregate"), "dynamicSizes": T.INDEX}
+    assembly_format = "$input (`[` $dynamicSizes^ `]`)? attr-dict `:` type($aggregate)"
+
+    def result_name_hints(self):
+        return ["splat"]
+
+
+@register_op
+class GatherOp(RegisteredOp):
+    name = "tensor.gather"
+    traits = (Pure,)
+    ods_operands = (Operand("source"), Operand("indices"))
+    ods_results = (Result("result"),)
+    ods_properties = (Property("gather_dims", DenseArray()), Property("unique", UnitAttr()))
+    assembly_format = """
+        $source `[` $indices `]` `gather_dims` `(` $gather_dims `)` (`unique` $unique^)?
+        attr-dict `:` functional-type(operands, results)
+    """
+
+    def result_name_hints(self):
+        return ["gather"]
+
+
+@register_op
+class ScatterOp(RegisteredOp):
+    name = "tensor.scatter"
+    traits = (Pure,)
+    ods_operands = (Operand("source"), Operand("dest"), Operand("indices"))
+    ods_results = (Result("result"),)
+    ods_properties = (Property("scatter_dims", DenseArray()), Property("unique", UnitAttr()))
+    assembly_format = """
+        $source `into` $dest `[` $indices `]` `scatter_dims` `(` $scatter_dims `)`
+        (`unique` $unique^)? attr-dict `:` functional-type(operands, results)
+    """
+
+    def result_name_hints(self):
+        return ["scatter"]
