@@ -282,3 +282,149 @@ class PrintOp(RegisteredOp):
         if punctuation is not None and punctuation != self.property_defaults["punctuation"]:
             p.write(" punctuation <" + punctuation.text.partition("<")[2])
         self.attr_dict(p)
+
+
+# ------------------------------------------------------------------------
+# vector.transfer_read and vector.transfer_write: hand-written upstream
+# (VectorOps.cpp TransferReadOp::parse/print), so here too.
+from ..ir.affine_expr import dim as _dim  # noqa: E402
+from ..ir.affine_map import AffineMap as _AffineMap  # noqa: E402
+from ..ir.traits import AttrSizedOperandSegments  # noqa: E402
+from ..ir.op_definition import VariadicResult  # noqa: E402
+
+
+def minor_identity(source_rank: int, vector_rank: int):
+    """AffineMap::getMinorIdentityMap: the last `vector_rank` dims."""
+    return _AffineMap(source_rank, 0, [_dim(i) for i in range(source_rank - vector_rank,
+                                                                source_rank)])
+
+
+class TransferOp(RegisteredOp):
+    """What transfer_read and transfer_write share: the permutation map and
+    in_bounds, elided when they are the minor identity and all false."""
+
+    __slots__ = ()
+    inherent = ("in_bounds", "operandSegmentSizes", "permutation_map")
+
+    def source_type(self):
+        return self.operands[1 if self.writes else 0].type
+
+    def vector_type(self):
+        return self.operands[0].type if self.writes else self.results[0].type
+
+    def default_map(self):
+        vector = self.vector_type()
+        return minor_identity(len(self.source_type().shape), len(vector.shape))
+
+    @classmethod
+    def completed(cls, source, vector, attrs) -> None:
+        """The properties the custom form leaves out, filled in."""
+        rank = len(vector.shape)
+        if "permutation_map" not in attrs:
+            attrs["permutation_map"] = A.AffineMapAttr(minor_identity(len(source.shape), rank))
+        if "in_bounds" not in attrs:
+            attrs["in_bounds"] = A.ArrayAttr([A.BOOL_FALSE] * rank)
+
+    def print_attributes_and_types(self, p) -> None:
+        elided = ["operandSegmentSizes"]
+        if self.properties.get("permutation_map") == A.AffineMapAttr(self.default_map()):
+            elided.append("permutation_map")
+        in_bounds = self.properties.get("in_bounds")
+        if in_bounds is not None and not any(v.value for v in in_bounds.value):
+            elided.append("in_bounds")
+        p.print_optional_attr_dict(self, tuple(elided))
+        p.write(" : ")
+        if self.writes:
+            p.print_type(self.vector_type())
+            p.write(", ")
+            p.print_type(self.source_type())
+        else:
+            p.print_type(self.source_type())
+            p.write(", ")
+            p.print_type(self.vector_type())
+
+
+def _mask_type(vector):
+    return T.VectorType(vector.shape, T.I1, getattr(vector, "scalable", None))
+
+
+@register_op
+class TransferReadOp(TransferOp):
+    """`%v = vector.transfer_read %src[%i, %j], %pad [, %mask] {attrs} : T, vector<...>`."""
+
+    name = "vector.transfer_read"
+    traits = (AttrSizedOperandSegments, MemoryEffects(Read(0)))
+    ods_operands = (Operand("base"), Variadic("indices"), Operand("padding"), Optional("mask"))
+    ods_results = (Result("vector"),)
+    writes = False
+
+    syntax = r"""
+        vector_transfer_read: OP_VECTOR_TRANSFER_READ VALUE_ID "[" value_use_list? "]" "," VALUE_ID ("," VALUE_ID)? attr_dict? ":" type "," type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        indices = list(first_of(children, Uses, []))
+        values = [c for c in children if getattr(c, "type", None) == "VALUE_ID"]
+        source, vector = types_of(children)
+        padding, mask = values[1], values[2:]
+        attrs = dict(attrs_of(children))
+        cls.completed(source, vector, attrs)
+        attrs["operandSegmentSizes"] = A.DenseArrayAttr(T.I32, [1, len(indices), 1, len(mask)])
+        element = source.element_type
+        return new_op(cls.name, None, values[:1] + indices + [padding] + mask,
+                      [source] + index_types(len(indices)) + [element] +
+                      [_mask_type(vector)] * len(mask), [vector], attrs)
+
+    def print(self, p) -> None:
+        sizes = self.properties["operandSegmentSizes"].value
+        p.write(" ")
+        p.print_operand(self.operands[0])
+        p.write("[")
+        p.print_operands(self.operands[1:1 + sizes[1]])
+        p.write("], ")
+        p.print_operands(self.operands[1 + sizes[1]:])
+        self.print_attributes_and_types(p)
+
+
+@register_op
+class TransferWriteOp(TransferOp):
+    """`vector.transfer_write %v, %dest[%i, %j] [, %mask] {attrs} : vector<...>, T`;
+    a tensor destination gives the written tensor as the result."""
+
+    name = "vector.transfer_write"
+    traits = (AttrSizedOperandSegments, MemoryEffects(Write(1)))
+    ods_operands = (Operand("valueToStore"), Operand("base"), Variadic("indices"),
+                    Optional("mask"))
+    ods_results = (VariadicResult("result"),)
+    writes = True
+
+    syntax = r"""
+        vector_transfer_write: OP_VECTOR_TRANSFER_WRITE VALUE_ID "," VALUE_ID "[" value_use_list? "]" ("," VALUE_ID)? attr_dict? ":" type "," type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        indices = list(first_of(children, Uses, []))
+        values = [c for c in children if getattr(c, "type", None) == "VALUE_ID"]
+        vector, source = types_of(children)
+        mask = values[2:]
+        attrs = dict(attrs_of(children))
+        cls.completed(source, vector, attrs)
+        attrs["operandSegmentSizes"] = A.DenseArrayAttr(T.I32, [1, 1, len(indices), len(mask)])
+        results = [source] if isinstance(source, T.TensorType) else []
+        return new_op(cls.name, None, values[:2] + indices + mask,
+                      [vector, source] + index_types(len(indices)) +
+                      [_mask_type(vector)] * len(mask), results, attrs)
+
+    def print(self, p) -> None:
+        sizes = self.properties["operandSegmentSizes"].value
+        p.write(" ")
+        p.print_operands(self.operands[:2])
+        p.write("[")
+        p.print_operands(self.operands[2:2 + sizes[2]])
+        p.write("]")
+        if sizes[3]:
+            p.write(", ")
+            p.print_operands(self.operands[2 + sizes[2]:])
+        self.print_attributes_and_types(p)
