@@ -1,0 +1,95 @@
+"""The declarative assembly-format engine (ir/assembly_format.py and
+ir/assembly_format_run.py): the grammar and the spacing it derives from a
+format, its errors on a format it cannot read, and ops declared by their
+format printed as mlir-opt prints them, in custom and generic form."""
+
+from __future__ import annotations
+
+import subprocess
+
+import pytest
+
+import mlir_affine_py.dialects  # noqa: F401
+from mlir_affine_py.dialects.base import RegisteredOp
+from mlir_affine_py.ir.assembly_format import FormatError, format_syntax, read_format
+from mlir_affine_py.ir.core import OP_CLASSES
+from mlir_affine_py.ir.op_definition import Operand, Result
+from support import MLIR_OPT, console_script
+
+
+def test_the_rule_of_a_format_reads_its_optional_groups_as_pieces():
+    text, pieces = format_syntax(OP_CLASSES["cf.cond_br"])
+    rule = text.splitlines()[0]
+    assert rule.startswith("fmt_cf_cond_br: OP_CF_COND_BR VALUE_ID fmt_cf_cond_br__0? \",\"")
+    assert 'fmt_cf_cond_br__0: "weights" "(" fmt_cf_cond_br__1? ")"' in text
+    assert pieces["fmt_cf_cond_br__0"] == 0
+
+
+def test_spaces_follow_the_format_as_opformatgen_decides_them():
+    # $source `[` $indices `]` `gather_dims` `(` $gather_dims `)` ...
+    spaces = [(e.kind, e.text or e.name, e.space_before)
+              for e in read_format(OP_CLASSES["tensor.gather"])][:8]
+    assert spaces == [("operand", "source", True), ("literal", "[", False),
+                      ("operand", "indices", False), ("literal", "]", False),
+                      ("literal", "gather_dims", True), ("literal", "(", False),
+                      ("attribute", "gather_dims", False), ("literal", ")", False)]
+
+
+def _op_class(format_text):
+    return type("Probe", (RegisteredOp,), {
+        "name": "test.probe", "ods_operands": (Operand("a"),), "ods_results": (Result("r"),),
+        "assembly_format": format_text})
+
+
+@pytest.mark.parametrize("format_text, message", [
+    (r"$b attr-dict", r"format variable \$b is not declared"),
+    ("($a)? attr-dict", "optional group without an anchor"),
+    ("$a custom<Nowhere>($a)", "no custom_Nowhere"),
+    ("$a ! attr-dict", "cannot read format"),
+])
+def test_a_format_the_engine_cannot_read_is_reported(format_text, message):
+    with pytest.raises(FormatError, match=message):
+        format_syntax(_op_class(format_text))
+
+
+SAMPLE = """
+func.func @f(%flag: i32, %b: i1, %x: index, %y: index, %t: tensor<?x4xf32>, %m: memref<?xf32>) {
+  %0 = index.add %x, %y
+  %1 = index.cmp ult(%x, %y)
+  %2 = index.casts %flag : i32 to index
+  %e = tensor.extract %t[%x, %y] : tensor<?x4xf32>
+  %s = tensor.extract_slice %t[0, %x] [2, 2] [1, 1] : tensor<?x4xf32> to tensor<2x2xf32>
+  %c = bufferization.clone %m : memref<?xf32> to memref<?xf32>
+  %r = bufferization.to_tensor %c restrict : memref<?xf32> to tensor<?xf32>
+  %a = math.atan %e fastmath<nnan> : f32
+  %lo, %hi = arith.mulsi_extended %flag, %flag : i32
+  cf.assert %b, "checked"
+  cf.cond_br %b weights([3, 1]), ^bb1(%x : index), ^bb2
+^bb1(%z: index):
+  cf.switch %flag : i32, [
+    default: ^bb2,
+    7: ^bb1(%y : index)
+  ]
+^bb2:
+  return
+}
+"""
+
+
+@pytest.mark.skipif(MLIR_OPT is None, reason="mlir-opt not installed")
+@pytest.mark.parametrize("generic", [False, True], ids=["custom", "generic"])
+def test_ops_declared_by_their_format_print_as_mlir_opt_does(tmp_path, generic):
+    path = tmp_path / "sample.mlir"
+    path.write_text(SAMPLE)
+    flags = ["--mlir-print-op-generic"] if generic else []
+    expected = subprocess.run([MLIR_OPT, *flags, str(path)], capture_output=True, text=True,
+                              check=True).stdout
+    tool = console_script("pyaffine-opt")
+    ours = subprocess.run([tool, *flags, str(path)], capture_output=True, text=True,
+                          check=True).stdout
+    assert ours == expected
+    # What is printed reads back to the same text.
+    path.write_text(ours)
+    again = subprocess.run([tool, *flags, str(path)], capture_output=True, text=True,
+                           check=True).stdout
+    assert again == ours
