@@ -230,6 +230,13 @@ class RegisteredOp(Operation):
         cls.checks_invariants = bool(cls.required_properties) or \
             "operandSegmentSizes" in cls.inherent
 
+    def finish_parse(self) -> None:
+        # A format prints a default-valued property only when it is not the
+        # default: the op forgets it, whichever form gave it.
+        if self.assembly_format and self.property_defaults:
+            self.drop_default_properties()
+        super().finish_parse()
+
     @classmethod
     def build_generic(cls, operands=(), result_types=(), properties=None, regions=None,
                       attributes=None):

@@ -25,14 +25,13 @@ class FastMath(AttrSyntax):
         p.write(attr.text[attr.text.index("<"):])
 
 
-_FASTMATH = (Property("fastmath", FastMath(), FASTMATH_NONE),)
+# The `fastmath` property of the ops with fastmath flags (default `none`).
+FASTMATH_PROPERTY = Property("fastmath", FastMath(), FASTMATH_NONE)
+_FASTMATH = (FASTMATH_PROPERTY,)
 
 
 class MathOp(RegisteredOp):
     __slots__ = ()
-
-    def finish_parse(self) -> None:
-        self.drop_default_properties()
 
 
 class FloatUnaryOp(MathOp):

@@ -183,13 +183,13 @@ def _element_type(name):
     return lambda state: [state.types[name][0].element_type]
 
 
-def _result_like(state):
-    """A tensor of the result's shape whose elements are those given."""
-    result = state.types["result"][0]
+def element_types(shaped) -> list:
+    """The types of the elements that make up a static `shaped` type, one
+    each (the operands of tensor.from_elements and vector.from_elements)."""
     count = 1
-    for size in result.shape:
+    for size in shaped.shape:
         count *= size
-    return [result.element_type] * count
+    return [shaped.element_type] * count
 
 
 @register_op
@@ -236,7 +236,7 @@ class FromElementsOp(RegisteredOp):
     traits = (Pure,)
     ods_operands = (Variadic("elements"),)
     ods_results = (Result("result"),)
-    ods_types = {"elements": _result_like}
+    ods_types = {"elements": lambda state: element_types(state.types["result"][0])}
     assembly_format = "$elements attr-dict `:` type($result)"
 
     def result_name_hints(self):

@@ -428,3 +428,491 @@ class TransferWriteOp(TransferOp):
             p.write(", ")
             p.print_operands(self.operands[2 + sizes[2]:])
         self.print_attributes_and_types(p)
+
+
+# ------------------------------------------------------------------------
+# Ops declared by their ODS assembly format (ir/assembly_format.py).
+from ..ir.attr_syntax import AttrSyntax, DenseArray, TypedInt, UnitAttr  # noqa: E402
+from ..ir.core import Block  # noqa: E402
+from ..ir.op_definition import Property, RegionDef  # noqa: E402
+from ..ir.traits import (RecursiveMemoryEffects, ReturnLike,  # noqa: E402
+                         SingleBlockImplicitTerminator, Terminator)
+from ..parse.syntax import ParsedRegion  # noqa: E402
+from .base import type_list  # noqa: E402
+from .custom_directives import DYNAMIC_INDEX_LIST  # noqa: E402
+from .math import FASTMATH_PROPERTY  # noqa: E402
+from .tensor import element_types  # noqa: E402
+
+COMBINING_KINDS = ("add", "mul", "minui", "minsi", "minnumf", "maxui", "maxsi", "maxnumf",
+                   "and", "or", "xor", "minimumf", "maximumf")
+
+
+class CombiningKind(AttrSyntax):
+    """`#vector.kind<add>` as its stripped form `<add>`."""
+
+    grammar = '"<" name_id ">"'
+
+    def parse(self, children):
+        from ..parse.syntax import parse_error
+        word = children[0].value
+        if word not in COMBINING_KINDS:
+            raise parse_error(children[0], f"expected one of [{', '.join(COMBINING_KINDS)}] "
+                              f"for vector combining kind, got: {word}")
+        return A.OpaqueAttr(f"#vector.kind<{word}>")
+
+    def print(self, p, attr) -> None:
+        p.write(attr.text[attr.text.index("<"):])
+
+
+def _shuffle_result(state):
+    v1 = state.types["operands"][0]
+    mask = state.attributes["mask"].value
+    return [T.VectorType((len(mask),) + tuple(v1.shape[1:]), v1.element_type)]
+
+
+@register_op
+class ShuffleOp(RegisteredOp):
+    name = "vector.shuffle"
+    traits = (Pure,)
+    ods_operands = (Operand("v1"), Operand("v2"))
+    ods_results = (Result("vector"),)
+    ods_properties = (Property("mask", DenseArray()),)
+    ods_types = {"vector": _shuffle_result}
+    assembly_format = "operands $mask attr-dict `:` type(operands)"
+
+
+@register_op
+class ExtractOp(RegisteredOp):
+    name = "vector.extract"
+    traits = (Pure,)
+    ods_operands = (Operand("vector"), Variadic("dynamic_position"))
+    ods_results = (Result("result"),)
+    ods_properties = (Property("static_position"),)
+    ods_types = {"dynamic_position": T.INDEX}
+    custom_DynamicIndexList = DYNAMIC_INDEX_LIST
+    assembly_format = ("$vector `` custom<DynamicIndexList>($dynamic_position, $static_position)"
+                       " attr-dict `:` type($result) `from` type($vector)")
+
+
+@register_op
+class InsertOp(RegisteredOp):
+    name = "vector.insert"
+    traits = (Pure,)
+    ods_operands = (Operand("valueToStore"), Operand("dest"), Variadic("dynamic_position"))
+    ods_results = (Result("result"),)
+    ods_properties = (Property("static_position"),)
+    ods_types = {"dynamic_position": T.INDEX, "result": "dest"}
+    custom_DynamicIndexList = DYNAMIC_INDEX_LIST
+    assembly_format = ("$valueToStore `,` $dest custom<DynamicIndexList>($dynamic_position, "
+                       "$static_position) attr-dict `:` type($valueToStore) `into` type($dest)")
+
+
+@register_op
+class InsertStridedSliceOp(RegisteredOp):
+    name = "vector.insert_strided_slice"
+    traits = (Pure,)
+    ods_operands = (Operand("valueToStore"), Operand("dest"))
+    ods_results = (Result("res"),)
+    ods_properties = (Property("offsets"), Property("strides"))
+    ods_types = {"res": "dest"}
+    assembly_format = ("$valueToStore `,` $dest attr-dict `:` type($valueToStore) `into` "
+                       "type($dest)")
+
+
+@register_op
+class ExtractStridedSliceOp(RegisteredOp):
+    name = "vector.extract_strided_slice"
+    traits = (Pure,)
+    ods_operands = (Operand("vector"),)
+    ods_results = (Result("result"),)
+    ods_properties = (Property("offsets"), Property("sizes"), Property("strides"))
+    assembly_format = "$vector attr-dict `:` type($vector) `to` qualified(type(results))"
+
+
+@register_op
+class CreateMaskOp(RegisteredOp):
+    name = "vector.create_mask"
+    traits = (Pure,)
+    ods_operands = (Variadic("operands"),)
+    ods_results = (Result("result"),)
+    ods_types = {"operands": T.INDEX}
+    assembly_format = "$operands attr-dict `:` type(results)"
+
+
+@register_op
+class ConstantMaskOp(RegisteredOp):
+    name = "vector.constant_mask"
+    traits = (Pure,)
+    ods_results = (Result("result"),)
+    ods_properties = (Property("mask_dim_sizes", DenseArray()),)
+    assembly_format = "$mask_dim_sizes attr-dict `:` type(results)"
+
+
+class CastLikeOp(RegisteredOp):
+    __slots__ = ()
+    ods_operands = (Operand("source"),)
+    ods_results = (Result("result"),)
+    assembly_format = "$source attr-dict `:` type($source) `to` type($result)"
+
+
+for _name in ("shape_cast", "bitcast"):
+    register_op(type("Vector_" + _name, (CastLikeOp,), {"name": "vector." + _name,
+                                                        "__slots__": (), "traits": (Pure,)}))
+
+
+@register_op
+class ReductionOp(RegisteredOp):
+    name = "vector.reduction"
+    traits = (Pure,)
+    ods_operands = (Operand("vector"), Optional("acc"))
+    ods_results = (Result("dest"),)
+    ods_properties = (Property("kind", CombiningKind()), FASTMATH_PROPERTY)
+    ods_types = {"acc": "dest"}
+    assembly_format = ("$kind `,` $vector (`,` $acc^)? (`fastmath` `` $fastmath^)? attr-dict "
+                       "`:` type($vector) `into` type($dest)")
+
+
+@register_op
+class TransposeOp(RegisteredOp):
+    name = "vector.transpose"
+    traits = (Pure,)
+    ods_operands = (Operand("vector"),)
+    ods_results = (Result("result"),)
+    ods_properties = (Property("permutation", DenseArray()),)
+    assembly_format = "$vector `,` $permutation attr-dict `:` type($vector) `to` type($result)"
+
+
+@register_op
+class MaskedLoadOp(RegisteredOp):
+    name = "vector.maskedload"
+    traits = (MemoryEffects(Read(0)),)
+    ods_operands = (Operand("base"), Variadic("indices"), Operand("mask"), Operand("pass_thru"))
+    ods_results = (Result("result"),)
+    ods_types = {"indices": T.INDEX}
+    assembly_format = ("$base `[` $indices `]` `,` $mask `,` $pass_thru attr-dict `:` "
+                       "type($base) `,` type($mask) `,` type($pass_thru) `into` type($result)")
+
+
+@register_op
+class MaskedStoreOp(RegisteredOp):
+    name = "vector.maskedstore"
+    traits = (MemoryEffects(Write(0)),)
+    ods_operands = (Operand("base"), Variadic("indices"), Operand("mask"), Operand("valueToStore"))
+    ods_types = {"indices": T.INDEX}
+    assembly_format = ("$base `[` $indices `]` `,` $mask `,` $valueToStore attr-dict `:` "
+                       "type($base) `,` type($mask) `,` type($valueToStore)")
+
+
+@register_op
+class ExpandLoadOp(RegisteredOp):
+    name = "vector.expandload"
+    traits = (MemoryEffects(Read(0)),)
+    ods_operands = (Operand("base"), Variadic("indices"), Operand("mask"), Operand("pass_thru"))
+    ods_results = (Result("result"),)
+    ods_types = {"indices": T.INDEX}
+    assembly_format = MaskedLoadOp.assembly_format
+
+
+@register_op
+class CompressStoreOp(RegisteredOp):
+    name = "vector.compressstore"
+    traits = (MemoryEffects(Write(0)),)
+    ods_operands = (Operand("base"), Variadic("indices"), Operand("mask"), Operand("valueToStore"))
+    ods_types = {"indices": T.INDEX}
+    assembly_format = MaskedStoreOp.assembly_format
+
+
+@register_op
+class GatherOp(RegisteredOp):
+    name = "vector.gather"
+    traits = (MemoryEffects(Read(0)),)
+    ods_operands = (Operand("base"), Variadic("offsets"), Operand("indices"), Operand("mask"),
+                    Operand("pass_thru"))
+    ods_results = (Result("result"),)
+    ods_types = {"offsets": T.INDEX}
+    assembly_format = ("$base `[` $offsets `]` `[` $indices `]` `,` $mask `,` $pass_thru attr-dict "
+                       "`:` type($base) `,` type($indices) `,` type($mask) `,` type($pass_thru) "
+                       "`into` type($result)")
+
+
+@register_op
+class ScatterOp(RegisteredOp):
+    name = "vector.scatter"
+    traits = (MemoryEffects(Write(0)),)
+    ods_operands = (Operand("base"), Variadic("offsets"), Operand("indices"), Operand("mask"),
+                    Operand("valueToStore"))
+    ods_types = {"offsets": T.INDEX}
+    assembly_format = ("$base `[` $offsets `]` `[` $indices `]` `,` $mask `,` $valueToStore "
+                       "attr-dict `:` type($base) `,` type($indices) `,` type($mask) `,` "
+                       "type($valueToStore)")
+
+
+@register_op
+class MultiDimReductionOp(RegisteredOp):
+    name = "vector.multi_reduction"
+    traits = (Pure,)
+    ods_operands = (Operand("source"), Operand("acc"))
+    ods_results = (Result("dest"),)
+    ods_properties = (Property("kind", CombiningKind()), Property("reduction_dims", DenseArray()))
+    ods_types = {"acc": "dest"}
+    assembly_format = ("$kind `,` $source `,` $acc attr-dict $reduction_dims `:` type($source) "
+                       "`to` type($dest)")
+
+
+@register_op
+class VectorScaleOp(RegisteredOp):
+    name = "vector.vscale"
+    traits = (Pure,)
+    ods_results = (Result("res"),)
+    ods_types = {"res": T.INDEX}
+    assembly_format = "attr-dict"
+
+    def result_name_hints(self):
+        return ["vscale"]
+
+
+@register_op
+class ScanOp(RegisteredOp):
+    name = "vector.scan"
+    traits = (Pure,)
+    ods_operands = (Operand("source"), Operand("initial_value"))
+    ods_results = (Result("dest"), Result("accumulated_value"))
+    ods_properties = (Property("kind", CombiningKind()), Property("reduction_dim"),
+                      Property("inclusive"))
+    ods_types = {"dest": "source", "accumulated_value": "initial_value"}
+    assembly_format = ("$kind `,` $source `,` $initial_value attr-dict `:` type($source) `,` "
+                       "type($initial_value)")
+
+    def result_name_hints(self):
+        return ["dest", "accumulated_value"]
+
+
+@register_op
+class ScalableInsertOp(RegisteredOp):
+    name = "vector.scalable.insert"
+    traits = (Pure,)
+    ods_operands = (Operand("valueToStore"), Operand("dest"))
+    ods_results = (Result("res"),)
+    ods_properties = (Property("pos", TypedInt(T.I64)),)
+    ods_types = {"res": "dest"}
+    assembly_format = ("$valueToStore `,` $dest `[` $pos `]` attr-dict `:` type($valueToStore) "
+                       "`into` type($dest)")
+
+
+@register_op
+class ScalableExtractOp(RegisteredOp):
+    name = "vector.scalable.extract"
+    traits = (Pure,)
+    ods_operands = (Operand("source"),)
+    ods_results = (Result("res"),)
+    ods_properties = (Property("pos", TypedInt(T.I64)),)
+    assembly_format = "$source `[` $pos `]` attr-dict `:` type($res) `from` type($source)"
+
+
+@register_op
+class InterleaveOp(RegisteredOp):
+    name = "vector.interleave"
+    traits = (Pure,)
+    ods_operands = (Operand("lhs"), Operand("rhs"))
+    ods_results = (Result("result"),)
+    ods_types = {"rhs": "lhs"}
+    assembly_format = "$lhs `,` $rhs attr-dict `:` type($lhs) `->` type($result)"
+
+
+@register_op
+class DeinterleaveOp(RegisteredOp):
+    name = "vector.deinterleave"
+    traits = (Pure,)
+    ods_operands = (Operand("source"),)
+    ods_results = (Result("res1"), Result("res2"))
+    ods_types = {"res2": "res1"}
+    assembly_format = "$source attr-dict `:` type($source) `->` type($res1)"
+
+    def result_name_hints(self):
+        return ["res1", "res2"]
+
+
+@register_op
+class FromElementsOp(RegisteredOp):
+    name = "vector.from_elements"
+    traits = (Pure,)
+    ods_operands = (Variadic("elements"),)
+    ods_results = (Result("dest"),)
+    ods_types = {"elements": lambda state: element_types(state.types["dest"][0])}
+    assembly_format = "$elements attr-dict `:` type($dest)"
+
+
+@register_op
+class StepOp(RegisteredOp):
+    name = "vector.step"
+    traits = (Pure,)
+    ods_results = (Result("result"),)
+    assembly_format = "attr-dict `:` type($result)"
+
+
+@register_op
+class OuterProductOp(RegisteredOp):
+    """`vector.outerproduct %a, %b[, %acc {kind = ...}] : vector<4xf32>, vector<8xf32>`
+    (hand-written upstream: the result type is derived from the operands',
+    and the attributes show only with an accumulator)."""
+
+    name = "vector.outerproduct"
+    traits = (Pure,)
+    ods_operands = (Operand("lhs"), Operand("rhs"), Optional("acc"))
+    ods_results = (Result("result"),)
+    inherent = ("kind",)
+
+    syntax = r"""
+        vector_outerproduct: OP_VECTOR_OUTERPRODUCT VALUE_ID "," VALUE_ID ("," VALUE_ID)? attr_dict? ":" type "," type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        values = [c for c in children if getattr(c, "type", None) == "VALUE_ID"]
+        lhs, rhs = types_of(children)
+        if isinstance(rhs, T.VectorType):
+            scalable = (_scalable(lhs)[0], _scalable(rhs)[0])
+            result = T.VectorType((lhs.shape[0], rhs.shape[0]), lhs.element_type, scalable)
+        else:
+            result = lhs
+        attrs = dict(attrs_of(children))
+        attrs.setdefault("kind", A.OpaqueAttr("#vector.kind<add>"))
+        return new_op(cls.name, None, values, [lhs, rhs] + [result] * (len(values) - 2),
+                      [result], attrs)
+
+    def print(self, p) -> None:
+        p.write(" ")
+        p.print_operands(self.operands)
+        if len(self.operands) > 2:
+            p.print_optional_attr_dict(self)
+        p.write(" : ")
+        p.print_type(self.operands[0].type)
+        p.write(", ")
+        p.print_type(self.operands[1].type)
+
+
+def _scalable(vector) -> tuple:
+    return vector.scalable or (False,) * len(vector.shape)
+
+
+_CONTRACT_TRAIT = ("indexing_maps", "iterator_types", "kind")
+
+
+@register_op
+class ContractionOp(RegisteredOp):
+    """`vector.contract {indexing_maps = [...], iterator_types = ["parallel", ...],
+    kind = ...} %a, %b, %acc {attrs} : T, U into V` (hand-written upstream:
+    the leading dictionary holds the trait attributes, the iterator types
+    as strings)."""
+
+    name = "vector.contract"
+    traits = (Pure,)
+    ods_operands = (Operand("lhs"), Operand("rhs"), Operand("acc"))
+    ods_results = (Result("result"),)
+    inherent = _CONTRACT_TRAIT
+
+    syntax = r"""
+        vector_contract: OP_VECTOR_CONTRACT attribute_value VALUE_ID "," VALUE_ID "," VALUE_ID attr_dict? ":" type "," type "into" type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        trait = children[0]
+        if not isinstance(trait, A.DictionaryAttr):
+            raise parse_error(children[1], "expected dictionary attribute")
+        attrs = {}
+        for key, value in trait.value.items():
+            if key == "iterator_types" and isinstance(value, A.ArrayAttr):
+                value = A.ArrayAttr([
+                    A.OpaqueAttr(f"#vector.iterator_type<{v.text}>")
+                    if isinstance(v, A.StringAttr) else v for v in value.value])
+            attrs[key] = value
+        attrs.setdefault("kind", A.OpaqueAttr("#vector.kind<add>"))
+        attrs.update(attrs_of(children))
+        values = [c for c in children if getattr(c, "type", None) == "VALUE_ID"]
+        lhs, rhs, acc = types_of(children)
+        return new_op(cls.name, None, values, [lhs, rhs, acc], [acc], attrs)
+
+    def print(self, p) -> None:
+        trait = {}
+        for key in _CONTRACT_TRAIT:
+            value = self.properties.get(key)
+            if key == "iterator_types" and isinstance(value, A.ArrayAttr):
+                value = A.ArrayAttr([A.StringAttr(v.text[v.text.index("<") + 1:-1].encode())
+                                     if isinstance(v, A.OpaqueAttr) else v
+                                     for v in value.value])
+            if value is not None:
+                trait[key] = value
+        p.write(" ")
+        p.print_attribute(A.DictionaryAttr(trait), "never")
+        p.write(" ")
+        p.print_operands(self.operands)
+        p.print_optional_attr_dict(self, _CONTRACT_TRAIT)
+        p.write(" : ")
+        p.print_type(self.operands[0].type)
+        p.write(", ")
+        p.print_type(self.operands[1].type)
+        p.write(" into ")
+        p.print_type(self.results[0].type)
+
+
+@register_op
+class YieldOp(RegisteredOp):
+    name = "vector.yield"
+    traits = (Pure, ReturnLike, Terminator)
+    ods_operands = (Variadic("operands"),)
+    assembly_format = "attr-dict ($operands^ `:` type($operands))?"
+
+
+@register_op
+class MaskOp(RegisteredOp):
+    """`%r = vector.mask %m[, %passthru] { op } : vector<8xi1> -> T`: the one op
+    it masks on the line (hand-written upstream), its results yielded by an
+    implicit vector.yield."""
+
+    name = "vector.mask"
+    traits = (SingleBlockImplicitTerminator, RecursiveMemoryEffects)
+    ods_operands = (Operand("mask"), Optional("passthru"))
+    ods_results = (VariadicResult("results"),)
+    ods_regions = (RegionDef("maskRegion"),)
+
+    syntax = r"""
+        vector_mask: OP_VECTOR_MASK VALUE_ID ("," VALUE_ID)? region attr_dict? ":" type ("->" type_list)?
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        values = [c for c in children if getattr(c, "type", None) == "VALUE_ID"]
+        mask_type = types_of(children)[0]
+        results = type_list(children)
+        operand_types = [mask_type] + results[:len(values) - 1]
+        region = next(c for c in children if isinstance(c, ParsedRegion))
+        return new_op(cls.name, None, values, operand_types, results,
+                      dict(attrs_of(children)), regions=[region])
+
+    def finish_parse(self) -> None:
+        region = self.regions[0]
+        if not region.blocks:
+            region.append(Block())
+        block = region.blocks[0]
+        if not block.ops or not block.ops[-1].is_terminator:
+            masked = block.ops[-1] if block.ops else None
+            block.append(YieldOp.build_generic((list(masked.results) if masked else [],)))
+        super().finish_parse()
+
+    def print(self, p) -> None:
+        p.write(" ")
+        p.print_operands(self.operands)
+        p.write(" { ")
+        block = self.regions[0].blocks[0] if self.regions[0].blocks else None
+        if block is not None and block.ops:
+            op = block.ops[0]
+            p.write(op.op_name)
+            op.print(p)
+        p.write(" }")
+        p.print_optional_attr_dict(self)
+        p.write(" : ")
+        p.print_type(self.operands[0].type)
+        if self.results:
+            p.write(" -> ")
+            p.print_type_list([r.type for r in self.results])
