@@ -23,18 +23,25 @@ class ConstantOp(RegisteredOp):
     ods_results = (Result("result"),)
     ods_properties = (Property("value", A.Attribute),)
 
+    # `{attrs}` is always the attribute dictionary (parseOptionalAttrDict
+    # comes first), so the value is any attribute but a dictionary.
     syntax = r"""
-        arith_constant: CONSTANT_NAME attribute_value
+        arith_constant: CONSTANT_NAME attr_dict? constant_value
         CONSTANT_NAME.2: /arith\.constant(?![\w$.])/
+        ?constant_value: integer_attr | float_attr | string_attr | keyword_attr | array_attr
+                       | type_attr | symbol_ref | affine_map_attr | affine_set_attr | dense_attr
+                       | dense_array_attr | strided_attr | hash_attr | dl_spec | location_attr
     """
 
     @classmethod
     def parse(cls, t, children):
-        value = children[1]
+        value = children[-1]
         if not hasattr(value, "type") or isinstance(value.type, T.NoneType):
             raise parse_error(children[0], "expected attribute with a type")
+        attrs = dict(attrs_of(children))
+        attrs["value"] = value
         return new_op(children[0].value, children[0], result_types=[value.type],
-                      attributes={"value": value})
+                      attributes=attrs)
 
     @property
     def value(self) -> A.Attribute:
@@ -365,8 +372,11 @@ class CmpFOp(CmpOp):
 
 
 def _i1_like(type):
-    if isinstance(type, (T.VectorType, T.TensorType)):
-        return type.__class__(type.shape, T.I1)
+    """The i1 type shaped as `type`, its encoding or scalable dims kept."""
+    if isinstance(type, T.TensorType):
+        return T.TensorType(type.shape, T.I1, type.encoding)
+    if isinstance(type, T.VectorType):
+        return T.VectorType(type.shape, T.I1, type.scalable)
     return T.I1
 
 
