@@ -400,12 +400,23 @@ def op_terminal(cls) -> str:
 
 def format_syntax(cls) -> tuple[str, dict]:
     """The Lark text of the op's custom form (its rule first, then its
-    pieces) and the callbacks of its pieces: rule -> piece number."""
+    pieces) and the callbacks of its pieces: rule -> piece number (or, for
+    the rule of a short name, the terminal of the op's name)."""
     elements = compiled_elements(cls)
     grammar = _Grammar(cls, op_rule_name(cls))
     body = grammar.sequence(elements)
-    lines = [f"{grammar.rule}: {op_terminal(cls)} {body}".rstrip()]
     callbacks = {}
+    head = op_terminal(cls)
+    if cls.syntax_short_name:
+        # The name alone is a keyword that other ops' texts may use too
+        # (`memref.global constant`): a rule of its own turns it into the
+        # op's name token.
+        head = f"{grammar.rule}__name"
+        callbacks[head] = op_terminal(cls)
+    lines = [f"{grammar.rule}: {head} {body}".rstrip()]
+    if cls.syntax_short_name:
+        short = cls.name.partition(".")[2]
+        lines.append(f'!{head}: {op_terminal(cls)} | "{short}"')
     for number, text in sorted(grammar.pieces):
         name = grammar.piece_rule(number)
         lines.append(f"{name}: {text}")

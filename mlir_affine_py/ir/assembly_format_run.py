@@ -30,6 +30,17 @@ def piece_callback(number: int):
     return callback
 
 
+def name_callback(terminal: str):
+    """The callback of an op's name written with or without its dialect:
+    the token, as one of the op's name terminal (parse/parser.py `_bind`
+    then takes a name without a dot as short for the default dialect's)."""
+    def callback(t, children):
+        token = children[0]
+        return type(token)(terminal, token.value, token.start_pos, token.line, token.column,
+                           token.end_line, token.end_column, token.end_pos)
+    return callback
+
+
 class FormatState:
     """What a format's parse gathered, by variable name."""
 

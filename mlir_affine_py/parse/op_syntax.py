@@ -86,6 +86,9 @@ _KEYWORD_TERMINAL = (r"^[ \t]*([A-Z_][A-Z0-9_]*)(?:\.-?[0-9]+)?[ \t]*:"
 _COMMENT = r"//[^\n]*"
 # The callback attribute of a piece rule of an assembly format, with its number.
 _PIECE = "#piece:"
+# The callback attribute of the rule of an op's name with or without its
+# dialect (`syntax_short_name`), with the name's terminal.
+_NAME = "#name:"
 
 
 def parses(rule: str):
@@ -132,6 +135,9 @@ class OpGrammar:
             if attribute.startswith(_PIECE):
                 from ..ir.assembly_format_run import piece_callback
                 bound[rule] = piece_callback(int(attribute[len(_PIECE):]))
+            elif attribute.startswith(_NAME):
+                from ..ir.assembly_format_run import name_callback
+                bound[rule] = name_callback(attribute[len(_NAME):])
             else:
                 bound[rule] = getattr(classes[index], attribute)
         return bound
@@ -214,7 +220,8 @@ def assemble(core: str, classes) -> OpGrammar:
         op_rules.append(rules[0])
         grammar.callbacks[rules[0]] = (index, "parse")
         for rule, number in pieces.get(cls, {}).items():
-            grammar.callbacks[rule] = (index, f"{_PIECE}{number}")
+            grammar.callbacks[rule] = ((index, f"{_PIECE}{number}") if isinstance(number, int)
+                                       else (index, f"{_NAME}{number}"))
         for key, member in cls.__dict__.items():
             rule = getattr(getattr(member, "__func__", None), "parses_rule", None)
             if rule is not None:
@@ -227,13 +234,7 @@ def assemble(core: str, classes) -> OpGrammar:
             name = getattr(cls, "name", "")
             if terminal != "OP_" + name.upper().replace(".", "_"):
                 raise ValueError(f"{cls.__name__}.syntax uses {terminal}, defined nowhere")
-            if getattr(cls, "syntax_short_name", False):
-                # Also the name without its dialect, where that dialect is the default.
-                dialect, _, short = name.partition(".")
-                parts.append(f"{terminal}.2: /({re.escape(short)}|{re.escape(dialect)}\\."
-                             f"{re.escape(short)})(?![\\w$.])/")
-            else:
-                parts.append(f'{terminal}: "{name}"')
+            parts.append(f'{terminal}: "{name}"')
             defined.add(terminal)
         family = cls.__dict__.get("syntax_family_terminal")
         if family:
