@@ -2,6 +2,6 @@
 (`mlir_affine_py.ir.core.OP_CLASSES`), with its custom syntax
 (parse/op_syntax.py)."""
 
-from . import (affine, affine_dma, affine_index, affine_parallel, arith, bufferization, builtin,
-               cf,  # noqa: F401
-               dlti, func, index, linalg, llvm, math, memref, scf, tensor, test_dialect, ub, vector)
+from . import (affine, affine_dma, affine_index, affine_parallel, arith,  # noqa: F401
+               bufferization, builtin, cf, dlti, func, index, linalg, llvm, math, memref, scf,
+               tensor, test_dialect, ub, vector, vector_custom)

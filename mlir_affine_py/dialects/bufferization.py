@@ -7,7 +7,7 @@ from __future__ import annotations
 from ..ir import types as T
 from ..ir.attr_syntax import UnitAttr
 from ..ir.core import register_op
-from ..ir.op_definition import Operand, Optional, Property, Result, Variadic, VariadicResult
+from ..ir.op_definition import Operand, Property, Result, Variadic, VariadicResult
 from ..ir.traits import (Allocate, AttrSizedOperandSegments, MemoryEffects, Read, Write)
 from .base import RegisteredOp
 

@@ -173,7 +173,7 @@ class TensorCollapseShapeOp(memref.CollapseShapeOp):
 # ------------------------------------------------------------------------
 # Ops declared by their ODS assembly format (ir/assembly_format.py).
 from ..ir.attr_syntax import DenseArray, UnitAttr  # noqa: E402
-from ..ir.op_definition import Property, RegionDef, VariadicResult  # noqa: E402
+from ..ir.op_definition import Property, RegionDef  # noqa: E402
 from ..ir.traits import (AttrSizedOperandSegments, RecursiveMemoryEffects,  # noqa: E402
                          ReturnLike, SingleBlockImplicitTerminator, Terminator)
 from .custom_directives import DYNAMIC_INDEX_LIST  # noqa: E402

@@ -112,7 +112,7 @@ def _types_of(cls, name, count, state) -> list:
         rule = next((n for n in state.types if n not in ("operands", "results")), None)
     if isinstance(rule, str):
         return _types_of(cls, rule, count, state)[:1] * (1 if count is None else count)
-    if callable(rule) and not hasattr(rule, "key"):
+    if callable(rule):
         return list(rule(state))
     if rule is None:
         raise ValueError(f"{cls.__name__}: the format gives no type of ${name}")

@@ -1,0 +1,318 @@
+"""The vector ops whose upstream parser and printer are hand-written
+(mlir/lib/Dialect/Vector/IR/VectorOps.cpp): transfer_read and
+transfer_write, outerproduct, contract and mask."""
+
+from __future__ import annotations
+
+from ..ir import attributes as A
+from ..ir import types as T
+from ..ir.affine_expr import dim as _dim
+from ..ir.affine_map import AffineMap as _AffineMap
+from ..ir.core import Block, register_op
+from ..ir.op_definition import Operand, Optional, RegionDef, Result, Variadic, VariadicResult
+from ..ir.traits import (AttrSizedOperandSegments, MemoryEffects, Pure, Read,
+                         RecursiveMemoryEffects, SingleBlockImplicitTerminator, Write)
+from ..parse.syntax import ParsedRegion, Uses, parse_error
+from .base import RegisteredOp, attrs_of, first_of, index_types, new_op, type_list, types_of
+from .vector import YieldOp
+
+
+
+# ------------------------------------------------------ transfer_read/write
+
+
+def minor_identity(source_rank: int, vector_rank: int):
+    """AffineMap::getMinorIdentityMap: the last `vector_rank` dims."""
+    return _AffineMap(source_rank, 0, [_dim(i) for i in range(source_rank - vector_rank,
+                                                                source_rank)])
+
+
+class TransferOp(RegisteredOp):
+    """What transfer_read and transfer_write share: the permutation map and
+    in_bounds, elided when they are the minor identity and all false."""
+
+    __slots__ = ()
+    inherent = ("in_bounds", "operandSegmentSizes", "permutation_map")
+
+    def source_type(self):
+        return self.operands[1 if self.writes else 0].type
+
+    def vector_type(self):
+        return self.operands[0].type if self.writes else self.results[0].type
+
+    def default_map(self):
+        vector = self.vector_type()
+        return minor_identity(len(self.source_type().shape), len(vector.shape))
+
+    @classmethod
+    def completed(cls, source, vector, attrs) -> None:
+        """The properties the custom form leaves out, filled in."""
+        rank = len(vector.shape)
+        if "permutation_map" not in attrs:
+            attrs["permutation_map"] = A.AffineMapAttr(minor_identity(len(source.shape), rank))
+        if "in_bounds" not in attrs:
+            attrs["in_bounds"] = A.ArrayAttr([A.BOOL_FALSE] * rank)
+
+    def print_attributes_and_types(self, p) -> None:
+        elided = ["operandSegmentSizes"]
+        if self.properties.get("permutation_map") == A.AffineMapAttr(self.default_map()):
+            elided.append("permutation_map")
+        in_bounds = self.properties.get("in_bounds")
+        if in_bounds is not None and not any(v.value for v in in_bounds.value):
+            elided.append("in_bounds")
+        p.print_optional_attr_dict(self, tuple(elided))
+        p.write(" : ")
+        if self.writes:
+            p.print_type(self.vector_type())
+            p.write(", ")
+            p.print_type(self.source_type())
+        else:
+            p.print_type(self.source_type())
+            p.write(", ")
+            p.print_type(self.vector_type())
+
+
+def _mask_type(vector):
+    return T.VectorType(vector.shape, T.I1, getattr(vector, "scalable", None))
+
+
+@register_op
+class TransferReadOp(TransferOp):
+    """`%v = vector.transfer_read %src[%i, %j], %pad [, %mask] {attrs} : T, vector<...>`."""
+
+    name = "vector.transfer_read"
+    traits = (AttrSizedOperandSegments, MemoryEffects(Read(0)))
+    ods_operands = (Operand("base"), Variadic("indices"), Operand("padding"), Optional("mask"))
+    ods_results = (Result("vector"),)
+    writes = False
+
+    syntax = r"""
+        vector_transfer_read: OP_VECTOR_TRANSFER_READ VALUE_ID "[" value_use_list? "]" "," VALUE_ID ("," VALUE_ID)? attr_dict? ":" type "," type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        indices = list(first_of(children, Uses, []))
+        values = [c for c in children if getattr(c, "type", None) == "VALUE_ID"]
+        source, vector = types_of(children)
+        padding, mask = values[1], values[2:]
+        attrs = dict(attrs_of(children))
+        cls.completed(source, vector, attrs)
+        attrs["operandSegmentSizes"] = A.DenseArrayAttr(T.I32, [1, len(indices), 1, len(mask)])
+        element = source.element_type
+        return new_op(cls.name, None, values[:1] + indices + [padding] + mask,
+                      [source] + index_types(len(indices)) + [element] +
+                      [_mask_type(vector)] * len(mask), [vector], attrs)
+
+    def print(self, p) -> None:
+        sizes = self.properties["operandSegmentSizes"].value
+        p.write(" ")
+        p.print_operand(self.operands[0])
+        p.write("[")
+        p.print_operands(self.operands[1:1 + sizes[1]])
+        p.write("], ")
+        p.print_operands(self.operands[1 + sizes[1]:])
+        self.print_attributes_and_types(p)
+
+
+@register_op
+class TransferWriteOp(TransferOp):
+    """`vector.transfer_write %v, %dest[%i, %j] [, %mask] {attrs} : vector<...>, T`;
+    a tensor destination gives the written tensor as the result."""
+
+    name = "vector.transfer_write"
+    traits = (AttrSizedOperandSegments, MemoryEffects(Write(1)))
+    ods_operands = (Operand("valueToStore"), Operand("base"), Variadic("indices"),
+                    Optional("mask"))
+    ods_results = (VariadicResult("result"),)
+    writes = True
+
+    syntax = r"""
+        vector_transfer_write: OP_VECTOR_TRANSFER_WRITE VALUE_ID "," VALUE_ID "[" value_use_list? "]" ("," VALUE_ID)? attr_dict? ":" type "," type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        indices = list(first_of(children, Uses, []))
+        values = [c for c in children if getattr(c, "type", None) == "VALUE_ID"]
+        vector, source = types_of(children)
+        mask = values[2:]
+        attrs = dict(attrs_of(children))
+        cls.completed(source, vector, attrs)
+        attrs["operandSegmentSizes"] = A.DenseArrayAttr(T.I32, [1, 1, len(indices), len(mask)])
+        results = [source] if isinstance(source, T.TensorType) else []
+        return new_op(cls.name, None, values[:2] + indices + mask,
+                      [vector, source] + index_types(len(indices)) +
+                      [_mask_type(vector)] * len(mask), results, attrs)
+
+    def print(self, p) -> None:
+        sizes = self.properties["operandSegmentSizes"].value
+        p.write(" ")
+        p.print_operands(self.operands[:2])
+        p.write("[")
+        p.print_operands(self.operands[2:2 + sizes[2]])
+        p.write("]")
+        if sizes[3]:
+            p.write(", ")
+            p.print_operands(self.operands[2 + sizes[2]:])
+        self.print_attributes_and_types(p)
+
+
+@register_op
+class OuterProductOp(RegisteredOp):
+    """`vector.outerproduct %a, %b[, %acc {kind = ...}] : vector<4xf32>, vector<8xf32>`
+    (hand-written upstream: the result type is derived from the operands',
+    and the attributes show only with an accumulator)."""
+
+    name = "vector.outerproduct"
+    traits = (Pure,)
+    ods_operands = (Operand("lhs"), Operand("rhs"), Optional("acc"))
+    ods_results = (Result("result"),)
+    inherent = ("kind",)
+
+    syntax = r"""
+        vector_outerproduct: OP_VECTOR_OUTERPRODUCT VALUE_ID "," VALUE_ID ("," VALUE_ID)? attr_dict? ":" type "," type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        values = [c for c in children if getattr(c, "type", None) == "VALUE_ID"]
+        lhs, rhs = types_of(children)
+        if isinstance(rhs, T.VectorType):
+            scalable = (_scalable(lhs)[0], _scalable(rhs)[0])
+            result = T.VectorType((lhs.shape[0], rhs.shape[0]), lhs.element_type, scalable)
+        else:
+            result = lhs
+        attrs = dict(attrs_of(children))
+        attrs.setdefault("kind", A.OpaqueAttr("#vector.kind<add>"))
+        return new_op(cls.name, None, values, [lhs, rhs] + [result] * (len(values) - 2),
+                      [result], attrs)
+
+    def print(self, p) -> None:
+        p.write(" ")
+        p.print_operands(self.operands)
+        if len(self.operands) > 2:
+            p.print_optional_attr_dict(self)
+        p.write(" : ")
+        p.print_type(self.operands[0].type)
+        p.write(", ")
+        p.print_type(self.operands[1].type)
+
+
+def _scalable(vector) -> tuple:
+    return vector.scalable or (False,) * len(vector.shape)
+
+
+_CONTRACT_TRAIT = ("indexing_maps", "iterator_types", "kind")
+
+
+@register_op
+class ContractionOp(RegisteredOp):
+    """`vector.contract {indexing_maps = [...], iterator_types = ["parallel", ...],
+    kind = ...} %a, %b, %acc {attrs} : T, U into V` (hand-written upstream:
+    the leading dictionary holds the trait attributes, the iterator types
+    as strings)."""
+
+    name = "vector.contract"
+    traits = (Pure,)
+    ods_operands = (Operand("lhs"), Operand("rhs"), Operand("acc"))
+    ods_results = (Result("result"),)
+    inherent = _CONTRACT_TRAIT
+
+    syntax = r"""
+        vector_contract: OP_VECTOR_CONTRACT attribute_value VALUE_ID "," VALUE_ID "," VALUE_ID attr_dict? ":" type "," type "into" type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        trait = children[0]
+        if not isinstance(trait, A.DictionaryAttr):
+            raise parse_error(children[1], "expected dictionary attribute")
+        attrs = {}
+        for key, value in trait.value.items():
+            if key == "iterator_types" and isinstance(value, A.ArrayAttr):
+                value = A.ArrayAttr([
+                    A.OpaqueAttr(f"#vector.iterator_type<{v.text}>")
+                    if isinstance(v, A.StringAttr) else v for v in value.value])
+            attrs[key] = value
+        attrs.setdefault("kind", A.OpaqueAttr("#vector.kind<add>"))
+        attrs.update(attrs_of(children))
+        values = [c for c in children if getattr(c, "type", None) == "VALUE_ID"]
+        lhs, rhs, acc = types_of(children)
+        return new_op(cls.name, None, values, [lhs, rhs, acc], [acc], attrs)
+
+    def print(self, p) -> None:
+        trait = {}
+        for key in _CONTRACT_TRAIT:
+            value = self.properties.get(key)
+            if key == "iterator_types" and isinstance(value, A.ArrayAttr):
+                value = A.ArrayAttr([A.StringAttr(v.text[v.text.index("<") + 1:-1].encode())
+                                     if isinstance(v, A.OpaqueAttr) else v
+                                     for v in value.value])
+            if value is not None:
+                trait[key] = value
+        p.write(" ")
+        p.print_attribute(A.DictionaryAttr(trait), "never")
+        p.write(" ")
+        p.print_operands(self.operands)
+        p.print_optional_attr_dict(self, _CONTRACT_TRAIT)
+        p.write(" : ")
+        p.print_type(self.operands[0].type)
+        p.write(", ")
+        p.print_type(self.operands[1].type)
+        p.write(" into ")
+        p.print_type(self.results[0].type)
+
+
+@register_op
+class MaskOp(RegisteredOp):
+    """`%r = vector.mask %m[, %passthru] { op } : vector<8xi1> -> T`: the one op
+    it masks on the line (hand-written upstream), its results yielded by an
+    implicit vector.yield."""
+
+    name = "vector.mask"
+    traits = (SingleBlockImplicitTerminator, RecursiveMemoryEffects)
+    ods_operands = (Operand("mask"), Optional("passthru"))
+    ods_results = (VariadicResult("results"),)
+    ods_regions = (RegionDef("maskRegion"),)
+
+    syntax = r"""
+        vector_mask: OP_VECTOR_MASK VALUE_ID ("," VALUE_ID)? region attr_dict? ":" type ("->" type_list)?
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        values = [c for c in children if getattr(c, "type", None) == "VALUE_ID"]
+        mask_type = types_of(children)[0]
+        results = type_list(children)
+        operand_types = [mask_type] + results[:len(values) - 1]
+        region = next(c for c in children if isinstance(c, ParsedRegion))
+        return new_op(cls.name, None, values, operand_types, results,
+                      dict(attrs_of(children)), regions=[region])
+
+    def finish_parse(self) -> None:
+        region = self.regions[0]
+        if not region.blocks:
+            region.append(Block())
+        block = region.blocks[0]
+        if not block.ops or not block.ops[-1].is_terminator:
+            masked = block.ops[-1] if block.ops else None
+            block.append(YieldOp.build_generic((list(masked.results) if masked else [],)))
+        super().finish_parse()
+
+    def print(self, p) -> None:
+        p.write(" ")
+        p.print_operands(self.operands)
+        p.write(" { ")
+        block = self.regions[0].blocks[0] if self.regions[0].blocks else None
+        if block is not None and block.ops:
+            op = block.ops[0]
+            p.write(op.op_name)
+            op.print(p)
+        p.write(" }")
+        p.print_optional_attr_dict(self)
+        p.write(" : ")
+        p.print_type(self.operands[0].type)
+        if self.results:
+            p.write(" -> ")
+            p.print_type_list([r.type for r in self.results])
