@@ -454,22 +454,21 @@ class MaskedStoreOp(RegisteredOp):
 
 
 @register_op
-class ExpandLoadOp(RegisteredOp):
+class ExpandLoadOp(MaskedLoadOp):
+    """Declared as vector.maskedload: the mask picks the lanes filled from
+    consecutive elements."""
+
     name = "vector.expandload"
     traits = (MemoryEffects(Read(0)),)
-    ods_operands = (Operand("base"), Variadic("indices"), Operand("mask"), Operand("pass_thru"))
-    ods_results = (Result("result"),)
-    ods_types = {"indices": T.INDEX}
-    assembly_format = MaskedLoadOp.assembly_format
 
 
 @register_op
-class CompressStoreOp(RegisteredOp):
+class CompressStoreOp(MaskedStoreOp):
+    """Declared as vector.maskedstore: the mask picks the lanes stored to
+    consecutive elements."""
+
     name = "vector.compressstore"
     traits = (MemoryEffects(Write(0)),)
-    ods_operands = (Operand("base"), Variadic("indices"), Operand("mask"), Operand("valueToStore"))
-    ods_types = {"indices": T.INDEX}
-    assembly_format = MaskedStoreOp.assembly_format
 
 
 @register_op
