@@ -194,6 +194,9 @@ class RegisteredOp(Operation):
     # Whether the op's name may go without its dialect where that dialect
     # is the default one (`constant` in a func.func): a terminal of both.
     syntax_short_name = False
+    # Whether a hand-written syntax belongs to the extended grammar, with
+    # the ops declared by a format (parse/op_syntax.py `extended_markers`).
+    syntax_extended = False
     inherent: tuple = ()
     # Inherent attributes with a default value: the generic form shows the
     # default when the attribute is unset, the custom form never shows it.

@@ -1,6 +1,7 @@
 """The vector ops whose upstream parser and printer are hand-written
 (mlir/lib/Dialect/Vector/IR/VectorOps.cpp): transfer_read and
-transfer_write, outerproduct, contract and mask."""
+transfer_write, outerproduct, contract and mask.  Their syntax belongs to
+the extended grammar (parse/op_syntax.py `extended_markers`)."""
 
 from __future__ import annotations
 
@@ -31,6 +32,7 @@ class TransferOp(RegisteredOp):
     """What transfer_read and transfer_write share: the permutation map and
     in_bounds, elided when they are the minor identity and all false."""
 
+    syntax_extended = True
     __slots__ = ()
     inherent = ("in_bounds", "operandSegmentSizes", "permutation_map")
 
@@ -164,6 +166,7 @@ class OuterProductOp(RegisteredOp):
     (hand-written upstream: the result type is derived from the operands',
     and the attributes show only with an accumulator)."""
 
+    syntax_extended = True
     name = "vector.outerproduct"
     traits = (Pure,)
     ods_operands = (Operand("lhs"), Operand("rhs"), Optional("acc"))
@@ -213,6 +216,7 @@ class ContractionOp(RegisteredOp):
     the leading dictionary holds the trait attributes, the iterator types
     as strings)."""
 
+    syntax_extended = True
     name = "vector.contract"
     traits = (Pure,)
     ods_operands = (Operand("lhs"), Operand("rhs"), Operand("acc"))
@@ -270,6 +274,7 @@ class MaskOp(RegisteredOp):
     it masks on the line (hand-written upstream), its results yielded by an
     implicit vector.yield."""
 
+    syntax_extended = True
     name = "vector.mask"
     traits = (SingleBlockImplicitTerminator, RecursiveMemoryEffects)
     ods_operands = (Operand("mask"), Optional("passthru"))

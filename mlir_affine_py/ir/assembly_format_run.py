@@ -11,34 +11,9 @@ from __future__ import annotations
 
 from . import attributes as A
 from .assembly_format import attribute_syntax, compiled_elements, used_attributes
+from ..parse.op_syntax import Piece
 from .traits import AttrSizedOperandSegments, SameOperandsAndResultType, \
     SingleBlockImplicitTerminator
-
-
-class Piece:
-    """The children of a piece rule of format element `number`."""
-
-    __slots__ = ("number", "children")
-
-    def __init__(self, number: int, children):
-        self.number, self.children = number, children
-
-
-def piece_callback(number: int):
-    def callback(t, children):
-        return Piece(number, children)
-    return callback
-
-
-def name_callback(terminal: str):
-    """The callback of an op's name written with or without its dialect:
-    the token, as one of the op's name terminal (parse/parser.py `_bind`
-    then takes a name without a dot as short for the default dialect's)."""
-    def callback(t, children):
-        token = children[0]
-        return type(token)(terminal, token.value, token.start_pos, token.line, token.column,
-                           token.end_line, token.end_column, token.end_pos)
-    return callback
 
 
 class FormatState:

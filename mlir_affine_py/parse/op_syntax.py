@@ -115,6 +115,34 @@ def names_terminal(terminal: str, names) -> str:
     return f"{terminal}.2: /{pattern}(?![\\w$.])/"
 
 
+class Piece:
+    """The children of a piece rule of assembly-format element `number`
+    (ir/assembly_format.py); here, as the callbacks are bound on every run
+    and the format engine is imported only when a format op is parsed."""
+
+    __slots__ = ("number", "children")
+
+    def __init__(self, number: int, children):
+        self.number, self.children = number, children
+
+
+def piece_callback(number: int):
+    def callback(t, children):
+        return Piece(number, children)
+    return callback
+
+
+def name_callback(terminal: str):
+    """The callback of an op's name written with or without its dialect:
+    the token, as one of the op's name terminal (parse/parser.py `_bind`
+    then takes a name without a dot as short for the default dialect's)."""
+    def callback(t, children):
+        token = children[0]
+        return type(token)(terminal, token.value, token.start_pos, token.line, token.column,
+                           token.end_line, token.end_column, token.end_pos)
+    return callback
+
+
 class OpGrammar:
     """The assembled grammar: `text` (core and op syntax), `callbacks`
     (rule -> (index of the class among `syntax_classes`, attribute)) and
@@ -133,21 +161,55 @@ class OpGrammar:
         bound = {}
         for rule, (index, attribute) in self.callbacks.items():
             if attribute.startswith(_PIECE):
-                from ..ir.assembly_format_run import piece_callback
                 bound[rule] = piece_callback(int(attribute[len(_PIECE):]))
             elif attribute.startswith(_NAME):
-                from ..ir.assembly_format_run import name_callback
                 bound[rule] = name_callback(attribute[len(_NAME):])
             else:
                 bound[rule] = getattr(classes[index], attribute)
         return bound
 
 
-def syntax_classes(op_classes) -> list:
+def is_extended(op_class) -> bool:
+    """Whether the op's syntax belongs to the extended grammar: the ops
+    declared by an assembly format and those that say so
+    (`syntax_extended`).  See `extended_markers`."""
+    return bool(getattr(op_class, "assembly_format", "")
+                or getattr(op_class, "syntax_extended", False))
+
+
+def extended_markers(op_classes) -> dict:
+    """What a text that uses an op of the extended grammar contains: dialect
+    prefix -> the op names to look for ((): the prefix says it, every op of
+    that dialect being extended), and under "" the names an op may go by
+    without its dialect, as words.
+
+    Each op of the extended grammar adds actions for its name to every state
+    where an op may end, and states of its own: the LALR table grows with
+    the square of the number of ops.  A text that names none of them is
+    parsed with the grammar without them (parse/parser.py), whose table, and
+    so start-up, is the one the affine code needs."""
+    dialects: dict = {}
+    for op_class in op_classes:
+        name = getattr(op_class, "name", "")
+        if "." not in name:
+            continue
+        dialect = name.partition(".")[0] + "."
+        entry = dialects.setdefault(dialect, ([], []))
+        entry[0 if is_extended(op_class) else 1].append(name)
+        if is_extended(op_class) and getattr(op_class, "syntax_short_name", False):
+            dialects.setdefault("", ([], []))[0].append(f" {name.partition('.')[2]} ")
+    return {dialect: (() if not others and dialect else tuple(extended))
+            for dialect, (extended, others) in dialects.items() if extended}
+
+
+def syntax_classes(op_classes, extended: bool = True) -> list:
     """The classes that declare a syntax, each once, in registration order
-    (a family's base before the first of its ops)."""
+    (a family's base before the first of its ops); without `extended`, the
+    classes of the extended grammar (`is_extended`) are left out."""
     seen, found = set(), []
     for op_class in op_classes:
+        if not extended and is_extended(op_class):
+            continue
         if getattr(op_class, "assembly_format", "") and op_class not in seen:
             seen.add(op_class)
             found.append(op_class)

@@ -25,8 +25,12 @@ from .engine.tables import PreparedGrammar, advances
 from .syntax import TOKEN, OpHead, ParsedOp
 from .transformer import MLIRTransformer, string_literal_error
 
-_PARSER = None
-_TRANSFORMER = None
+# (engine, transformer) by grammar: with the extended grammar's ops or not.
+_PARSERS: dict = {}
+# Whether the parse in progress uses the extended grammar (parse_source
+# decides; the error paths ask `_parser()` for the same one).
+_EXTENDED = True
+_MARKERS = None
 
 
 def _grammar_text() -> str:
@@ -79,16 +83,34 @@ def prepared_grammar(folder: str | None = None, classes=None) -> PreparedGrammar
 
 
 def _parser():
-    global _PARSER, _TRANSFORMER
-    if _PARSER is None:
-        _TRANSFORMER = MLIRTransformer()
-        classes = op_syntax.syntax_classes(OP_CLASSES.values())
+    """The engine and transformer of the grammar of the parse in progress:
+    with the extended grammar's ops (op_syntax.extended_markers) or not."""
+    found = _PARSERS.get(_EXTENDED)
+    if found is None:
+        transformer = MLIRTransformer()
+        classes = op_syntax.syntax_classes(OP_CLASSES.values(), _EXTENDED)
         prepared = prepared_grammar(classes=classes)
         for rule, callback in prepared.op_grammar.bind(classes).items():
-            setattr(_TRANSFORMER, rule, _bind(callback, _TRANSFORMER))
-        _PARSER = Engine(prepared, _TRANSFORMER, prepared.op_grammar.remembered_names)
-        _TRANSFORMER.new_token = _PARSER.lexer.token_class
-    return _PARSER, _TRANSFORMER
+            setattr(transformer, rule, _bind(callback, transformer))
+        engine = Engine(prepared, transformer, prepared.op_grammar.remembered_names)
+        transformer.new_token = engine.lexer.token_class
+        found = _PARSERS[_EXTENDED] = (engine, transformer)
+    return found
+
+
+def uses_extended_ops(text: str) -> bool:
+    """Whether `text` may name an op of the extended grammar: it holds one
+    of their names (a word of a short name), looked for under the dialect
+    prefixes the text holds."""
+    global _MARKERS
+    if _MARKERS is None:
+        _MARKERS = op_syntax.extended_markers(OP_CLASSES.values())
+    for prefix, names in _MARKERS.items():
+        if prefix and prefix not in text:
+            continue
+        if not names or any(name in text for name in names):
+            return True
+    return False
 
 
 def _bind(callback, transformer):
@@ -130,6 +152,8 @@ def parse_source(text: str, allow_unregistered: bool = False,
     heads: parse/engine/op_lines.py, parse/engine/op_heads.py), which keep only what a
     text without errors needs.  A text with any error is read again token
     by token: its diagnostics are those of its tokens."""
+    global _EXTENDED
+    _EXTENDED = uses_extended_ops(text)
     try:
         return _built(text, _parse(text, source_name, line_offset, shorthands=True),
                       allow_unregistered)
