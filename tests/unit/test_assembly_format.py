@@ -14,6 +14,7 @@ from mlir_affine_py.dialects.base import RegisteredOp
 from mlir_affine_py.ir.assembly_format import FormatError, format_syntax, read_format
 from mlir_affine_py.ir.core import OP_CLASSES
 from mlir_affine_py.ir.op_definition import Operand, Result
+from mlir_affine_py.printer.printer import Printer
 from support import MLIR_OPT, console_script
 
 
@@ -93,3 +94,23 @@ def test_ops_declared_by_their_format_print_as_mlir_opt_does(tmp_path, generic):
     again = subprocess.run([tool, *flags, str(path)], capture_output=True, text=True,
                            check=True).stdout
     assert again == ours
+
+
+def test_a_text_without_extended_ops_is_read_with_the_smaller_grammar():
+    from mlir_affine_py.parse import parser
+    affine = "func.func @f(%A: memref<4xf32>) {\n  %c = arith.constant 0 : index\n  return\n}\n"
+    assert not parser.uses_extended_ops(affine)
+    assert parser.uses_extended_ops(affine.replace("return", "cf.br ^bb1\n^bb1:\n  return"))
+    assert parser.uses_extended_ops("%a = math.atan %x : f32")
+    assert not parser.uses_extended_ops("%a = math.sqrt %x : f32")      # hand-written
+    assert parser.uses_extended_ops("  %f = constant @g : () -> ()")   # func's short name
+    module = parser.parse_source(affine)
+    assert parser._EXTENDED is False
+    small = parser._parser()[0].prepared
+    parser.parse_source(SAMPLE)
+    assert parser._EXTENDED is True
+    large = parser._parser()[0].prepared
+    assert len(small.states) < len(large.states)
+    assert "fmt_cf_br" in large.grammar and "fmt_cf_br" not in small.grammar
+    assert Printer().print_module(module) == Printer().print_module(
+        parser.parse_source(affine + "// cf.br\n"))
