@@ -297,11 +297,15 @@ def _print(view, elements, p, elided) -> None:
             elif element.text == "\n":
                 p.write("\n" + "  " * p.indent)
             continue
-        if kind == "attr-dict":
-            p.print_optional_attr_dict(op, _elided(op, elided))
-            continue
-        if kind == "attr-dict-with-keyword":
-            p.print_optional_attr_dict_with_keyword(op, _elided(op, elided))
+        if kind == "attr-dict" or kind == "attr-dict-with-keyword":
+            if _has_prop_dict(type(op)):
+                # The properties are the prop-dict's: only the discardable attributes.
+                p.print_attr_entries_braced(op.attributes) if kind == "attr-dict" else \
+                    _print_with_keyword(p, op.attributes)
+            elif kind == "attr-dict":
+                p.print_optional_attr_dict(op, _elided(op, elided))
+            else:
+                p.print_optional_attr_dict_with_keyword(op, _elided(op, elided))
             continue
         if kind == "prop-dict":
             p.write(" ")
@@ -350,6 +354,20 @@ def _print(view, elements, p, elided) -> None:
                 p.print_successor(block)
         elif kind == "custom":
             element.custom.print(p, view, element.args)
+
+
+def _has_prop_dict(cls) -> bool:
+    found = cls.__dict__.get("_format_has_prop_dict")
+    if found is None:
+        found = cls._format_has_prop_dict = any(
+            e.kind == "prop-dict" for e in compiled_elements(cls))
+    return found
+
+
+def _print_with_keyword(p, attributes) -> None:
+    if attributes:
+        p.write(" attributes")
+        p.print_attr_entries_braced(attributes)
 
 
 def _elided(op, elided) -> tuple:

@@ -114,3 +114,52 @@ def test_a_text_without_extended_ops_is_read_with_the_smaller_grammar():
     assert "fmt_cf_br" in large.grammar and "fmt_cf_br" not in small.grammar
     assert Printer().print_module(module) == Printer().print_module(
         parser.parse_source(affine + "// cf.br\n"))
+
+
+def _probe(format_text, **declarations):
+    namespace = {"name": "test.probe", "assembly_format": format_text, "__slots__": ()}
+    namespace.update(declarations)
+    return type("Probe", (RegisteredOp,), namespace)
+
+
+def _printed_with(cls, operands, properties=None, result_types=()):
+    """The line of an op of `cls` on the arguments of @f, as printed."""
+    from mlir_affine_py.parse.parser import parse_source
+    module = parse_source("func.func @f(%a: i32, %b: i32) {\n  return\n}\n")
+    func = next(op for op in module.walk() if op.op_name == "func.func")
+    block = func.regions[0].blocks[0]
+    op = cls.build_generic([block.args[i] if isinstance(i, int) else [block.args[j] for j in i]
+                            for i in operands], list(result_types), properties)
+    block.ops[-1:-1] = [op]
+    op.parent = block
+    return Printer().print_module(module).splitlines()[2].strip()
+
+
+def test_oilist_clauses_read_in_any_order_and_print_in_theirs():
+    from mlir_affine_py.ir.op_definition import Optional
+    from mlir_affine_py.ir.traits import AttrSizedOperandSegments
+    cls = _probe("oilist(`lower` `(` $lo `)` | `upper` `(` $hi `)`) attr-dict",
+                 traits=(AttrSizedOperandSegments,),
+                 ods_operands=(Optional("lo"), Optional("hi")),
+                 ods_types={"lo": None, "hi": None})
+    text, pieces = format_syntax(cls)
+    # A clause is a piece, and so is the optional operand inside it.
+    assert "(fmt_test_probe__0 | fmt_test_probe__2)*" in text.splitlines()[0]
+    assert 'fmt_test_probe__0: "lower" "(" fmt_test_probe__1? ")"' in text
+    assert _printed_with(cls, [[1], [0]]) == "test.probe lower(%arg1) upper(%arg0)"
+    assert _printed_with(cls, [[], [0]]) == "test.probe upper(%arg0)"
+
+
+def test_prop_dict_and_else_groups():
+    from mlir_affine_py.ir import attributes as A
+    from mlir_affine_py.ir.attr_syntax import UnitAttr
+    from mlir_affine_py.ir.op_definition import Property
+    cls = _probe("$a prop-dict (`fast` $fast^) : (`slow`)? attr-dict",
+                 ods_operands=(Operand("a"),),
+                 ods_properties=(Property("fast", UnitAttr()), Property("n")))
+    text, _ = format_syntax(cls)
+    first = text.splitlines()[0]
+    assert "properties?" in first and "(fmt_test_probe__0 | fmt_test_probe__1)" in first
+    assert _printed_with(cls, [0], {"fast": A.UNIT, "n": A.IntegerAttr(3)}) == \
+        "test.probe %arg0 <{n = 3 : i64}> fast"
+    assert _printed_with(cls, [0]) == "test.probe %arg0  slow"
