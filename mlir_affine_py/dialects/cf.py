@@ -16,18 +16,30 @@ from ..parse.syntax import TOKEN, TypeList, Uses
 from .base import RegisteredOp
 
 
-def successor_operands_error(op, block, operands) -> str | None:
-    """BranchOpInterface's verifier: the operands passed to `block` match
-    its arguments in number and type."""
-    index = op.successors.index(block)
-    if len(operands) != len(block.args):
-        return (f"'{op.op_name}' op branch has {len(operands)} operands for successor "
-                f"#{index}, but target block has {len(block.args)}")
-    for i, (value, arg) in enumerate(zip(operands, block.args)):
-        if value.type != arg.type:
-            return (f"'{op.op_name}' op type mismatch for bb argument #{i} of successor "
-                    f"#{index}")
+def successor_operands_error(op) -> str | None:
+    """BranchOpInterface's verifier (verifyBranchSuccessorOperands): the
+    operands passed to each successor match its arguments in number and
+    type.  `op.successor_operands()` lists them by successor."""
+    for index, (block, operands) in enumerate(zip(op.successors, op.successor_operands())):
+        if len(operands) != len(block.args):
+            return (f"branch has {len(operands)} operands for successor #{index}, but target "
+                    f"block has {len(block.args)}")
+        for i, (value, arg) in enumerate(zip(operands, block.args)):
+            if value.type != arg.type:
+                return f"type mismatch for bb argument #{i} of successor #{index}"
     return None
+
+
+class BranchingOp(RegisteredOp):
+    """A terminator that passes operands to its successors."""
+
+    __slots__ = ()
+
+    def successor_operands(self) -> list:
+        raise NotImplementedError
+
+    def verify(self):
+        return successor_operands_error(self)
 
 
 @register_op
@@ -42,21 +54,19 @@ class AssertOp(RegisteredOp):
 
 
 @register_op
-class BranchOp(RegisteredOp):
+class BranchOp(BranchingOp):
     name = "cf.br"
     traits = (Pure, Terminator)
     ods_operands = (Variadic("destOperands"),)
     ods_successors = (Successor("dest"),)
     assembly_format = "$dest (`(` $destOperands^ `:` type($destOperands) `)`)? attr-dict"
 
-    def verify(self):
-        if len(self.successors) == 1:
-            return successor_operands_error(self, self.successors[0], self.operands)
-        return None
+    def successor_operands(self) -> list:
+        return [self.operands]
 
 
 @register_op
-class CondBranchOp(RegisteredOp):
+class CondBranchOp(BranchingOp):
     name = "cf.cond_br"
     traits = (AttrSizedOperandSegments, Pure, Terminator)
     ods_operands = (Operand("condition"), Variadic("trueDestOperands"),
@@ -70,6 +80,10 @@ class CondBranchOp(RegisteredOp):
         $falseDest (`(` $falseDestOperands^ `:` type($falseDestOperands) `)`)?
         attr-dict
     """
+
+    def successor_operands(self) -> list:
+        true_count = self.properties["operandSegmentSizes"].value[1]
+        return [self.operands[1:1 + true_count], self.operands[1 + true_count:]]
 
 
 class SwitchOpCases:
@@ -145,7 +159,7 @@ def _print_destination(p, block, operands) -> None:
 
 
 @register_op
-class SwitchOp(RegisteredOp):
+class SwitchOp(BranchingOp):
     name = "cf.switch"
     traits = (AttrSizedOperandSegments, Pure, Terminator)
     ods_operands = (Operand("flag"), Variadic("defaultOperands"), Variadic("caseOperands"))
@@ -164,3 +178,12 @@ class SwitchOp(RegisteredOp):
        `]`
         attr-dict
     """
+
+    def successor_operands(self) -> list:
+        sizes = self.properties["operandSegmentSizes"].value
+        default_end = 1 + sizes[1]
+        found, at = [self.operands[1:default_end]], default_end
+        for size in self.properties["case_operand_segments"].value:
+            found.append(self.operands[at:at + size])
+            at += size
+        return found
