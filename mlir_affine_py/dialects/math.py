@@ -5,7 +5,7 @@ ODS declaration."""
 from __future__ import annotations
 
 from ..ir import types as T
-from ..ir.attr_syntax import AttrSyntax
+from ..ir.attr_syntax import AttrSyntax, enum_error
 from ..ir.core import register_op
 from ..ir.op_definition import Operand, Property, Result
 from ..ir.traits import Elementwise, Pure, SameOperandsAndResultType
@@ -17,8 +17,12 @@ class FastMath(AttrSyntax):
     """`#arith.fastmath<...>` as its stripped form `<fast>`."""
 
     grammar = '"<" name_id ("," name_id)* ">"'
+    words = ("none", "reassoc", "nnan", "ninf", "nsz", "arcp", "contract", "afn", "fast")
 
-    def parse(self, children):
+    def parse(self, children, op_name: str = ""):
+        for child in children:
+            if child.value not in self.words:
+                raise enum_error(child, op_name, "::mlir::arith::FastMathFlags", self.words)
         return flags_attr("fastmath", [c.value for c in children])
 
     def print(self, p, attr) -> None:

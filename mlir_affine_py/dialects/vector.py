@@ -286,7 +286,7 @@ class PrintOp(RegisteredOp):
 
 # ------------------------------------------------------------------------
 # Ops declared by their ODS assembly format (ir/assembly_format.py).
-from ..ir.attr_syntax import AttrSyntax, DenseArray, TypedInt  # noqa: E402
+from ..ir.attr_syntax import AttrSyntax, DenseArray, TypedInt, enum_error  # noqa: E402
 from ..ir.op_definition import Property  # noqa: E402
 from ..ir.traits import ReturnLike, Terminator  # noqa: E402
 from .custom_directives import DYNAMIC_INDEX_LIST  # noqa: E402
@@ -294,7 +294,7 @@ from .math import FASTMATH_PROPERTY  # noqa: E402
 from .tensor import element_types  # noqa: E402
 
 COMBINING_KINDS = ("add", "mul", "minui", "minsi", "minnumf", "maxui", "maxsi", "maxnumf",
-                   "and", "or", "xor", "minimumf", "maximumf")
+                   "and", "or", "xor", "maximumf", "minimumf")
 
 
 class CombiningKind(AttrSyntax):
@@ -302,12 +302,11 @@ class CombiningKind(AttrSyntax):
 
     grammar = '"<" name_id ">"'
 
-    def parse(self, children):
-        from ..parse.syntax import parse_error
+    def parse(self, children, op_name: str = ""):
         word = children[0].value
         if word not in COMBINING_KINDS:
-            raise parse_error(children[0], f"expected one of [{', '.join(COMBINING_KINDS)}] "
-                              f"for vector combining kind, got: {word}")
+            raise enum_error(children[0], op_name, "::mlir::vector::CombiningKind",
+                             COMBINING_KINDS)
         return A.OpaqueAttr(f"#vector.kind<{word}>")
 
     def print(self, p, attr) -> None:

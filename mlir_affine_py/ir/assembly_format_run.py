@@ -161,7 +161,7 @@ def _take(cls, element, children, state) -> None:
     elif kind == "attribute":
         syntax = attribute_syntax(element)
         if not syntax.is_unit:
-            state.attributes[element.name] = syntax.parse(children)
+            state.attributes[element.name] = syntax.parse(children, cls.name)
     elif kind in ("region", "regions"):
         state.regions[element.name or "regions"] = list(children)
     elif kind in ("successor", "successors"):

@@ -8,7 +8,8 @@ it), and any other attribute whole.
 
 A syntax is given as the `kind` of the op's `Property`; `grammar` is the
 Lark text that reads it (with the core grammar's rules), `parse` turns
-the children of that text into the attribute, `print` writes it."""
+the children of that text into the attribute (`op_name` for its errors),
+`print` writes it."""
 
 from __future__ import annotations
 
@@ -16,11 +17,18 @@ from . import attributes as A
 from . import types as T
 
 
+def enum_error(token, op_name: str, cpp_name: str, cases):
+    """The error of an enum's generated parser on a word not among `cases`."""
+    from ..parse.syntax import parse_error
+    return parse_error(token, f"custom op '{op_name}' expected {cpp_name} to be one of: "
+                              + ", ".join(cases))
+
+
 class AttrSyntax:
     grammar = "attribute_value"
     is_unit = False
 
-    def parse(self, children) -> A.Attribute:
+    def parse(self, children, op_name: str = "") -> A.Attribute:
         return children[0]
 
     def print(self, p, attr) -> None:
@@ -43,14 +51,14 @@ class UnitAttr(AttrSyntax):
     grammar = ""
     is_unit = True
 
-    def parse(self, children) -> A.Attribute:
+    def parse(self, children, op_name: str = "") -> A.Attribute:
         return A.UNIT
 
 
 class StrAttr(AttrSyntax):
     grammar = "STRING"
 
-    def parse(self, children) -> A.Attribute:
+    def parse(self, children, op_name: str = "") -> A.Attribute:
         from ..printer.numbers import unescape_string
         return A.StringAttr(unescape_string(children[0].value[1:-1]))
 
@@ -64,7 +72,7 @@ class TypedInt(AttrSyntax):
     def __init__(self, type=T.I64):
         self.type = type
 
-    def parse(self, children) -> A.Attribute:
+    def parse(self, children, op_name: str = "") -> A.Attribute:
         return A.IntegerAttr(int(children[0]), self.type)
 
     def print(self, p, attr) -> None:
@@ -77,7 +85,7 @@ class TypedInt(AttrSyntax):
 class BoolAttr(AttrSyntax):
     grammar = "KEYWORD_ATTR"
 
-    def parse(self, children) -> A.Attribute:
+    def parse(self, children, op_name: str = "") -> A.Attribute:
         return A.BOOL_TRUE if children[0].value == "true" else A.BOOL_FALSE
 
     def print(self, p, attr) -> None:
@@ -92,7 +100,7 @@ class DenseArray(AttrSyntax):
     def __init__(self, element_type=T.I64):
         self.element_type = element_type
 
-    def parse(self, children) -> A.Attribute:
+    def parse(self, children, op_name: str = "") -> A.Attribute:
         return A.DenseArrayAttr(self.element_type, [int(c) for c in children])
 
     def print(self, p, attr) -> None:
@@ -107,7 +115,7 @@ class SymbolName(AttrSyntax):
 
     grammar = "SYMBOL"
 
-    def parse(self, children) -> A.Attribute:
+    def parse(self, children, op_name: str = "") -> A.Attribute:
         from ..dialects.base import symbol_name_attr
         return symbol_name_attr(children[0])
 
@@ -127,7 +135,7 @@ class TypeAttrSyntax(AttrSyntax):
 
     grammar = "type"
 
-    def parse(self, children) -> A.Attribute:
+    def parse(self, children, op_name: str = "") -> A.Attribute:
         return A.TypeAttr(children[0])
 
     def print(self, p, attr) -> None:
@@ -143,10 +151,10 @@ class Enum(AttrSyntax):
     grammar = "(name_id | STRING)"
 
     def __init__(self, cases, dialect: str | None = None, mnemonic: str | None = None,
-                 values=None):
+                 values=None, cpp_name: str = "enum"):
         self.cases = list(cases)
         self.values = list(values) if values is not None else list(range(len(self.cases)))
-        self.dialect, self.mnemonic = dialect, mnemonic
+        self.dialect, self.mnemonic, self.cpp_name = dialect, mnemonic, cpp_name
 
     def attribute(self, case: str) -> A.Attribute:
         if self.dialect is None:
@@ -158,15 +166,13 @@ class Enum(AttrSyntax):
             return self.cases[self.values.index(attr.value)]
         return attr.text[attr.text.rindex(" ") + 1:-1]
 
-    def parse(self, children) -> A.Attribute:
-        from ..parse.syntax import parse_error
+    def parse(self, children, op_name: str = "") -> A.Attribute:
         token = children[0]
         word = token.value
         if token.type == "STRING":
             word = word[1:-1]
         if word not in self.cases:
-            raise parse_error(token, "expected one of [" + ", ".join(self.cases) +
-                              f"] for {self.mnemonic or 'enum'}, got: {word}")
+            raise enum_error(token, op_name, self.cpp_name, self.cases)
         return self.attribute(word)
 
     def print(self, p, attr) -> None:

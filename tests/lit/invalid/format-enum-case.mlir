@@ -1,0 +1,25 @@
+// RUN: not pyaffine-opt -split-input-file %s 2>&1 | FileCheck %s
+// RUN: %if mlir-opt %{ not mlir-opt -split-input-file %s 2>&1 | FileCheck %s %}
+// An enum attribute of an assembly format takes one of its cases.
+
+// CHECK: format-enum-case.mlir:7:18: error: custom op 'index.cmp' expected ::mlir::index::IndexCmpPredicate to be one of: eq, ne, slt, sle, sgt, sge, ult, ule, ugt, uge
+func.func @cmp(%a: index, %b: index) {
+  %0 = index.cmp foo(%a, %b)
+  return
+}
+
+// -----
+
+// CHECK: format-enum-case.mlir:16:26: error: custom op 'vector.reduction' expected ::mlir::vector::CombiningKind to be one of: add, mul, minui, minsi, minnumf, maxui, maxsi, maxnumf, and, or, xor, maximumf, minimumf
+func.func @reduction(%a: vector<4xf32>) {
+  %0 = vector.reduction <foo>, %a : vector<4xf32> into f32
+  return
+}
+
+// -----
+
+// CHECK: format-enum-case.mlir:25:30: error: custom op 'math.atan' expected ::mlir::arith::FastMathFlags to be one of: none, reassoc, nnan, ninf, nsz, arcp, contract, afn, fast
+func.func @fastmath(%a: f32) {
+  %0 = math.atan %a fastmath<foo> : f32
+  return
+}
