@@ -98,6 +98,16 @@ def _parser():
     return found
 
 
+def load_parsers() -> None:
+    """Both grammars loaded, for a process that forks workers to parse."""
+    global _EXTENDED
+    current = _EXTENDED
+    for extended in (False, True):
+        _EXTENDED = extended
+        _parser()
+    _EXTENDED = current
+
+
 def uses_extended_ops(text: str) -> bool:
     """Whether `text` may name an op of the extended grammar: it holds one
     of their names (a word of a short name), looked for under the dialect

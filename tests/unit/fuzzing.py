@@ -253,8 +253,8 @@ class Runner:
         self.process = None
         self.connection = None
         # Load the parser tables once, before forking.
-        from mlir_affine_py.parse.parser import _parser
-        _parser()
+        from mlir_affine_py.parse.parser import load_parsers
+        load_parsers()
 
     def _start(self) -> None:
         parent, child = self.context.Pipe()
