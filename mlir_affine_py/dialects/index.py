@@ -75,7 +75,8 @@ class IndexCmpOp(RegisteredOp):
     ods_operands = (Operand("lhs"), Operand("rhs"))
     ods_results = (Result("result"),)
     ods_properties = (Property("pred", Enum(INDEX_CMP_PREDICATES, "index", "cmp_predicate",
-                                            cpp_name="::mlir::index::IndexCmpPredicate")),)
+                                            cpp_name="::mlir::index::IndexCmpPredicate",
+                                            attr_class="IndexCmpPredicateAttr")),)
     required_properties = ("pred",)
     ods_types = {"lhs": T.INDEX, "rhs": T.INDEX, "result": T.I1}
     assembly_format = "$pred `(` $lhs `,` $rhs `)` attr-dict"

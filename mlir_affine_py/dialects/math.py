@@ -22,7 +22,8 @@ class FastMath(AttrSyntax):
     def parse(self, children, op_name: str = ""):
         for child in children:
             if child.value not in self.words:
-                raise enum_error(child, op_name, "::mlir::arith::FastMathFlags", self.words)
+                raise enum_error(child, op_name, "::mlir::arith::FastMathFlags", self.words,
+                                 "Arith_FastMathAttr")
         return flags_attr("fastmath", [c.value for c in children])
 
     def print(self, p, attr) -> None:

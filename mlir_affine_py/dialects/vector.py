@@ -306,7 +306,7 @@ class CombiningKind(AttrSyntax):
         word = children[0].value
         if word not in COMBINING_KINDS:
             raise enum_error(children[0], op_name, "::mlir::vector::CombiningKind",
-                             COMBINING_KINDS)
+                             COMBINING_KINDS, "Vector_CombiningKindAttr")
         return A.OpaqueAttr(f"#vector.kind<{word}>")
 
     def print(self, p, attr) -> None:

@@ -17,11 +17,14 @@ from . import attributes as A
 from . import types as T
 
 
-def enum_error(token, op_name: str, cpp_name: str, cases):
-    """The error of an enum's generated parser on a word not among `cases`."""
+def enum_error(token, op_name: str, cpp_name: str, cases, attr_class: str):
+    """The errors of an enum attribute's generated parser on a word not
+    among `cases`: the enum's at the word, the attribute's after it."""
     from ..parse.syntax import parse_error
     return parse_error(token, f"custom op '{op_name}' expected {cpp_name} to be one of: "
-                              + ", ".join(cases))
+                              + ", ".join(cases)).attach_note(
+        f"custom op '{op_name}' failed to parse {attr_class} parameter 'value' which is to "
+        f"be a `{cpp_name}`", (token.end_line, token.end_column), "error")
 
 
 class AttrSyntax:
@@ -151,10 +154,11 @@ class Enum(AttrSyntax):
     grammar = "(name_id | STRING)"
 
     def __init__(self, cases, dialect: str | None = None, mnemonic: str | None = None,
-                 values=None, cpp_name: str = "enum"):
+                 values=None, cpp_name: str = "enum", attr_class: str = "EnumAttr"):
         self.cases = list(cases)
         self.values = list(values) if values is not None else list(range(len(self.cases)))
-        self.dialect, self.mnemonic, self.cpp_name = dialect, mnemonic, cpp_name
+        self.dialect, self.mnemonic = dialect, mnemonic
+        self.cpp_name, self.attr_class = cpp_name, attr_class
 
     def attribute(self, case: str) -> A.Attribute:
         if self.dialect is None:
@@ -172,7 +176,7 @@ class Enum(AttrSyntax):
         if token.type == "STRING":
             word = word[1:-1]
         if word not in self.cases:
-            raise enum_error(token, op_name, self.cpp_name, self.cases)
+            raise enum_error(token, op_name, self.cpp_name, self.cases, self.attr_class)
         return self.attribute(word)
 
     def print(self, p, attr) -> None:

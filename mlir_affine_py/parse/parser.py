@@ -82,30 +82,29 @@ def prepared_grammar(folder: str | None = None, classes=None) -> PreparedGrammar
                                   depends_on=(op_syntax.__file__, *_FORMAT_MODULES))
 
 
-def _parser():
-    """The engine and transformer of the grammar of the parse in progress:
-    with the extended grammar's ops (op_syntax.extended_markers) or not."""
-    found = _PARSERS.get(_EXTENDED)
+def _parser(extended: bool | None = None):
+    """The engine and transformer of the grammar of the parse in progress
+    (or, given `extended`, of that grammar): with the extended grammar's
+    ops (op_syntax.extended_markers) or not."""
+    if extended is None:
+        extended = _EXTENDED
+    found = _PARSERS.get(extended)
     if found is None:
         transformer = MLIRTransformer()
-        classes = op_syntax.syntax_classes(OP_CLASSES.values(), _EXTENDED)
+        classes = op_syntax.syntax_classes(OP_CLASSES.values(), extended)
         prepared = prepared_grammar(classes=classes)
         for rule, callback in prepared.op_grammar.bind(classes).items():
             setattr(transformer, rule, _bind(callback, transformer))
         engine = Engine(prepared, transformer, prepared.op_grammar.remembered_names)
         transformer.new_token = engine.lexer.token_class
-        found = _PARSERS[_EXTENDED] = (engine, transformer)
+        found = _PARSERS[extended] = (engine, transformer)
     return found
 
 
 def load_parsers() -> None:
     """Both grammars loaded, for a process that forks workers to parse."""
-    global _EXTENDED
-    current = _EXTENDED
     for extended in (False, True):
-        _EXTENDED = extended
-        _parser()
-    _EXTENDED = current
+        _parser(extended)
 
 
 def uses_extended_ops(text: str) -> bool:

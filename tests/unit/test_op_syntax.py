@@ -107,7 +107,7 @@ def test_an_op_terminal_of_another_name_is_refused():
 
 
 def test_every_registered_custom_form_has_its_callback():
-    engine, transformer = _parser()
+    engine, transformer = _parser(extended=True)
     classes = op_syntax.syntax_classes(OP_CLASSES.values())
     callbacks = engine.prepared.op_grammar.bind(classes)
     rules = {rule.origin.name for rule in engine.prepared.rules}
