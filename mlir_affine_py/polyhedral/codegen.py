@@ -33,7 +33,8 @@ from ..dialects.arith import ConstantOp
 from ..ir.affine_expr import AffineExpr, constant, dim, symbol
 from ..ir.affine_map import AffineMap, IntegerSet
 from ..ir.core import BlockArgument
-from ..dialects.affine import AffineApplyOp, AffineForOp, AffineIfOp, AffineYieldOp
+from ..dialects.affine import AffineApplyOp, AffineForOp, AffineIfOp, AffineMemoryOp, AffineYieldOp
+from ..ir.attributes import AffineMapAttr
 from ..dialects.arith import ConstantOp
 from ..ir.core import Block
 from ..ir.rewriter import IRRewriter, OpBuilder
@@ -231,7 +232,10 @@ class Generator:
         for iv, arg in zip(statement.ivs, args):
             mapping[iv] = self.value_for(arg, block)
         for op in statement.all_ops():
-            _insert_before_terminator(block, op.clone(mapping))
+            copy = op.clone(mapping)
+            if isinstance(copy, (AffineMemoryOp, AffineApplyOp)):
+                merge_repeated_dims(copy)
+            _insert_before_terminator(block, copy)
 
     def value_for(self, arg, block):
         """The value of an isl expression at the end of `block`."""
@@ -293,6 +297,27 @@ class Generator:
             return False
 
 
+def merge_repeated_dims(op) -> None:
+    """One dim per distinct operand of the op's map, as the parser reads the
+    printed subscripts back: two IVs that isl's expressions made one value
+    (`(%a + %a) mod 4`) become one dim (`(%a * 2) mod 4`)."""
+    start = len(op.operands) - len(op.map_operands) if isinstance(op, AffineMemoryOp) else 0
+    operands = list(op.operands[start:])
+    old = op.map
+    kept, dims, position = [], [], {}
+    for value in operands[:old.num_dims]:
+        if value not in position:
+            position[value] = len(kept)
+            kept.append(value)
+        dims.append(dim(position[value]))
+    if len(kept) == old.num_dims:
+        return
+    syms = [symbol(k) for k in range(old.num_symbols)]
+    new = old.replace_dims_and_symbols(dims, syms, len(kept), old.num_symbols)
+    op.properties["map"] = AffineMapAttr(new)
+    op.set_operands(list(op.operands[:start]) + kept + operands[old.num_dims:])
+
+
 def _statements_below(node) -> list:
     names = []
 
@@ -331,8 +356,9 @@ def generate(scop, schedule: isl.UnionMap, dim_source=None) -> list:
     # separate loops have none.
     for loop_type in ("atomic", "", "separate"):
         try:
-            holder = _emit(scop, ast_build(scop, loop_type).node_from_schedule_map(scheduled),
-                           dim_source)
+            node = ast_build(scop, loop_type).node_from_schedule_map(scheduled)
+            _check_every_statement(scop, scheduled, node)
+            holder = _emit(scop, node, dim_source)
             break
         except NotAffine:
             if loop_type == "separate":
@@ -341,6 +367,16 @@ def generate(scop, schedule: isl.UnionMap, dim_source=None) -> list:
     for op in ops:
         op.parent = None
     return ops
+
+
+def _check_every_statement(scop, scheduled, node) -> None:
+    """isl's atomic loops have been seen to leave out a statement that runs
+    at one point only (under parameter conditions): an AST without a
+    statement the schedule runs is refused, and the next loop type tried."""
+    present = set(_statements_below(node))
+    for statement in scop.statements:
+        if statement.name not in present and not statement.domain.is_empty():
+            raise NotAffine(f"isl's AST leaves out {statement.name}")
 
 
 def _emit(scop, node, dim_source):
