@@ -117,6 +117,12 @@ def _choose(cost, schedule, current, scc, options, fusable, say, level):
     best_alone = min(alone, key=lambda item: (item[0], item[1]))
     choice = (False, best_alone[2], None)
     best = best_alone[0]
+    spoiling = [item for item in fusable if cost.spoils_reduction({**current.dims, **item[0]}, schedule)]
+    if spoiling:
+        say(f"level {level}: {names}: {len(spoiling)} fusions with "
+            f"{', '.join(s.name for s in current.members)} not offered: an innermost loop with a "
+            f"reduction and a store to another memref")
+        fusable = [item for item in fusable if item not in spoiling]
     if fusable:
         base = cost.cost(current.dims, schedule)
         joined = [(cost.cost({**current.dims, **dims}, schedule) - base, k, dims, shifts)

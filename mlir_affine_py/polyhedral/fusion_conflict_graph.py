@@ -17,7 +17,9 @@ Design notes
   for all `(s, t)` in the dependence polyhedra?  For one dependence
   `S -> T` it holds iff `c0_T - c0_S >= max(s_a - t_b)` over the polyhedron
   (`shift_bound`, isl's exact optimum over the polyhedron, +inf when no
-  constant shift is enough).  Between two statements the shifts are feasible
+  constant shift is enough).  Shifts are bounded by `MAX_SHIFT`: the
+  question is whether the loops can run together, not one after the other
+  inside one loop.  Between two statements the shifts are feasible
   iff each direction is bounded and the two bounds do not form a positive
   cycle; along a dependence of S on itself, iff `max(s_a - t_a) <= 0`.  The
   optimum is over the integer points of the dependence polyhedra, so the
@@ -51,6 +53,10 @@ import islpy as isl
 from ..analysis.affine_access import NotAffine
 
 MAX_SCC_ASSIGNMENTS = 64    # dimension assignments tried per SCC
+# A fusion needing a larger shift runs most of one loop's iterations apart
+# from the other's (a reduction fused with its consumer is shifted by the
+# whole trip count): no reuse, and isl peels the ends into guarded loops.
+MAX_SHIFT = 4
 
 
 # --------------------------------------------------------- the LP tests
@@ -191,7 +197,7 @@ def _fusion_conflict(graph, deps, u, v) -> bool:
     for (src, _), dep in deps:
         a, b = (u[1], v[1]) if src is u[0] else (v[1], u[1])
         bound = shift_bound(dep, a, b)
-        if bound is None:
+        if bound is None or bound > MAX_SHIFT:
             return True
         if src is u[0]:
             forward = max(forward, bound)      # c0_v - c0_u >= forward
@@ -211,7 +217,7 @@ def solve_shifts(schedule: Schedule, dims: dict):
     for (s, t), dep in schedule.remaining.items():
         if s in dims and t in dims and s is not t and not dep.is_empty():
             bound = shift_bound(dep, dims[s], dims[t])
-            if bound is None:
+            if bound is None or bound > MAX_SHIFT:
                 return None
             if bound != float("-inf"):
                 constraints.append((s, t, bound))
@@ -224,6 +230,8 @@ def solve_shifts(schedule: Schedule, dims: dict):
                 changed = True
         if not changed:
             low = min(shift.values(), default=0)
+            if max(shift.values(), default=0) - low > MAX_SHIFT:
+                return None
             return {s: v - low for s, v in shift.items()}
     return None
 

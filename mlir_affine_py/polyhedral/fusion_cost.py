@@ -17,6 +17,13 @@ Design notes
   (averaged over the domain, symbols taken as `default_trip_count`).
 - Parallelism: the remaining dependences among the members, as distance
   ranges on the virtual loops (`fusion_conflict_graph.distance_range`).
+- A reduction (a statement whose stored element does not move along the
+  innermost loop) is kept in a register by LLVM only while no other store
+  in that loop may alias it; memrefs are not known apart, so an innermost
+  loop fusing a reduction with a store to another memref keeps the
+  reduction in memory and loses vectorization of the other statement
+  (mvt: 1.5x slower than the two loops apart).  Such a fusion is not
+  offered (`spoils_reduction`); the loops around it may still be fused.
 - A nest's base term (its iteration count) is left out: fusing two nests
   that share nothing then costs exactly what the two nests cost apart, and
   ties go to less fusion.
@@ -66,6 +73,19 @@ class FusionCost:
             self._completions[key] = min(orders, key=lambda order: (
                 self._model({statement: order}, {}).score(range(len(order)))[3], order))
         return self._completions[key]
+
+    def spoils_reduction(self, dims: dict, schedule) -> bool:
+        """Whether fusing `dims` makes an innermost loop holding a reduction
+        and a store to another memref (see the design notes)."""
+        if any(k != d for s, d in dims.items() for k in schedule.free_dims(s)):
+            return False
+        writes = {s: [a for a in self.accesses[s] if a.op in s.writes] for s in dims}
+        for s, d in dims.items():
+            if writes[s] and not any(a.uses(s.ivs[d]) for a in writes[s]):
+                memrefs = {a.memref for a in writes[s]}
+                if any(a.memref not in memrefs for t in dims if t is not s for a in writes[t]):
+                    return True
+        return False
 
     # ------------------------------------------------------- one cluster
     def cost(self, dims: dict, schedule) -> float:
