@@ -30,7 +30,7 @@ import islpy as isl
 
 from ..analysis.affine_access import IslWriter, NotAffine, defined_in_loops, is_affine_scope
 from ..dialects.arith import ConstantOp
-from ..ir.affine_expr import AffineExpr, constant, dim, symbol
+from ..ir.affine_expr import AffineBinaryOpExpr, AffineExpr, constant, dim, symbol
 from ..ir.affine_map import AffineMap, IntegerSet
 from ..ir.core import BlockArgument
 from ..dialects.affine import AffineApplyOp, AffineForOp, AffineIfOp, AffineMemoryOp, AffineYieldOp
@@ -74,6 +74,18 @@ class _Operands:
         return AffineMap(len(self.dims), len(self.symbols), results), self.dims + self.symbols
 
 
+def _left_associated_sum(lhs: AffineExpr, rhs: AffineExpr) -> AffineExpr:
+    """`lhs + rhs` with a sum left on the right (where `+` put the symbolic
+    side) folded in term by term: the tree the parser builds from the
+    printed text, since `a + (-b - c)` prints as `a + -b - c`, which reads
+    back as `(a - b) - c`."""
+    total = lhs + rhs
+    if isinstance(total, AffineBinaryOpExpr) and total.kind == "add" \
+            and isinstance(total.rhs, AffineBinaryOpExpr) and total.rhs.kind == "add":
+        return _left_associated_sum(_left_associated_sum(total.lhs, total.rhs.lhs), total.rhs.rhs)
+    return total
+
+
 def _args(expr) -> list:
     return [expr.get_op_arg(k) for k in range(expr.get_op_n_arg())]
 
@@ -100,9 +112,9 @@ class Generator:
         op = expr.get_op_type()
         args = [self.affine(a, operands) for a in _args(expr)] if op not in _COMPARISONS else None
         if op == _OP.add:
-            return args[0] + args[1]
+            return _left_associated_sum(args[0], args[1])
         if op == _OP.sub:
-            return args[0] - args[1]
+            return _left_associated_sum(args[0], -args[1])
         if op == _OP.minus:
             return -args[0]
         if op == _OP.mul:
@@ -345,23 +357,27 @@ def ast_build(scop, loop_type: str = "atomic") -> isl.AstBuild:
     return build.set_options(isl.UnionMap(f"{{ [{times}] -> {loop_type}[x] }}"))
 
 
-def generate(scop, schedule: isl.UnionMap, dim_source=None) -> list:
+LOOP_TYPES = ("atomic", "", "separate")
+
+
+def generate(scop, schedule: isl.UnionMap, dim_source=None, loop_types=LOOP_TYPES) -> list:
     """New ops (not yet in any block) running the statements of `scop` in
     the order of `schedule` (instance -> time vector); `dim_source(t)` names
     the original time dimension that dimension t of `schedule` comes from,
-    when there is one (a permutation), so its loop's bounds can be kept."""
+    when there is one (a permutation), so its loop's bounds can be kept.
+    `loop_types` are isl's loop types to try, in order (`ast_build`)."""
     scheduled = schedule.intersect_domain(scop.domain)
     # An atomic loop over statements with different ranges may need a
     # piecewise bound (`c == 2 ? 4 : c + 1`), which no affine map holds;
     # separate loops have none.
-    for loop_type in ("atomic", "", "separate"):
+    for loop_type in loop_types:
         try:
             node = ast_build(scop, loop_type).node_from_schedule_map(scheduled)
             _check_every_statement(scop, scheduled, node)
             holder = _emit(scop, node, dim_source)
             break
         except NotAffine:
-            if loop_type == "separate":
+            if loop_type == loop_types[-1]:
                 raise
     ops = holder.ops[:-1]
     for op in ops:

@@ -117,12 +117,15 @@ def _choose(cost, schedule, current, scc, options, fusable, say, level):
     best_alone = min(alone, key=lambda item: (item[0], item[1]))
     choice = (False, best_alone[2], None)
     best = best_alone[0]
-    spoiling = [item for item in fusable if cost.spoils_reduction({**current.dims, **item[0]}, schedule)]
-    if spoiling:
-        say(f"level {level}: {names}: {len(spoiling)} fusions with "
-            f"{', '.join(s.name for s in current.members)} not offered: an innermost loop with a "
-            f"reduction and a store to another memref")
-        fusable = [item for item in fusable if item not in spoiling]
+    kept = []
+    for dims, shifts in fusable:
+        why = cost.spoils_vectorization({**current.dims, **dims}, {**current.shifts, **shifts}, schedule)
+        if why is None:
+            kept.append((dims, shifts))
+        else:
+            say(f"level {level}: {names}: fusion with {', '.join(s.name for s in current.members)} "
+                f"on {text(dims)} not offered: {why}")
+    fusable = kept
     if fusable:
         base = cost.cost(current.dims, schedule)
         joined = [(cost.cost({**current.dims, **dims}, schedule) - base, k, dims, shifts)
@@ -187,6 +190,9 @@ def apply_plan(plan: FusionPlan) -> list:
     def dim_source(t: int) -> int:
         return t if t % 2 and (t - 1) // 2 in identity else 0
 
-    new_ops = generate(plan.scop, plan.schedule_map, dim_source)
+    # Fused statements whose ranges differ (shifted, or with other bounds)
+    # get the ends of their loop peeled rather than guards in its body,
+    # which would keep the body from being vectorized.
+    new_ops = generate(plan.scop, plan.schedule_map, dim_source, ("separate", "atomic", ""))
     replace_region(plan.scop, new_ops)
     return new_ops

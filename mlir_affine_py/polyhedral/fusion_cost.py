@@ -5,28 +5,29 @@ loop, to choose among the valid colourings of the fusion conflict graph.
 Design notes
 ------------
 - A cluster of a level (statements sharing the loop at that level, each on
-  its chosen dimension) is scored as one virtual nest: virtual loop 0 is the
-  fused loop, virtual loop k > 0 the k-th loop inside it.  Inside, each
-  statement is taken to run its remaining dimensions in the order that is
-  cheapest for it alone, and fused with the others at every inner level (an
-  optimistic completion: the inner levels decide for themselves later).
-- Every access of every member is re-expressed over the virtual loops, so
-  two statements reading `A[i][j]` on the same fused loops are one reference
-  group (spatial reuse across statements) and a value one of them re-reads
-  counts once (temporal reuse); trip counts are the largest of the members'
-  (averaged over the domain, symbols taken as `default_trip_count`).
-- Parallelism: the remaining dependences among the members, as distance
-  ranges on the virtual loops (`fusion_conflict_graph.distance_range`).
-- A reduction (a statement whose stored element does not move along the
-  innermost loop) is kept in a register by LLVM only while no other store
-  in that loop may alias it; memrefs are not known apart, so an innermost
-  loop fusing a reduction with a store to another memref keeps the
-  reduction in memory and loses vectorization of the other statement
-  (mvt: 1.5x slower than the two loops apart).  Such a fusion is not
-  offered (`spoils_reduction`); the loops around it may still be fused.
-- A nest's base term (its iteration count) is left out: fusing two nests
-  that share nothing then costs exactly what the two nests cost apart, and
-  ties go to less fusion.
+  its chosen dimension) costs what its members cost alone, minus the reuse
+  fusion brings:
+
+      cost(cluster) = sum over members S of alone(S, d_S) - reuse(cluster)
+
+- alone(S, d): the interchange model's total for S as a nest of its free
+  dimensions, d outermost and the others in the order cheapest for S (its
+  own dependences give the parallelism term); trip counts are averaged over
+  the domain, symbols taken as `default_trip_count`.
+- reuse(cluster): a member that touches, in one iteration of the fused loop,
+  the slice of an array an earlier member touched in that iteration (same
+  memref, same coefficients of the fused loop in every subscript, which
+  moves with it) finds the slice in cache when it fits (`cache_size`): the
+  lines of that slice, once per iteration of the fused loop, are saved.  A
+  fusion that shares nothing saves nothing, so it costs what the loops cost
+  apart, and ties go to less fusion.
+- An innermost loop is not fused where fusion would keep LLVM from
+  vectorizing it (`spoils_vectorization`): a reduction (a statement whose
+  stored element does not move along the loop) is kept in a register only
+  while no other store in the loop may alias it, and memrefs are not known
+  apart (mvt fused innermost: 1.5x slower than the two loops apart); and a
+  dependence between two members carried by the fused loop (a shifted
+  fusion of two stencil sweeps) serializes it (jacobi-1d: 1.8x slower).
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from ..analysis.dependence import DependenceComponent
 from .fusion_conflict_graph import distance_range
 
 MAX_COMPLETION_DEPTH = 5     # inner orders enumerated up to this many loops
+CACHE_SIZE = 256 * 1024      # bytes a slice may take and still be found in cache
 
 
 class VirtualLoop:
@@ -52,54 +54,93 @@ class VirtualLoop:
 
 
 class FusionCost:
-    def __init__(self, scop, line_size: int, parallelism_weight: int, default_trip_count: int):
+    def __init__(self, scop, line_size: int, parallelism_weight: int, default_trip_count: int,
+                 cache_size: int = CACHE_SIZE):
         self.scop = scop
+        self.cache_size = cache_size
         self.line_size = line_size
         self.weight = parallelism_weight
         self.trips = {s: average_trip_counts(s.loops, default_trip_count)[0] for s in scop.statements}
         self.accesses = {s: [access_info(op) for op in s.reads + s.writes] for s in scop.statements}
         self.keys = [VirtualLoop(k) for k in range(scop.depth + 1)]
-        self._completions: dict = {}
         self._distances: dict = {}
         self._costs: dict = {}
 
     # ----------------------------------------------------- one statement
-    def completion(self, statement, free: tuple) -> tuple:
-        """The cheapest order of `free` dims for `statement` alone."""
-        key = (statement, free)
-        if key not in self._completions:
-            orders = (itertools.permutations(free) if len(free) <= MAX_COMPLETION_DEPTH
-                      else [free])
-            self._completions[key] = min(orders, key=lambda order: (
-                self._model({statement: order}, {}).score(range(len(order)))[3], order))
-        return self._completions[key]
+    def alone(self, statement, first: int, schedule) -> float:
+        """alone(S, d) of the design notes."""
+        key = (statement, first, schedule.version)
+        if key not in self._costs:
+            rest = tuple(k for k in schedule.free_dims(statement) if k != first)
+            own = {(statement, statement): schedule.remaining[(statement, statement)]} \
+                if (statement, statement) in schedule.remaining else {}
+            orders = (itertools.permutations(rest) if len(rest) <= MAX_COMPLETION_DEPTH else [rest])
+            self._costs[key] = min(
+                self._model({statement: (first,) + order}, own).score(range(len(rest) + 1))[3]
+                for order in orders)
+        return self._costs[key]
 
-    def spoils_reduction(self, dims: dict, schedule) -> bool:
-        """Whether fusing `dims` makes an innermost loop holding a reduction
-        and a store to another memref (see the design notes)."""
+    # ------------------------------------------------------- one cluster
+    def cost(self, dims: dict, schedule) -> float:
+        """The cost of the statements of `dims` fused on those dimensions."""
+        return sum(self.alone(s, d, schedule) for s, d in dims.items()) - self.reuse(dims, schedule)
+
+    def reuse(self, dims: dict, schedule) -> float:
+        saved = 0.0
+        seen: dict = {}             # (memref, fused-loop column) -> slice already touched
+        for s, d in dims.items():
+            fused = s.ivs[d]
+            trip = self.trips[s][d]
+            free = {s.ivs[k]: self.trips[s][k] for k in schedule.free_dims(s) if k != d}
+            mine = set()
+            for access in self.accesses[s]:
+                column = tuple(row.coeffs.get(fused, 0) for row in access.rows)
+                if not any(column) or any(fused in row.nonlinear for row in access.rows):
+                    continue
+                key = (access.memref, column)
+                lines = self._slice_lines(access, free)
+                if key in seen and key not in mine and lines is not None:
+                    saved += lines * trip
+                mine.add(key)
+            for key in mine:
+                seen.setdefault(key, True)
+        return saved
+
+    def _slice_lines(self, access, free: dict):
+        """Cache lines of the slice `access` touches in one iteration of the
+        fused loop (its free inner loops run through), or None when the
+        slice does not fit in the cache."""
+        elements = 1
+        for iv, trip in free.items():
+            if access.uses(iv):
+                elements *= trip
+        if elements * access.element_size > self.cache_size:
+            return None
+        contiguous = access.rows and any(
+            access.rows[-1].coeffs.get(iv) in (1, -1) for iv in free
+            if not any(iv in row.coeffs for row in access.rows[:-1]))
+        per_line = max(1, self.line_size // access.element_size) if contiguous else 1
+        return max(1.0, elements / per_line)
+
+    def spoils_vectorization(self, dims: dict, shifts: dict, schedule) -> str | None:
+        """Why fusing `dims` would keep the fused innermost loop from being
+        vectorized (see the design notes), or None."""
         if any(k != d for s, d in dims.items() for k in schedule.free_dims(s)):
-            return False
+            return None
         writes = {s: [a for a in self.accesses[s] if a.op in s.writes] for s in dims}
         for s, d in dims.items():
             if writes[s] and not any(a.uses(s.ivs[d]) for a in writes[s]):
                 memrefs = {a.memref for a in writes[s]}
                 if any(a.memref not in memrefs for t in dims if t is not s for a in writes[t]):
-                    return True
-        return False
-
-    # ------------------------------------------------------- one cluster
-    def cost(self, dims: dict, schedule) -> float:
-        """The cost of the statements of `dims` fused on those dimensions."""
-        key = (frozenset(dims.items()), schedule.version)
-        if key not in self._costs:
-            orders = {}
-            for s, d in dims.items():
-                rest = tuple(k for k in schedule.free_dims(s) if k != d)
-                orders[s] = (d,) + self.completion(s, rest)
-            model = self._model(orders, schedule.remaining)
-            total = model.score(range(len(model.ivs)))[3]
-            self._costs[key] = total - model.total_iterations
-        return self._costs[key]
+                    return "an innermost loop with a reduction and a store to another memref"
+        for (s, t), dep in schedule.remaining.items():
+            if s is t or s not in dims or t not in dims or dep.is_empty():
+                continue
+            low, high = distance_range(dep, dims[s], dims[t])
+            offset = shifts.get(t, 0) - shifts.get(s, 0)
+            if low is None or high is None or low + offset != 0 or high + offset != 0:
+                return "a dependence between the statements carried by the fused innermost loop"
+        return None
 
     def _model(self, orders: dict, remaining: dict) -> NestModel:
         depth = max(len(order) for order in orders.values())
