@@ -42,6 +42,7 @@ class FusionPlan:
     changed: bool = False
     legal: bool = False
     fused: int = 0          # clusters of two statements or more, at all levels
+    order: list = field(default_factory=list)   # statements by their last scalar
 
     def dims_text(self, statement) -> str:
         rows = self.schedule.rows[statement]
@@ -65,13 +66,23 @@ def split_dependences(scop, relation: isl.UnionMap) -> dict:
 
 
 def plan_permute_and_fuse(ops, line_size: int = 64, parallelism_weight: int = 100,
-                          default_trip_count: int = 128, decide_only: bool = False) -> FusionPlan:
+                          default_trip_count: int = 128) -> FusionPlan:
     """The schedule PERMUTEANDFUSE chooses for the region `ops`; raises
     NotAffine when the region is not a SCoP or no colouring exists."""
     scop = extract(ops)
     if not scop.statements:
         raise NotAffine("the region has no statement")
     dependences = compute_dependences(scop).all
+    plan = decide_schedule(scop, dependences, line_size, parallelism_weight, default_trip_count)
+    plan.schedule_map = _schedule_map(scop, plan.schedule, plan.order)
+    plan.legal = is_legal(dependences, plan.schedule_map)
+    return plan
+
+
+def decide_schedule(scop, dependences: isl.UnionMap, line_size: int = 64,
+                    parallelism_weight: int = 100, default_trip_count: int = 128) -> FusionPlan:
+    """The decision alone (FCG, colouring, cost), from the SCoP and its
+    dependences: what tools/bench_fusion_scaling.py times."""
     schedule = Schedule(list(scop.statements), split_dependences(scop, dependences))
     cost = FusionCost(scop, line_size, parallelism_weight, default_trip_count)
     plan = FusionPlan(scop, schedule)
@@ -100,10 +111,7 @@ def plan_permute_and_fuse(ops, line_size: int = 64, parallelism_weight: int = 10
                                 f"within one iteration")
             finals.append(scc[0])
     plan.changed = not _is_original(scop, schedule, finals)
-    if decide_only:
-        return plan
-    plan.schedule_map = _schedule_map(scop, schedule, finals)
-    plan.legal = is_legal(dependences, plan.schedule_map)
+    plan.order = finals
     return plan
 
 
