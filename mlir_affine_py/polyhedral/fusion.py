@@ -135,8 +135,8 @@ def _choose(cost, schedule, current, scc, options, fusable, say, level):
                 f"on {text(dims)} not offered: {why}")
     fusable = kept
     if fusable:
-        base = cost.cost(current.dims, schedule)
-        joined = [(cost.cost({**current.dims, **dims}, schedule) - base, k, dims, shifts)
+        base = cost.cost(current.dims, schedule, current.shifts)
+        joined = [(cost.cost({**current.dims, **dims}, schedule, shifts) - base, k, dims, shifts)
                   for k, (dims, shifts) in enumerate(fusable)]
         best_joined = min(joined, key=lambda item: (item[0], item[1]))
         say(f"level {level}: {names}: {len(options)} colourings alone (best {text(best_alone[2])}, "

@@ -17,7 +17,8 @@ Design notes
 - reuse(cluster): a member that touches, in one iteration of the fused loop,
   the slice of an array an earlier member touched in that iteration (same
   memref, same coefficients of the fused loop in every subscript, which
-  moves with it) finds the slice in cache when its lines fit in a
+  moves with it), in an iteration where both run (`overlap`, exact with
+  isl), finds the slice in cache when its lines fit in a
   first-level data cache (`cache_size`, 32 KiB): the lines of that slice,
   once per iteration of the fused loop, are saved.  A larger slice (a
   column of 2000 rows takes 2000 lines) is gone by the time the later
@@ -36,6 +37,8 @@ Design notes
 from __future__ import annotations
 
 import itertools
+
+import islpy as isl
 
 from ..analysis.cost_model import LinearForm, NestModel, access_info, average_trip_counts
 from ..analysis.dependence import DependenceComponent
@@ -84,13 +87,15 @@ class FusionCost:
         return self._costs[key]
 
     # ------------------------------------------------------- one cluster
-    def cost(self, dims: dict, schedule) -> float:
+    def cost(self, dims: dict, schedule, shifts: dict | None = None) -> float:
         """The cost of the statements of `dims` fused on those dimensions."""
-        return sum(self.alone(s, d, schedule) for s, d in dims.items()) - self.reuse(dims, schedule)
+        return (sum(self.alone(s, d, schedule) for s, d in dims.items())
+                - self.reuse(dims, schedule, shifts))
 
-    def reuse(self, dims: dict, schedule) -> float:
+    def reuse(self, dims: dict, schedule, shifts: dict | None = None) -> float:
         saved = 0.0
-        seen: dict = {}             # (memref, fused-loop column) -> slice already touched
+        seen: dict = {}             # (memref, fused-loop column) -> members that touched it
+        shifts = shifts or {}
         for s, d in dims.items():
             fused = s.ivs[d]
             trip = self.trips[s][d]
@@ -102,12 +107,33 @@ class FusionCost:
                     continue
                 key = (access.memref, column)
                 lines = self._slice_lines(access, free)
-                if key in seen and key not in mine and lines is not None:
+                if key in seen and key not in mine and lines is not None and any(
+                        self.overlap(t, s, (dims[t], shifts.get(t, 0)), (d, shifts.get(s, 0)), schedule)
+                        for t in seen[key]):
                     saved += lines * trip
                 mine.add(key)
             for key in mine:
-                seen.setdefault(key, True)
+                seen.setdefault(key, []).append(s)
         return saved
+
+    def overlap(self, s, t, row_s: tuple, row_t: tuple, schedule) -> bool:
+        """Whether some instances of s and t run in the same iteration of the
+        fused loop (and of every loop they already share): statements fused
+        on ranges that never meet (lu: a loop to i beside a loop from i)
+        share no slice."""
+        key = (s, t, row_s, row_t, schedule.version)
+        if key not in self._costs:
+            equal = []
+            pairs = [(r.dim, r.shift, q.dim, q.shift) for r, q in zip(schedule.rows[s], schedule.rows[t])]
+            for ds, hs, dt, ht in pairs + [row_s + row_t]:
+                if ds is not None and dt is not None:
+                    equal.append(f"i{ds} + {hs} = o{dt} + {ht}")
+            outputs = ", ".join(f"o{k}" for k in range(len(t.ivs)))
+            relation = isl.Map(f"[{self.scop.param_text()}] -> {{ {s.tuple_text} -> {t.name}[{outputs}] : "
+                               f"{' and '.join(equal) or 'true'} }}")
+            relation = relation.intersect_domain(s.domain).intersect_range(t.domain)
+            self._costs[key] = not relation.is_empty()
+        return self._costs[key]
 
     def _slice_lines(self, access, free: dict):
         """Cache lines of the slice `access` touches in one iteration of the

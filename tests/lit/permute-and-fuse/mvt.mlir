@@ -10,7 +10,7 @@
 
 // REMARK: level 0: FCG of S0, S1: 4 vertices, 0 self edges, 0 fusion conflict edges
 // REMARK: level 0: S1: 2 colourings alone (best S1:i1, cost {{.*}}), 2 fused with S0 (best S1:i1, added cost {{.*}})
-// REMARK: level 1: S1: 1 fusions with S0 not offered: an innermost loop with a reduction and a store to another memref
+// REMARK: level 1: S1: fusion with S0 on S1:i0 not offered: an innermost loop with a reduction and a store to another memref
 // REMARK: chose schedule S0(i0, i1); S1(i1, i0): 2 nests became 1, 1 fused loops
 
 // CHECK-LABEL: func.func @mvt
