@@ -123,10 +123,6 @@ class Schedule:
         used = self.used(statement)
         return [k for k in range(len(statement.ivs)) if k not in used]
 
-    def between(self, a, b) -> list:
-        return [(pair, dep) for pair, dep in self.remaining.items()
-                if pair in ((a, b), (b, a)) and not dep.is_empty()]
-
     def satisfy(self, clusters: list) -> None:
         """Drop what the level just built satisfies: dependences between
         clusters (the cut), and instances the fused loop separates."""
@@ -180,10 +176,14 @@ def build_fcg(schedule: Schedule, statements: list) -> FusionConflictGraph:
                     graph.self_edges.add((s, d))
         free = schedule.free_dims(s)
         graph.edges.update(frozenset(((s, i), (s, j))) for i in free for j in free if i < j)
-    for s, t in itertools.combinations(statements, 2):
-        deps = schedule.between(s, t)
-        if not deps:
-            continue
+    position = {s: k for k, s in enumerate(statements)}
+    joined: dict = {}
+    for (a, b), dep in schedule.remaining.items():
+        if a is not b and a in position and b in position and not dep.is_empty():
+            s, t = sorted((a, b), key=position.get)
+            joined.setdefault((s, t), []).append(((a, b), dep))
+    for (s, t), deps in sorted(joined.items(), key=lambda item: (position[item[0][0]],
+                                                                 position[item[0][1]])):
         for i in schedule.free_dims(s):
             for j in schedule.free_dims(t):
                 if _fusion_conflict(graph, deps, (s, i), (t, j)):
