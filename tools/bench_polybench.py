@@ -400,7 +400,9 @@ def docs_section(outcomes: list, meta: dict) -> str:
         table(outcomes),
         "",
         verdict(outcomes),
-    ])
+    ] + (["", f"The last columns time `{' '.join(meta['compare'])}` in the same run, against the "
+               "original and against the transformed kernel.  " + compare_verdict(outcomes, meta['passes'])]
+         if meta.get("compare") else []))
 
 
 def readme_summary(outcomes: list, meta: dict) -> str:
@@ -410,7 +412,9 @@ def readme_summary(outcomes: list, meta: dict) -> str:
         f"{' '.join(meta['passes'])}` rewrites them, with the same harness (run of {meta['date']} "
         f"on {meta['machine'].split(',')[0]}; table in "
         "[docs/benchmark.md](docs/benchmark.md#polybench)).  "
-        + verdict(outcomes),
+        + verdict(outcomes)
+        + (f"  Same run, `{' '.join(meta['compare'])}`: " + compare_verdict(outcomes, meta['passes'])
+           if meta.get("compare") else ""),
     ])
 
 
@@ -463,7 +467,8 @@ def main(argv=None) -> int:
         print(message, file=sys.stderr, flush=True)
 
     started = time.time()
-    meta = dict(bench.run_meta(tools, argv, repeat, "tools/bench_polybench.py"), passes=args.passes)
+    meta = dict(bench.run_meta(tools, argv, repeat, "tools/bench_polybench.py"), passes=args.passes,
+                compare=args.compare)
     outcomes = []
     with tempfile.TemporaryDirectory(prefix="bench-polybench-") as scratch:
         workdir = args.keep or Path(scratch)

@@ -21,10 +21,10 @@ from __future__ import annotations
 import islpy as isl
 
 from ..analysis.affine_access import NotAffine
-from ..analysis.cost_model import DEFAULT_TRIP_COUNT
 from ..dialects.affine import AffineForOp
 from ..passes import Option, Pass, emit_remark
 from ..polyhedral.fusion import apply_plan, plan_permute_and_fuse
+from .loop_interchange import AffineLoopInterchange
 
 
 class AffinePermuteAndFuse(Pass):
@@ -34,12 +34,10 @@ class AffinePermuteAndFuse(Pass):
     summary = "Fuse and permute affine loop nests from the fusion conflict graph"
     pass_name = "AffinePermuteAndFuse"
 
-    cache_line_size = Option(64, "Cache line size in bytes, for the spatial cost",
-                             unsigned=True, minimum=1)
-    parallelism_weight = Option(100, "Weight of the parallelism cost against the "
-                                "locality costs", unsigned=True)
-    default_trip_count = Option(DEFAULT_TRIP_COUNT, "Trip count assumed for a loop "
-                                "with symbolic bounds", unsigned=True, minimum=1)
+    # The cost model's parameters are the interchange's own options.
+    cache_line_size = AffineLoopInterchange.cache_line_size
+    parallelism_weight = AffineLoopInterchange.parallelism_weight
+    default_trip_count = AffineLoopInterchange.default_trip_count
     remarks = Option(False, "Remark, per region, the fusion conflict graphs, the "
                      "colourings considered with their costs and the schedule chosen, "
                      "or why the region is left alone")
