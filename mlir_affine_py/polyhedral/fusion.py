@@ -14,7 +14,8 @@ Design notes
   colouring of the SCC alone is scored (a new cluster) and every one that
   joins the cluster is scored by the difference it makes to the cluster's
   cost; the cheapest wins, ties to a new cluster (less fusion), then to the
-  lower dimensions (the original order).
+  lower dimensions (the original order).  A fusion must save at least
+  `MIN_SAVING` of the SCC's cost alone: a smaller difference is a tie.
 - The result is checked exactly with isl before it is applied
   (`dependences.is_legal`); an illegal schedule is never applied.
 """
@@ -31,6 +32,12 @@ from .dependences import compute_dependences, is_legal
 from .fusion_conflict_graph import Schedule, color_level, sccs_in_order
 from .fusion_cost import FusionCost
 from .scop import extract
+
+# A fusion must save this fraction of what the joining SCC costs alone: the
+# model is not more precise than that, and a smaller saving (an array's
+# row fetched once per outer iteration by an initialization fused with the
+# product that then walks it hundreds of times) was measured a loss.
+MIN_SAVING = 0.02
 
 
 @dataclass
@@ -143,7 +150,7 @@ def _choose(cost, schedule, current, scc, options, fusable, say, level):
             f"cost {best_alone[0]:g}), {len(fusable)} fused with "
             f"{', '.join(s.name for s in current.members)} (best {text(best_joined[2])}, "
             f"added cost {best_joined[0]:g})")
-        if best_joined[0] < best:
+        if best_joined[0] < best - MIN_SAVING * abs(best):
             choice = (True, best_joined[2], best_joined[3])
     elif len(options) > 1 or current is not None:
         why = "no fusion valid" if current is not None else "first SCC"

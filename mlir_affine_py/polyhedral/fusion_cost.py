@@ -18,11 +18,11 @@ Design notes
   the slice of an array an earlier member touched in that iteration (same
   memref, same coefficients of the fused loop in every subscript, which
   moves with it), in an iteration where both run (`overlap`, exact with
-  isl), finds the slice in cache when its lines fit in a
-  first-level data cache (`cache_size`, 32 KiB): the lines of that slice,
-  once per iteration of the fused loop, are saved.  A larger slice (a
-  column of 2000 rows takes 2000 lines) is gone by the time the later
-  member reads it: deriche fused on such columns ran 1.3x slower.  A
+  isl), finds the slice in cache when its lines fit (a contiguous slice in
+  256 KiB, a strided one, a line per element, in 32 KiB): the lines of that
+  slice, once per iteration of the fused loop, are saved.  A larger strided
+  slice (a column of 1500 rows takes 1500 lines) is gone by the time the
+  later member reads it: deriche fused on such columns ran 1.3x slower.  A
   fusion that shares nothing saves nothing, so it costs what the loops cost
   apart, and ties go to less fusion.
 - An innermost loop is not fused where fusion would keep LLVM from
@@ -45,7 +45,12 @@ from ..analysis.dependence import DependenceComponent
 from .fusion_conflict_graph import distance_range
 
 MAX_COMPLETION_DEPTH = 5     # inner orders enumerated up to this many loops
-CACHE_SIZE = 32 * 1024       # bytes of lines a slice may take and still be found in cache
+# Bytes of lines a slice may take and still be found in cache: a contiguous
+# slice (a row) in a second-level cache; a strided one (a column: a line per
+# element, all mapping to a few sets when the stride is a power of two) in a
+# first-level cache only.
+CACHE_SIZE = 256 * 1024
+STRIDED_CACHE_SIZE = 32 * 1024
 
 
 class VirtualLoop:
@@ -148,7 +153,8 @@ class FusionCost:
             if not any(iv in row.coeffs for row in access.rows[:-1]))
         per_line = max(1, self.line_size // access.element_size) if contiguous else 1
         lines = max(1.0, elements / per_line)
-        return lines if lines * self.line_size <= self.cache_size else None
+        capacity = self.cache_size if contiguous else STRIDED_CACHE_SIZE
+        return lines if lines * self.line_size <= capacity else None
 
     def spoils_vectorization(self, dims: dict, shifts: dict, schedule) -> str | None:
         """Why fusing `dims` would keep the fused innermost loop from being
