@@ -460,3 +460,4 @@ def drain_remarks() -> list:
 register_pass("test-memref-dependence-check", ".transforms.test_passes:TestMemRefDependenceCheck")
 register_pass("test-loop-permutation", ".transforms.test_passes:TestLoopPermutation")
 register_pass("affine-loop-interchange", ".transforms.loop_interchange:AffineLoopInterchange")
+register_pass("affine-permute-and-fuse", ".transforms.permute_and_fuse:AffinePermuteAndFuse")

@@ -7,6 +7,7 @@ compiled by MLIR and timed.
     python tools/bench_polybench.py --quick              # 3 small kernels, checksums only
     python tools/bench_polybench.py --kernels gemm lu --repeat 7
     python tools/bench_polybench.py --pass=-affine-loop-interchange --pass=-affine-permute-and-fuse
+    python tools/bench_polybench.py --compare=-affine-permute-and-fuse   # both passes, one run
 
 The kernels
 -----------
@@ -49,7 +50,11 @@ reported.
 
 The transformed kernel is pyaffine-opt's output with the `--pass` options
 (default `-affine-loop-interchange`; `remarks=true` is added to it), run in this
-process.  Its remarks are summarised per kernel: how many nests it reordered
+process.  `--compare=-PASS` (repeatable) times the output of a further pass in the same
+run, as one more variant of the same module: the table gets its time, its
+ratio to the original and to the main pass's output, and the summary its
+geometric mean, the kernels where it is more than 5% slower than the main
+pass's output, and its checksums.  Its remarks are summarised per kernel: how many nests it reordered
 ("chose"), kept in their order after weighing the legal ones ("kept"), or
 left alone with a reason ("left"), and how many imperfect nests it
 distributed.
@@ -238,10 +243,18 @@ class Outcome:
     checksums_equal: bool
     counts: dict = field(default_factory=dict)
     times: dict = field(default_factory=dict)
+    compared: dict = field(default_factory=dict)   # pass -> Compared
 
     @property
     def ratio(self) -> float:
         return self.transformed / self.original
+
+
+@dataclass
+class Compared:
+    seconds: float
+    changed: bool
+    checksums_equal: bool
 
 
 def pass_arguments(passes: list) -> list:
@@ -250,7 +263,7 @@ def pass_arguments(passes: list) -> list:
 
 
 def bench_polybench_kernel(tools, path: Path, factor: float, passes: list, repeat: int,
-                           workdir: Path, log) -> Outcome:
+                           workdir: Path, log, compare: tuple = ()) -> Outcome:
     name = path.name.split(".")[0]
     sizes = SIZES[name]
     scaled = scale_kernel(path.read_text(), sizes, factor)
@@ -261,29 +274,69 @@ def bench_polybench_kernel(tools, path: Path, factor: float, passes: list, repea
     v_original = bench.Variant("original", original_text, "original")
     v_transformed = (bench.Variant("transformed", transformed_text, "pyaffine-opt")
                      if transformed_text != original_text else v_original)
-    variants = list(dict.fromkeys([v_original, v_transformed]))
+    others = {}
+    for other in compare:
+        text = bench.pyaffine_run([other], scaled)[0]
+        same = next((v for v in (v_original, v_transformed) if v.text == text), None)
+        others[other] = same or bench.Variant(other, text, "pyaffine-opt")
+    variants = list(dict.fromkeys([v_original, v_transformed, *others.values()]))
     bench.measure(tools, variants, signature(original_text, sizes, factor), repeat, workdir, name)
     counts = remark_counts(remarks)
+    compared = {other: Compared(bench.median(v), v is not v_original, v.checksums == v_original.checksums)
+                for other, v in others.items()}
     return Outcome(name, factor, ", ".join(str(round(s * factor)) for s in dict.fromkeys(sizes)),
                    bench.median(v_original), bench.median(v_transformed), v_transformed is not v_original,
                    v_transformed.checksums == v_original.checksums, counts,
-                   {v.label: v.times for v in variants})
+                   {v.label: v.times for v in variants}, compared)
 
 
 # --------------------------------------------------------------- reports
 def table(outcomes: list) -> str:
+    others = list(outcomes[0].compared) if outcomes else []
+    extra_head = "".join(f" {p} (s) | / original | / transformed |" for p in others)
     lines = ["| kernel | factor | sizes | original (s) | transformed (s) | transformed / original "
-             "| checksums | nests: chose, kept, left | why nests were left |",
-             "|---|---:|---|---:|---:|---:|---|---|---|"]
+             f"| checksums | nests: chose, kept, left | why nests were left |{extra_head}",
+             "|---|---:|---|---:|---:|---:|---|---|---|" + "---:|---:|---:|" * len(others)]
     for o in outcomes:
         same = "identical" if o.checksums_equal else "**DIFFER**"
         ratio = f"{o.ratio:.3f}" if o.changed else "1 (unchanged)"
+        extra = ""
+        for p in others:
+            c = o.compared[p]
+            mark = "" if c.checksums_equal else " **DIFFER**"
+            extra += f" {c.seconds:.4f}{mark} | {c.seconds / o.original:.3f} | {c.seconds / o.transformed:.3f} |"
         lines.append(f"| {o.name} | {o.factor:g} | {o.sizes} | {o.original:.4f} | {o.transformed:.4f} | "
-                     f"{ratio} | {same} | {decision(o.counts)} | {left_reasons(o.counts)} |")
+                     f"{ratio} | {same} | {decision(o.counts)} | {left_reasons(o.counts)} |{extra}")
+    extra = "".join(f" {bench.geomean(o.compared[p].seconds for o in outcomes):.4f} | "
+                    f"**{bench.geomean(o.compared[p].seconds / o.original for o in outcomes):.3f}** | "
+                    f"{bench.geomean(o.compared[p].seconds / o.transformed for o in outcomes):.3f} |"
+                    for p in others)
     lines.append(f"| **geometric mean** | | | {bench.geomean(o.original for o in outcomes):.4f} | "
                  f"{bench.geomean(o.transformed for o in outcomes):.4f} | "
-                 f"**{bench.geomean(o.ratio for o in outcomes):.3f}** | | | |")
+                 f"**{bench.geomean(o.ratio for o in outcomes):.3f}** | | | |{extra}")
     return "\n".join(lines)
+
+
+def compare_verdict(outcomes: list, passes: list) -> str:
+    """Per compared pass: its geometric mean, against the main pass's, the
+    kernels where it is more than 5% slower than the main pass's output, and
+    its checksums."""
+    if not outcomes:
+        return ""
+    main = bench.geomean(o.ratio for o in outcomes)
+    parts = []
+    for p in outcomes[0].compared:
+        mean = bench.geomean(o.compared[p].seconds / o.original for o in outcomes)
+        slower = [o for o in outcomes if o.compared[p].seconds > TARGET_SLOWDOWN * o.transformed]
+        wrong = [o.name for o in outcomes if not o.compared[p].checksums_equal]
+        parts.append(
+            f"`{p}`: geometric mean **{mean:.3f}** of the original's time, "
+            f"{(1 - mean / main) * 100:.1f}% below `{' '.join(passes)}`'s {main:.3f}; more than "
+            f"{round((TARGET_SLOWDOWN - 1) * 100)}% slower than `{' '.join(passes)}`'s output: "
+            + (", ".join(f"{o.name} ({o.compared[p].seconds / o.transformed:.2f})" for o in slower)
+               or "none") + "; checksums: "
+            + (f"**DIFFERENT for {', '.join(wrong)}**" if wrong else "identical for every kernel") + ".")
+    return "  ".join(parts)
 
 
 def verdict(outcomes: list) -> str:
@@ -347,7 +400,9 @@ def docs_section(outcomes: list, meta: dict) -> str:
         table(outcomes),
         "",
         verdict(outcomes),
-    ])
+    ] + (["", f"The last columns time `{' '.join(meta['compare'])}` in the same run, against the "
+               "original and against the transformed kernel.  " + compare_verdict(outcomes, meta['passes'])]
+         if meta.get("compare") else []))
 
 
 def readme_summary(outcomes: list, meta: dict) -> str:
@@ -357,7 +412,9 @@ def readme_summary(outcomes: list, meta: dict) -> str:
         f"{' '.join(meta['passes'])}` rewrites them, with the same harness (run of {meta['date']} "
         f"on {meta['machine'].split(',')[0]}; table in "
         "[docs/benchmark.md](docs/benchmark.md#polybench)).  "
-        + verdict(outcomes),
+        + verdict(outcomes)
+        + (f"  Same run, `{' '.join(meta['compare'])}`: " + compare_verdict(outcomes, meta['passes'])
+           if meta.get("compare") else ""),
     ])
 
 
@@ -371,6 +428,9 @@ def main(argv=None) -> int:
                         help="a pyaffine-opt pass making the transformed kernel, written "
                         "--pass=-name[=options] (repeat for several; default: "
                         f"{' '.join(DEFAULT_PASSES)})")
+    parser.add_argument("--compare", action="append", default=[], metavar="=-PASS",
+                        help="also time the output of this pass (written --compare=-name[=options]) "
+                        "in the same run, against the original and the --pass output")
     parser.add_argument("--repeat", type=int, default=7, help="timed samples per variant (median)")
     parser.add_argument("--factor", action="append", default=[], metavar="NAME=F",
                         help="scale the kernel NAME by F instead of its factor in FACTORS")
@@ -407,7 +467,8 @@ def main(argv=None) -> int:
         print(message, file=sys.stderr, flush=True)
 
     started = time.time()
-    meta = dict(bench.run_meta(tools, argv, repeat, "tools/bench_polybench.py"), passes=args.passes)
+    meta = dict(bench.run_meta(tools, argv, repeat, "tools/bench_polybench.py"), passes=args.passes,
+                compare=args.compare)
     outcomes = []
     with tempfile.TemporaryDirectory(prefix="bench-polybench-") as scratch:
         workdir = args.keep or Path(scratch)
@@ -415,12 +476,14 @@ def main(argv=None) -> int:
         for name in names:
             try:
                 outcomes.append(bench_polybench_kernel(tools, kernel_path(folder, name), factors.get(name, 1),
-                                                       args.passes, repeat, workdir, log))
+                                                       args.passes, repeat, workdir, log,
+                                                       tuple(args.compare)))
             except (bench.RunError, bench.PyaffineError, ValueError, subprocess.TimeoutExpired) as error:
                 print(f"bench_polybench: {name}: {error}", file=sys.stderr)
                 return 1
     meta["elapsed"] = time.time() - started
-    wrong = [o for o in outcomes if not o.checksums_equal]
+    wrong = [o for o in outcomes if not o.checksums_equal
+             or not all(c.checksums_equal for c in o.compared.values())]
     for o in wrong:
         print(f"bench_polybench: {o.name}: CHECKSUMS DIFFER: the transformed kernel computes "
               "something else than the original", file=sys.stderr)
@@ -432,6 +495,9 @@ def main(argv=None) -> int:
     print(table(outcomes))
     print()
     print(verdict(outcomes) + f"  ({meta['elapsed']:.0f} s)")
+    if args.compare:
+        print()
+        print(compare_verdict(outcomes, args.passes))
     if args.docs:
         docs = REPO / "docs" / "benchmark.md"
         docs.write_text(replace_section(docs.read_text(), docs_section(outcomes, meta),

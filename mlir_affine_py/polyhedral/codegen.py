@@ -30,10 +30,11 @@ import islpy as isl
 
 from ..analysis.affine_access import IslWriter, NotAffine, defined_in_loops, is_affine_scope
 from ..dialects.arith import ConstantOp
-from ..ir.affine_expr import AffineExpr, constant, dim, symbol
+from ..ir.affine_expr import AffineBinaryOpExpr, AffineExpr, constant, dim, symbol
 from ..ir.affine_map import AffineMap, IntegerSet
 from ..ir.core import BlockArgument
-from ..dialects.affine import AffineApplyOp, AffineForOp, AffineIfOp, AffineYieldOp
+from ..dialects.affine import AffineApplyOp, AffineForOp, AffineIfOp, AffineMemoryOp, AffineYieldOp
+from ..ir.attributes import AffineMapAttr
 from ..dialects.arith import ConstantOp
 from ..ir.core import Block
 from ..ir.rewriter import IRRewriter, OpBuilder
@@ -73,6 +74,18 @@ class _Operands:
         return AffineMap(len(self.dims), len(self.symbols), results), self.dims + self.symbols
 
 
+def _left_associated_sum(lhs: AffineExpr, rhs: AffineExpr) -> AffineExpr:
+    """`lhs + rhs` with a sum left on the right (where `+` put the symbolic
+    side) folded in term by term: the tree the parser builds from the
+    printed text, since `a + (-b - c)` prints as `a + -b - c`, which reads
+    back as `(a - b) - c`."""
+    total = lhs + rhs
+    if isinstance(total, AffineBinaryOpExpr) and total.kind == "add" \
+            and isinstance(total.rhs, AffineBinaryOpExpr) and total.rhs.kind == "add":
+        return _left_associated_sum(_left_associated_sum(total.lhs, total.rhs.lhs), total.rhs.rhs)
+    return total
+
+
 def _args(expr) -> list:
     return [expr.get_op_arg(k) for k in range(expr.get_op_n_arg())]
 
@@ -99,9 +112,9 @@ class Generator:
         op = expr.get_op_type()
         args = [self.affine(a, operands) for a in _args(expr)] if op not in _COMPARISONS else None
         if op == _OP.add:
-            return args[0] + args[1]
+            return _left_associated_sum(args[0], args[1])
         if op == _OP.sub:
-            return args[0] - args[1]
+            return _left_associated_sum(args[0], -args[1])
         if op == _OP.minus:
             return -args[0]
         if op == _OP.mul:
@@ -231,7 +244,10 @@ class Generator:
         for iv, arg in zip(statement.ivs, args):
             mapping[iv] = self.value_for(arg, block)
         for op in statement.all_ops():
-            _insert_before_terminator(block, op.clone(mapping))
+            copy = op.clone(mapping)
+            if isinstance(copy, (AffineMemoryOp, AffineApplyOp)):
+                merge_repeated_dims(copy)
+            _insert_before_terminator(block, copy)
 
     def value_for(self, arg, block):
         """The value of an isl expression at the end of `block`."""
@@ -293,6 +309,27 @@ class Generator:
             return False
 
 
+def merge_repeated_dims(op) -> None:
+    """One dim per distinct operand of the op's map, as the parser reads the
+    printed subscripts back: two IVs that isl's expressions made one value
+    (`(%a + %a) mod 4`) become one dim (`(%a * 2) mod 4`)."""
+    start = len(op.operands) - len(op.map_operands) if isinstance(op, AffineMemoryOp) else 0
+    operands = list(op.operands[start:])
+    old = op.map
+    kept, dims, position = [], [], {}
+    for value in operands[:old.num_dims]:
+        if value not in position:
+            position[value] = len(kept)
+            kept.append(value)
+        dims.append(dim(position[value]))
+    if len(kept) == old.num_dims:
+        return
+    syms = [symbol(k) for k in range(old.num_symbols)]
+    new = old.replace_dims_and_symbols(dims, syms, len(kept), old.num_symbols)
+    op.properties["map"] = AffineMapAttr(new)
+    op.set_operands(list(op.operands[:start]) + kept + operands[old.num_dims:])
+
+
 def _statements_below(node) -> list:
     names = []
 
@@ -320,27 +357,42 @@ def ast_build(scop, loop_type: str = "atomic") -> isl.AstBuild:
     return build.set_options(isl.UnionMap(f"{{ [{times}] -> {loop_type}[x] }}"))
 
 
-def generate(scop, schedule: isl.UnionMap, dim_source=None) -> list:
+LOOP_TYPES = ("atomic", "", "separate")
+
+
+def generate(scop, schedule: isl.UnionMap, dim_source=None, loop_types=LOOP_TYPES) -> list:
     """New ops (not yet in any block) running the statements of `scop` in
     the order of `schedule` (instance -> time vector); `dim_source(t)` names
     the original time dimension that dimension t of `schedule` comes from,
-    when there is one (a permutation), so its loop's bounds can be kept."""
+    when there is one (a permutation), so its loop's bounds can be kept.
+    `loop_types` are isl's loop types to try, in order (`ast_build`)."""
     scheduled = schedule.intersect_domain(scop.domain)
     # An atomic loop over statements with different ranges may need a
     # piecewise bound (`c == 2 ? 4 : c + 1`), which no affine map holds;
     # separate loops have none.
-    for loop_type in ("atomic", "", "separate"):
+    for loop_type in loop_types:
         try:
-            holder = _emit(scop, ast_build(scop, loop_type).node_from_schedule_map(scheduled),
-                           dim_source)
+            node = ast_build(scop, loop_type).node_from_schedule_map(scheduled)
+            _check_every_statement(scop, scheduled, node)
+            holder = _emit(scop, node, dim_source)
             break
         except NotAffine:
-            if loop_type == "separate":
+            if loop_type == loop_types[-1]:
                 raise
     ops = holder.ops[:-1]
     for op in ops:
         op.parent = None
     return ops
+
+
+def _check_every_statement(scop, scheduled, node) -> None:
+    """isl's atomic loops have been seen to leave out a statement that runs
+    at one point only (under parameter conditions): an AST without a
+    statement the schedule runs is refused, and the next loop type tried."""
+    present = set(_statements_below(node))
+    for statement in scop.statements:
+        if statement.name not in present and not statement.domain.is_empty():
+            raise NotAffine(f"isl's AST leaves out {statement.name}")
 
 
 def _emit(scop, node, dim_source):

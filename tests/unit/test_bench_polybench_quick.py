@@ -6,6 +6,7 @@ where the MLIR tools, the runner library or the corpus are missing."""
 
 from __future__ import annotations
 
+import collections
 import sys
 
 import numpy as np
@@ -115,3 +116,25 @@ def test_checksums_catch_an_illegal_permutation(tmp_path):
         TOOLS, poly.kernel_path(FOLDER, "floyd_warshall"), 1,
         ["-test-loop-permutation=permutation-map=2,0,1"], 1, tmp_path, lambda message: None)
     assert outcome.changed and not outcome.checksums_equal
+
+
+def test_compare_verdict_weighs_a_further_pass_against_the_main_one():
+    def outcome(name, original, transformed, other):
+        return poly.Outcome(name, 1, "", original, transformed, True, True, collections.Counter(),
+                            compared={"-p": poly.Compared(other, True, name != "b")})
+    outcomes = [outcome("a", 1.0, 0.5, 0.25), outcome("b", 1.0, 1.0, 1.2)]
+    text = poly.compare_verdict(outcomes, ["-main"])
+    assert "`-p`: geometric mean **0.548** of the original's time" in text
+    assert "22.5% below `-main`'s 0.707" in text
+    assert "slower than `-main`'s output: b (1.20)" in text
+    assert "**DIFFERENT for b**" in text
+    assert "| -p (s) | / original | / transformed |" in poly.table(outcomes)
+
+
+@needs_tools
+def test_a_compared_pass_runs_in_the_same_module(tmp_path):
+    outcome = poly.bench_polybench_kernel(
+        TOOLS, poly.kernel_path(FOLDER, "mvt"), 10, ["-affine-loop-interchange"], 1, tmp_path,
+        lambda message: None, ("-affine-permute-and-fuse",))
+    compared = outcome.compared["-affine-permute-and-fuse"]
+    assert compared.changed and compared.checksums_equal and compared.seconds > 0

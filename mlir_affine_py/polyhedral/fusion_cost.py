@@ -1,0 +1,222 @@
+"""The interchange cost model (docs/loop-interchange.md,
+`analysis/cost_model.NestModel`) extended across the statements of a fused
+loop, to choose among the valid colourings of the fusion conflict graph.
+
+Design notes
+------------
+- A cluster of a level (statements sharing the loop at that level, each on
+  its chosen dimension) costs what its members cost alone, minus the reuse
+  fusion brings:
+
+      cost(cluster) = sum over members S of alone(S, d_S) - reuse(cluster)
+
+- alone(S, d): the interchange model's total for S as a nest of its free
+  dimensions, d outermost and the others in the order cheapest for S (its
+  own dependences give the parallelism term); trip counts are averaged over
+  the domain, symbols taken as `default_trip_count`.
+- reuse(cluster): a member that touches, in one iteration of the fused loop,
+  the slice of an array an earlier member touched in that iteration (same
+  memref, same coefficients of the fused loop in every subscript, which
+  moves with it), in an iteration where both run (`overlap`, exact with
+  isl), finds the slice in cache when its lines fit (a contiguous slice in
+  256 KiB, a strided one, a line per element, in 32 KiB): the lines of that
+  slice, once per iteration of the fused loop, are saved.  A larger strided
+  slice (a column of 1500 rows takes 1500 lines) is gone by the time the
+  later member reads it: deriche fused on such columns ran 1.3x slower.  A
+  fusion that shares nothing saves nothing, so it costs what the loops cost
+  apart, and ties go to less fusion.
+- An innermost loop is not fused where fusion would keep LLVM from
+  vectorizing it (`spoils_vectorization`): a reduction (a statement whose
+  stored element does not move along the loop) is kept in a register only
+  while no other store in the loop may alias it, and memrefs are not known
+  apart (mvt fused innermost: 1.5x slower than the two loops apart); and a
+  dependence between two members carried by the fused loop (a shifted
+  fusion of two stencil sweeps) serializes it (jacobi-1d: 1.8x slower).
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import islpy as isl
+
+from ..analysis.cost_model import LinearForm, NestModel, access_info, average_trip_counts
+from ..analysis.dependence import DependenceComponent
+from .fusion_conflict_graph import distance_range
+
+MAX_COMPLETION_DEPTH = 5     # inner orders enumerated up to this many loops
+# Bytes of lines a slice may take and still be found in cache: a contiguous
+# slice (a row) in a second-level cache; a strided one (a column: a line per
+# element, all mapping to a few sets when the stride is a power of two) in a
+# first-level cache only.
+CACHE_SIZE = 256 * 1024
+STRIDED_CACHE_SIZE = 32 * 1024
+
+
+class VirtualLoop:
+    """The key of one loop of a virtual nest (the cost model keys loops by
+    their induction variables)."""
+
+    def __init__(self, depth: int):
+        self.depth = depth
+
+    def __repr__(self):
+        return f"v{self.depth}"
+
+
+class FusionCost:
+    def __init__(self, scop, line_size: int, parallelism_weight: int, default_trip_count: int,
+                 cache_size: int = CACHE_SIZE):
+        self.scop = scop
+        self.cache_size = cache_size
+        self.line_size = line_size
+        self.weight = parallelism_weight
+        self.trips = {s: average_trip_counts(s.loops, default_trip_count)[0] for s in scop.statements}
+        self.accesses = {s: [access_info(op) for op in s.reads + s.writes] for s in scop.statements}
+        self.keys = [VirtualLoop(k) for k in range(scop.depth + 1)]
+        self._distances: dict = {}
+        self._costs: dict = {}
+
+    # ----------------------------------------------------- one statement
+    def alone(self, statement, first: int, schedule) -> float:
+        """alone(S, d) of the design notes."""
+        key = (statement, first, schedule.version)
+        if key not in self._costs:
+            rest = tuple(k for k in schedule.free_dims(statement) if k != first)
+            own = {(statement, statement): schedule.remaining[(statement, statement)]} \
+                if (statement, statement) in schedule.remaining else {}
+            orders = (itertools.permutations(rest) if len(rest) <= MAX_COMPLETION_DEPTH else [rest])
+            self._costs[key] = min(
+                self._model({statement: (first,) + order}, own).score(range(len(rest) + 1))[3]
+                for order in orders)
+        return self._costs[key]
+
+    # ------------------------------------------------------- one cluster
+    def cost(self, dims: dict, schedule, shifts: dict | None = None) -> float:
+        """The cost of the statements of `dims` fused on those dimensions."""
+        return (sum(self.alone(s, d, schedule) for s, d in dims.items())
+                - self.reuse(dims, schedule, shifts))
+
+    def reuse(self, dims: dict, schedule, shifts: dict | None = None) -> float:
+        saved = 0.0
+        seen: dict = {}             # (memref, fused-loop column) -> members that touched it
+        shifts = shifts or {}
+        for s, d in dims.items():
+            fused = s.ivs[d]
+            trip = self.trips[s][d]
+            free = {s.ivs[k]: self.trips[s][k] for k in schedule.free_dims(s) if k != d}
+            mine = set()
+            for access in self.accesses[s]:
+                column = tuple(row.coeffs.get(fused, 0) for row in access.rows)
+                if not any(column) or any(fused in row.nonlinear for row in access.rows):
+                    continue
+                key = (access.memref, column)
+                lines = self._slice_lines(access, free)
+                if key in seen and key not in mine and lines is not None and any(
+                        self.overlap(t, s, (dims[t], shifts.get(t, 0)), (d, shifts.get(s, 0)), schedule)
+                        for t in seen[key]):
+                    saved += lines * trip
+                mine.add(key)
+            for key in mine:
+                seen.setdefault(key, []).append(s)
+        return saved
+
+    def overlap(self, s, t, row_s: tuple, row_t: tuple, schedule) -> bool:
+        """Whether some instances of s and t run in the same iteration of the
+        fused loop (and of every loop they already share): statements fused
+        on ranges that never meet (lu: a loop to i beside a loop from i)
+        share no slice."""
+        key = (s, t, row_s, row_t, schedule.version)
+        if key not in self._costs:
+            equal = []
+            pairs = [(r.dim, r.shift, q.dim, q.shift) for r, q in zip(schedule.rows[s], schedule.rows[t])]
+            for ds, hs, dt, ht in pairs + [row_s + row_t]:
+                if ds is not None and dt is not None:
+                    equal.append(f"i{ds} + {hs} = o{dt} + {ht}")
+            outputs = ", ".join(f"o{k}" for k in range(len(t.ivs)))
+            relation = isl.Map(f"[{self.scop.param_text()}] -> {{ {s.tuple_text} -> {t.name}[{outputs}] : "
+                               f"{' and '.join(equal) or 'true'} }}")
+            relation = relation.intersect_domain(s.domain).intersect_range(t.domain)
+            self._costs[key] = not relation.is_empty()
+        return self._costs[key]
+
+    def _slice_lines(self, access, free: dict):
+        """Cache lines of the slice `access` touches in one iteration of the
+        fused loop (its free inner loops run through), or None when the
+        slice does not fit in the cache."""
+        elements = 1
+        for iv, trip in free.items():
+            if access.uses(iv):
+                elements *= trip
+        contiguous = access.rows and any(
+            access.rows[-1].coeffs.get(iv) in (1, -1) for iv in free
+            if not any(iv in row.coeffs for row in access.rows[:-1]))
+        per_line = max(1, self.line_size // access.element_size) if contiguous else 1
+        lines = max(1.0, elements / per_line)
+        capacity = self.cache_size if contiguous else STRIDED_CACHE_SIZE
+        return lines if lines * self.line_size <= capacity else None
+
+    def spoils_vectorization(self, dims: dict, shifts: dict, schedule) -> str | None:
+        """Why fusing `dims` would keep the fused innermost loop from being
+        vectorized (see the design notes), or None."""
+        if any(k != d for s, d in dims.items() for k in schedule.free_dims(s)):
+            return None
+        writes = {s: [a for a in self.accesses[s] if a.op in s.writes] for s in dims}
+        for s, d in dims.items():
+            if writes[s] and not any(a.uses(s.ivs[d]) for a in writes[s]):
+                memrefs = {a.memref for a in writes[s]}
+                if any(a.memref not in memrefs for t in dims if t is not s for a in writes[t]):
+                    return "an innermost loop with a reduction and a store to another memref"
+        for (s, t), dep in schedule.remaining.items():
+            if s is t or s not in dims or t not in dims or dep.is_empty():
+                continue
+            low, high = distance_range(dep, dims[s], dims[t])
+            offset = shifts.get(t, 0) - shifts.get(s, 0)
+            if low is None or high is None or low + offset != 0 or high + offset != 0:
+                return "a dependence between the statements carried by the fused innermost loop"
+        return None
+
+    def _model(self, orders: dict, remaining: dict) -> NestModel:
+        depth = max(len(order) for order in orders.values())
+        keys = self.keys[:depth]
+        trips = [1] * depth
+        accesses = []
+        for s, order in orders.items():
+            renaming = {s.ivs[d]: keys[k] for k, d in enumerate(order)}
+            for k, d in enumerate(order):
+                trips[k] = max(trips[k], self.trips[s][d])
+            own = set(s.ivs)
+            for access in self.accesses[s]:
+                rows = [_renamed(row, renaming, own) for row in access.rows]
+                accesses.append(type(access)(access.op, access.memref, rows, access.element_size))
+        dependences = []
+        for (s, t), dep in remaining.items():
+            if s in orders and t in orders and not dep.is_empty():
+                dependences.append(self._components(dep, orders[s], orders[t], keys))
+        return NestModel(keys, trips, accesses, dependences, self.line_size, self.weight)
+
+    def _components(self, dep, source: tuple, target: tuple, keys) -> list:
+        components = []
+        for k, loop in enumerate(keys):
+            if k < len(source) and k < len(target):
+                cache = (id(dep), source[k], target[k])
+                if cache not in self._distances:
+                    self._distances[cache] = (dep, distance_range(dep, source[k], target[k]))
+                low, high = self._distances[cache][1]
+            else:
+                low = high = 0
+            components.append(DependenceComponent(loop, low, high))
+        return components
+
+
+def _renamed(row: LinearForm, renaming: dict, own: set) -> LinearForm:
+    """`row` over the virtual loops: the statement's IVs placed inside are
+    renamed, those of outer levels (fixed there) dropped."""
+    coeffs = {}
+    for value, c in row.coeffs.items():
+        if value in renaming:
+            coeffs[renaming[value]] = c
+        elif value not in own:
+            coeffs[value] = c
+    nonlinear = {renaming.get(v, v) for v in row.nonlinear if v in renaming or v not in own}
+    return LinearForm(coeffs, row.constant, nonlinear)

@@ -1,0 +1,299 @@
+"""-affine-permute-and-fuse: the fusion conflict graph, its colouring and
+the cost model's choice on programs whose answer is known, and the meaning
+of random multi-nest programs kept (reference interpreter before and
+after, mlir-opt accepting every output, mlir-runner on a sample).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+import fuzzing
+from affine_programs import ProgramGenerator, check_program, mlir_opt_reprints, runner_checksums
+from mlir_affine_py.dialects.affine import AffineForOp
+from mlir_affine_py.parse.parser import parse_source
+from mlir_affine_py.polyhedral.dependences import compute_dependences
+from mlir_affine_py.polyhedral.fusion import plan_permute_and_fuse, split_dependences
+from mlir_affine_py.polyhedral.fusion_conflict_graph import (Schedule, build_fcg, color_level,
+                                                             sccs_in_order, shift_bound)
+from mlir_affine_py.polyhedral.scop import extract
+from support import MLIR_OPT
+
+PASS = ["-affine-permute-and-fuse"]
+
+MVT = """
+func.func @mvt(%A: memref<512x512xf64>, %x1: memref<512xf64>, %x2: memref<512xf64>,
+               %y1: memref<512xf64>, %y2: memref<512xf64>) {
+  affine.for %i = 0 to 512 {
+    affine.for %j = 0 to 512 {
+      %x = affine.load %x1[%i] : memref<512xf64>
+      %a = affine.load %A[%i, %j] : memref<512x512xf64>
+      %y = affine.load %y1[%j] : memref<512xf64>
+      %p = arith.mulf %a, %y : f64
+      %s = arith.addf %x, %p : f64
+      affine.store %s, %x1[%i] : memref<512xf64>
+    }
+  }
+  affine.for %i = 0 to 512 {
+    affine.for %j = 0 to 512 {
+      %x = affine.load %x2[%i] : memref<512xf64>
+      %a = affine.load %A[%j, %i] : memref<512x512xf64>
+      %y = affine.load %y2[%j] : memref<512xf64>
+      %p = arith.mulf %a, %y : f64
+      %s = arith.addf %x, %p : f64
+      affine.store %s, %x2[%i] : memref<512xf64>
+    }
+  }
+  return
+}
+"""
+
+# The paper's Figure 1: S1 writes B transposed, S2 reads it, S3 reads C
+# transposed; with S2's loops interchanged all three fuse.
+FIGURE1 = """
+func.func @figure1(%A: memref<64x64xf64>, %B: memref<64x64xf64>, %C: memref<64x64xf64>,
+                   %D: memref<64x64xf64>) {
+  affine.for %i = 0 to 64 {
+    affine.for %j = 0 to 64 {
+      %a = affine.load %A[%i, %j] : memref<64x64xf64>
+      affine.store %a, %B[%j, %i] : memref<64x64xf64>
+    }
+  }
+  affine.for %i = 0 to 64 {
+    affine.for %j = 0 to 64 {
+      %b = affine.load %B[%i, %j] : memref<64x64xf64>
+      affine.store %b, %C[%i, %j] : memref<64x64xf64>
+    }
+  }
+  affine.for %i = 0 to 64 {
+    affine.for %j = 0 to 64 {
+      %c = affine.load %C[%j, %i] : memref<64x64xf64>
+      affine.store %c, %D[%i, %j] : memref<64x64xf64>
+    }
+  }
+  return
+}
+"""
+
+# S1 reads B in the reverse order S0 writes it: no shift fuses the loops.
+REVERSED = """
+func.func @reversed(%A: memref<64xf64>, %B: memref<64xf64>, %C: memref<64xf64>) {
+  affine.for %i = 0 to 64 {
+    %a = affine.load %A[%i] : memref<64xf64>
+    affine.store %a, %B[%i] : memref<64xf64>
+  }
+  affine.for %i = 0 to 64 {
+    %b = affine.load %B[63 - %i] : memref<64xf64>
+    affine.store %b, %C[%i] : memref<64xf64>
+  }
+  return
+}
+"""
+
+# S0 and S1 feed each other across iterations: one SCC, one loop.
+CYCLE = """
+func.func @cycle(%A: memref<64xf64>, %B: memref<64xf64>, %C: memref<64xf64>) {
+  affine.for %i = 1 to 64 {
+    %b = affine.load %B[%i - 1] : memref<64xf64>
+    affine.store %b, %A[%i] : memref<64xf64>
+    %a = affine.load %A[%i] : memref<64xf64>
+    %s = arith.addf %a, %a : f64
+    affine.store %s, %B[%i] : memref<64xf64>
+  }
+  affine.for %i = 0 to 64 {
+    %b = affine.load %B[%i] : memref<64xf64>
+    affine.store %b, %C[%i] : memref<64xf64>
+  }
+  return
+}
+"""
+
+
+def region(text: str) -> list:
+    module = parse_source(text)
+    func = next(op for op in module.walk() if op.op_name == "func.func")
+    return [op for op in func.regions[0].blocks[0].ops if isinstance(op, AffineForOp)]
+
+
+def graph_of(text: str):
+    scop = extract(region(text))
+    deps = split_dependences(scop, compute_dependences(scop).all)
+    schedule = Schedule(list(scop.statements), deps)
+    return scop, schedule, build_fcg(schedule, scop.statements)
+
+
+def rows(plan) -> dict:
+    return {s.name: [(r.dim, r.shift) for r in plan.schedule.rows[s]] for s in plan.scop.statements}
+
+
+def betas(plan, level: int) -> list:
+    return [plan.schedule.rows[s][level].beta for s in plan.scop.statements]
+
+
+def test_fcg_of_figure1_forbids_fusing_without_the_interchange():
+    scop, _, graph = graph_of(FIGURE1)
+    s0, s1, s2 = scop.statements
+    assert graph.conflict((s0, 0), (s1, 0)) and graph.conflict((s0, 1), (s1, 1))
+    assert not graph.conflict((s0, 0), (s1, 1)) and not graph.conflict((s0, 1), (s1, 0))
+    assert graph.conflict((s1, 0), (s2, 0)) and not graph.conflict((s1, 1), (s2, 0))
+    assert graph.conflict((s0, 0), (s0, 1))          # one loop per statement and level
+    assert not graph.self_edges
+
+
+def test_figure1_colours_into_one_fully_fused_nest():
+    """The paper's colouring, which fuses whenever the graph allows: S0 and
+    S2 keep their order, S1 is interchanged, all three share both loops."""
+    scop, schedule, _ = graph_of(FIGURE1)
+
+    def fuse_when_possible(current, scc, options, fusable):
+        if fusable:
+            return True, fusable[0][0], fusable[0][1]
+        return False, options[0], None
+
+    groups = [list(scop.statements)]
+    for _ in range(2):
+        clusters = color_level(schedule, groups, fuse_when_possible, lambda graph, group: None)
+        groups = [c.members for c in clusters]
+    assert len(groups) == 1
+    dims = {s.name: [r.dim for r in schedule.rows[s]] for s in scop.statements}
+    assert dims == {"S0": [0, 1], "S1": [1, 0], "S2": [0, 1]}
+    # What is left are the dependences within one iteration of both loops,
+    # which order the statements in the body.
+    assert sccs_in_order(groups[0], schedule.remaining) == [[s] for s in scop.statements]
+
+
+def test_figure1_cost_choice_is_legal_and_fuses():
+    plan = plan_permute_and_fuse(region(FIGURE1))
+    assert plan.changed and plan.legal and plan.fused >= 1
+
+
+def test_mvt_fuses_after_permuting_the_second_nest():
+    plan = plan_permute_and_fuse(region(MVT))
+    assert rows(plan)["S0"] == [(0, 0), (1, 0)] and rows(plan)["S1"] == [(1, 0), (0, 0)]
+    assert len(set(betas(plan, 0))) == 1      # one outer loop over the rows of A
+    assert plan.legal
+
+
+def test_reversed_read_is_a_fusion_preventing_dependence():
+    scop, schedule, graph = graph_of(REVERSED)
+    s0, s1 = scop.statements
+    assert shift_bound(schedule.remaining[(s0, s1)], 0, 0) == 63
+    assert graph.conflict((s0, 0), (s1, 0))
+    plan = plan_permute_and_fuse(region(REVERSED))
+    assert len(set(betas(plan, 0))) == 2 and not plan.changed
+
+
+def test_an_scc_stays_in_one_loop():
+    scop, schedule, _ = graph_of(CYCLE)
+    s0, s1, s2 = scop.statements
+    assert sccs_in_order(scop.statements, schedule.remaining) == [[s0, s1], [s2]]
+    plan = plan_permute_and_fuse(region(CYCLE))
+    assert betas(plan, 0)[0] == betas(plan, 0)[1]
+    assert plan.legal
+
+
+def test_a_self_dependence_keeps_a_dimension_inside():
+    # A[i][j] = A[i-1][j+1]: j cannot be outermost (a self edge on it).
+    text = """
+func.func @wave(%A: memref<64x64xf64>) {
+  affine.for %i = 1 to 64 {
+    affine.for %j = 0 to 63 {
+      %a = affine.load %A[%i - 1, %j + 1] : memref<64x64xf64>
+      affine.store %a, %A[%i, %j] : memref<64x64xf64>
+    }
+  }
+  return
+}
+"""
+    scop, _, graph = graph_of(text)
+    (s0,) = scop.statements
+    assert (s0, 1) in graph.self_edges and (s0, 0) not in graph.self_edges
+    plan = plan_permute_and_fuse(region(text))
+    assert rows(plan)["S0"] == [(0, 0), (1, 0)]
+
+
+def test_remarks_explain_the_graph_and_the_choice(tmp_path):
+    from mlir_affine_py import opt_main
+    import io
+    path = tmp_path / "mvt.mlir"
+    path.write_text(MVT)
+    out, err = io.StringIO(), io.StringIO()
+    assert opt_main.run(opt_main.parse_args(["-affine-permute-and-fuse=remarks=true", str(path)]),
+                        out, err) == 0
+    remarks = err.getvalue()
+    assert "level 0: FCG of S0, S1: 4 vertices, 0 self edges, 0 fusion conflict edges" in remarks
+    assert "fused with S0 (best S1:i1" in remarks
+    assert "chose schedule S0(i0, i1); S1(i1, i0): 2 nests became 1" in remarks
+
+
+def test_a_region_that_is_not_a_scop_is_left_with_a_remark(tmp_path):
+    from mlir_affine_py import opt_main
+    import io
+    text = """
+func.func @f(%A: memref<64xf64>) {
+  affine.for %i = 0 to 64 {
+    %a = affine.load %A[%i] : memref<64xf64>
+    func.call @g(%a) : (f64) -> ()
+  }
+  return
+}
+func.func private @g(f64)
+"""
+    path = tmp_path / "call.mlir"
+    path.write_text(text)
+    out, err = io.StringIO(), io.StringIO()
+    assert opt_main.run(opt_main.parse_args(["-affine-permute-and-fuse=remarks=true", str(path)]),
+                        out, err) == 0
+    assert "region left as it is: op 'func.call' has unknown side effects" in err.getvalue()
+    assert "func.call @g" in out.getvalue()
+
+
+# ------------------------------------------------------------- semantics
+BUDGET = 25.0
+MAX_PROGRAMS = 300
+
+
+@pytest.fixture(scope="module")
+def fuzzed():
+    runner = fuzzing.Runner(limit=20.0)
+    rng = random.Random(16)
+    started = time.monotonic()
+    done = []
+    try:
+        while time.monotonic() - started < BUDGET and len(done) < MAX_PROGRAMS:
+            profile = "rectangular" if len(done) % 3 == 0 else "general"
+            text = ProgramGenerator(rng, profile).program()
+            out, changed, problem = check_program(runner, text, PASS)
+            assert problem is None, f"{problem}\ninput:\n{text}\noutput:\n{out}"
+            done.append((profile, text, out, changed))
+    finally:
+        runner.close()
+    return done
+
+
+def test_random_programs_keep_their_meaning(fuzzed):
+    changed = sum(1 for *_, was_changed in fuzzed if was_changed)
+    print(f"\n{len(fuzzed)} programs, {changed} changed by {' '.join(PASS)}")
+    assert len(fuzzed) >= 15 and changed >= len(fuzzed) // 4
+
+
+@pytest.mark.skipif(MLIR_OPT is None, reason="mlir-opt not found")
+def test_mlir_opt_accepts_every_output(fuzzed):
+    outputs = [out for _, _, out, _ in fuzzed]
+    problems = mlir_opt_reprints(MLIR_OPT, outputs)
+    assert not problems, "\n\n".join(f"output {k}: {what}\n{outputs[k] if k >= 0 else ''}"
+                                     for k, what in problems[:3])
+
+
+def test_compiled_programs_agree(fuzzed, tmp_path):
+    from affine_programs import load_bench_kernels
+    tools, why = load_bench_kernels().find_tools()
+    if tools is None:
+        pytest.skip(why)
+    sample = [entry for entry in fuzzed if entry[3]][:3]
+    for k, (profile, text, out, _) in enumerate(sample):
+        before, after = runner_checksums(tools, text, out, tmp_path, f"program{k}")
+        assert before and before == after, f"checksums differ ({profile})\ninput:\n{text}\noutput:\n{out}"
