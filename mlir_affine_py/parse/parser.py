@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import re
+from typing import NamedTuple
 
 from lark.exceptions import (UnexpectedCharacters, UnexpectedEOF, UnexpectedInput,
                              UnexpectedToken, VisitError)
@@ -709,19 +710,52 @@ def _skip_trivia(text: str, offset: int) -> int:
     return offset
 
 
+class Chunk(NamedTuple):
+    """One `-split-input-file` chunk: its text, the number of lines before
+    its first line, and the column its first line starts at (0 at a line's
+    start; a chunk starts mid-line after a marker that ends mid-line)."""
+
+    text: str
+    line_offset: int
+    column_offset: int = 0
+
+
 def split_input(text: str, marker: str = "// -----"):
-    """Chunks of `text` separated by the marker, wherever it occurs (even in
-    the middle of a line, as mlir's splitAndProcessBuffer splits), each with
-    the number of lines before it, so diagnostics give the file's lines."""
-    chunks = []
-    start = 0
-    while True:
-        found = text.find(marker, start)
-        if found < 0:
-            chunks.append((text[start:], text.count("\n", 0, start)))
-            return chunks
-        chunks.append((text[start:found], text.count("\n", 0, start)))
-        start = found + len(marker)
+    """The chunks of `text` and the offsets of near misses, as mlir's
+    splitAndProcessBuffer (mlir/lib/Support/ToolUtilities.cpp) finds them:
+    the text is cut at each `marker` without its last two characters
+    (wherever it occurs, even in the middle of a line); a cut is a split
+    when the piece after it goes on with those two characters and one
+    more that is not '0', and otherwise a near miss (the pieces stay
+    joined).  The text after a split starts after the whole marker; an
+    empty piece is no chunk, and a chunk after an empty first piece keeps
+    the marker's last two characters (mlir-opt's quirk, kept for its
+    diagnostics).  Returns ([Chunk], [offset of each near miss])."""
+    head, tail = marker[:-2], marker[-2:]
+    pieces = text.split(head)
+    chunks: list = []
+    near_misses: list = []
+    start, end = 0, len(pieces[0])
+    for piece in pieces[1:]:
+        piece_start = end + len(head)
+        piece_end = piece_start + len(piece)
+        if start == end:        # nothing kept yet: the piece is the chunk, whole
+            start, end = piece_start, piece_end
+            continue
+        if piece.startswith(tail) and len(piece) > len(tail) and piece[len(tail)] != "0":
+            chunks.append(_chunk(text, start, end))
+            start = piece_start + len(tail)
+        else:
+            near_misses.append(piece_start)
+        end = piece_end
+    if start != end:
+        chunks.append(_chunk(text, start, end))
+    return chunks, near_misses
+
+
+def _chunk(text: str, start: int, end: int) -> Chunk:
+    line_start = text.rfind("\n", 0, start) + 1
+    return Chunk(text[start:end], text.count("\n", 0, start), start - line_start)
 
 
 def token_pos(token) -> tuple[int, int]:
