@@ -23,7 +23,7 @@ from . import op_syntax
 from .builder import Builder
 from .engine.driver import Engine
 from .engine.tables import PreparedGrammar, advances
-from .syntax import TOKEN, OpHead, ParsedOp
+from .syntax import TOKEN, AffineSyntax, OpHead, ParsedOp
 from .transformer import MLIRTransformer, string_literal_error
 
 _PARSER = None
@@ -197,11 +197,15 @@ MLIR_OPT_DIALECTS = (
 _DIALECT_FAQ = ("https://mlir.llvm.org/getting_started/Faq/"
                 "#registered-loaded-dependent-whats-up-with-dialects-management")
 
+# Lexer::lexPrefixedIdentifier: a prefix not followed by a suffix-id.
+_PREFIXED_ID_ERRORS = {"#": "invalid attribute name", "%": "invalid SSA name",
+                       "^": "invalid block name", "!": "invalid type identifier"}
 # Characters that can start a token in MLIR's lexer (Lexer::lexToken).
 _TOKEN_START = frozenset(":,.(){}[]<>=*-+?|/\"@#%^!_ \t\r\n"
                          "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
 
 _INTTYPE = r"[su]?i[1-9][0-9]*"
+_BARE_ID = r"[A-Za-z_][\w$.]*"
 _VALUE_NAME = r"%[\w$.\-]*"
 _CLOSERS = (("RPAR", ")"), ("RSQB", "]"), ("MORETHAN", ">"), ("RBRACE", "}"))
 _BINARY_OPERATORS = frozenset({"+", "-", "*", "floordiv", "ceildiv", "mod"})
@@ -269,6 +273,13 @@ def _syntax_error(text: str, error) -> MLIRError:
 def _lexical_error(text: str, offset: int):
     """The error MLIR's lexer reports for the character at `offset`, if any."""
     char = text[offset] if offset < len(text) else ""
+    following = text[offset + 1:offset + 2]
+    if char in _PREFIXED_ID_ERRORS and not (following.isascii() and (
+            following.isalnum() or following in "$._-")) and text[offset:offset + 3] != "#-}":
+        return MLIRError(_PREFIXED_ID_ERRORS[char], offset_to_pos(text, offset))
+    if char == "@" and not (following.isascii() and (following.isalpha() or following in "_\"")):
+        return MLIRError("@ identifier expected to start with letter or '_'",
+                         offset_to_pos(text, offset + 1))
     if not char or char in _TOKEN_START:
         if char == "." and not text.startswith("...", offset):
             return MLIRError("expected three consecutive dots for an ellipsis",
@@ -346,17 +357,46 @@ def _expected_message(accepted: set, state, token, text: str):
         if op is not None:
             return (f"custom op '{op.value}' expected valid affine map representation for "
                     "loop bounds"), op.start_pos
-    # Affine expressions.
+    # Affine maps and sets (AffineParser).
+    opener = _innermost_open(stack)
+    if opener and stack[opener].value == "<" and _value_of(stack[opener - 1]) in (
+            "affine_map", "affine_set") and (has("->") or "COLON" in accepted):
+        return "expected '->' or ':'", "previous"
+    if "CMP_OP" in accepted:
+        return ("expected '== affine-expr' or '>= affine-expr' at end of affine constraint",
+                "token")
+    names = _parser()[1].affine_names
+    if names is not None and isinstance(top, TOKEN) and top.value not in names \
+            and _in_affine_results(stack) \
+            and re.compile(_BARE_ID).fullmatch(top.value) and not (
+                top.value in _BINARY_OPERATORS and _is_operand(stack[-2] if len(stack) > 1
+                                                               else None)):
+        # An identifier not yet reduced: MLIR looks it up when it reads it.
+        return MLIRError("use of undeclared identifier", offset_to_pos(
+            text, wrong_token_offset(text, top.start_pos))), None
     if has("symbol") and "INT" in accepted and "STRING" not in accepted:
+        # AffineParser::parseAffineOperandExpr, at the token where an operand
+        # should start.
+        word = token.value if token is not None else None
+        if word in ("floordiv", "ceildiv", "mod"):
+            return "use of undeclared identifier", "previous"    # read as a name
+        message = "expected affine expression"
+        if word == ")" and _is_token(top, "LPAR"):
+            message = "no expression inside parentheses"
         if isinstance(top, TOKEN) and top.value in _BINARY_OPERATORS:
             if top.value != "-" or _is_operand(stack[-2] if len(stack) > 1 else None):
                 return "missing right operand of binary operator", "token"
+        elif word in ("+", "*"):
+            return "missing left operand of binary operator", "token"
+        if _is_token(top, "MINUS") or top is not None and _value_of(top) == "-" \
+                or (_is_token(top, "LPAR") and len(stack) > 1 and _value_of(stack[-2]) == "-"
+                    and not _is_operand(stack[-3] if len(stack) > 2 else None)):
             if token is not None:
                 # MLIR reports both the missing expression and the negation.
                 position = token_pos(token)
-                return MLIRError("expected affine expression", position).attach_note(
+                return MLIRError(message, position).attach_note(
                     "missing operand of negation", position, severity="error"), None
-        return "expected affine expression", "token"
+        return message, "token"
     if "KEYWORD_ATTR" in accepted and "INT" in accepted:
         return "expected attribute value", "previous"
     if "BARE_ID" in accepted and "STRING" in accepted and "INT" not in accepted \
@@ -540,7 +580,30 @@ def _bracket_message(accepted: set, stack: list, top, closers: list):
     if bracket == "(" and closers == [")"] and keyword == "<" and opener > 1 \
             and _value_of(stack[opener - 2]) in ("affine_map", "affine_set"):
         return "expected ')' in dimensional identifier list"
+    if closers == ["]"] and bracket == "[" and isinstance(before, tuple) and before \
+            and before[0] == "dims":
+        return "expected ']' in symbol list"
+    if closers == [")"] and bracket == "(" and keyword in ("->", ":") \
+            and _in_affine_results(stack[:opener + 1]):
+        return ("expected ')' in affine map range" if keyword == "->"
+                else "expected ')' in integer set constraint list")
     return None
+
+
+def _in_affine_results(stack: list) -> bool:
+    """Whether the parser is in the results of an affine map or the
+    constraints of a set (after its `->` or `:`), not in its dims or
+    symbols."""
+    for value in reversed(stack):
+        if isinstance(value, TOKEN):
+            if value.value in ("->", ":"):
+                return True
+            if value.value in ("<", "affine_map", "affine_set"):
+                return False
+        elif isinstance(value, tuple) and not isinstance(value, AffineSyntax) \
+                and value and value[0] in ("dims", "syms"):
+            return False
+    return False
 
 
 def _toplevel_depth(stack: list) -> int:
@@ -639,7 +702,10 @@ def _refine(text: str, error: MLIRError) -> MLIRError:
     elif message.startswith("non-affine expression"):
         operator = _operator_before(text, offset)
         if operator is not None:
-            error.pos = offset_to_pos(text, operator)
+            # AffineParser::parseAffineHighPrecOpExpr: at the next operator
+            # of the same precedence when one follows the right operand.
+            following = _high_prec_operator_after_operand(text, operator)
+            error.pos = offset_to_pos(text, operator if following is None else following)
     elif re.compile(_OPERAND_TYPE_COUNT).match(message):
         colon = _generic_op_colon(text, offset)
         if colon is not None:
@@ -665,6 +731,32 @@ def _operator_before(text: str, offset: int):
     if match is None:
         return None
     return offset - len(window) + match.start(1)
+
+
+_HIGH_PREC_OPERATOR = r"\*|(?:floordiv|ceildiv|mod)(?![\w$.])"
+
+
+def _high_prec_operator_after_operand(text: str, operator: int):
+    """The offset of the `*`, floordiv, ceildiv or mod that follows the
+    operand after the operator at `operator` (negations included), if any."""
+    high = re.compile(_HIGH_PREC_OPERATOR)
+    index = _skip_trivia(text, high.match(text, operator).end())
+    while text.startswith("-", index) and not text.startswith("->", index):
+        index = _skip_trivia(text, index + 1)
+    if text.startswith("(", index):
+        depth = 0
+        while index < len(text):
+            depth += {"(": 1, ")": -1}.get(text[index], 0)
+            index += 1
+            if depth == 0:
+                break
+    else:
+        word = re.compile(r"[\w$.%#]+").match(text, index)
+        if word is None:
+            return None
+        index = word.end()
+    index = _skip_trivia(text, index)
+    return index if high.match(text, index) else None
 
 
 _OPERAND_TYPE_COUNT = r"expected \d+ operand types? but had \d+\Z"

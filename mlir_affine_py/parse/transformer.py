@@ -67,6 +67,10 @@ class MLIRTransformer:
         # The latest name token of an op that reports operand errors at it
         # (`syntax_remembers_name`, parse/op_syntax.py).
         self.last_op_name = None
+        # The dims and symbols of the affine map or set being read: its
+        # identifiers are looked up as they are read, so that an undeclared
+        # one is reported before any later error (as MLIR's AffineParser).
+        self.affine_names = None
 
     # ------------------------------------------------------------ top level
     def start(self, children):
@@ -546,12 +550,14 @@ class MLIRTransformer:
 
     # -------------------------------------------------------- affine syntax
     def affine_map(self, children):
+        self.affine_names = None
         dims, syms, exprs = _map_parts(children)
         names = _bind_names(dims, syms)
         results = [affine_from_syntax(e, names) for e in exprs]
         return AffineMap(len(dims), len(syms), tuple(results))
 
     def integer_set(self, children):
+        self.affine_names = None
         dims, syms, constraints = _map_parts(children)
         names = _bind_names(dims, syms)
         exprs, eqs = [], []
@@ -569,9 +575,12 @@ class MLIRTransformer:
         return (children[0], children[1].value, children[2])
 
     def dim_list(self, children):
+        self.affine_names = _bind_names(children, ())
         return ("dims", children)
 
     def symbol_list(self, children):
+        if self.affine_names is not None:
+            self.affine_names.update(_bind_names(children, (), set(self.affine_names)))
         return ("syms", children)
 
     def affine_expr_list(self, children):
@@ -589,6 +598,9 @@ class MLIRTransformer:
     expr_neg = _expr("neg")
 
     def expr_id(self, children):
+        names = self.affine_names
+        if names is not None and children[0].value not in names:
+            raise parse_error(children[0], "use of undeclared identifier")
         return AffineSyntax(("id", children[0]))
 
     def expr_symbol(self, children):
@@ -931,9 +943,11 @@ def _map_parts(children):
     return dims, syms, rest
 
 
-def _bind_names(dims, syms) -> dict:
+def _bind_names(dims, syms, declared=()) -> dict:
     names = {}
     for i, token in enumerate(dims):
+        if token.value in declared:
+            raise parse_error(token, f"redefinition of identifier '{token.value}'")
         if token.value in names:
             raise parse_error(token, f"redefinition of identifier '{token.value}'")
         names[token.value] = affine_dim(i)
