@@ -189,6 +189,19 @@ class RegisteredOp(Operation):
     # left unclosed, and whether it reads `(dims)[symbols]` with
     # parseDimAndSymbolList (an unclosed `[` is then "in operand list").
     syntax_terminal_texts: dict = {}
+    # The messages of the op's parser where one terminal is missing:
+    # terminal name, or (previous token, terminal name), -> (message, where)
+    # with `where` "token" (at the token found) or "previous" (just past
+    # the previous token, Parser::emitWrongTokenError).
+    syntax_missing: dict = {}
+
+    @classmethod
+    def syntax_error_before(cls, stack: list):
+        """An MLIRError the op's parser reports in what the LALR parser has
+        read of the op (`stack`, its value stack) when a syntax error comes
+        after it: MLIR checks some pieces as it reads them, before the
+        tokens that follow.  None when there is none."""
+        return None
     syntax_unclosed_subscripts: str | None = None
     syntax_dim_and_symbol_list = False
     inherent: tuple = ()

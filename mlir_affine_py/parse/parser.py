@@ -337,10 +337,24 @@ def _expected_message(accepted: set, state, token, text: str):
             end = token.start_pos + len(re.compile(_VALUE_NAME).match(token.value).group())
             return "expected '=' after SSA name", end
         return "expected operation name in quotes", "previous"
+    op = _enclosing_op(stack)
+    op_class = OP_CLASSES.get(op.value) if op is not None else None
+    if op_class is not None:
+        start = next(i for i in range(len(stack) - 1, -1, -1) if stack[i] is op)
+        found = op_class.syntax_error_before(stack[start:])
+        if found is not None:
+            return found, None
+    for key, (message, where) in (op_class.syntax_missing.items() if op_class else ()):
+        previous, name = key if isinstance(key, tuple) else (None, key)
+        if name in accepted and (previous is None or _value_of(top) == previous):
+            return message, where
     if accepted == {"COMMA"} and _in_result_list(state):
         return "expected '=' after SSA name", top.end_pos
     if _before_top(stack, 1, "loc") and isinstance(top, TOKEN) and top.type == "LPAR":
         return "expected location instance", "previous"
+    if accepted == {"LOC"} and _is_token(top, "VALUE_ID") and "#" in top.value:
+        # Parser::parseArgument: `%name#0` names a result, not an argument.
+        return "result number not allowed in argument list", top.start_pos + top.value.index("#")
     if accepted == {"LOC"} and isinstance(top, TOKEN) and top.type == "VALUE_ID":
         # `affine.for %i 0`: the optional location is all that may follow
         # the name before `=`.
