@@ -284,15 +284,19 @@ def _run(options: Options, stdout, stderr) -> int:
     text = data.decode("utf-8", errors="surrogateescape")
     del data
     from .parse.parser import Chunk, split_input
+    # mlir-opt 22 builds its verifier of `expected-*` annotations whether
+    # or not -verify-diagnostics is given (verify_diagnostics.py).
+    verifier = passive = None
+    if options.verify_diagnostics or "expected-" in text:
+        from .verify_diagnostics import DiagnosticVerifier
+        checker = DiagnosticVerifier(filename, text, stderr,
+                                     options.verify_diagnostics == "only-expected",
+                                     passive=not options.verify_diagnostics)
+        verifier, passive = (checker, None) if options.verify_diagnostics else (None, checker)
     chunks, near_misses = split_input(text) if options.split else ([Chunk(text, 0)], [])
     for offset in near_misses:
         stderr.write(format_diagnostic(filename, text, "near miss with file split marker",
                                        offset_to_pos(text, offset), "warning"))
-    verifier = None
-    if options.verify_diagnostics:
-        from .verify_diagnostics import DiagnosticVerifier
-        verifier = DiagnosticVerifier(filename, text, stderr,
-                                      options.verify_diagnostics == "only-expected")
     outputs = []
     failed = False
     # Remarks are written as the passes emit them, before any error of the chunk.
@@ -322,6 +326,8 @@ def _run(options: Options, stdout, stderr) -> int:
             outputs.append("")
     if verifier:
         failed = not verifier.finish()
+    if passive:
+        passive.finish()
     result = "// -----\n".join(outputs)
     if failed:
         if options.output in (None, "-"):
