@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 from typing import NamedTuple
 
 from lark.exceptions import (UnexpectedCharacters, UnexpectedEOF, UnexpectedInput,
@@ -25,6 +26,12 @@ from .engine.driver import Engine
 from .engine.tables import PreparedGrammar, advances
 from .syntax import TOKEN, AffineSyntax, OpHead, ParsedOp
 from .transformer import MLIRTransformer, string_literal_error
+
+# MLIR reads integer literals of any length (into APInts) and reports the
+# ones too large for their type; Python's guard against converting long
+# digit strings (4300 digits by default) would stop the parse instead.
+if hasattr(sys, "set_int_max_str_digits"):
+    sys.set_int_max_str_digits(0)
 
 _PARSER = None
 _TRANSFORMER = None
@@ -125,6 +132,8 @@ def parse_source(text: str, allow_unregistered: bool = False,
     heads: parse/engine/op_lines.py, parse/engine/op_heads.py), which keep only what a
     text without errors needs.  A text with any error is read again token
     by token: its diagnostics are those of its tokens."""
+    if "\0" in text:
+        text = _nul_as_blank(text)
     try:
         return _built(text, _parse(text, source_name, line_offset, shorthands=True),
                       allow_unregistered)
@@ -143,6 +152,14 @@ def parse_source(text: str, allow_unregistered: bool = False,
     except (UnexpectedToken, UnexpectedEOF) as error:
         raise _syntax_error(text, error) from None
     return _built(text, parsed, allow_unregistered)
+
+
+def _nul_as_blank(text: str) -> str:
+    """MLIR's lexer skips a NUL byte that is not the end of the buffer, as
+    whitespace; in a string literal it is a character of the string."""
+    pieces = re.compile(r'("(?:[^"\\\n]|\\.)*")').split(text)
+    return "".join(piece if index % 2 else piece.replace("\0", " ")
+                   for index, piece in enumerate(pieces))
 
 
 def _parse(text: str, source_name: str, line_offset: int, shorthands: bool):

@@ -226,7 +226,12 @@ class MLIRTransformer:
 
     # ----------------------------------------------------------------- types
     def builtin_type(self, children):
-        return T.simple_type(children[0].value)
+        made = T.simple_type(children[0].value)
+        if made.__class__ is T.IntegerType and made.width > MAX_INTEGER_WIDTH:
+            # Parser::parseNonFunctionType reads the width as an unsigned.
+            raise parse_error(children[0], "invalid integer width" if made.width >= 1 << 32
+                              else f"integer bitwidth is limited to {MAX_INTEGER_WIDTH} bits")
+        return made
 
     def function_type(self, children):
         inputs, results = children
@@ -608,6 +613,10 @@ class MLIRTransformer:
 
 
 # ----------------------------------------------------------------- helpers
+
+# IntegerType::kMaxWidth.
+MAX_INTEGER_WIDTH = (1 << 24) - 1
+
 
 def _is_memory_space(attr) -> bool:
     """isSupportedMemorySpace: an integer, string or dictionary, or an
