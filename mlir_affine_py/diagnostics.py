@@ -89,6 +89,8 @@ def format_at(filename: str, lines: list, message: str, pos, severity: str = "er
 
 def _format_one(filename, lines, message, pos, severity, line_offset, show_source=True,
                 span: int = 1) -> str:
+    if not message.isascii():       # it may quote undecodable source bytes
+        message = re.compile(_UNDECODABLE).sub("\ufffd", message)
     if pos is None:
         return f"{filename}:{1 + line_offset}:1: {severity}: {message}\n"
     if pos == (0, 0):     # the file as a whole (an unknown location in it)

@@ -108,6 +108,11 @@ def _line_offset_of(digits: str) -> int:
         return 0
 
 
+def _byte_length(text: str) -> int:
+    """The length of `text` in the input's bytes (spans are in bytes)."""
+    return len(text.encode("utf-8", "surrogateescape"))
+
+
 class DiagnosticVerifier:
     """The diagnostics of one run over `text` (the whole file), checked
     against its annotations; reports go to `stream`.  `only_expected`
@@ -171,7 +176,7 @@ class DiagnosticVerifier:
             if is_regex:
                 pattern = regex_of(text)
                 if isinstance(pattern, str):
-                    self._report_at(expected, pattern, len(text.encode()))
+                    self._report_at(expected, pattern, _byte_length(text))
                     continue
                 expected.regex = pattern
             if designator is None:
@@ -257,5 +262,5 @@ class DiagnosticVerifier:
         for expected in self.expected + unknown:
             if not expected.matched:
                 self._report_at(expected, f'expected {expected.severity} "{expected.text}" '
-                                          "was not produced", len(expected.text.encode()))
+                                          "was not produced", _byte_length(expected.text))
         return self.ok

@@ -365,9 +365,19 @@ def _expected_message(accepted: set, state, token, text: str):
         previous, name = key if isinstance(key, tuple) else (None, key)
         if name in accepted and (previous is None or _value_of(top) == previous):
             return message, where
+    if accepted == {"COMMA"} and _in_result_list(state) and _is_token(token, "COLON"):
+        # `%a:` without the count of a result group.
+        following = _skip_trivia(text, token.end_pos)
+        return "expected integer number of results", wrong_token_offset(
+            text, following, at_eof=following >= len(text))
+    if "RESULT_GROUP" in accepted and accepted <= {"RESULTS", "RESULT_GROUP", "VALUE_ID"}:
+        return "expected valid ssa identifier", "previous"
+    if "COLON" in accepted and _after_generic_op(stack):
+        return "expected ':' followed by operation type", "previous"
     if accepted == {"COMMA"} and _in_result_list(state):
         return "expected '=' after SSA name", top.end_pos
-    if _before_top(stack, 1, "loc") and isinstance(top, TOKEN) and top.type == "LPAR":
+    if _before_top(stack, 1, "loc") and isinstance(top, TOKEN) and top.type == "LPAR" \
+            or has("callsite") and "INT" not in accepted:
         return "expected location instance", "previous"
     if accepted == {"LOC"} and _is_token(top, "VALUE_ID") and "#" in top.value:
         # Parser::parseArgument: `%name#0` names a result, not an argument.
@@ -443,6 +453,11 @@ def _expected_message(accepted: set, state, token, text: str):
     in_context = _bracket_message(accepted, stack, top, closers)
     if in_context is not None:
         return in_context, "previous"
+    context = _keyword_context(stack)
+    for (keyword, spelling), message in _KEYWORD_MESSAGES.items():
+        if keyword == context and (spelling in accepted or has(spelling)):
+            # An integer is read as the next token, and reported there.
+            return message, "token" if spelling == "INT" else "previous"
     if accepted == {"LPAR"} and isinstance(top, TOKEN) and top.type == "COLON":
         return "expected function type", "token"
     if len(closers) == 1:
@@ -454,7 +469,7 @@ def _expected_message(accepted: set, state, token, text: str):
             and len(stack) == 1 + _toplevel_depth(stack):
         kind = "attribute" if top.type == "HASH_ID" else "type"
         return f"expected '=' in {kind} alias definition", "previous"
-    if accepted == {"COLON"}:
+    if "COLON" in accepted:
         header = _block_header(stack)
         if header == "after":
             return "expected ':' after block name", "previous"
@@ -581,7 +596,13 @@ def _bracket_message(accepted: set, stack: list, top, closers: list):
     keyword = before.value if isinstance(before, TOKEN) else None
     arrow = isinstance(top, TOKEN) and top.value == "->"
     if closers == [")"] and bracket == "(" and _is_token(before, "STRING"):
+        if _inside_location(stack, opener):
+            return "expected ')' after child location of NameLoc"
         return "expected ')' to end operand list"
+    after = stack[opener + 1] if opener + 1 < len(stack) else None
+    if closers == [")"] and bracket == "(" and (
+            _is_token(after, "LBRACE") or after.__class__.__name__ == "ParsedRegion"):
+        return "expected ')' to end region list"
     if closers == ["]"] and bracket == "[":
         # Subscripts (`%A[...`) and symbol operands (`(%i)[...`), each in
         # the words of the parser that reads them.
@@ -621,6 +642,24 @@ def _bracket_message(accepted: set, stack: list, top, closers: list):
     return None
 
 
+def _after_generic_op(stack: list) -> bool:
+    """Whether the parser is after the parts of a generic op (`"name"(...)`
+    and what may follow) that precede its function type."""
+    depth = 0
+    for value in reversed(stack):
+        if not isinstance(value, TOKEN):
+            continue
+        if value.type in ("RPAR", "RSQB", "RBRACE", "MORETHAN"):
+            depth += 1
+        elif value.type in ("LPAR", "LSQB", "LBRACE", "LESSTHAN"):
+            if depth == 0:
+                return False
+            depth -= 1
+        elif depth == 0:
+            return value.type == "STRING"
+    return False
+
+
 def _in_affine_results(stack: list) -> bool:
     """Whether the parser is in the results of an affine map or the
     constraints of a set (after its `->` or `:`), not in its dims or
@@ -633,6 +672,61 @@ def _in_affine_results(stack: list) -> bool:
                 return False
         elif isinstance(value, tuple) and not isinstance(value, AffineSyntax) \
                 and value and value[0] in ("dims", "syms"):
+            return False
+    return False
+
+
+# The words of the builtin parsers for a missing token in a construct that a
+# keyword starts: (keyword, token spelling or terminal) -> message.
+_KEYWORD_MESSAGES = {
+    ("loc", "("): "expected '(' in location", ("loc", ")"): "expected ')' in location",
+    ("callsite", "("): "expected '(' in callsite location",
+    ("callsite", "at"): "expected 'at' in callsite location",
+    ("callsite", ")"): "expected ')' in callsite location",
+    ("fused", ">"): "expected '>' after fused location metadata",
+    ("fused", "["): "expected '[' in fused location",
+    ("fused", "]"): "expected ']' in fused location",
+    ("strided", "<"): "expected '<' after 'strided'",
+    ("strided", "offset"): "expected 'offset' after comma",
+    ("offset", ":"): "expected ':' after 'offset'",
+    ("strided", "INT"): "expected a 64-bit signed integer or '?'",
+    ("offset", "INT"): "expected a 64-bit signed integer or '?'",
+    ("tuple", "<"): "expected '<' in tuple type",
+    ("complex", "<"): "expected '<' in complex type",
+    ("array", "<"): "expected '<' after 'array'",
+}
+_CONTEXT_KEYWORDS = frozenset(keyword for keyword, _ in _KEYWORD_MESSAGES)
+
+
+def _keyword_context(stack: list):
+    """The keyword of _KEYWORD_MESSAGES whose construct the parser is in:
+    the last token read, or the keyword shortly before the innermost
+    bracket still open."""
+    if not stack:
+        return None
+    opener = _innermost_open(stack)
+    start = max((opener if opener is not None else len(stack)) - 5, -1)
+    for index in range(len(stack) - 1, start, -1):
+        if _value_of(stack[index]) in _CONTEXT_KEYWORDS:
+            return stack[index].value
+    return None
+
+
+def _inside_location(stack: list, index: int) -> bool:
+    """Whether the bracket at `index` is inside a `loc(...)`."""
+    depth = 0
+    for position in range(index - 1, -1, -1):
+        value = stack[position]
+        if not isinstance(value, TOKEN):
+            continue
+        if value.type in ("RPAR", "RSQB", "MORETHAN"):
+            depth += 1
+        elif value.type in ("LPAR", "LSQB", "LESSTHAN"):
+            if depth:
+                depth -= 1
+            elif value.type == "LPAR" and position and _value_of(stack[position - 1]) == "loc":
+                return True
+        elif value.type in ("LBRACE", "RBRACE"):
             return False
     return False
 

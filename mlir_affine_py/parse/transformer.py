@@ -111,6 +111,10 @@ class MLIRTransformer:
             if token.type == "RESULTS":
                 text = text.rstrip()[:-1].rstrip()
             name, _, count = text.partition(":")
+            if count and not 0 < int(count) < 1 << 64:
+                # OperationParser::parseOperation reads the count as a uint64_t.
+                raise MLIRError("expected named operation to have at least 1 result",
+                                (token.line, token.column + len(name) + 1))
             groups.append((name, int(count) if count else 1, pos_of(token)))
         return groups
 
