@@ -3,7 +3,7 @@ mlir/lib/Interfaces/FunctionImplementation.cpp)."""
 
 from __future__ import annotations
 
-from ..diagnostics import MLIRError
+from ..diagnostics import MLIRError, offset_to_pos
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import Block, Region, register_op
@@ -16,6 +16,52 @@ from ..parse.syntax import TOKEN, ParsedRegion, parse_error
 from ..parse.op_syntax import parses
 from .base import (ValueTerminator, RegisteredOp, attrs_of, first_of, new_op, lookup_symbol,
                    regions_of, symbol_name_attr, symbol_parent_error, type_list, uses)
+
+
+def _mixed_arguments_error(text: str, symbol, args) -> MLIRError:
+    """function_interface_impl::parseFunctionArgumentList: the first
+    argument decides whether all are named; the first that differs is an
+    error at its start."""
+    first_named = args[0][0] is not None
+    index = next(i for i, arg in enumerate(args) if (arg[0] is not None) != first_named)
+    if not first_named:
+        return parse_error(args[index][0], "custom op 'func.func' expected type instead of SSA "
+                                           "identifier")
+    message = "custom op 'func.func' expected SSA identifier"
+    starts = _argument_starts(text, symbol.end_pos)
+    if index >= len(starts):
+        return parse_error(symbol, message)
+    return MLIRError(message, offset_to_pos(text, starts[index]))
+
+
+def _argument_starts(text: str, offset: int) -> list:
+    """The offsets of the arguments of the list opened by the first `(` at
+    or after `offset` (commas at its own depth separate them)."""
+    starts, depth, index = [], 0, text.find("(", offset)
+    while 0 <= index < len(text):
+        char = text[index]
+        if char in "([{<":
+            depth += 1
+        elif char in ")]}>" and text[index - 1] != "-":
+            depth -= 1
+            if depth == 0:
+                break
+        elif char == '"':
+            index = text.find('"', index + 1)
+            if index < 0:
+                break
+        elif text.startswith("//", index):
+            index = text.find("\n", index)
+            continue
+        if depth == 1 and char in "(,":
+            following = index + 1
+            while following < len(text) and (text[following] in " \t\r\n"
+                                              or text.startswith("//", following)):
+                following = (text.find("\n", following) if text.startswith("//", following)
+                             else following + 1)
+            starts.append(following)
+        index += 1
+    return starts
 
 
 @register_op
@@ -59,7 +105,7 @@ class FuncOp(RegisteredOp):
                 attrs = dict(child)
         named = [a for a in args if a[0] is not None]
         if named and len(named) != len(args):
-            raise parse_error(symbol, "expected SSA identifier")
+            raise _mixed_arguments_error(t.text, symbol, args)
         if named and not regions:
             raise parse_error(symbol, "expected non-empty function body")
         if regions and not regions[0].blocks:

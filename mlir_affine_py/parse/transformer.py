@@ -269,6 +269,11 @@ class MLIRTransformer:
             _check_dimensions(first)
             return _simple_memref(first.value)
         shape, unranked, element, rest = self._shaped(children)
+        if isinstance(element, _NOT_MEMREF_ELEMENTS):
+            # BaseMemRefType::isValidElementType
+            position = self._element_pos(children, None)
+            if position is not None:
+                raise MLIRError("invalid memref element type", position)
         if unranked:
             return T.UnrankedMemRefType(element, rest[0] if rest else None)
         layout = space = None
@@ -296,13 +301,21 @@ class MLIRTransformer:
         return offset_to_pos(self.text, self.text.rfind("memref", 0, token.start_pos))
 
     def tensor_type(self, children):
+        opener = children[1]
+        children = [c for c in children[2:-1] if not _is_token(c, ",")]
         shape, unranked, element, rest = self._shaped(children)
+        if isinstance(element, _NOT_TENSOR_ELEMENTS):
+            # TensorType::isValidElementType
+            raise MLIRError("invalid tensor element type", self._element_pos(children, opener))
         if unranked:
             return T.UnrankedTensorType(element)
         return T.TensorType(shape, element, rest[0] if rest else None)
 
     def vector_type(self, children):
         keyword, element = children[0], children[-2]
+        if isinstance(element, _NOT_VECTOR_ELEMENTS):
+            raise parse_error(keyword, "failed to verify 'elementType': "
+                                       "VectorElementTypeInterface instance")
         if not isinstance(children[2], tuple):
             return T.VectorType((), element)
         shape, scalable = children[2]
@@ -333,7 +346,22 @@ class MLIRTransformer:
         return T.TupleType(children[0] if children else ())
 
     def complex_type(self, children):
-        return T.ComplexType(children[0])
+        element = children[2]
+        if not isinstance(element, (T.IntegerType, T.FloatType)):
+            raise MLIRError("invalid element type for complex",
+                            self._element_pos(children[2:], children[1]))
+        return T.ComplexType(element)
+
+    def _element_pos(self, children, opener):
+        """Where the element type of a shaped or complex type starts: after
+        its sizes, or after its `<`; None when neither was kept."""
+        after = next((c for c in children if _is_token(c, "DIMS", "UNRANKED")), opener)
+        if after is None:
+            return None
+        offset = after.end_pos
+        while offset < len(self.text) and self.text[offset] in " \t\r\n":
+            offset += 1
+        return offset_to_pos(self.text, offset)
 
     def dialect_type(self, children):
         name = children[0]
@@ -617,6 +645,18 @@ class MLIRTransformer:
 
 
 # ----------------------------------------------------------------- helpers
+
+def _is_token(value, *kinds) -> bool:
+    """Whether `value` is a token of one of `kinds` (types or texts)."""
+    return isinstance(value, TOKEN) and (value.type in kinds or value.value in kinds)
+
+
+# Builtin types that may not be elements of tensors, memrefs and vectors
+# (TensorType::isValidElementType and its kin); a dialect's type may be.
+_NOT_MEMREF_ELEMENTS = (T.TensorType, T.UnrankedTensorType, T.FunctionType, T.NoneType,
+                        T.TupleType)
+_NOT_TENSOR_ELEMENTS = _NOT_MEMREF_ELEMENTS + (T.MemRefType, T.UnrankedMemRefType)
+_NOT_VECTOR_ELEMENTS = _NOT_TENSOR_ELEMENTS + (T.VectorType, T.ComplexType)
 
 # IntegerType::kMaxWidth.
 MAX_INTEGER_WIDTH = (1 << 24) - 1
