@@ -200,14 +200,17 @@ class AffineForOp(RegisteredOp):
     syntax_terminal_texts = {"MIN_MAX": "'min' or 'max'"}
     syntax_missing = {"TO": ("custom op 'affine.for' expected 'to' between bounds", "token"),
                       ("step", "INT"): ("expected attribute value", "previous"),
+                      ("-", "INT"): ("expected constant integer or floating point value",
+                                     "token"),
                       "LBRACE": ("expected '{' to begin a region", "previous")}
     syntax_dim_and_symbol_list = True
 
     @classmethod
-    def syntax_error_before(cls, stack):
+    def syntax_error_before(cls, stack, text):
         for index, value in enumerate(stack):
-            if isinstance(value, TOKEN) and value.type == "STEP" and index + 1 < len(stack) \
-                    and isinstance(stack[index + 1], TOKEN) and stack[index + 1].type == "MINUS":
+            if isinstance(value, TOKEN) and value.type == "STEP" and index + 2 < len(stack) \
+                    and isinstance(stack[index + 1], TOKEN) and stack[index + 1].type == "MINUS" \
+                    and isinstance(stack[index + 2], TOKEN) and stack[index + 2].type == "INT":
                 return parse_error(stack[index + 1], "custom op 'affine.for' expected step to be "
                                                      "representable as a positive signed integer")
         return None

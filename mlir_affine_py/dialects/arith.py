@@ -4,6 +4,7 @@ casts, comparisons and select."""
 
 from __future__ import annotations
 
+from ..diagnostics import MLIRError, offset_to_pos
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import OP_CLASSES, register_op
@@ -303,6 +304,20 @@ class CmpOp(RegisteredOp):
         arith_cmp: CMP_NAME (name_id | STRING) "," VALUE_ID "," VALUE_ID op_flags? attr_dict? ":" type
         CMP_NAME.2: /arith\.cmp[if](?![\w$.])/
     """
+
+    @classmethod
+    def syntax_error_before(cls, stack, text):
+        if len(stack) != 1:
+            return None
+        # The predicate is missing: the enum's parser reports it at the token found.
+        name = stack[0]
+        offset = name.end_pos
+        while offset < len(text) and text[offset] in " \t\r\n":
+            offset += 1
+        predicates = OP_CLASSES[name.value].predicates
+        return MLIRError(f"custom op '{name.value}' expected string or keyword containing one "
+                         f"of the following enum values for attribute 'predicate' "
+                         f"[{', '.join(predicates)}]", offset_to_pos(text, offset))
 
     @classmethod
     def parse(cls, t, children):

@@ -196,11 +196,12 @@ class RegisteredOp(Operation):
     syntax_missing: dict = {}
 
     @classmethod
-    def syntax_error_before(cls, stack: list):
+    def syntax_error_before(cls, stack: list, text: str):
         """An MLIRError the op's parser reports in what the LALR parser has
-        read of the op (`stack`, its value stack) when a syntax error comes
-        after it: MLIR checks some pieces as it reads them, before the
-        tokens that follow.  None when there is none."""
+        read of the op (`stack`, its value stack, from the op's name on) when
+        a syntax error comes after it in `text`: MLIR checks some pieces as
+        it reads them, before the tokens that follow.  None when there is
+        none."""
         return None
     syntax_unclosed_subscripts: str | None = None
     syntax_dim_and_symbol_list = False

@@ -3,6 +3,8 @@ mlir/lib/Interfaces/FunctionImplementation.cpp)."""
 
 from __future__ import annotations
 
+import re
+
 from ..diagnostics import MLIRError, offset_to_pos
 from ..ir import attributes as A
 from ..ir import types as T
@@ -12,7 +14,7 @@ from ..ir.traits import (AffineScope, AutomaticAllocationScope, CallOpInterface,
                          FunctionOpInterface, HasOnlyGraphRegion, IsolatedFromAbove,
                          NoRegionArguments, NoTerminator, Pure, ReturnLike, SingleBlock,
                          Symbol, SymbolTable, SymbolUser, Terminator)
-from ..parse.syntax import TOKEN, ParsedRegion, parse_error
+from ..parse.syntax import TOKEN, ParsedRegion, parse_error, pos_of
 from ..parse.op_syntax import parses
 from .base import (ValueTerminator, RegisteredOp, attrs_of, first_of, new_op, lookup_symbol,
                    regions_of, symbol_name_attr, symbol_parent_error, type_list, uses)
@@ -103,6 +105,14 @@ class FuncOp(RegisteredOp):
                 results, result_attrs = child[1], child[2]
             elif isinstance(child, dict):
                 attrs = dict(child)
+        for inferred in ("sym_visibility", "sym_name", "function_type"):
+            if inferred in attrs:
+                # function_interface_impl::parseFunctionOp, at `attributes`.
+                found = re.compile(r"\battributes\b").search(t.text, symbol.end_pos)
+                raise MLIRError(f"custom op 'func.func' '{inferred}' is an inferred attribute "
+                                "and should not be specified in the explicit attribute "
+                                "dictionary", offset_to_pos(t.text, found.start())
+                                if found else pos_of(symbol))
         named = [a for a in args if a[0] is not None]
         if named and len(named) != len(args):
             raise _mixed_arguments_error(t.text, symbol, args)

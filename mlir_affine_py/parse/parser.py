@@ -358,7 +358,7 @@ def _expected_message(accepted: set, state, token, text: str):
     op_class = OP_CLASSES.get(op.value) if op is not None else None
     if op_class is not None:
         start = next(i for i in range(len(stack) - 1, -1, -1) if stack[i] is op)
-        found = op_class.syntax_error_before(stack[start:])
+        found = op_class.syntax_error_before(stack[start:], text)
         if found is not None:
             return found, None
     for key, (message, where) in (op_class.syntax_missing.items() if op_class else ()):
@@ -377,7 +377,7 @@ def _expected_message(accepted: set, state, token, text: str):
     if accepted == {"COMMA"} and _in_result_list(state):
         return "expected '=' after SSA name", top.end_pos
     if _before_top(stack, 1, "loc") and isinstance(top, TOKEN) and top.type == "LPAR" \
-            or has("callsite") and "INT" not in accepted:
+            or has("callsite") and "INT" not in accepted and "BARE_ID" not in accepted:
         return "expected location instance", "previous"
     if accepted == {"LOC"} and _is_token(top, "VALUE_ID") and "#" in top.value:
         # Parser::parseArgument: `%name#0` names a result, not an argument.
@@ -595,6 +595,9 @@ def _bracket_message(accepted: set, stack: list, top, closers: list):
     before = stack[opener - 1] if opener > 0 else None
     keyword = before.value if isinstance(before, TOKEN) else None
     arrow = isinstance(top, TOKEN) and top.value == "->"
+    if bracket == "(" and _is_token(before, "CARET_ID") and closers == [")"]:
+        # Parser::parseOptionalBlockArgList
+        return "expected SSA operand" if "VALUE_ID" in accepted else "expected ')'"
     if closers == [")"] and bracket == "(" and _is_token(before, "STRING"):
         if _inside_location(stack, opener):
             return "expected ')' after child location of NameLoc"
@@ -694,6 +697,8 @@ _KEYWORD_MESSAGES = {
     ("tuple", "<"): "expected '<' in tuple type",
     ("complex", "<"): "expected '<' in complex type",
     ("array", "<"): "expected '<' after 'array'",
+    ("array", ":"): "expected ':' after dense array type",
+    ("array", ">"): "expected '>' to close an array attribute",
 }
 _CONTEXT_KEYWORDS = frozenset(keyword for keyword, _ in _KEYWORD_MESSAGES)
 

@@ -78,6 +78,9 @@ class MLIRTransformer:
 
     def attribute_alias_def(self, children):
         name, value = children
+        if "." in name.value:
+            raise parse_error(name, "attribute names with a '.' are reserved for "
+                                    "dialect-defined names")
         if name.value in self.attribute_aliases:
             raise parse_error(name, f"redefinition of attribute alias id '{name.value[1:]}'")
         self.attribute_aliases[name.value] = value
@@ -85,6 +88,8 @@ class MLIRTransformer:
 
     def type_alias_def(self, children):
         name, value = children
+        if "." in name.value:
+            raise parse_error(name, "type names with a '.' are reserved for dialect-defined names")
         if name.value in self.type_aliases:
             raise parse_error(name, f"redefinition of type alias id '{name.value[1:]}'")
         self.type_aliases[name.value] = value
@@ -131,6 +136,8 @@ class MLIRTransformer:
         name_token = children[0]
         uses, successors, props, regions, attrs, ftype = split_children(
             children[1:], Uses, Successors, Props, Regions, AttrDict, T.FunctionType)
+        if _string_value(name_token) == b"":
+            raise parse_error(name_token, "empty operation name is invalid")
         if "\0" in _decoded(_string_value(name_token)):
             raise parse_error(name_token, "null character not allowed in operation name")
         op = ParsedOp(_decoded(_string_value(name_token)), pos_of(name_token),
@@ -189,6 +196,8 @@ class MLIRTransformer:
     def attr_entry(self, children):
         name = children[0]
         key = _decoded(_string_value(name)) if name.type == "STRING" else name.value
+        if not key:
+            raise parse_error(name, "expected valid attribute name")
         key = Token.new_borrow_pos(name.type, key, name)
         return (key, children[1] if len(children) > 1 else A.UNIT)
 
