@@ -566,19 +566,35 @@ def _enclosing_op(stack: list):
     return None
 
 
-def _innermost_open(stack: list):
-    """Index in the stack of the innermost bracket not yet closed."""
+_OPENING = ("LPAR", "LSQB", "LBRACE", "LESSTHAN")
+_CLOSING = ("RPAR", "RSQB", "RBRACE", "MORETHAN")
+
+
+def _outer_tokens(stack: list):
+    """(index, token) of the stack's tokens at the nesting of its top, last
+    first, the groups closed above skipped; the innermost bracket still
+    open, when there is one, comes last."""
     depth = 0
     for index in range(len(stack) - 1, -1, -1):
         value = stack[index]
         if not isinstance(value, TOKEN):
             continue
-        if value.type in ("RPAR", "RSQB", "RBRACE", "MORETHAN"):
+        if value.type in _CLOSING:
             depth += 1
-        elif value.type in ("LPAR", "LSQB", "LBRACE", "LESSTHAN"):
+        elif value.type in _OPENING:
             if depth == 0:
-                return index
+                yield index, value
+                return
             depth -= 1
+        elif depth == 0:
+            yield index, value
+
+
+def _innermost_open(stack: list):
+    """Index in the stack of the innermost bracket not yet closed."""
+    for index, value in _outer_tokens(stack):
+        if value.type in _OPENING:
+            return index
     return None
 
 
@@ -648,18 +664,8 @@ def _bracket_message(accepted: set, stack: list, top, closers: list):
 def _after_generic_op(stack: list) -> bool:
     """Whether the parser is after the parts of a generic op (`"name"(...)`
     and what may follow) that precede its function type."""
-    depth = 0
-    for value in reversed(stack):
-        if not isinstance(value, TOKEN):
-            continue
-        if value.type in ("RPAR", "RSQB", "RBRACE", "MORETHAN"):
-            depth += 1
-        elif value.type in ("LPAR", "LSQB", "LBRACE", "LESSTHAN"):
-            if depth == 0:
-                return False
-            depth -= 1
-        elif depth == 0:
-            return value.type == "STRING"
+    for _, value in _outer_tokens(stack):
+        return value.type == "STRING"
     return False
 
 

@@ -71,9 +71,18 @@ class MLIRTransformer:
         # identifiers are looked up as they are read, so that an undeclared
         # one is reported before any later error (as MLIR's AffineParser).
         self.affine_names = None
+        # `loc(#alias)` read before `#alias` is defined, checked at the end.
+        self.forward_locations: list = []
 
     # ------------------------------------------------------------ top level
     def start(self, children):
+        for reference in self.forward_locations:
+            # OperationParser::finalize resolves them once all is read.
+            attr = self.attribute_aliases.get(reference.token.value)
+            if attr is None:
+                raise parse_error(reference.token, "operation location alias was never defined")
+            if not isinstance(attr, A.LocationAttr):
+                raise parse_error(reference.token, f"expected location, but found '{attr}'")
         return [c for c in children if isinstance(c, ParsedOp)]
 
     def attribute_alias_def(self, children):
@@ -488,6 +497,16 @@ class MLIRTransformer:
     def dense_array_attr(self, children):
         """`array<type: e, ...>` (mlir's DenseArrayElementParser)."""
         element = next(c for c in children if isinstance(c, T.Type))
+        if not isinstance(element, (T.IntegerType, T.FloatType)) or \
+                isinstance(element, T.IntegerType) and element.width % 8 and element.width != 1:
+            # Parser::parseDenseArrayAttr, at the element type.
+            offset = children[1].end_pos
+            while offset < len(self.text) and self.text[offset] in " \t\r\n":
+                offset += 1
+            message = (f"expected integer or float type, got: '{element}'"
+                       if not isinstance(element, (T.IntegerType, T.FloatType))
+                       else "element type bitwidth must be a multiple of 8")
+            raise MLIRError(message, offset_to_pos(self.text, offset))
         values = []
         for index, child in enumerate(children):
             if isinstance(child, _DenseElement):
@@ -589,7 +608,9 @@ class MLIRTransformer:
             return A.DialectLoc(_dialect_location_text(head, "<" + body))
         attr = self.attribute_aliases.get(name.value)
         if attr is None:
-            return _ForwardLocRef(name)
+            reference = _ForwardLocRef(name)
+            self.forward_locations.append(reference)
+            return reference
         if not isinstance(attr, A.LocationAttr):
             raise parse_error(name, "expected location, but found dialect attribute")
         return attr
