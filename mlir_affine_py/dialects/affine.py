@@ -201,7 +201,7 @@ class AffineForOp(RegisteredOp):
     syntax_missing = {"TO": ("custom op 'affine.for' expected 'to' between bounds", "token"),
                       ("step", "INT"): ("expected attribute value", "previous"),
                       ("-", "INT"): ("expected constant integer or floating point value",
-                                     "token"),
+                                     "previous"),
                       "LBRACE": ("expected '{' to begin a region", "previous")}
     syntax_dim_and_symbol_list = True
 

@@ -386,6 +386,11 @@ def _expected_message(accepted: set, state, token, text: str):
         # `affine.for %i 0`: the optional location is all that may follow
         # the name before `=`.
         return "expected '='", "previous"
+    if "SCALABLE_DIM" in accepted and _is_token(token, "LSQB"):
+        # Parser::parseVectorDimensionList: `[` size `]`.
+        size = re.compile(r"\[[ \t]*[0-9]+").match(text, token.start_pos)
+        if size is not None and not text[size.end():].lstrip(" \t").startswith("]"):
+            return "missing ']' closing scalable dimension", size.end()
     if "DIMS" in accepted and token is not None:
         dims = re.compile(_DIMENSIONS).match(text, token.start_pos)
         if dims and dims.end() > token.start_pos:
@@ -439,6 +444,9 @@ def _expected_message(accepted: set, state, token, text: str):
                     "missing operand of negation", position, severity="error"), None
         return message, "token"
     if "KEYWORD_ATTR" in accepted and "INT" in accepted:
+        opener = _innermost_open(stack)
+        if _is_token(top, "COMMA") and opener and _value_of(stack[opener - 1]) == "memref":
+            return "expected list element", "previous"    # a layout or memory space
         return "expected attribute value", "previous"
     if "BARE_ID" in accepted and "STRING" in accepted and "INT" not in accepted \
             and "RESULTS" not in accepted:
@@ -454,6 +462,8 @@ def _expected_message(accepted: set, state, token, text: str):
     if in_context is not None:
         return in_context, "previous"
     context = _keyword_context(stack)
+    if context == "memref" and accepted == {"MORETHAN"} and _is_token(token, "COMMA"):
+        return _third_memref_attribute_error(text, token.end_pos), None
     for (keyword, spelling), message in _KEYWORD_MESSAGES.items():
         if keyword == context and (spelling in accepted or has(spelling)):
             # An integer is read as the next token, and reported there.
@@ -664,8 +674,9 @@ def _bracket_message(accepted: set, stack: list, top, closers: list):
 def _after_generic_op(stack: list) -> bool:
     """Whether the parser is after the parts of a generic op (`"name"(...)`
     and what may follow) that precede its function type."""
-    for _, value in _outer_tokens(stack):
-        return value.type == "STRING"
+    for index, value in _outer_tokens(stack):
+        return value.type == "STRING" and index + 1 < len(stack) \
+            and _is_token(stack[index + 1], "LPAR")
     return False
 
 
@@ -689,8 +700,8 @@ def _in_affine_results(stack: list) -> bool:
 # keyword starts: (keyword, token spelling or terminal) -> message.
 _KEYWORD_MESSAGES = {
     ("loc", "("): "expected '(' in location", ("loc", ")"): "expected ')' in location",
-    ("callsite", "("): "expected '(' in callsite location",
     ("callsite", "at"): "expected 'at' in callsite location",
+    ("callsite", "("): "expected '(' in callsite location",
     ("callsite", ")"): "expected ')' in callsite location",
     ("fused", ">"): "expected '>' after fused location metadata",
     ("fused", "["): "expected '[' in fused location",
@@ -707,6 +718,33 @@ _KEYWORD_MESSAGES = {
     ("array", ">"): "expected '>' to close an array attribute",
 }
 _CONTEXT_KEYWORDS = frozenset(keyword for keyword, _ in _KEYWORD_MESSAGES)
+
+
+def _third_memref_attribute_error(text: str, offset: int) -> MLIRError:
+    """A memref type with a third attribute after its element type (the
+    grammar takes a layout and a memory space): Parser::parseMemRefType
+    reports it after reading it, as a second memory space or as a layout
+    after the memory space."""
+    start = _skip_trivia(text, offset)
+    depth, index = 0, start
+    while index < len(text):
+        char = text[index]
+        if char in "(<[{":
+            depth += 1
+        elif char in ")]}" or char == ">" and text[index - 1] != "-":
+            if depth == 0:
+                break
+            depth -= 1
+        elif char == "," and depth == 0:
+            break
+        index += 1
+    word = text[start:index].strip()
+    aliases = _parser()[1].attribute_aliases
+    layout = word.startswith(("affine_map", "strided")) or isinstance(
+        aliases.get(word), (A.AffineMapAttr, A.StridedLayoutAttr))
+    message = ("expected memory space to be last in memref type" if layout
+               else "multiple memory spaces specified in memref type")
+    return MLIRError(message, offset_to_pos(text, _skip_trivia(text, index)))
 
 
 def _keyword_context(stack: list):

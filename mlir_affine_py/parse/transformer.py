@@ -297,12 +297,22 @@ class MLIRTransformer:
         layout = space = None
         if len(rest) == 2:
             layout, space = rest
+            if not isinstance(layout, (A.AffineMapAttr, A.StridedLayoutAttr)):
+                # Parser::parseMemRefType: the first was a memory space.
+                raise MLIRError("expected memory space to be last in memref type"
+                                if isinstance(space, (A.AffineMapAttr, A.StridedLayoutAttr))
+                                else "multiple memory spaces specified in memref type",
+                                self._memref_end(children))
         elif rest:
             first = rest[0]
             if isinstance(first, (A.AffineMapAttr, A.StridedLayoutAttr)):
                 layout = first
             else:
                 space = first
+        if isinstance(layout, A.StridedLayoutAttr) and len(layout.strides) != len(shape):
+            # StridedLayoutAttr::verifyLayout
+            raise MLIRError("expected the number of strides to match the rank",
+                            self._memref_keyword(children))
         if isinstance(layout, A.AffineMapAttr) and layout.value.num_dims != len(shape):
             raise MLIRError("memref layout mismatch between rank and affine map: "
                             f"{len(shape)} != {layout.value.num_dims}", self._memref_keyword(children))
@@ -317,6 +327,25 @@ class MLIRTransformer:
         if token is None or not self.text:
             return None
         return offset_to_pos(self.text, self.text.rfind("memref", 0, token.start_pos))
+
+    def _memref_end(self, children):
+        """The position of the `>` that closes a memref type (None when no
+        token of the type was kept to find it from)."""
+        token = next((c for c in children if isinstance(c, TOKEN)), None)
+        if token is None or not self.text:
+            return None
+        index = self.text.find("<", self.text.rfind("memref", 0, token.start_pos))
+        depth = 0
+        while 0 <= index < len(self.text):
+            char = self.text[index]
+            if char == "<":
+                depth += 1
+            elif char == ">" and self.text[index - 1] != "-":
+                depth -= 1
+                if depth == 0:
+                    return offset_to_pos(self.text, index)
+            index += 1
+        return None
 
     def tensor_type(self, children):
         opener = children[1]
