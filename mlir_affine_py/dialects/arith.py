@@ -334,6 +334,12 @@ class CmpOp(RegisteredOp):
                                          "containing one of the following enum values for "
                                          f"attribute 'predicate' [{', '.join(cls.predicates)}]")
         type = types_of(children)[0]
+        element = getattr(type, "element_type", type) if isinstance(
+            type, (T.VectorType, T.TensorType, T.UnrankedTensorType)) else type
+        if not cls.operand_kind[1](element):
+            # The ODS type constraint of `lhs`, checked as the operands are resolved.
+            raise parse_error(name, f"custom op '{name.value}' 'lhs' must be "
+                                    f"{cls.operand_kind[0]}, but got '{type}'")
         attrs = dict(attrs_of(children))
         attrs["predicate"] = A.IntegerAttr(cls.predicates.index(word), T.I64)
         attrs.update(_flags(children, name.value))
@@ -369,6 +375,10 @@ class CmpIOp(CmpOp):
     name = "arith.cmpi"
     traits = (Pure, Elementwise)
     predicates = CMPI_PREDICATES
+    # The operands' ODS constraint: its words, and a test of the element type.
+    operand_kind = ("signless-integer-like",
+                    lambda t: isinstance(t, T.IndexType) or isinstance(t, T.IntegerType)
+                    and t.is_signless)
 
 
 @register_op
@@ -376,6 +386,7 @@ class CmpFOp(CmpOp):
     name = "arith.cmpf"
     traits = (Pure, Elementwise)
     predicates = CMPF_PREDICATES
+    operand_kind = ("floating-point-like", lambda t: isinstance(t, T.FloatType))
     property_defaults = {"fastmath": FASTMATH_NONE}
 
 

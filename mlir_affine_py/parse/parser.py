@@ -717,7 +717,7 @@ _KEYWORD_MESSAGES = {
     ("array", ":"): "expected ':' after dense array type",
     ("array", ">"): "expected '>' to close an array attribute",
 }
-_CONTEXT_KEYWORDS = frozenset(keyword for keyword, _ in _KEYWORD_MESSAGES)
+_CONTEXT_KEYWORDS = frozenset(keyword for keyword, _ in _KEYWORD_MESSAGES) | {"memref"}
 
 
 def _third_memref_attribute_error(text: str, offset: int) -> MLIRError:

@@ -106,6 +106,10 @@ CASES = {
     _in_func("%0 = \"foo\"() : () -> ()"): "2:3: cannot name an operation with no results",
     _in_func("\"\"() : () -> ()"): "2:3: empty operation name is invalid",
     "\"t\"(){\"\"} : () -> ()\n": "1:7: expected valid attribute name",
+    _in_func("%r = arith.cmpf oeq, %a, %a : i32", "%a: i32"):
+        "2:8: custom op 'arith.cmpf' 'lhs' must be floating-point-like, but got 'i32'",
+    "#m = affine_map<(d0) -> (d0)>\nfunc.func private @f(memref<4xf32, #m, 1, 2>)\n":
+        "2:44: multiple memory spaces specified in memref type",
     "func.func @f() {\n^bb42 (i32):\n  return\n}\n": "2:8: expected SSA operand",
 }
 
