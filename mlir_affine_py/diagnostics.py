@@ -15,6 +15,7 @@ valid UTF-8 are shown as U+FFFD).
 
 from __future__ import annotations
 
+import contextlib
 import contextvars
 import re
 
@@ -78,7 +79,18 @@ def format_diagnostic(filename: str, source: str, message: str,
     return text
 
 
-def _format_one(filename, lines, message, pos, severity, line_offset, show_source=True) -> str:
+def format_at(filename: str, lines: list, message: str, pos, severity: str = "error",
+              span: int = 1) -> str:
+    """One diagnostic at a position of the file whose `lines` are given, its
+    caret followed by `~` under the rest of a `span` of characters (as
+    SourceMgr underlines a range)."""
+    return _format_one(filename, lines, message, pos, severity, 0, span=span)
+
+
+def _format_one(filename, lines, message, pos, severity, line_offset, show_source=True,
+                span: int = 1) -> str:
+    if not message.isascii():       # it may quote undecodable source bytes
+        message = re.compile(_UNDECODABLE).sub("\ufffd", message)
     if pos is None:
         return f"{filename}:{1 + line_offset}:1: {severity}: {message}\n"
     if pos == (0, 0):     # the file as a whole (an unknown location in it)
@@ -97,7 +109,9 @@ def _format_one(filename, lines, message, pos, severity, line_offset, show_sourc
         source_line = re.compile(_UNDECODABLE).sub("\ufffd", source_line)
         return header + source_line.expandtabs(TAB_STOP) + "\n"
     caret_column = len(prefix.expandtabs(TAB_STOP)) + max(column - 1 - len(prefix), 0)
-    return header + source_line.expandtabs(TAB_STOP) + "\n" + " " * caret_column + "^\n"
+    underline = "^" + "~" * max(min(span, len(source_line) - column + 1) - 1, 0)
+    return (header + source_line.expandtabs(TAB_STOP) + "\n" + " " * caret_column
+            + underline + "\n")
 
 
 def offset_to_pos(text: str, offset: int) -> tuple[int, int]:
@@ -203,3 +217,25 @@ def current_context() -> DiagnosticContext:
     """The context of the run in progress (`with context:`), or a default
     one that collects what is emitted outside any run."""
     return _CURRENT.get(_FALLBACK)
+
+
+# MLIRContext::printOpOnDiagnostic: whether an error or remark about an op
+# carries a note showing the op (`see current operation: ...`).  mlir-opt
+# turns it off under -verify-diagnostics, where such a note would be one
+# more diagnostic to expect.
+_PRINT_OP_ON_DIAGNOSTIC: contextvars.ContextVar = contextvars.ContextVar(
+    "pyaffine_opt_print_op_on_diagnostic", default=True)
+
+
+def print_op_on_diagnostic() -> bool:
+    return _PRINT_OP_ON_DIAGNOSTIC.get()
+
+
+@contextlib.contextmanager
+def printing_op_on_diagnostic(value: bool):
+    """`print_op_on_diagnostic()` is `value` inside the `with`."""
+    token = _PRINT_OP_ON_DIAGNOSTIC.set(value)
+    try:
+        yield
+    finally:
+        _PRINT_OP_ON_DIAGNOSTIC.reset(token)

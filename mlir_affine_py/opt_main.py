@@ -14,7 +14,7 @@ import sys
 import threading
 
 from . import __version__
-from .diagnostics import MLIRError, format_diagnostic
+from .diagnostics import MLIRError, format_diagnostic, offset_to_pos
 from .parse.engine.lark_modules import import_lark
 
 USAGE = """OVERVIEW: pyaffine-opt: MLIR affine-dialect optimizer driver (mlir-opt 22 compatible output)
@@ -23,7 +23,11 @@ USAGE: pyaffine-opt [options] [passes] <input file|->
 
 OPTIONS:
   -o <filename>                   Output filename (written only when the run succeeds)
-  -split-input-file               Split the input on '// -----' lines and process each chunk
+  -split-input-file               Split the input at each '// -----' and process each chunk
+  -verify-diagnostics[=only-expected]
+                                  Check that emitted diagnostics match expected-* lines on the
+                                  corresponding line (=only-expected: only that the expected
+                                  ones are emitted)
   -allow-unregistered-dialect     Allow operations of unknown dialects (printed in generic form)
   -mlir-print-op-generic          Print every operation in the generic form
   -pass-pipeline=<string>         Textual description of the pass pipeline to run,
@@ -52,6 +56,7 @@ class Options:
         self.input = None
         self.output = None
         self.split = False
+        self.verify_diagnostics = None   # None, "all" or "only-expected"
         self.allow_unregistered = False
         self.generic = False
         self.debug = False
@@ -122,6 +127,11 @@ def parse_args(argv) -> Options:
                 raise UsageError("for the --pass-pipeline option: may only occur zero or one times!")
             else:
                 setattr(options, _VALUED[name], value)
+        elif name == "verify-diagnostics":
+            if value not in ("", "all", "only-expected"):
+                raise UsageError(f"for the --verify-diagnostics option: Cannot find option "
+                                 f"named '{value}'!")
+            options.verify_diagnostics = value or "all"
         elif name in _FLAGS:
             setattr(options, _FLAGS[name], value.lower() not in ("false", "0") if has_value else True)
         elif is_registered(name):
@@ -245,6 +255,14 @@ def _instrument(options: Options, stderr):
 
 
 def run(options: Options, stdout, stderr) -> int:
+    if not options.verify_diagnostics:
+        return _run(options, stdout, stderr)
+    from .diagnostics import printing_op_on_diagnostic
+    with printing_op_on_diagnostic(False):
+        return _run(options, stdout, stderr)
+
+
+def _run(options: Options, stdout, stderr) -> int:
     from .diagnostics import DiagnosticContext
     if options.pass_manager is None:
         options.pass_manager = build_pass_manager(options)
@@ -265,21 +283,35 @@ def run(options: Options, stdout, stderr) -> int:
         return 1
     text = data.decode("utf-8", errors="surrogateescape")
     del data
-    from .parse.parser import split_input
-    chunks = split_input(text) if options.split else [(text, 0)]
+    from .parse.parser import Chunk, split_input
+    # mlir-opt 22 builds its verifier of `expected-*` annotations whether
+    # or not -verify-diagnostics is given (verify_diagnostics.py).
+    verifier = passive = None
+    if options.verify_diagnostics or "expected-" in text:
+        from .verify_diagnostics import DiagnosticVerifier
+        checker = DiagnosticVerifier(filename, text, stderr,
+                                     options.verify_diagnostics == "only-expected",
+                                     passive=not options.verify_diagnostics)
+        verifier, passive = (checker, None) if options.verify_diagnostics else (None, checker)
+    chunks, near_misses = split_input(text) if options.split else ([Chunk(text, 0)], [])
+    for offset in near_misses:
+        stderr.write(format_diagnostic(filename, text, "near miss with file split marker",
+                                       offset_to_pos(text, offset), "warning"))
     outputs = []
     failed = False
     # Remarks are written as the passes emit them, before any error of the chunk.
-    context = DiagnosticContext(filename, handler=lambda d: stderr.write(context.format(d)))
-    for chunk, line_offset in chunks:
+    context = DiagnosticContext(filename, handler=verifier.diagnostic if verifier else
+                                lambda d: stderr.write(context.format(d)))
+    for chunk, line_offset, column_offset in chunks:
         context.source, context.line_offset = chunk, line_offset
+        if verifier:
+            verifier.start_chunk(line_offset, column_offset)
         try:
             outputs.append(process_chunk(chunk, options, filename, line_offset, context,
                                          timing) + "\n")
         except MLIRError as error:
             failed = True
-            stderr.write(format_diagnostic(filename, chunk, error.message, error.pos,
-                                           error.severity, line_offset))
+            _write_error(stderr, filename, text, error, line_offset, column_offset, verifier)
             outputs.append("")
         except RecursionError as error:
             depth = nesting_depth(chunk)
@@ -289,9 +321,13 @@ def run(options: Options, stdout, stderr) -> int:
             message = (f"nesting too deep: {depth} levels of brackets (regions, attributes or "
                        f"affine expressions) go beyond what pyaffine-opt can process")
             position = _deepest_position(error) or deepest_bracket(chunk)
-            stderr.write(format_diagnostic(filename, chunk, message, position,
-                                           "error", line_offset))
+            _write_error(stderr, filename, text, MLIRError(message, position), line_offset,
+                         column_offset, verifier)
             outputs.append("")
+    if verifier:
+        failed = not verifier.finish()
+    if passive:
+        passive.finish()
     result = "// -----\n".join(outputs)
     if failed:
         if options.output in (None, "-"):
@@ -314,6 +350,22 @@ def run(options: Options, stdout, stderr) -> int:
         return 1
     _report_timing(timing, stderr)
     return 0
+
+
+def _write_error(stderr, filename: str, text: str, error: MLIRError, line_offset: int,
+                 column_offset: int, verifier=None) -> None:
+    """An error of a chunk, at the file's positions, with its notes."""
+    if verifier:
+        verifier.error(error)
+        return
+
+    def in_file(pos):
+        if pos is None or pos == (0, 0):
+            return pos
+        return (pos[0] + line_offset, pos[1] + (column_offset if pos[0] == 1 else 0))
+    notes = [(severity, message, in_file(pos)) for severity, message, pos in error.notes]
+    stderr.write(format_diagnostic(filename, text, error.message, in_file(error.pos),
+                                   error.severity, notes=notes))
 
 
 def _report_timing(timing, stderr) -> None:

@@ -6,8 +6,9 @@ vector forms, AffineYieldOp)."""
 from __future__ import annotations
 
 import functools
+import re
 
-from ..diagnostics import MLIRError
+from ..diagnostics import MLIRError, offset_to_pos
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.affine_expr import AffineConstantExpr, AffineSymbolExpr, constant
@@ -121,6 +122,47 @@ def _loop_argument_as_symbol(map: AffineMap, operands) -> bool:
     return any(_is_loop_argument(v) for v in operands[map.num_dims:])
 
 
+def _is_lower_bound(t) -> bool:
+    """Whether the bound being read is the lower one of the affine.for whose
+    name the lexer remembered last (its bounds are read in order)."""
+    name = t.last_op_name
+    seen = getattr(t, "affine_for_bounds", None)
+    count = seen[1] + 1 if seen is not None and seen[0] is name else 1
+    t.affine_for_bounds = (name, count)
+    return count == 1
+
+
+def _bound_offset(text: str, name, lower: bool):
+    """Where the lower (after `=`) or upper (after `to`) bound of the
+    affine.for named by the token `name` starts in `text`."""
+    if name is None or not hasattr(name, "start_pos"):
+        return None
+    depth, after_equal = 0, False
+    for index in range(name.start_pos, len(text)):
+        char = text[index]
+        if char in "(<[":
+            depth += 1
+        elif char in ")]" or char == ">" and text[index - 1] != "-":
+            depth -= 1
+        elif char in "{\n":
+            return None
+        elif depth == 0 and char == "=" and not after_equal:
+            if lower:
+                return _skip_blanks(text, index + 1)
+            after_equal = True
+        elif depth == 0 and after_equal and text.startswith("to", index) \
+                and not re.match(r"[\w$.%]", text[index - 1]) \
+                and not re.match(r"[\w$.]", text[index + 2:index + 3]):
+            return _skip_blanks(text, index + 2)
+    return None
+
+
+def _skip_blanks(text: str, index: int) -> int:
+    while index < len(text) and text[index] in " \t":
+        index += 1
+    return index
+
+
 @register_op
 class AffineForOp(RegisteredOp):
     name = "affine.for"
@@ -138,7 +180,7 @@ class AffineForOp(RegisteredOp):
         // also the start symbol with which a head that stands on a line of its
         // own (AFFINE_FOR_LINE) is parsed when its shape is new (op_heads.py).
         affine_for: affine_for_head region attr_dict?
-        affine_for_head: OP_AFFINE_FOR (RESULTS | VALUE_ID trailing_loc "=") affine_bound "to" affine_bound ("step" INT)? iter_args? -> op_head
+        affine_for_head: OP_AFFINE_FOR (RESULTS | VALUE_ID trailing_loc "=") affine_bound "to" affine_bound ("step" MINUS? INT)? iter_args? -> op_head
                        | AFFINE_FOR_LINE -> op_head_line
         affine_bound: INT                                  -> const_bound
                     | "-" INT                              -> neg_const_bound
@@ -156,7 +198,22 @@ class AffineForOp(RegisteredOp):
     syntax_head_lines = {"AFFINE_FOR_LINE": "affine_for_head"}
     syntax_remembers_name = True
     syntax_terminal_texts = {"MIN_MAX": "'min' or 'max'"}
+    syntax_missing = {"TO": ("custom op 'affine.for' expected 'to' between bounds", "token"),
+                      ("step", "INT"): ("expected attribute value", "previous"),
+                      ("-", "INT"): ("expected constant integer or floating point value",
+                                     "previous"),
+                      "LBRACE": ("expected '{' to begin a region", "previous")}
     syntax_dim_and_symbol_list = True
+
+    @classmethod
+    def syntax_error_before(cls, stack, text):
+        for index, value in enumerate(stack):
+            if isinstance(value, TOKEN) and value.type == "STEP" and index + 2 < len(stack) \
+                    and isinstance(stack[index + 1], TOKEN) and stack[index + 1].type == "MINUS" \
+                    and isinstance(stack[index + 2], TOKEN) and stack[index + 2].type == "INT":
+                return parse_error(stack[index + 1], "custom op 'affine.for' expected step to be "
+                                                     "representable as a positive signed integer")
+        return None
 
     @classmethod
     def parse(cls, t, children):
@@ -171,6 +228,10 @@ class AffineForOp(RegisteredOp):
             elif isinstance(child, TOKEN):
                 if child.type == "INT" and step_token is None:
                     step_token = child
+                elif child.type == "MINUS" and step_token is None:
+                    # AffineForOp::parse reads an attribute and wants it positive.
+                    raise parse_error(child, "custom op 'affine.for' expected step to be "
+                                             "representable as a positive signed integer")
             elif isinstance(child, ParsedRegion):
                 if region is None:
                     region = child
@@ -182,17 +243,18 @@ class AffineForOp(RegisteredOp):
         lower, upper = bounds
         step = index_literal(step_token) if step_token is not None else 1
         if step <= 0:
-            raise parse_error(step_token, "expected step to be representable as a positive signed integer")
+            raise parse_error(step_token, "custom op 'affine.for' expected step to be "
+                                          "representable as a positive signed integer")
         inits, init_names, result_types = [], [], []
         if iter_args is not None and iter_args and isinstance(iter_args[0], tuple):
             pairs, result_types = iter_args[:-1], iter_args[-1]
             init_names = [name for name, _ in pairs]
             inits = [value for _, value in pairs]
             if len(result_types) != len(inits):
-                raise parse_error(iv, "mismatch between the number of loop-carried values and results")
+                # At the op's name (parse_error without a token).
+                raise parse_error(None, "custom op 'affine.for' mismatch between the number "
+                                        "of loop-carried values and results")
         region.set_entry_args([(iv, T.INDEX)] + list(zip(init_names, result_types)))
-        if len(lower[0].results) > 1 and lower[2].type != "MIN_MAX":
-            raise parse_error(lower[2], "lower loop bound affine map with multiple results requires 'max' prefix")
         if attrs is None:
             attrs = {}
         attrs.update(lowerBoundMap=_shared_map_attr(lower[0]), upperBoundMap=_shared_map_attr(upper[0]),
@@ -205,14 +267,17 @@ class AffineForOp(RegisteredOp):
 
     @parses("const_bound")
     def parse_const_bound(t, children):
+        _is_lower_bound(t)
         return (_shared_map(0, 0, (constant(index_literal(children[0])),)), [], children[0])
 
     @parses("neg_const_bound")
     def parse_neg_const_bound(t, children):
+        _is_lower_bound(t)
         return (_shared_map(0, 0, (constant(index_literal(children[0], True)),)), [], children[0])
 
     @parses("ssa_bound")
     def parse_ssa_bound(t, children):
+        _is_lower_bound(t)
         return (_shared_map(0, 1, (affine_symbol(0),)), [children[0]], children[0])
 
     @parses("map_bound")
@@ -226,8 +291,18 @@ class AffineForOp(RegisteredOp):
         # AffineForOp::parse reports a count mismatch at the op's name.
         check_dim_symbol_counts(map, dims, syms, t.last_op_name, "custom op 'affine.for' ",
                                 "affine map")
+        lower = _is_lower_bound(t)
         if len(map.results) > 1 and keyword is None:
-            raise parse_error(token, "upper loop bound affine map with multiple results requires 'min' prefix")
+            # AffineForOp's parseBound, at the start of the bound.
+            if lower:
+                message = "lower loop bound affine map with multiple results requires 'max' prefix"
+            else:
+                message = "upper loop bound affine map with multiple results requires 'min' prefix"
+            start = _bound_offset(t.text, t.last_op_name, lower)
+            message = "custom op 'affine.for' " + message
+            if start is None:
+                raise parse_error(token, message)
+            raise MLIRError(message, offset_to_pos(t.text, start))
         return (map, dims + syms, token)
 
     @parses("iter_args")
@@ -743,6 +818,7 @@ class AffineLoadOp(AffineMemoryOp):
         affine_load: OP_AFFINE_LOAD VALUE_ID (subscripts | AFFINE_SUBSCRIPTS) attr_dict? ":" type
     """
     syntax_unclosed_subscripts = "expected ']' in affine map"
+    syntax_missing = {"LSQB": ("expected '[' in affine map", "previous")}
 
     @classmethod
     def parse(cls, t, children):
@@ -767,6 +843,7 @@ class AffineStoreOp(AffineMemoryOp):
         affine_store: OP_AFFINE_STORE VALUE_ID "," VALUE_ID (subscripts | AFFINE_SUBSCRIPTS) attr_dict? ":" type
     """
     syntax_unclosed_subscripts = "expected ']' in affine map"
+    syntax_missing = {"LSQB": ("expected '[' in affine map", "previous")}
 
     @classmethod
     def parse(cls, t, children):
@@ -785,6 +862,7 @@ class AffineVectorLoadOp(AffineMemoryOp):
         affine_vector_load: OP_AFFINE_VECTOR_LOAD VALUE_ID (subscripts | AFFINE_SUBSCRIPTS) attr_dict? ":" type "," type
     """
     syntax_unclosed_subscripts = "expected ']' in affine map"
+    syntax_missing = {"LSQB": ("expected '[' in affine map", "previous")}
 
     @classmethod
     def parse(cls, t, children):
@@ -803,6 +881,7 @@ class AffineVectorStoreOp(AffineMemoryOp):
         affine_vector_store: OP_AFFINE_VECTOR_STORE VALUE_ID "," VALUE_ID (subscripts | AFFINE_SUBSCRIPTS) attr_dict? ":" type "," type
     """
     syntax_unclosed_subscripts = "expected ']' in affine map"
+    syntax_missing = {"LSQB": ("expected '[' in affine map", "previous")}
 
     @classmethod
     def parse(cls, t, children):

@@ -4,6 +4,7 @@ casts, comparisons and select."""
 
 from __future__ import annotations
 
+from ..diagnostics import MLIRError, offset_to_pos
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import OP_CLASSES, register_op
@@ -312,6 +313,20 @@ class CmpOp(RegisteredOp):
     """
 
     @classmethod
+    def syntax_error_before(cls, stack, text):
+        if len(stack) != 1:
+            return None
+        # The predicate is missing: the enum's parser reports it at the token found.
+        name = stack[0]
+        offset = name.end_pos
+        while offset < len(text) and text[offset] in " \t\r\n":
+            offset += 1
+        predicates = OP_CLASSES[name.value].predicates
+        return MLIRError(f"custom op '{name.value}' expected string or keyword containing one "
+                         f"of the following enum values for attribute 'predicate' "
+                         f"[{', '.join(predicates)}]", offset_to_pos(text, offset))
+
+    @classmethod
     def parse(cls, t, children):
         name, predicate = children[0], children[1]
         cls = OP_CLASSES[name.value]
@@ -326,6 +341,12 @@ class CmpOp(RegisteredOp):
                                          "containing one of the following enum values for "
                                          f"attribute 'predicate' [{', '.join(cls.predicates)}]")
         type = types_of(children)[0]
+        element = getattr(type, "element_type", type) if isinstance(
+            type, (T.VectorType, T.TensorType, T.UnrankedTensorType)) else type
+        if not cls.operand_kind[1](element):
+            # The ODS type constraint of `lhs`, checked as the operands are resolved.
+            raise parse_error(name, f"custom op '{name.value}' 'lhs' must be "
+                                    f"{cls.operand_kind[0]}, but got '{type}'")
         attrs = dict(attrs_of(children))
         attrs["predicate"] = A.IntegerAttr(cls.predicates.index(word), T.I64)
         attrs.update(_flags(children, name.value))
@@ -361,6 +382,10 @@ class CmpIOp(CmpOp):
     name = "arith.cmpi"
     traits = (Pure, Elementwise)
     predicates = CMPI_PREDICATES
+    # The operands' ODS constraint: its words, and a test of the element type.
+    operand_kind = ("signless-integer-like",
+                    lambda t: isinstance(t, T.IndexType) or isinstance(t, T.IntegerType)
+                    and t.is_signless)
 
 
 @register_op
@@ -368,6 +393,7 @@ class CmpFOp(CmpOp):
     name = "arith.cmpf"
     traits = (Pure, Elementwise)
     predicates = CMPF_PREDICATES
+    operand_kind = ("floating-point-like", lambda t: isinstance(t, T.FloatType))
     property_defaults = {"fastmath": FASTMATH_NONE}
 
 

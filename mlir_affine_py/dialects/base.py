@@ -189,6 +189,20 @@ class RegisteredOp(Operation):
     # left unclosed, and whether it reads `(dims)[symbols]` with
     # parseDimAndSymbolList (an unclosed `[` is then "in operand list").
     syntax_terminal_texts: dict = {}
+    # The messages of the op's parser where one terminal is missing:
+    # terminal name, or (previous token, terminal name), -> (message, where)
+    # with `where` "token" (at the token found) or "previous" (just past
+    # the previous token, Parser::emitWrongTokenError).
+    syntax_missing: dict = {}
+
+    @classmethod
+    def syntax_error_before(cls, stack: list, text: str):
+        """An MLIRError the op's parser reports in what the LALR parser has
+        read of the op (`stack`, its value stack, from the op's name on) when
+        a syntax error comes after it in `text`: MLIR checks some pieces as
+        it reads them, before the tokens that follow.  None when there is
+        none."""
+        return None
     syntax_unclosed_subscripts: str | None = None
     syntax_dim_and_symbol_list = False
     # Whether the op's name may go without its dialect where that dialect

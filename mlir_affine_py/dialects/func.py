@@ -3,7 +3,9 @@ mlir/lib/Interfaces/FunctionImplementation.cpp)."""
 
 from __future__ import annotations
 
-from ..diagnostics import MLIRError
+import re
+
+from ..diagnostics import MLIRError, offset_to_pos
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import Block, Region, register_op
@@ -12,10 +14,56 @@ from ..ir.traits import (AffineScope, AutomaticAllocationScope, CallOpInterface,
                          FunctionOpInterface, HasOnlyGraphRegion, IsolatedFromAbove,
                          NoRegionArguments, NoTerminator, Pure, ReturnLike, SingleBlock,
                          Symbol, SymbolTable, SymbolUser, Terminator)
-from ..parse.syntax import TOKEN, ParsedRegion, parse_error
+from ..parse.syntax import TOKEN, ParsedRegion, parse_error, pos_of
 from ..parse.op_syntax import parses
 from .base import (ValueTerminator, RegisteredOp, attrs_of, first_of, new_op, lookup_symbol,
                    regions_of, symbol_name_attr, symbol_parent_error, type_list, uses)
+
+
+def _mixed_arguments_error(text: str, symbol, args) -> MLIRError:
+    """function_interface_impl::parseFunctionArgumentList: the first
+    argument decides whether all are named; the first that differs is an
+    error at its start."""
+    first_named = args[0][0] is not None
+    index = next(i for i, arg in enumerate(args) if (arg[0] is not None) != first_named)
+    if not first_named:
+        return parse_error(args[index][0], "custom op 'func.func' expected type instead of SSA "
+                                           "identifier")
+    message = "custom op 'func.func' expected SSA identifier"
+    starts = _argument_starts(text, symbol.end_pos)
+    if index >= len(starts):
+        return parse_error(symbol, message)
+    return MLIRError(message, offset_to_pos(text, starts[index]))
+
+
+def _argument_starts(text: str, offset: int) -> list:
+    """The offsets of the arguments of the list opened by the first `(` at
+    or after `offset` (commas at its own depth separate them)."""
+    starts, depth, index = [], 0, text.find("(", offset)
+    while 0 <= index < len(text):
+        char = text[index]
+        if char in "([{<":
+            depth += 1
+        elif char in ")]}>" and text[index - 1] != "-":
+            depth -= 1
+            if depth == 0:
+                break
+        elif char == '"':
+            index = text.find('"', index + 1)
+            if index < 0:
+                break
+        elif text.startswith("//", index):
+            index = text.find("\n", index)
+            continue
+        if depth == 1 and char in "(,":
+            following = index + 1
+            while following < len(text) and (text[following] in " \t\r\n"
+                                              or text.startswith("//", following)):
+                following = (text.find("\n", following) if text.startswith("//", following)
+                             else following + 1)
+            starts.append(following)
+        index += 1
+    return starts
 
 
 @register_op
@@ -57,9 +105,17 @@ class FuncOp(RegisteredOp):
                 results, result_attrs = child[1], child[2]
             elif isinstance(child, dict):
                 attrs = dict(child)
+        for inferred in ("sym_visibility", "sym_name", "function_type"):
+            if inferred in attrs:
+                # function_interface_impl::parseFunctionOp, at `attributes`.
+                found = re.compile(r"\battributes\b").search(t.text, symbol.end_pos)
+                raise MLIRError(f"custom op 'func.func' '{inferred}' is an inferred attribute "
+                                "and should not be specified in the explicit attribute "
+                                "dictionary", offset_to_pos(t.text, found.start())
+                                if found else pos_of(symbol))
         named = [a for a in args if a[0] is not None]
         if named and len(named) != len(args):
-            raise parse_error(symbol, "expected SSA identifier")
+            raise _mixed_arguments_error(t.text, symbol, args)
         if named and not regions:
             raise parse_error(symbol, "expected non-empty function body")
         if regions and not regions[0].blocks:

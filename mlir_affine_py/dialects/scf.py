@@ -120,7 +120,9 @@ class ForOp(RegisteredOp):
         if iter_args is not None:
             pairs, result_types = iter_args
         if len(pairs) != len(result_types):
-            raise parse_error(iv, "mismatch in number of loop-carried values and defined values")
+            # At the op's name (parse_error without a token).
+            raise parse_error(None, "custom op 'scf.for' mismatch in number of loop-carried "
+                                    "values and defined values")
         iv_type = next((c for c in children if isinstance(c, T.Type)), T.INDEX)
         region = regions_of(children)[0]
         region.set_entry_args([(iv, iv_type)] + [(arg, type) for (arg, _), type in zip(pairs, result_types)])

@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import re
 
-from ..diagnostics import MLIRError, offset_to_pos, pos_to_offset
+from ..diagnostics import MLIRError, offset_to_pos, pos_to_offset, print_op_on_diagnostic
 from .traits import HasOnlyGraphRegion, SingleBlock
 
 def _symbol_lookups_cached(verify):
@@ -106,8 +106,9 @@ def op_error(message: str, op) -> MLIRError:
     on a line of its own when the op takes several."""
     if isinstance(message, LocationMessage):
         return MLIRError(str(message), op.pos)
-    error = MLIRError(str(message), op.pos).attach_note(
-        "see current operation: " + appended_op(op), op.pos)
+    error = MLIRError(str(message), op.pos)
+    if print_op_on_diagnostic():
+        error.attach_note("see current operation: " + appended_op(op), op.pos)
     for text, other in getattr(message, "notes", ()):
         error.attach_note(text, other.pos)
     return error

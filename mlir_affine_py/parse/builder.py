@@ -171,6 +171,8 @@ class Builder:
         expected = 0
         for _, count, _ in results:
             expected += count
+        if not op.results:
+            raise MLIRError("cannot name an operation with no results", results[0][2])
         if expected != len(op.results):
             raise MLIRError(f"operation defines {len(op.results)} results but was provided "
                             f"{expected} to bind", results[0][2])

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import os
 import re
+import sys
+from typing import NamedTuple
 
 from lark.exceptions import (UnexpectedCharacters, UnexpectedEOF, UnexpectedInput,
                              UnexpectedToken, VisitError)
@@ -22,7 +24,7 @@ from . import op_syntax
 from .builder import Builder
 from .engine.driver import Engine
 from .engine.tables import PreparedGrammar, advances
-from .syntax import TOKEN, OpHead, ParsedOp
+from .syntax import TOKEN, AffineSyntax, OpHead, ParsedOp
 from .transformer import MLIRTransformer, string_literal_error
 
 # (engine, transformer) by grammar: with the extended grammar's ops or not.
@@ -31,6 +33,12 @@ _PARSERS: dict = {}
 # decides; the error paths ask `_parser()` for the same one).
 _EXTENDED = True
 _MARKERS = None
+
+# MLIR reads integer literals of any length (into APInts) and reports the
+# ones too large for their type; Python's guard against converting long
+# digit strings (4300 digits by default) would stop the parse instead.
+if hasattr(sys, "set_int_max_str_digits"):
+    sys.set_int_max_str_digits(0)
 
 
 def _grammar_text() -> str:
@@ -162,6 +170,8 @@ def parse_source(text: str, allow_unregistered: bool = False,
     text without errors needs.  A text with any error is read again token
     by token: its diagnostics are those of its tokens."""
     global _EXTENDED
+    if "\0" in text:
+        text = _nul_as_blank(text)
     _EXTENDED = uses_extended_ops(text)
     try:
         return _built(text, _parse(text, source_name, line_offset, shorthands=True),
@@ -181,6 +191,14 @@ def parse_source(text: str, allow_unregistered: bool = False,
     except (UnexpectedToken, UnexpectedEOF) as error:
         raise _syntax_error(text, error) from None
     return _built(text, parsed, allow_unregistered)
+
+
+def _nul_as_blank(text: str) -> str:
+    """MLIR's lexer skips a NUL byte that is not the end of the buffer, as
+    whitespace; in a string literal it is a character of the string."""
+    pieces = re.compile(r'("(?:[^"\\\n]|\\.)*")').split(text)
+    return "".join(piece if index % 2 else piece.replace("\0", " ")
+                   for index, piece in enumerate(pieces))
 
 
 def _parse(text: str, source_name: str, line_offset: int, shorthands: bool):
@@ -235,11 +253,15 @@ MLIR_OPT_DIALECTS = (
 _DIALECT_FAQ = ("https://mlir.llvm.org/getting_started/Faq/"
                 "#registered-loaded-dependent-whats-up-with-dialects-management")
 
+# Lexer::lexPrefixedIdentifier: a prefix not followed by a suffix-id.
+_PREFIXED_ID_ERRORS = {"#": "invalid attribute name", "%": "invalid SSA name",
+                       "^": "invalid block name", "!": "invalid type identifier"}
 # Characters that can start a token in MLIR's lexer (Lexer::lexToken).
 _TOKEN_START = frozenset(":,.(){}[]<>=*-+?|/\"@#%^!_ \t\r\n"
                          "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
 
 _INTTYPE = r"[su]?i[1-9][0-9]*"
+_BARE_ID = r"[A-Za-z_][\w$.]*"
 _VALUE_NAME = r"%[\w$.\-]*"
 _CLOSERS = (("RPAR", ")"), ("RSQB", "]"), ("MORETHAN", ">"), ("RBRACE", "}"))
 _BINARY_OPERATORS = frozenset({"+", "-", "*", "floordiv", "ceildiv", "mod"})
@@ -307,6 +329,13 @@ def _syntax_error(text: str, error) -> MLIRError:
 def _lexical_error(text: str, offset: int):
     """The error MLIR's lexer reports for the character at `offset`, if any."""
     char = text[offset] if offset < len(text) else ""
+    following = text[offset + 1:offset + 2]
+    if char in _PREFIXED_ID_ERRORS and not (following.isascii() and (
+            following.isalnum() or following in "$._-")) and text[offset:offset + 3] != "#-}":
+        return MLIRError(_PREFIXED_ID_ERRORS[char], offset_to_pos(text, offset))
+    if char == "@" and not (following.isascii() and (following.isalpha() or following in "_\"")):
+        return MLIRError("@ identifier expected to start with letter or '_'",
+                         offset_to_pos(text, offset + 1))
     if not char or char in _TOKEN_START:
         if char == "." and not text.startswith("...", offset):
             return MLIRError("expected three consecutive dots for an ellipsis",
@@ -364,14 +393,43 @@ def _expected_message(accepted: set, state, token, text: str):
             end = token.start_pos + len(re.compile(_VALUE_NAME).match(token.value).group())
             return "expected '=' after SSA name", end
         return "expected operation name in quotes", "previous"
+    op = _enclosing_op(stack)
+    op_class = OP_CLASSES.get(op.value) if op is not None else None
+    if op_class is not None:
+        start = next(i for i in range(len(stack) - 1, -1, -1) if stack[i] is op)
+        found = op_class.syntax_error_before(stack[start:], text)
+        if found is not None:
+            return found, None
+    for key, (message, where) in (op_class.syntax_missing.items() if op_class else ()):
+        previous, name = key if isinstance(key, tuple) else (None, key)
+        if name in accepted and (previous is None or _value_of(top) == previous):
+            return message, where
+    if accepted == {"COMMA"} and _in_result_list(state) and _is_token(token, "COLON"):
+        # `%a:` without the count of a result group.
+        following = _skip_trivia(text, token.end_pos)
+        return "expected integer number of results", wrong_token_offset(
+            text, following, at_eof=following >= len(text))
+    if "RESULT_GROUP" in accepted and accepted <= {"RESULTS", "RESULT_GROUP", "VALUE_ID"}:
+        return "expected valid ssa identifier", "previous"
+    if "COLON" in accepted and _after_generic_op(stack):
+        return "expected ':' followed by operation type", "previous"
     if accepted == {"COMMA"} and _in_result_list(state):
         return "expected '=' after SSA name", top.end_pos
-    if _before_top(stack, 1, "loc") and isinstance(top, TOKEN) and top.type == "LPAR":
+    if _before_top(stack, 1, "loc") and isinstance(top, TOKEN) and top.type == "LPAR" \
+            or has("callsite") and "INT" not in accepted and "BARE_ID" not in accepted:
         return "expected location instance", "previous"
+    if accepted == {"LOC"} and _is_token(top, "VALUE_ID") and "#" in top.value:
+        # Parser::parseArgument: `%name#0` names a result, not an argument.
+        return "result number not allowed in argument list", top.start_pos + top.value.index("#")
     if accepted == {"LOC"} and isinstance(top, TOKEN) and top.type == "VALUE_ID":
         # `affine.for %i 0`: the optional location is all that may follow
         # the name before `=`.
         return "expected '='", "previous"
+    if "SCALABLE_DIM" in accepted and _is_token(token, "LSQB"):
+        # Parser::parseVectorDimensionList: `[` size `]`.
+        size = re.compile(r"\[[ \t]*[0-9]+").match(text, token.start_pos)
+        if size is not None and not text[size.end():].lstrip(" \t").startswith("]"):
+            return "missing ']' closing scalable dimension", size.end()
     if "DIMS" in accepted and token is not None:
         dims = re.compile(_DIMENSIONS).match(text, token.start_pos)
         if dims and dims.end() > token.start_pos:
@@ -384,18 +442,50 @@ def _expected_message(accepted: set, state, token, text: str):
         if op is not None:
             return (f"custom op '{op.value}' expected valid affine map representation for "
                     "loop bounds"), op.start_pos
-    # Affine expressions.
+    # Affine maps and sets (AffineParser).
+    opener = _innermost_open(stack)
+    if opener and stack[opener].value == "<" and _value_of(stack[opener - 1]) in (
+            "affine_map", "affine_set") and (has("->") or "COLON" in accepted):
+        return "expected '->' or ':'", "previous"
+    if "CMP_OP" in accepted:
+        return ("expected '== affine-expr' or '>= affine-expr' at end of affine constraint",
+                "token")
+    names = _parser()[1].affine_names
+    if names is not None and isinstance(top, TOKEN) and top.value not in names \
+            and _in_affine_results(stack) \
+            and re.compile(_BARE_ID).fullmatch(top.value) and not (
+                top.value in _BINARY_OPERATORS and _is_operand(stack[-2] if len(stack) > 1
+                                                               else None)):
+        # An identifier not yet reduced: MLIR looks it up when it reads it.
+        return MLIRError("use of undeclared identifier", offset_to_pos(
+            text, wrong_token_offset(text, top.start_pos))), None
     if has("symbol") and "INT" in accepted and "STRING" not in accepted:
+        # AffineParser::parseAffineOperandExpr, at the token where an operand
+        # should start.
+        word = token.value if token is not None else None
+        if word in ("floordiv", "ceildiv", "mod"):
+            return "use of undeclared identifier", "previous"    # read as a name
+        message = "expected affine expression"
+        if word == ")" and _is_token(top, "LPAR"):
+            message = "no expression inside parentheses"
         if isinstance(top, TOKEN) and top.value in _BINARY_OPERATORS:
             if top.value != "-" or _is_operand(stack[-2] if len(stack) > 1 else None):
                 return "missing right operand of binary operator", "token"
+        elif word in ("+", "*"):
+            return "missing left operand of binary operator", "token"
+        if _is_token(top, "MINUS") or top is not None and _value_of(top) == "-" \
+                or (_is_token(top, "LPAR") and len(stack) > 1 and _value_of(stack[-2]) == "-"
+                    and not _is_operand(stack[-3] if len(stack) > 2 else None)):
             if token is not None:
                 # MLIR reports both the missing expression and the negation.
                 position = token_pos(token)
-                return MLIRError("expected affine expression", position).attach_note(
+                return MLIRError(message, position).attach_note(
                     "missing operand of negation", position, severity="error"), None
-        return "expected affine expression", "token"
+        return message, "token"
     if "KEYWORD_ATTR" in accepted and "INT" in accepted:
+        opener = _innermost_open(stack)
+        if _is_token(top, "COMMA") and opener and _value_of(stack[opener - 1]) == "memref":
+            return "expected list element", "previous"    # a layout or memory space
         return "expected attribute value", "previous"
     if "BARE_ID" in accepted and "STRING" in accepted and "INT" not in accepted \
             and "RESULTS" not in accepted:
@@ -410,6 +500,13 @@ def _expected_message(accepted: set, state, token, text: str):
     in_context = _bracket_message(accepted, stack, top, closers)
     if in_context is not None:
         return in_context, "previous"
+    context = _keyword_context(stack)
+    if context == "memref" and accepted == {"MORETHAN"} and _is_token(token, "COMMA"):
+        return _third_memref_attribute_error(text, token.end_pos), None
+    for (keyword, spelling), message in _KEYWORD_MESSAGES.items():
+        if keyword == context and (spelling in accepted or has(spelling)):
+            # An integer is read as the next token, and reported there.
+            return message, "token" if spelling == "INT" else "previous"
     if accepted == {"LPAR"} and isinstance(top, TOKEN) and top.type == "COLON":
         return "expected function type", "token"
     if len(closers) == 1:
@@ -421,7 +518,7 @@ def _expected_message(accepted: set, state, token, text: str):
             and len(stack) == 1 + _toplevel_depth(stack):
         kind = "attribute" if top.type == "HASH_ID" else "type"
         return f"expected '=' in {kind} alias definition", "previous"
-    if accepted == {"COLON"}:
+    if "COLON" in accepted:
         header = _block_header(stack)
         if header == "after":
             return "expected ':' after block name", "previous"
@@ -518,19 +615,35 @@ def _enclosing_op(stack: list):
     return None
 
 
-def _innermost_open(stack: list):
-    """Index in the stack of the innermost bracket not yet closed."""
+_OPENING = ("LPAR", "LSQB", "LBRACE", "LESSTHAN")
+_CLOSING = ("RPAR", "RSQB", "RBRACE", "MORETHAN")
+
+
+def _outer_tokens(stack: list):
+    """(index, token) of the stack's tokens at the nesting of its top, last
+    first, the groups closed above skipped; the innermost bracket still
+    open, when there is one, comes last."""
     depth = 0
     for index in range(len(stack) - 1, -1, -1):
         value = stack[index]
         if not isinstance(value, TOKEN):
             continue
-        if value.type in ("RPAR", "RSQB", "RBRACE", "MORETHAN"):
+        if value.type in _CLOSING:
             depth += 1
-        elif value.type in ("LPAR", "LSQB", "LBRACE", "LESSTHAN"):
+        elif value.type in _OPENING:
             if depth == 0:
-                return index
+                yield index, value
+                return
             depth -= 1
+        elif depth == 0:
+            yield index, value
+
+
+def _innermost_open(stack: list):
+    """Index in the stack of the innermost bracket not yet closed."""
+    for index, value in _outer_tokens(stack):
+        if value.type in _OPENING:
+            return index
     return None
 
 
@@ -547,8 +660,17 @@ def _bracket_message(accepted: set, stack: list, top, closers: list):
     before = stack[opener - 1] if opener > 0 else None
     keyword = before.value if isinstance(before, TOKEN) else None
     arrow = isinstance(top, TOKEN) and top.value == "->"
+    if bracket == "(" and _is_token(before, "CARET_ID") and closers == [")"]:
+        # Parser::parseOptionalBlockArgList
+        return "expected SSA operand" if "VALUE_ID" in accepted else "expected ')'"
     if closers == [")"] and bracket == "(" and _is_token(before, "STRING"):
+        if _inside_location(stack, opener):
+            return "expected ')' after child location of NameLoc"
         return "expected ')' to end operand list"
+    after = stack[opener + 1] if opener + 1 < len(stack) else None
+    if closers == [")"] and bracket == "(" and (
+            _is_token(after, "LBRACE") or after.__class__.__name__ == "ParsedRegion"):
+        return "expected ')' to end region list"
     if closers == ["]"] and bracket == "[":
         # Subscripts (`%A[...`) and symbol operands (`(%i)[...`), each in
         # the words of the parser that reads them.
@@ -578,7 +700,123 @@ def _bracket_message(accepted: set, stack: list, top, closers: list):
     if bracket == "(" and closers == [")"] and keyword == "<" and opener > 1 \
             and _value_of(stack[opener - 2]) in ("affine_map", "affine_set"):
         return "expected ')' in dimensional identifier list"
+    if closers == ["]"] and bracket == "[" and isinstance(before, tuple) and before \
+            and before[0] == "dims":
+        return "expected ']' in symbol list"
+    if closers == [")"] and bracket == "(" and keyword in ("->", ":") \
+            and _in_affine_results(stack[:opener + 1]):
+        return ("expected ')' in affine map range" if keyword == "->"
+                else "expected ')' in integer set constraint list")
     return None
+
+
+def _after_generic_op(stack: list) -> bool:
+    """Whether the parser is after the parts of a generic op (`"name"(...)`
+    and what may follow) that precede its function type."""
+    for index, value in _outer_tokens(stack):
+        return value.type == "STRING" and index + 1 < len(stack) \
+            and _is_token(stack[index + 1], "LPAR")
+    return False
+
+
+def _in_affine_results(stack: list) -> bool:
+    """Whether the parser is in the results of an affine map or the
+    constraints of a set (after its `->` or `:`), not in its dims or
+    symbols."""
+    for value in reversed(stack):
+        if isinstance(value, TOKEN):
+            if value.value in ("->", ":"):
+                return True
+            if value.value in ("<", "affine_map", "affine_set"):
+                return False
+        elif isinstance(value, tuple) and not isinstance(value, AffineSyntax) \
+                and value and value[0] in ("dims", "syms"):
+            return False
+    return False
+
+
+# The words of the builtin parsers for a missing token in a construct that a
+# keyword starts: (keyword, token spelling or terminal) -> message.
+_KEYWORD_MESSAGES = {
+    ("loc", "("): "expected '(' in location", ("loc", ")"): "expected ')' in location",
+    ("callsite", "at"): "expected 'at' in callsite location",
+    ("callsite", "("): "expected '(' in callsite location",
+    ("callsite", ")"): "expected ')' in callsite location",
+    ("fused", ">"): "expected '>' after fused location metadata",
+    ("fused", "["): "expected '[' in fused location",
+    ("fused", "]"): "expected ']' in fused location",
+    ("strided", "<"): "expected '<' after 'strided'",
+    ("strided", "offset"): "expected 'offset' after comma",
+    ("offset", ":"): "expected ':' after 'offset'",
+    ("strided", "INT"): "expected a 64-bit signed integer or '?'",
+    ("offset", "INT"): "expected a 64-bit signed integer or '?'",
+    ("tuple", "<"): "expected '<' in tuple type",
+    ("complex", "<"): "expected '<' in complex type",
+    ("array", "<"): "expected '<' after 'array'",
+    ("array", ":"): "expected ':' after dense array type",
+    ("array", ">"): "expected '>' to close an array attribute",
+}
+_CONTEXT_KEYWORDS = frozenset(keyword for keyword, _ in _KEYWORD_MESSAGES) | {"memref"}
+
+
+def _third_memref_attribute_error(text: str, offset: int) -> MLIRError:
+    """A memref type with a third attribute after its element type (the
+    grammar takes a layout and a memory space): Parser::parseMemRefType
+    reports it after reading it, as a second memory space or as a layout
+    after the memory space."""
+    start = _skip_trivia(text, offset)
+    depth, index = 0, start
+    while index < len(text):
+        char = text[index]
+        if char in "(<[{":
+            depth += 1
+        elif char in ")]}" or char == ">" and text[index - 1] != "-":
+            if depth == 0:
+                break
+            depth -= 1
+        elif char == "," and depth == 0:
+            break
+        index += 1
+    word = text[start:index].strip()
+    aliases = _parser()[1].attribute_aliases
+    layout = word.startswith(("affine_map", "strided")) or isinstance(
+        aliases.get(word), (A.AffineMapAttr, A.StridedLayoutAttr))
+    message = ("expected memory space to be last in memref type" if layout
+               else "multiple memory spaces specified in memref type")
+    return MLIRError(message, offset_to_pos(text, _skip_trivia(text, index)))
+
+
+def _keyword_context(stack: list):
+    """The keyword of _KEYWORD_MESSAGES whose construct the parser is in:
+    the last token read, or the keyword shortly before the innermost
+    bracket still open."""
+    if not stack:
+        return None
+    opener = _innermost_open(stack)
+    start = max((opener if opener is not None else len(stack)) - 5, -1)
+    for index in range(len(stack) - 1, start, -1):
+        if _value_of(stack[index]) in _CONTEXT_KEYWORDS:
+            return stack[index].value
+    return None
+
+
+def _inside_location(stack: list, index: int) -> bool:
+    """Whether the bracket at `index` is inside a `loc(...)`."""
+    depth = 0
+    for position in range(index - 1, -1, -1):
+        value = stack[position]
+        if not isinstance(value, TOKEN):
+            continue
+        if value.type in ("RPAR", "RSQB", "MORETHAN"):
+            depth += 1
+        elif value.type in ("LPAR", "LSQB", "LESSTHAN"):
+            if depth:
+                depth -= 1
+            elif value.type == "LPAR" and position and _value_of(stack[position - 1]) == "loc":
+                return True
+        elif value.type in ("LBRACE", "RBRACE"):
+            return False
+    return False
 
 
 def _toplevel_depth(stack: list) -> int:
@@ -677,7 +915,10 @@ def _refine(text: str, error: MLIRError) -> MLIRError:
     elif message.startswith("non-affine expression"):
         operator = _operator_before(text, offset)
         if operator is not None:
-            error.pos = offset_to_pos(text, operator)
+            # AffineParser::parseAffineHighPrecOpExpr: at the next operator
+            # of the same precedence when one follows the right operand.
+            following = _high_prec_operator_after_operand(text, operator)
+            error.pos = offset_to_pos(text, operator if following is None else following)
     elif re.compile(_OPERAND_TYPE_COUNT).match(message):
         colon = _generic_op_colon(text, offset)
         if colon is not None:
@@ -703,6 +944,32 @@ def _operator_before(text: str, offset: int):
     if match is None:
         return None
     return offset - len(window) + match.start(1)
+
+
+_HIGH_PREC_OPERATOR = r"\*|(?:floordiv|ceildiv|mod)(?![\w$.])"
+
+
+def _high_prec_operator_after_operand(text: str, operator: int):
+    """The offset of the `*`, floordiv, ceildiv or mod that follows the
+    operand after the operator at `operator` (negations included), if any."""
+    high = re.compile(_HIGH_PREC_OPERATOR)
+    index = _skip_trivia(text, high.match(text, operator).end())
+    while text.startswith("-", index) and not text.startswith("->", index):
+        index = _skip_trivia(text, index + 1)
+    if text.startswith("(", index):
+        depth = 0
+        while index < len(text):
+            depth += {"(": 1, ")": -1}.get(text[index], 0)
+            index += 1
+            if depth == 0:
+                break
+    else:
+        word = re.compile(r"[\w$.%#]+").match(text, index)
+        if word is None:
+            return None
+        index = word.end()
+    index = _skip_trivia(text, index)
+    return index if high.match(text, index) else None
 
 
 _OPERAND_TYPE_COUNT = r"expected \d+ operand types? but had \d+\Z"
@@ -748,19 +1015,52 @@ def _skip_trivia(text: str, offset: int) -> int:
     return offset
 
 
+class Chunk(NamedTuple):
+    """One `-split-input-file` chunk: its text, the number of lines before
+    its first line, and the column its first line starts at (0 at a line's
+    start; a chunk starts mid-line after a marker that ends mid-line)."""
+
+    text: str
+    line_offset: int
+    column_offset: int = 0
+
+
 def split_input(text: str, marker: str = "// -----"):
-    """Chunks of `text` separated by the marker, wherever it occurs (even in
-    the middle of a line, as mlir's splitAndProcessBuffer splits), each with
-    the number of lines before it, so diagnostics give the file's lines."""
-    chunks = []
-    start = 0
-    while True:
-        found = text.find(marker, start)
-        if found < 0:
-            chunks.append((text[start:], text.count("\n", 0, start)))
-            return chunks
-        chunks.append((text[start:found], text.count("\n", 0, start)))
-        start = found + len(marker)
+    """The chunks of `text` and the offsets of near misses, as mlir's
+    splitAndProcessBuffer (mlir/lib/Support/ToolUtilities.cpp) finds them:
+    the text is cut at each `marker` without its last two characters
+    (wherever it occurs, even in the middle of a line); a cut is a split
+    when the piece after it goes on with those two characters and one
+    more that is not '0', and otherwise a near miss (the pieces stay
+    joined).  The text after a split starts after the whole marker; an
+    empty piece is no chunk, and a chunk after an empty first piece keeps
+    the marker's last two characters (mlir-opt's quirk, kept for its
+    diagnostics).  Returns ([Chunk], [offset of each near miss])."""
+    head, tail = marker[:-2], marker[-2:]
+    pieces = text.split(head)
+    chunks: list = []
+    near_misses: list = []
+    start, end = 0, len(pieces[0])
+    for piece in pieces[1:]:
+        piece_start = end + len(head)
+        piece_end = piece_start + len(piece)
+        if start == end:        # nothing kept yet: the piece is the chunk, whole
+            start, end = piece_start, piece_end
+            continue
+        if piece.startswith(tail) and len(piece) > len(tail) and piece[len(tail)] != "0":
+            chunks.append(_chunk(text, start, end))
+            start = piece_start + len(tail)
+        else:
+            near_misses.append(piece_start)
+        end = piece_end
+    if start != end:
+        chunks.append(_chunk(text, start, end))
+    return chunks, near_misses
+
+
+def _chunk(text: str, start: int, end: int) -> Chunk:
+    line_start = text.rfind("\n", 0, start) + 1
+    return Chunk(text[start:end], text.count("\n", 0, start), start - line_start)
 
 
 def token_pos(token) -> tuple[int, int]:

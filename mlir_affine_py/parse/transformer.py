@@ -67,13 +67,29 @@ class MLIRTransformer:
         # The latest name token of an op that reports operand errors at it
         # (`syntax_remembers_name`, parse/op_syntax.py).
         self.last_op_name = None
+        # The dims and symbols of the affine map or set being read: its
+        # identifiers are looked up as they are read, so that an undeclared
+        # one is reported before any later error (as MLIR's AffineParser).
+        self.affine_names = None
+        # `loc(#alias)` read before `#alias` is defined, checked at the end.
+        self.forward_locations: list = []
 
     # ------------------------------------------------------------ top level
     def start(self, children):
+        for reference in self.forward_locations:
+            # OperationParser::finalize resolves them once all is read.
+            attr = self.attribute_aliases.get(reference.token.value)
+            if attr is None:
+                raise parse_error(reference.token, "operation location alias was never defined")
+            if not isinstance(attr, A.LocationAttr):
+                raise parse_error(reference.token, f"expected location, but found '{attr}'")
         return [c for c in children if isinstance(c, ParsedOp)]
 
     def attribute_alias_def(self, children):
         name, value = children
+        if "." in name.value:
+            raise parse_error(name, "attribute names with a '.' are reserved for "
+                                    "dialect-defined names")
         if name.value in self.attribute_aliases:
             raise parse_error(name, f"redefinition of attribute alias id '{name.value[1:]}'")
         self.attribute_aliases[name.value] = value
@@ -81,6 +97,8 @@ class MLIRTransformer:
 
     def type_alias_def(self, children):
         name, value = children
+        if "." in name.value:
+            raise parse_error(name, "type names with a '.' are reserved for dialect-defined names")
         if name.value in self.type_aliases:
             raise parse_error(name, f"redefinition of type alias id '{name.value[1:]}'")
         self.type_aliases[name.value] = value
@@ -107,6 +125,10 @@ class MLIRTransformer:
             if token.type == "RESULTS":
                 text = text.rstrip()[:-1].rstrip()
             name, _, count = text.partition(":")
+            if count and not 0 < int(count) < 1 << 64:
+                # OperationParser::parseOperation reads the count as a uint64_t.
+                raise MLIRError("expected named operation to have at least 1 result",
+                                (token.line, token.column + len(name) + 1))
             groups.append((name, int(count) if count else 1, pos_of(token)))
         return groups
 
@@ -123,6 +145,8 @@ class MLIRTransformer:
         name_token = children[0]
         uses, successors, props, regions, attrs, ftype = split_children(
             children[1:], Uses, Successors, Props, Regions, AttrDict, T.FunctionType)
+        if _string_value(name_token) == b"":
+            raise parse_error(name_token, "empty operation name is invalid")
         if "\0" in _decoded(_string_value(name_token)):
             raise parse_error(name_token, "null character not allowed in operation name")
         op = ParsedOp(_decoded(_string_value(name_token)), pos_of(name_token),
@@ -181,6 +205,8 @@ class MLIRTransformer:
     def attr_entry(self, children):
         name = children[0]
         key = _decoded(_string_value(name)) if name.type == "STRING" else name.value
+        if not key:
+            raise parse_error(name, "expected valid attribute name")
         key = Token.new_borrow_pos(name.type, key, name)
         return (key, children[1] if len(children) > 1 else A.UNIT)
 
@@ -222,7 +248,12 @@ class MLIRTransformer:
 
     # ----------------------------------------------------------------- types
     def builtin_type(self, children):
-        return T.simple_type(children[0].value)
+        made = T.simple_type(children[0].value)
+        if made.__class__ is T.IntegerType and made.width > MAX_INTEGER_WIDTH:
+            # Parser::parseNonFunctionType reads the width as an unsigned.
+            raise parse_error(children[0], "invalid integer width" if made.width >= 1 << 32
+                              else f"integer bitwidth is limited to {MAX_INTEGER_WIDTH} bits")
+        return made
 
     def function_type(self, children):
         inputs, results = children
@@ -256,17 +287,32 @@ class MLIRTransformer:
             _check_dimensions(first)
             return _simple_memref(first.value)
         shape, unranked, element, rest = self._shaped(children)
+        if isinstance(element, _NOT_MEMREF_ELEMENTS):
+            # BaseMemRefType::isValidElementType
+            position = self._element_pos(children, None)
+            if position is not None:
+                raise MLIRError("invalid memref element type", position)
         if unranked:
             return T.UnrankedMemRefType(element, rest[0] if rest else None)
         layout = space = None
         if len(rest) == 2:
             layout, space = rest
+            if not isinstance(layout, (A.AffineMapAttr, A.StridedLayoutAttr)):
+                # Parser::parseMemRefType: the first was a memory space.
+                raise MLIRError("expected memory space to be last in memref type"
+                                if isinstance(space, (A.AffineMapAttr, A.StridedLayoutAttr))
+                                else "multiple memory spaces specified in memref type",
+                                self._memref_end(children))
         elif rest:
             first = rest[0]
             if isinstance(first, (A.AffineMapAttr, A.StridedLayoutAttr)):
                 layout = first
             else:
                 space = first
+        if isinstance(layout, A.StridedLayoutAttr) and len(layout.strides) != len(shape):
+            # StridedLayoutAttr::verifyLayout
+            raise MLIRError("expected the number of strides to match the rank",
+                            self._memref_keyword(children))
         if isinstance(layout, A.AffineMapAttr) and layout.value.num_dims != len(shape):
             raise MLIRError("memref layout mismatch between rank and affine map: "
                             f"{len(shape)} != {layout.value.num_dims}", self._memref_keyword(children))
@@ -282,14 +328,41 @@ class MLIRTransformer:
             return None
         return offset_to_pos(self.text, self.text.rfind("memref", 0, token.start_pos))
 
+    def _memref_end(self, children):
+        """The position of the `>` that closes a memref type (None when no
+        token of the type was kept to find it from)."""
+        token = next((c for c in children if isinstance(c, TOKEN)), None)
+        if token is None or not self.text:
+            return None
+        index = self.text.find("<", self.text.rfind("memref", 0, token.start_pos))
+        depth = 0
+        while 0 <= index < len(self.text):
+            char = self.text[index]
+            if char == "<":
+                depth += 1
+            elif char == ">" and self.text[index - 1] != "-":
+                depth -= 1
+                if depth == 0:
+                    return offset_to_pos(self.text, index)
+            index += 1
+        return None
+
     def tensor_type(self, children):
+        opener = children[1]
+        children = [c for c in children[2:-1] if not _is_token(c, ",")]
         shape, unranked, element, rest = self._shaped(children)
+        if isinstance(element, _NOT_TENSOR_ELEMENTS):
+            # TensorType::isValidElementType
+            raise MLIRError("invalid tensor element type", self._element_pos(children, opener))
         if unranked:
             return T.UnrankedTensorType(element)
         return T.TensorType(shape, element, rest[0] if rest else None)
 
     def vector_type(self, children):
         keyword, element = children[0], children[-2]
+        if isinstance(element, _NOT_VECTOR_ELEMENTS):
+            raise parse_error(keyword, "failed to verify 'elementType': "
+                                       "VectorElementTypeInterface instance")
         if not isinstance(children[2], tuple):
             return T.VectorType((), element)
         shape, scalable = children[2]
@@ -320,7 +393,22 @@ class MLIRTransformer:
         return T.TupleType(children[0] if children else ())
 
     def complex_type(self, children):
-        return T.ComplexType(children[0])
+        element = children[2]
+        if not isinstance(element, (T.IntegerType, T.FloatType)):
+            raise MLIRError("invalid element type for complex",
+                            self._element_pos(children[2:], children[1]))
+        return T.ComplexType(element)
+
+    def _element_pos(self, children, opener):
+        """Where the element type of a shaped or complex type starts: after
+        its sizes, or after its `<`; None when neither was kept."""
+        after = next((c for c in children if _is_token(c, "DIMS", "UNRANKED")), opener)
+        if after is None:
+            return None
+        offset = after.end_pos
+        while offset < len(self.text) and self.text[offset] in " \t\r\n":
+            offset += 1
+        return offset_to_pos(self.text, offset)
 
     def dialect_type(self, children):
         name = children[0]
@@ -438,6 +526,16 @@ class MLIRTransformer:
     def dense_array_attr(self, children):
         """`array<type: e, ...>` (mlir's DenseArrayElementParser)."""
         element = next(c for c in children if isinstance(c, T.Type))
+        if not isinstance(element, (T.IntegerType, T.FloatType)) or \
+                isinstance(element, T.IntegerType) and element.width % 8 and element.width != 1:
+            # Parser::parseDenseArrayAttr, at the element type.
+            offset = children[1].end_pos
+            while offset < len(self.text) and self.text[offset] in " \t\r\n":
+                offset += 1
+            message = (f"expected integer or float type, got: '{element}'"
+                       if not isinstance(element, (T.IntegerType, T.FloatType))
+                       else "element type bitwidth must be a multiple of 8")
+            raise MLIRError(message, offset_to_pos(self.text, offset))
         values = []
         for index, child in enumerate(children):
             if isinstance(child, _DenseElement):
@@ -539,19 +637,23 @@ class MLIRTransformer:
             return A.DialectLoc(_dialect_location_text(head, "<" + body))
         attr = self.attribute_aliases.get(name.value)
         if attr is None:
-            return _ForwardLocRef(name)
+            reference = _ForwardLocRef(name)
+            self.forward_locations.append(reference)
+            return reference
         if not isinstance(attr, A.LocationAttr):
             raise parse_error(name, "expected location, but found dialect attribute")
         return attr
 
     # -------------------------------------------------------- affine syntax
     def affine_map(self, children):
+        self.affine_names = None
         dims, syms, exprs = _map_parts(children)
         names = _bind_names(dims, syms)
         results = [affine_from_syntax(e, names) for e in exprs]
         return AffineMap(len(dims), len(syms), tuple(results))
 
     def integer_set(self, children):
+        self.affine_names = None
         dims, syms, constraints = _map_parts(children)
         names = _bind_names(dims, syms)
         exprs, eqs = [], []
@@ -569,9 +671,12 @@ class MLIRTransformer:
         return (children[0], children[1].value, children[2])
 
     def dim_list(self, children):
+        self.affine_names = _bind_names(children, ())
         return ("dims", children)
 
     def symbol_list(self, children):
+        if self.affine_names is not None:
+            self.affine_names.update(_bind_names(children, (), set(self.affine_names)))
         return ("syms", children)
 
     def affine_expr_list(self, children):
@@ -589,6 +694,9 @@ class MLIRTransformer:
     expr_neg = _expr("neg")
 
     def expr_id(self, children):
+        names = self.affine_names
+        if names is not None and children[0].value not in names:
+            raise parse_error(children[0], "use of undeclared identifier")
         return AffineSyntax(("id", children[0]))
 
     def expr_symbol(self, children):
@@ -596,6 +704,22 @@ class MLIRTransformer:
 
 
 # ----------------------------------------------------------------- helpers
+
+def _is_token(value, *kinds) -> bool:
+    """Whether `value` is a token of one of `kinds` (types or texts)."""
+    return isinstance(value, TOKEN) and (value.type in kinds or value.value in kinds)
+
+
+# Builtin types that may not be elements of tensors, memrefs and vectors
+# (TensorType::isValidElementType and its kin); a dialect's type may be.
+_NOT_MEMREF_ELEMENTS = (T.TensorType, T.UnrankedTensorType, T.FunctionType, T.NoneType,
+                        T.TupleType)
+_NOT_TENSOR_ELEMENTS = _NOT_MEMREF_ELEMENTS + (T.MemRefType, T.UnrankedMemRefType)
+_NOT_VECTOR_ELEMENTS = _NOT_TENSOR_ELEMENTS + (T.VectorType, T.ComplexType)
+
+# IntegerType::kMaxWidth.
+MAX_INTEGER_WIDTH = (1 << 24) - 1
+
 
 def _is_memory_space(attr) -> bool:
     """isSupportedMemorySpace: an integer, string or dictionary, or an
@@ -931,9 +1055,11 @@ def _map_parts(children):
     return dims, syms, rest
 
 
-def _bind_names(dims, syms) -> dict:
+def _bind_names(dims, syms, declared=()) -> dict:
     names = {}
     for i, token in enumerate(dims):
+        if token.value in declared:
+            raise parse_error(token, f"redefinition of identifier '{token.value}'")
         if token.value in names:
             raise parse_error(token, f"redefinition of identifier '{token.value}'")
         names[token.value] = affine_dim(i)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from ..analysis.affine_access import MemRefAccess
 from ..analysis.dependence import DependenceAnalysis, DependenceComponent, num_common_loops
 from ..analysis.dependence_relation import mlir_distance_bounds
+from ..diagnostics import print_op_on_diagnostic
 from ..dialects.affine import AffineLoadOp, AffineStoreOp
 from ..passes import ListOption, Option, Pass
 from ..printer.printer import op_to_string
@@ -49,20 +50,21 @@ class TestMemRefDependenceCheck(Pass):
                     if isinstance(o, (AffineLoadOp, AffineStoreOp))]
         analysis = DependenceAnalysis()
         for i, src in enumerate(accesses):
-            note = ("see current operation: " + op_to_string(src.op), src.op.pos)
+            notes = ([("see current operation: " + op_to_string(src.op), src.op.pos)]
+                     if print_op_on_diagnostic() else [])
             for j, dst in enumerate(accesses):
                 common = num_common_loops(src, dst)
                 for depth in range(1, common + 2):
                     result = analysis.check(src, dst, depth)
                     if result.kind == "failure":
-                        self.emit_error(src.op, "dependence check failed", [note])
+                        self.emit_error(src.op, "dependence check failed", notes)
                         continue
                     if result.components and depth <= common:
                         result.components = _mlir_components(result.components, src, dst,
                                                              depth, common)
                     text = _direction_vector_text(result, common, depth)
                     self.emit_remark(src.op, f"dependence from {i} to {j} at depth {depth} = {text}",
-                                     [note])
+                                     notes)
 
 
 class TestLoopPermutation(Pass):

@@ -15,7 +15,7 @@ import lit.formats
 import lit.Test
 import lit.TestRunner as runner
 
-UPSTREAM_FILES = ["loop-permute.mlir"]
+UPSTREAM_FILES = ["loop-permute.mlir", "memref-dependence-check.mlir"]
 # -pass-name="options" (or -pass-name=options): the passes these files use.
 PASS_FLAG = re.compile(r'(?<=\s)-(test-loop-permutation|test-memref-dependence-check)'
                        r'(?:="([^"]*)"|=(\S+))?')

@@ -194,11 +194,35 @@ def test_syntax_errors_are_mlir_errors():
 def test_split_input_keeps_line_numbers():
     # Each chunk starts right after a marker (the rest of the marker's line is
     # its line 1), so its offset is the number of lines before that line.
-    chunks = split_input("a\n// -----\nb\nc\n// -----\nd")
-    assert [offset for _, offset in chunks] == [0, 1, 4]
-    assert [text for text, _ in chunks] == ["a\n", "\nb\nc\n", "\nd"]
-    # Like mlir-opt, a marker in the middle of a line splits too.
-    assert len(split_input("a // ----- b")) == 2
+    chunks, near_misses = split_input("a\n// -----\nb\nc\n// -----\nd")
+    assert [c.line_offset for c in chunks] == [0, 1, 4]
+    assert [c.text for c in chunks] == ["a\n", "\nb\nc\n", "\nd"]
+    assert near_misses == []
+    # Like mlir-opt, a marker in the middle of a line splits too; the chunk
+    # after it starts at the marker's end.
+    chunks, _ = split_input("a // ----- b")
+    assert [tuple(c) for c in chunks] == [("a ", 0, 0), (" b", 0, 10)]
+
+
+@pytest.mark.parametrize("text, chunks, near_misses", [
+    # Four dashes, "-----0" and a marker ending the text are near misses
+    # (at the end of "// ---"): the pieces stay joined.
+    ("a\n// ----\nb", ["a\n// ----\nb"], [8]),
+    ("a // -----0\nb", ["a // -----0\nb"], [8]),
+    ("a\n// -----", ["a\n// -----"], [8]),
+    # Six dashes split, and the chunk keeps the sixth.
+    ("a\n// ------\nb", ["a\n", "-\nb"], []),
+    # A text starting with the marker: its first chunk keeps the last two
+    # dashes (mlir-opt then reports them); a last empty chunk is dropped.
+    ("// -----\na", ["--\na"], []),
+    ("a\n// -----", ["a\n// -----"], [8]),
+    ("a\n// -----\n", ["a\n", "\n"], []),
+    ("", [], []),
+])
+def test_split_input_follows_mlir_opt(text, chunks, near_misses):
+    found, misses = split_input(text)
+    assert [c.text for c in found] == chunks
+    assert misses == near_misses
 
 
 # Invalid inputs whose diagnostics differ from mlir-opt 22's, and how.
