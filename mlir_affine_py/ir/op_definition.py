@@ -30,10 +30,15 @@ from .traits import AttrSizedOperandSegments
 
 
 class Operand:
-    __slots__ = ("name", "variadic", "optional")
+    """A declared operand: its name, its ODS type constraint (None: any
+    type, unchecked) and whether it is a variadic or optional group."""
 
-    def __init__(self, name: str, variadic: bool = False, optional: bool = False):
-        self.name, self.variadic, self.optional = name, variadic, optional
+    __slots__ = ("name", "constraint", "variadic", "optional")
+
+    def __init__(self, name: str, constraint=None, *, variadic: bool = False,
+                 optional: bool = False):
+        self.name, self.constraint = name, constraint
+        self.variadic, self.optional = variadic, optional
 
     @property
     def is_group(self) -> bool:
@@ -44,26 +49,30 @@ class Operand:
         return f"{kind}({self.name!r})"
 
 
-def Variadic(name: str) -> Operand:
-    return Operand(name, variadic=True)
+def Variadic(name: str, constraint=None) -> Operand:
+    return Operand(name, constraint, variadic=True)
 
 
-def Optional(name: str) -> Operand:
-    return Operand(name, optional=True)
+def Optional(name: str, constraint=None) -> Operand:
+    return Operand(name, constraint, optional=True)
 
 
 class Result:
-    __slots__ = ("name", "variadic")
+    __slots__ = ("name", "constraint", "variadic")
 
-    def __init__(self, name: str, variadic: bool = False):
-        self.name, self.variadic = name, variadic
+    def __init__(self, name: str, constraint=None, *, variadic: bool = False):
+        self.name, self.constraint, self.variadic = name, constraint, variadic
+
+    @property
+    def is_group(self) -> bool:
+        return self.variadic
 
     def __repr__(self) -> str:
         return f"Result({self.name!r}{', variadic' if self.variadic else ''})"
 
 
-def VariadicResult(name: str) -> Result:
-    return Result(name, variadic=True)
+def VariadicResult(name: str, constraint=None) -> Result:
+    return Result(name, constraint, variadic=True)
 
 
 class Property:
@@ -86,6 +95,10 @@ class RegionDef:
 
     def __init__(self, name: str, single_block: bool = True, variadic: bool = False):
         self.name, self.single_block, self.variadic = name, single_block, variadic
+
+    @property
+    def is_group(self) -> bool:
+        return self.variadic
 
     def __repr__(self) -> str:
         return f"RegionDef({self.name!r}{', variadic' if self.variadic else ''})"
@@ -170,3 +183,78 @@ def declaration_mismatch(op) -> str | None:
             fixed == len(cls.ods_regions) and len(op.regions) != fixed):
         return f"{len(op.regions)} regions for {list(cls.ods_regions)}"
     return None
+
+
+# ------------------------------------------------------ ODS verification
+def _count_error(what: str, found: int, fixed: int, variadic: bool) -> str | None:
+    """The message of ODS's count traits (ZeroOperands, OneResult,
+    NRegions, AtLeastNOperands, ...) for `found` against the declaration."""
+    if variadic:
+        return (None if found >= fixed
+                else f"expected {fixed} or more {what}s, but found {found}")
+    if found == fixed:
+        return None
+    if fixed == 0:
+        return f"requires zero {what}s"
+    if fixed == 1:
+        return {"operand": "requires a single operand", "result": "requires one result",
+                "region": "requires one region"}[what]
+    if what == "region":
+        return f"expected {fixed} regions"
+    return f"expected {fixed} {what}s, but found {found}"
+
+
+def count_error(op) -> str | None:
+    """The region, result and operand counts against the op's declaration,
+    in the order of the traits ODS gives the op (regions first)."""
+    cls = type(op)
+    for what, declared, found in (("region", cls.ods_regions, len(op.regions)),
+                                  ("result", cls.ods_results, len(op.results)),
+                                  ("operand", cls.ods_operands, len(op.operands))):
+        variadic = any(d.is_group for d in declared)
+        fixed = sum(not d.is_group for d in declared)
+        message = _count_error(what, found, fixed, variadic)
+        if message:
+            return f"'{op.op_name}' op {message}"
+    return None
+
+
+def _groups(declared, values, sizes):
+    """(declaration, values) for each declared group, given the group sizes
+    (None: one value per single declaration, the rest to the one group)."""
+    if sizes is None:
+        rest = len(values) - sum(not d.is_group for d in declared)
+        sizes = [rest if d.is_group else 1 for d in declared]
+    start = 0
+    for decl, size in zip(declared, sizes):
+        yield decl, values[start:start + size], start
+        start += size
+
+
+def constraint_error(op) -> str | None:
+    """ODS's operand and result type constraints: the first value of a type
+    its declaration does not admit, worded as mlir-opt's generated verifier
+    words it ("operand #0 must be floating-point-like, but got 'i32'")."""
+    cls = type(op)
+    sizes = None
+    if cls.has_trait(AttrSizedOperandSegments):
+        segments = op.properties.get("operandSegmentSizes")
+        sizes = list(segments.value) if segments is not None else None
+    for kind, declared, values, group_sizes in (
+            ("operand", cls.ods_operands, op.operands, sizes),
+            ("result", cls.ods_results, op.results, None)):
+        if not declared:
+            continue
+        for decl, group, start in _groups(declared, list(values), group_sizes):
+            if decl.constraint is None:
+                continue
+            for offset, value in enumerate(group):
+                if not decl.constraint(value.type):
+                    return (f"'{op.op_name}' op {kind} #{start + offset} must be "
+                            f"{decl.constraint.description}, but got '{value.type}'")
+    return None
+
+
+def declares_constraints(cls) -> bool:
+    """Whether any declared operand or result of `cls` carries a type constraint."""
+    return any(d.constraint is not None for d in cls.ods_operands + cls.ods_results)
