@@ -27,6 +27,9 @@ from ..parse.engine.shapes import name_tokens, occurrence, ssa_shape
 from ..parse.op_syntax import parses
 from ..parse.syntax import (TOKEN, AttrDict, ParsedRegion, TypeList, Uses, affine_from_syntax,
                             defined_name, integer_literal, parse_error)
+from ..ir.type_constraints import Index
+from .affine_validity import (dim_and_symbol_error, get_affine_scope, is_valid_dim,
+                              is_valid_symbol)
 from .base import (ValueTerminator, RegisteredOp, attrs_of, ensure_terminator,
                    first_of, index_types, new_op, regions_of)
 
@@ -108,19 +111,6 @@ def check_dim_symbol_counts(map_or_set, dims, syms, token, prefix: str = "",
 
 
 # ------------------------------------------------------------------- for
-def _is_loop_argument(value) -> bool:
-    """An induction variable or iteration argument of an affine loop: a valid
-    dimension, never a valid symbol (isValidSymbol)."""
-    return (isinstance(value, BlockArgument) and value.owner.parent_op is not None
-            and value.owner.parent_op.op_name in ("affine.for", "affine.parallel"))
-
-
-def _loop_argument_as_symbol(map: AffineMap, operands) -> bool:
-    """Whether a symbol operand of `map` is a loop's argument, which MLIR
-    refuses ("operand cannot be used as a symbol")."""
-    return any(_is_loop_argument(v) for v in operands[map.num_dims:])
-
-
 @register_op
 class AffineForOp(RegisteredOp):
     name = "affine.for"
@@ -286,10 +276,14 @@ class AffineForOp(RegisteredOp):
             return None
         for map_attr, operands in ((self.properties.get("lowerBoundMap"), self.lower_bound_operands),
                                    (self.properties.get("upperBoundMap"), self.upper_bound_operands)):
-            if isinstance(map_attr, A.AffineMapAttr) \
-                    and _loop_argument_as_symbol(map_attr.value, operands):
-                return "'affine.for' op operand cannot be used as a symbol"
+            if isinstance(map_attr, A.AffineMapAttr):
+                message = dim_and_symbol_error(self, operands, map_attr.value.num_dims)
+                if message:
+                    return message
         return None
+
+    def affine_induction_vars(self):
+        return self.body.args[:1]
 
     def print(self, p) -> None:
         p.write(" ")
@@ -427,6 +421,17 @@ class AffineIfOp(RegisteredOp):
     def integer_set(self):
         return self.properties["condition"].value
 
+    def verify(self):
+        """AffineIfOp::verify."""
+        condition = self.properties.get("condition")
+        if not isinstance(condition, A.IntegerSetAttr):
+            return "'affine.if' op requires an integer set attribute named 'condition'"
+        condition = condition.value
+        if len(self.operands) != condition.num_dims + condition.num_symbols:
+            return ("'affine.if' op operand count and condition integer set dimension and "
+                    "symbol count must match")
+        return dim_and_symbol_error(self, self.operands, condition.num_dims)
+
     def finish_parse(self) -> None:
         if not self.results:
             ensure_terminator(self, 0, AffineYieldOp)
@@ -482,8 +487,8 @@ class AffineMapOp(RegisteredOp):
 
     __slots__ = ()
     required_attributes = ("map",)
-    ods_operands = (Variadic("mapOperands"),)
-    ods_results = (Result("result"),)
+    ods_operands = (Variadic("mapOperands", Index),)
+    ods_results = (Result("result", Index),)
     ods_properties = (Property("map", A.AffineMapAttr),)
 
     syntax = r"""
@@ -555,7 +560,18 @@ class AffineApplyOp(AffineMapOp):
         problem = super().verify()
         if problem is None and len(self.map.results) != 1:
             return "'affine.apply' op mapping must produce one value"
+        if problem is None:
+            # Operands that are neither dims nor symbols (of scf loops) are
+            # allowed; a valid dim that is no symbol is not, in a symbol's place.
+            region = get_affine_scope(self)
+            for value in self.operands[self.map.num_dims:]:
+                if is_valid_dim(value, region) and not is_valid_symbol(value, region):
+                    return "dimensional operand cannot be used as a symbol"
         return problem
+
+    def is_valid_dim_in(self, region) -> bool:
+        """AffineApplyOp::isValidDim(Region *): all its operands are."""
+        return all(is_valid_dim(value, region) for value in self.operands)
 
 
 @register_op
@@ -679,9 +695,12 @@ class AffineMemoryOp(RegisteredOp):
         map = map_attr.value
         if isinstance(memref_type, T.MemRefType) and len(map.results) != memref_type.rank:
             return f"'{self.op_name}' op affine map num results must equal memref rank"
-        if map.num_symbols and _loop_argument_as_symbol(map, self.map_operands):
-            return f"'{self.op_name}' op operand cannot be used as a symbol"
-        return None
+        if self.vector and isinstance(memref_type, T.MemRefType):
+            vector = (self.operands[0] if self.stores else self.results[0]).type
+            if getattr(vector, "element_type", None) != memref_type.element_type:
+                return (f"'{self.op_name}' op requires memref and vector types of the same "
+                        "elemental type")
+        return dim_and_symbol_error(self, self.map_operands, map.num_dims)
 
     @property
     def memref(self):

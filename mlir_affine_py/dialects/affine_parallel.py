@@ -18,6 +18,7 @@ from ..ir.traits import (AutomaticAllocationScope, LoopLikeOpInterface, Recursiv
 from ..parse.syntax import TOKEN, TypeList, Uses, parse_error
 from .affine import AffineYieldOp, parse_subscripts
 from ..parse.op_syntax import parses
+from .affine_validity import dim_and_symbol_error
 from .base import (RegisteredOp, attrs_of, ensure_terminator, first_of, index_types, new_op,
                    regions_of)
 
@@ -225,7 +226,13 @@ class AffineParallelOp(RegisteredOp):
                 return "'affine.parallel' op invalid reduction attribute"
             if not _reduction_fits(ATOMIC_RMW_KINDS[attr.value], result.type):
                 return "'affine.parallel' op result type cannot match reduction attribute"
-        return None
+        return (dim_and_symbol_error(self, self.lower_bounds_operands,
+                                     self.lower_bounds_map.num_dims)
+                or dim_and_symbol_error(self, self.upper_bounds_operands,
+                                        self.upper_bounds_map.num_dims))
+
+    def affine_induction_vars(self):
+        return self.body.args
 
 
 def _group_values(attr) -> list:

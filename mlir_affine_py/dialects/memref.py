@@ -15,8 +15,9 @@ from ..ir.op_definition import (Operand, Optional, Property, RegionDef, Result, 
 from ..ir.traits import (Allocate, AttrSizedOperandSegments, AutomaticAllocationScope,
                          CastOpInterface, ConditionallySpeculatable, Free, MemoryEffects,
                          NoMemoryEffect, NoRegionArguments, Pure, Read, RecursiveMemoryEffects,
-                         ReturnLike, SingleBlockImplicitTerminator, Symbol, SymbolUser,
-                         Terminator, ViewLikeOpInterface, Write)
+                         ReturnLike, ShapedDimOpInterface, SingleBlockImplicitTerminator,
+                         Symbol, SymbolUser, Terminator, ViewLikeOpInterface, Write)
+from ..ir.type_constraints import NON_0_RANKED_OR_UNRANKED_MEMREF, Index
 from ..parse.syntax import TOKEN, SymbolUses, Uses, parse_error, pos_of
 from ..printer.numbers import escape_string, unescape_string
 from ..parse.op_syntax import parses
@@ -128,6 +129,20 @@ class AllocLikeOp(RegisteredOp):
         return cls.build_generic((dynamic_sizes, symbol_operands), [memref_type], properties)
 
 
+def result_size_value(op, index: int, dynamic_sizes):
+    """The size of dimension `index` of the op's memref result: True when
+    static, else the one of `dynamic_sizes` giving it, None when there is
+    no such dimension (AffineOps.cpp isMemRefSizeValidSymbol asks it of
+    memref.alloc, memref.view and memref.subview)."""
+    type = op.results[0].type if op.results else None
+    if not isinstance(type, T.MemRefType) or not 0 <= index < type.rank:
+        return None
+    if type.shape[index] is not None:
+        return True
+    position = type.shape[:index].count(None)
+    return dynamic_sizes[position] if position < len(dynamic_sizes) else None
+
+
 def layout_symbol_count(layout) -> int:
     """The symbols of a memref layout's affine map: a strided layout has one
     per dynamic stride or offset."""
@@ -145,6 +160,9 @@ class AllocOp(AllocLikeOp):
 
     def result_name_hints(self):
         return ["alloc"]
+
+    def size_value(self, index: int):
+        return result_size_value(self, index, self.operands)
 
 
 @register_op
@@ -209,9 +227,9 @@ class DeallocOp(RegisteredOp):
 @register_op
 class DimOp(RegisteredOp):
     name = "memref.dim"
-    traits = (NoMemoryEffect, ConditionallySpeculatable)
-    ods_operands = (Operand("source"), Operand("index"))
-    ods_results = (Result("result"),)
+    traits = (NoMemoryEffect, ConditionallySpeculatable, ShapedDimOpInterface)
+    ods_operands = (Operand("source", NON_0_RANKED_OR_UNRANKED_MEMREF), Operand("index", Index))
+    ods_results = (Result("result", Index),)
 
     syntax = r"""
         memref_dim: OP_MEMREF_DIM VALUE_ID "," VALUE_ID attr_dict? ":" type
@@ -337,6 +355,15 @@ class CastOp(RegisteredOp):
     syntax = r"""
         memref_cast: OP_MEMREF_CAST VALUE_ID attr_dict? ":" type "to" type
     """
+
+    def size_value(self, index: int):
+        """The size where the cast's source comes from (casts are looked
+        through; an unranked source says nothing)."""
+        source = self.operands[0]
+        if isinstance(source.type, T.UnrankedMemRefType) or source.defining_op is None:
+            return None
+        size_of = getattr(source.defining_op, "size_value", None)
+        return size_of(index) if size_of is not None else None
 
     @classmethod
     def parse(cls, t, children):
@@ -627,6 +654,9 @@ class SubViewOp(OffsetSizeStrideOp):
     syntax = r"""
         memref_subview: OP_MEMREF_SUBVIEW VALUE_ID mixed_list mixed_list mixed_list attr_dict? ":" type "to" type
     """
+
+    def size_value(self, index: int):
+        return result_size_value(self, index, self.mixed_parts()[1][1])
 
     @classmethod
     def parse(cls, t, children):
@@ -1600,6 +1630,9 @@ class ViewOp(RegisteredOp):
 
     def result_name_hints(self):
         return ["view"]
+
+    def size_value(self, index: int):
+        return result_size_value(self, index, self.operands[2:])
 
     def verify(self):
         error = type_constraint_error(self, [

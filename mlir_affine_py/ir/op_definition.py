@@ -248,9 +248,10 @@ def constraint_error(op) -> str | None:
         for decl, group, start in _groups(declared, list(values), group_sizes):
             if decl.constraint is None:
                 continue
+            variadic = "variadic of " if decl.variadic else ""
             for offset, value in enumerate(group):
                 if not decl.constraint(value.type):
-                    return (f"'{op.op_name}' op {kind} #{start + offset} must be "
+                    return (f"'{op.op_name}' op {kind} #{start + offset} must be {variadic}"
                             f"{decl.constraint.description}, but got '{value.type}'")
     return None
 

@@ -195,6 +195,14 @@ class SingleBlockImplicitTerminator(Trait):
 class NoRegionArguments(Trait):
     """The entry blocks of the op's regions take no arguments."""
 
+    @staticmethod
+    def verify_trait(op) -> str | None:
+        for index, region in enumerate(op.regions):
+            if region.blocks and region.blocks[0].args:
+                where = f"region #{index}" if len(op.regions) > 1 else "region"
+                return _op_error(op, f"{where} should have no arguments")
+        return None
+
 
 class IsolatedFromAbove(Trait):
     """Values defined outside the op are not visible in its regions."""
@@ -368,6 +376,11 @@ class AffineWriteOpInterface(Trait):
 
 class AffineMapAccessInterface(Trait):
     pass
+
+
+class ShapedDimOpInterface(Trait):
+    """The op's result is the size of its operand 0 (a memref or tensor)
+    along its operand 1 (memref.dim, tensor.dim)."""
 
 
 # Short names as ODS spells them.
