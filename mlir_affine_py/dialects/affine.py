@@ -27,7 +27,7 @@ from ..parse.engine.shapes import name_tokens, occurrence, ssa_shape
 from ..parse.op_syntax import parses
 from ..parse.syntax import (TOKEN, AttrDict, ParsedRegion, TypeList, Uses, affine_from_syntax,
                             defined_name, integer_literal, parse_error)
-from ..ir.type_constraints import Index
+from ..ir.type_constraints import AnyMemRef, AnyType, Index
 from .affine_validity import (dim_and_symbol_error, get_affine_scope, is_valid_dim,
                               is_valid_symbol)
 from .base import (ValueTerminator, RegisteredOp, attrs_of, ensure_terminator,
@@ -687,20 +687,31 @@ class AffineMemoryOp(RegisteredOp):
         return self.properties["map"].value
 
     def verify(self):
+        """AffineLoadOp/AffineStoreOp::verify, then verifyMemoryOpIndexing
+        (and verifyVectorMemoryOp for the vector forms)."""
         map_attr = self.properties.get("map")
-        operands = 2 if self.stores else 1
-        if not isinstance(map_attr, A.AffineMapAttr) or len(self.operands) < operands:
+        if not isinstance(map_attr, A.AffineMapAttr):
             return None
         memref_type = self.memref.type
+        if not self.vector:
+            if self.stores and self.operands[0].type != memref_type.element_type:
+                return (f"'{self.op_name}' op value to store must have the same type as memref "
+                        "element type")
+            if not self.stores and self.results[0].type != memref_type.element_type:
+                return f"'{self.op_name}' op result type must match element type of memref"
         map = map_attr.value
-        if isinstance(memref_type, T.MemRefType) and len(map.results) != memref_type.rank:
+        if len(map.results) != memref_type.rank:
             return f"'{self.op_name}' op affine map num results must equal memref rank"
-        if self.vector and isinstance(memref_type, T.MemRefType):
-            vector = (self.operands[0] if self.stores else self.results[0]).type
-            if getattr(vector, "element_type", None) != memref_type.element_type:
-                return (f"'{self.op_name}' op requires memref and vector types of the same "
-                        "elemental type")
-        return dim_and_symbol_error(self, self.map_operands, map.num_dims)
+        if map.num_inputs != len(self.map_operands):
+            return f"'{self.op_name}' op expects as many subscripts as affine map inputs"
+        message = dim_and_symbol_error(self, self.map_operands, map.num_dims)
+        if message or not self.vector:
+            return message
+        vector = (self.operands[0] if self.stores else self.results[0]).type
+        if getattr(vector, "element_type", None) != memref_type.element_type:
+            return (f"'{self.op_name}' op requires memref and vector types of the same "
+                    "elemental type")
+        return None
 
     @property
     def memref(self):
@@ -747,8 +758,8 @@ class AffineMemoryOp(RegisteredOp):
 class AffineLoadOp(AffineMemoryOp):
     name = "affine.load"
     traits = (AffineReadOpInterface, AffineMapAccessInterface, MemoryEffects(Read(0)))
-    ods_operands = (Operand("memref"), Variadic("indices"))
-    ods_results = (Result("result"),)
+    ods_operands = (Operand("memref", AnyMemRef), Variadic("indices", Index))
+    ods_results = (Result("result", AnyType),)
 
     @classmethod
     def build(cls, memref, map: AffineMap | None = None, indices=()):
@@ -772,7 +783,8 @@ class AffineLoadOp(AffineMemoryOp):
 class AffineStoreOp(AffineMemoryOp):
     name = "affine.store"
     traits = (AffineWriteOpInterface, AffineMapAccessInterface, MemoryEffects(Write(1)))
-    ods_operands = (Operand("value"), Operand("memref"), Variadic("indices"))
+    ods_operands = (Operand("value", AnyType), Operand("memref", AnyMemRef),
+                    Variadic("indices", Index))
     stores = True
 
     @classmethod
@@ -796,8 +808,8 @@ class AffineStoreOp(AffineMemoryOp):
 class AffineVectorLoadOp(AffineMemoryOp):
     name = "affine.vector_load"
     traits = (AffineReadOpInterface, AffineMapAccessInterface, MemoryEffects(Read(0)))
-    ods_operands = (Operand("memref"), Variadic("indices"))
-    ods_results = (Result("result"),)
+    ods_operands = (Operand("memref", AnyMemRef), Variadic("indices", Index))
+    ods_results = (Result("result", AnyType),)
     vector = True
 
     syntax = r"""
@@ -814,7 +826,8 @@ class AffineVectorLoadOp(AffineMemoryOp):
 class AffineVectorStoreOp(AffineMemoryOp):
     name = "affine.vector_store"
     traits = (AffineWriteOpInterface, AffineMapAccessInterface, MemoryEffects(Write(1)))
-    ods_operands = (Operand("value"), Operand("memref"), Variadic("indices"))
+    ods_operands = (Operand("value", AnyType), Operand("memref", AnyMemRef),
+                    Variadic("indices", Index))
     stores = True
     vector = True
 

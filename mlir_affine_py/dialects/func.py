@@ -125,11 +125,22 @@ class FuncOp(RegisteredOp):
         return not self.regions[0].blocks
 
     def verify(self):
-        """SymbolOpInterface: only a private (or nested) symbol may be a
-        declaration."""
+        """SymbolOpInterface (only a private or nested symbol may be a
+        declaration; its parent is a symbol table), then
+        FunctionOpInterface: the argument and result attributes, the
+        entry block's arguments."""
         visibility = self.properties.get("sym_visibility")
         if self.is_declaration and (visibility is None or visibility.value == b"public"):
             return "'func.func' op symbol declaration cannot have public visibility"
+        message = symbol_parent_error(self)
+        if message:
+            return message
+        ftype = self.function_type
+        for key, what, count in (("arg_attrs", "argument", len(ftype.inputs)),
+                                 ("res_attrs", "result", len(ftype.results))):
+            message = _argument_attributes_error(self.properties.get(key), what, count)
+            if message:
+                return message
         if not self.is_declaration:
             inputs, args = self.function_type.inputs, self.regions[0].blocks[0].args
             if len(args) != len(inputs):
@@ -140,7 +151,7 @@ class FuncOp(RegisteredOp):
                     return (f"'func.func' op type of entry block argument #{i}('{arg.type}') "
                             "must match the type of the corresponding argument in function "
                             f"signature('{expected}')")
-        return symbol_parent_error(self)
+        return None
 
     def print(self, p) -> None:
         visibility = self.properties.get("sym_visibility")
@@ -309,3 +320,22 @@ class CallOp(RegisteredOp):
                                  {"callee": A.SymbolRefAttr([callee])})
 
 
+
+
+def _argument_attributes_error(attrs, what: str, count: int) -> str | None:
+    """function_interface_impl::verifyTrait on `arg_attrs` / `res_attrs`:
+    one dictionary per argument (result), naming dialect attributes only."""
+    if not isinstance(attrs, A.ArrayAttr):
+        return None
+    entries = attrs.value
+    if len(entries) != count:
+        return (f"'func.func' op expects {what} attribute array to have the same number of "
+                f"elements as the number of function {what}s, got {len(entries)}, but "
+                f"expected {count}")
+    for entry in entries:
+        if not isinstance(entry, A.DictionaryAttr):
+            return (f"'func.func' op expects {what} attribute dictionary to be a "
+                    f"DictionaryAttr, but got `{entry}`")
+        if any("." not in name for name in entry.value):
+            return f"'func.func' op {what}s may only have dialect attributes"
+    return None

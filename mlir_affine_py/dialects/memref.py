@@ -17,7 +17,7 @@ from ..ir.traits import (Allocate, AttrSizedOperandSegments, AutomaticAllocation
                          NoMemoryEffect, NoRegionArguments, Pure, Read, RecursiveMemoryEffects,
                          ReturnLike, ShapedDimOpInterface, SingleBlockImplicitTerminator,
                          Symbol, SymbolUser, Terminator, ViewLikeOpInterface, Write)
-from ..ir.type_constraints import NON_0_RANKED_OR_UNRANKED_MEMREF, Index
+from ..ir.type_constraints import NON_0_RANKED_OR_UNRANKED_MEMREF, AnyMemRef, AnyType, Index
 from ..parse.syntax import TOKEN, SymbolUses, Uses, parse_error, pos_of
 from ..printer.numbers import escape_string, unescape_string
 from ..parse.op_syntax import parses
@@ -299,8 +299,10 @@ class LoadStoreOp(RegisteredOp):
 class LoadOp(LoadStoreOp):
     name = "memref.load"
     traits = (MemoryEffects(Read(0)),)
-    ods_operands = (Operand("memref"), Variadic("indices"))
-    ods_results = (Result("result"),)
+    ods_operands = (Operand("memref", AnyMemRef), Variadic("indices", Index))
+    ods_results = (Result("result", AnyType),)
+    ods_predicates = (("result type matches element type of 'memref'",
+                       lambda op: op.results[0].type == op.operands[0].type.element_type),)
 
     @classmethod
     def build(cls, memref, indices=()):
@@ -323,7 +325,10 @@ class LoadOp(LoadStoreOp):
 class StoreOp(LoadStoreOp):
     name = "memref.store"
     traits = (MemoryEffects(Write(1)),)
-    ods_operands = (Operand("value"), Operand("memref"), Variadic("indices"))
+    ods_operands = (Operand("value", AnyType), Operand("memref", AnyMemRef),
+                    Variadic("indices", Index))
+    ods_predicates = (("type of 'value' matches element type of 'memref'",
+                       lambda op: op.operands[0].type == op.operands[1].type.element_type),)
     stores = True
 
     @classmethod
@@ -386,8 +391,9 @@ class CastOp(RegisteredOp):
 
 
 def cast_compatible(a, b) -> bool:
-    """MemRefCastOp::areCastCompatible, less the strided-layout comparison:
-    same element type and memory space, and ranked shapes that agree on
+    """MemRefCastOp::areCastCompatible: same element type and memory space,
+    strides and offset that agree where both are static (layouts given as
+    other affine maps are not compared), and ranked shapes that agree on
     every static size; two unranked memrefs never cast."""
     ranked = (T.MemRefType, T.UnrankedMemRefType)
     if not isinstance(a, ranked) or not isinstance(b, ranked):
@@ -396,6 +402,15 @@ def cast_compatible(a, b) -> bool:
         return False
     if isinstance(a, T.UnrankedMemRefType) or isinstance(b, T.UnrankedMemRefType):
         return not (isinstance(a, T.UnrankedMemRefType) and isinstance(b, T.UnrankedMemRefType))
+    if a.layout != b.layout:
+        a_strided, b_strided = strides_and_offset(a), strides_and_offset(b)
+        if a_strided is not None and b_strided is not None:
+            (a_strides, a_offset), (b_strides, b_offset) = a_strided, b_strided
+            if len(a_strides) != len(b_strides):
+                return False
+            for x, y in zip(a_strides + [a_offset], b_strides + [b_offset]):
+                if x is not None and y is not None and x != y:
+                    return False
     if a.rank != b.rank:
         return False
     return all(x is None or y is None or x == y for x, y in zip(a.shape, b.shape))

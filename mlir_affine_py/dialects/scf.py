@@ -17,6 +17,7 @@ from ..ir.traits import (AttrSizedOperandSegments, AutomaticAllocationScope,
 from ..ir.verifier import NotedMessage
 from ..parse.syntax import TOKEN, ParsedBlock, ParsedRegion, TypeList, Uses, defined_name, parse_error
 from ..parse.op_syntax import parses
+from ..ir.type_constraints import I1
 from .base import (ValueTerminator, RegisteredOp, attrs_of, ensure_terminator, first_of,
                    regions_of, type_list, types_of, uses, new_op)
 
@@ -223,7 +224,7 @@ class IfOp(RegisteredOp):
     name = "scf.if"
     traits = (SingleBlockImplicitTerminator, RecursiveMemoryEffects, RecursivelySpeculatable,
               NoRegionArguments)
-    ods_operands = (Operand("condition"),)
+    ods_operands = (Operand("condition", I1),)
     ods_results = (VariadicResult("results"),)
     ods_regions = (RegionDef("thenRegion"), RegionDef("elseRegion"))
 

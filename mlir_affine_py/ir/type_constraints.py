@@ -103,6 +103,9 @@ IndexCastType = TypeConstraint("signless-integer-like or memref of signless-inte
 BitcastType = TypeConstraint(
     "signless-integer-or-float-like or memref of signless-integer or float",
     like_or_memref(lambda type: is_signless_integer(type) or is_float(type)))
+I1 = TypeConstraint("1-bit signless integer", is_i1)
+AnyMemRef = TypeConstraint("memref of any type values",
+                           lambda type: isinstance(type, T.MemRefType))
 NON_0_RANKED_OR_UNRANKED_MEMREF = TypeConstraint(
     "unranked.memref of any type values or non-0-ranked.memref of any type values",
     lambda type: isinstance(type, T.UnrankedMemRefType)
