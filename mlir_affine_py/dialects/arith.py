@@ -531,7 +531,11 @@ class SelectOp(RegisteredOp):
     ods_results = (Result("result"),)
     ods_predicates = (("all of {true_value, false_value, result} have same type",
                        lambda op: op.operands[1].type == op.operands[2].type
-                       == op.results[0].type),)
+                       == op.results[0].type),
+                      ("condition is signless i1 or has matching shape",
+                       lambda op: op.operands[0].type == T.I1
+                       or getattr(op.operands[0].type, "shape", None)
+                       == getattr(op.results[0].type, "shape", ())))
 
     def verify(self):
         """arith::SelectOp::verify: an i1 condition, or one i1 per element."""

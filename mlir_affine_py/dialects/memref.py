@@ -1098,6 +1098,8 @@ class ReshapeOp(RegisteredOp):
         if source.element_type != result.element_type:
             return ("'memref.reshape' op element types of source and destination memref types "
                     "should be the same")
+        if isinstance(source, T.MemRefType) and source.layout is not None:
+            return "'memref.reshape' op source memref type should have identity affine map"
         if source.memory_space != result.memory_space:
             return ("'memref.reshape' op source and destination memref types should have the "
                     "same memory space")
@@ -1707,6 +1709,14 @@ class AssumeAlignmentOp(RegisteredOp):
 
     def result_name_hints(self):
         return ["assume_align"]
+
+    def attribute_constraint_error(self):
+        alignment = self.properties["alignment"]
+        if not (isinstance(alignment, A.IntegerAttr) and alignment.type == T.I32
+                and alignment.value > 0):
+            return ("'memref.assume_alignment' op attribute 'alignment' failed to satisfy "
+                    "constraint: 32-bit signless integer attribute whose value is positive")
+        return None
 
     def verify(self):
         error = type_constraint_error(self, [

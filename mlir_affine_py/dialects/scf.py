@@ -312,11 +312,16 @@ class WhileOp(RegisteredOp):
             colon = _tokens(children, "COLON")[0]
             raise parse_error(colon, "custom op 'scf.while' expected as many input types as operands "
                               f"(expected {len(pairs)} got {len(ftype.inputs)})")
-        before.set_entry_args([(arg, type) for (arg, _), type in zip(pairs, ftype.inputs)])
+        if pairs:   # Parser::parseRegion: `{}` without arguments stays empty
+            before.set_entry_args([(arg, type) for (arg, _), type in zip(pairs, ftype.inputs)])
         return new_op("scf.while", children[0], [init for _, init in pairs], list(ftype.inputs),
                       list(ftype.results), dict(attrs_of(children)), regions=[before, after])
 
     def verify(self):
+        for index, (region, name) in enumerate(zip(self.regions, ("before", "after"))):
+            if len(region.blocks) != 1:     # ODS SizedRegion<1>
+                return (f"'scf.while' op region #{index} ('{name}') failed to verify "
+                        "constraint: region with 1 blocks")
         before, after = self.regions
         if not before.blocks or not before.blocks[0].ops \
                 or not isinstance(before.blocks[0].ops[-1], ConditionOp):
