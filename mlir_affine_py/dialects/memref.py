@@ -618,11 +618,14 @@ class OffsetSizeStrideOp(RegisteredOp):
 
 def strides_and_offset(type):
     """MemRefType::getStridesAndOffset with None for dynamic entries: the
-    identity layout's row-major strides, or a strided<> layout's.  Returns
-    None for other layouts (affine maps), which are left unchecked here."""
+    identity layout's row-major strides, a strided<> layout's, or those of
+    a one-result affine map that is a sum of strided terms; None when the
+    layout is not strided."""
     layout = type.layout
     if isinstance(layout, A.StridedLayoutAttr):
         return list(layout.strides), layout.offset
+    if isinstance(layout, A.AffineMapAttr):
+        return _affine_map_strides(layout.value, type.rank)
     if layout is not None:
         return None
     strides, running = [], 1
@@ -630,6 +633,43 @@ def strides_and_offset(type):
         strides.append(running)
         running = None if running is None or size is None else running * size
     return strides[::-1], 0
+
+
+def _affine_map_strides(map, rank: int):
+    """BuiltinTypes.cpp `extractStrides` over the map's one result: each
+    dim's coefficient is its stride, the rest the offset; a symbolic
+    coefficient is dynamic.  None for a floordiv, ceildiv or mod."""
+    from ..ir.affine_expr import ADD, MUL
+    if len(map.results) != 1:
+        return None
+    strides, offset = [0] * rank, [0]
+
+    def plus(a, b):
+        return None if a is None or b is None else a + b
+
+    def value(expr):
+        return expr.value if expr.kind == "constant" else None
+
+    def extract(expr, factor) -> bool:
+        if expr.kind == "dim":
+            strides[expr.position] = plus(strides[expr.position], factor)
+        elif expr.kind in ("symbol", "constant"):
+            offset[0] = plus(offset[0], _mul(value(expr), factor))
+        elif expr.kind == ADD:
+            return extract(expr.lhs, factor) and extract(expr.rhs, factor)
+        elif expr.kind == MUL:
+            if expr.lhs.kind == "dim":
+                position = expr.lhs.position
+                strides[position] = plus(strides[position], _mul(value(expr.rhs), factor))
+            elif expr.lhs.is_symbolic_or_constant():
+                return extract(expr.rhs, _mul(factor, value(expr.lhs)))
+            else:
+                return extract(expr.lhs, _mul(factor, value(expr.rhs)))
+        else:
+            return False
+        return True
+
+    return (strides, offset[0]) if extract(map.results[0], 1) else None
 
 
 def _mul(a, b):
@@ -699,21 +739,22 @@ class SubViewOp(OffsetSizeStrideOp):
             return (f"different memory spaces specified for base memref type {base} and "
                     f"subview memref type {view}")
         layout = strides_and_offset(base)
+        if layout is None:
+            return f"base type '{base}' is not strided"
         (offsets, _), (sizes, _), (steps, _) = self.mixed_parts()
-        if layout is not None:
-            # SubViewOp::inferResultType: offset += offset_i * stride_i and
-            # stride_i *= step_i, any unknown term making the result dynamic.
-            strides, offset = layout
-            for stride, start in zip(strides, offsets):
-                term = _mul(_static(start), stride)
-                offset = None if offset is None or term is None else offset + term
-            expected = T.MemRefType([_static(s) for s in sizes], base.element_type,
-                                    A.StridedLayoutAttr([_mul(a, _static(b)) for a, b
-                                                         in zip(strides, steps)], offset),
-                                    base.memory_space)
-            message = self._check_result(expected, view)
-            if message:
-                return message
+        # SubViewOp::inferResultType: offset += offset_i * stride_i and
+        # stride_i *= step_i, any unknown term making the result dynamic.
+        strides, offset = layout
+        for stride, start in zip(strides, offsets):
+            term = _mul(_static(start), stride)
+            offset = None if offset is None or term is None else offset + term
+        expected = T.MemRefType([_static(s) for s in sizes], base.element_type,
+                                A.StridedLayoutAttr([_mul(a, _static(b)) for a, b
+                                                     in zip(strides, steps)], offset),
+                                base.memory_space)
+        message = self._check_result(expected, view)
+        if message:
+            return message
         for i, dim in enumerate(base.shape):
             start, size, step = offsets[i], sizes[i], steps[i]
             if dim is None or start == DYNAMIC:

@@ -65,9 +65,6 @@ NOT_YET_REJECTED = {
     ("IR-invalid.mlir", 12): "empty operation name is invalid",
     ("IR-invalid.mlir", 43): "type names with a '.' are reserved for dialect-defined names",
     ("IR-invalid.mlir", 61): "attribute names with a '.' are reserved for dialect-defined names",
-    ("MemRef-invalid.mlir", 64): "base type '...' is not strided (memref.subview's parser)",
-    ("MemRef-invalid.mlir", 70): "expected result type to be '...' (memref.subview's parser)",
-    ("MemRef-invalid.mlir", 71): "expected result type to be '...' (memref.subview's parser)",
 }
 
 _VERIFIER_MESSAGE = re.compile(r"'[\w.$-]+' op ")
