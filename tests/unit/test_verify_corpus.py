@@ -32,10 +32,6 @@ DRIVER_FLAGS = {"-split-input-file", "-verify-diagnostics"}
 # and chunk number (from 0, counting all chunks): ops it does not know, and
 # rules not yet written.  A chunk listed here must still be rejected.
 KNOWN_DIFFERENCES = {
-    ("Arith-invalid.mlir", 13): "arith.addui_extended is not an op pyaffine-opt knows",
-    ("Arith-invalid.mlir", 14): "arith.addui_extended",
-    ("Arith-invalid.mlir", 15): "arith.addui_extended",
-    ("Arith-invalid.mlir", 16): "arith.addui_extended",
     ("Builtin-invalid.mlir", 0): "builtin.unrealized_conversion_cast is not known",
     ("Func-invalid.mlir", 6): "func.constant is not known",
     ("Func-invalid.mlir", 7): "func.constant is not known",
