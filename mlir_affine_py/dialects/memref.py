@@ -1275,6 +1275,16 @@ class ReassociativeReshapeOp(RegisteredOp):
     def groups(self) -> list:
         return _reassociation(self.properties["reassociation"])
 
+    def attribute_constraint_error(self):
+        groups = self.properties["reassociation"]
+        if not (isinstance(groups, A.ArrayAttr) and all(
+                isinstance(group, A.ArrayAttr) and all(
+                    isinstance(index, A.IntegerAttr) and index.type == T.I64
+                    for index in group.value) for group in groups.value)):
+            return (f"'{self.op_name}' op attribute 'reassociation' failed to satisfy "
+                    "constraint: Array of 64-bit integer array attributes")
+        return None
+
     def kinds_error(self):
         classes, description = self.shaped_kind
         return type_constraint_error(self, [(self.operands[0], classes, description),
