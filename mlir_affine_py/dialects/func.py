@@ -7,15 +7,16 @@ from ..diagnostics import MLIRError
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import Block, Region, register_op
-from ..ir.op_definition import Property, RegionDef, Variadic, VariadicResult
-from ..ir.traits import (AffineScope, AutomaticAllocationScope, CallOpInterface,
+from ..ir.op_definition import Property, RegionDef, Result, Variadic, VariadicResult
+from ..ir.traits import (AffineScope, AutomaticAllocationScope, CallOpInterface, ConstantLike,
                          FunctionOpInterface, HasOnlyGraphRegion, IsolatedFromAbove,
                          NoRegionArguments, NoTerminator, Pure, ReturnLike, SingleBlock,
                          Symbol, SymbolTable, SymbolUser, Terminator)
 from ..parse.syntax import TOKEN, ParsedRegion, parse_error
 from ..parse.op_syntax import parses
 from .base import (ValueTerminator, RegisteredOp, attrs_of, first_of, new_op, lookup_symbol,
-                   regions_of, symbol_name_attr, symbol_parent_error, type_list, uses)
+                   regions_of, symbol_name_attr, symbol_parent_error, type_list, types_of,
+                   uses)
 
 
 @register_op
@@ -320,6 +321,50 @@ class CallOp(RegisteredOp):
                                  {"callee": A.SymbolRefAttr([callee])})
 
 
+@register_op
+class ConstantOp(RegisteredOp):
+    """`%f = func.constant @fn : (T) -> U`: a function as an SSA value."""
+
+    name = "func.constant"
+    traits = (ConstantLike, Pure, SymbolUser)
+    ods_results = (Result("result"),)
+    ods_properties = (Property("value", A.SymbolRefAttr),)
+    required_properties = ("value",)
+
+    # `constant` (the name in a func.func, where `func.` is implied) is
+    # memref.global's keyword terminal: one word, one terminal.
+    syntax = r"""
+        func_constant: (FUNC_CONSTANT_NAME | CONSTANT_KW) SYMBOL attr_dict? ":" type
+        FUNC_CONSTANT_NAME.2: /func\.constant(?![\w$.])/
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        attrs = dict(attrs_of(children))
+        attrs["value"] = A.SymbolRefAttr([children[1].value[1:]])
+        return new_op("func.constant", children[0], [], [], types_of(children), attrs)
+
+    def result_name_hints(self):
+        return ["f"]
+
+    def verify(self):
+        """ConstantOp::verifySymbolUses: a func.func of the result's type."""
+        value = self.properties["value"]
+        if not isinstance(value, A.SymbolRefAttr) or len(value.parts) != 1:
+            return None   # a nested reference is not looked up
+        func = lookup_symbol(self, value.root)
+        if not isinstance(func, FuncOp):
+            return f"'func.constant' op reference to undefined function '{value.root}'"
+        if func.function_type != self.results[0].type:
+            return "'func.constant' op reference to function with mismatched type"
+        return None
+
+    def print(self, p) -> None:
+        p.write(" ")
+        p.print_attribute(self.properties["value"])
+        self.attr_dict(p)
+        p.write(" : ")
+        p.print_type(self.results[0].type)
 
 
 def _argument_attributes_error(attrs, what: str, count: int) -> str | None:

@@ -32,8 +32,6 @@ DRIVER_FLAGS = {"-split-input-file", "-verify-diagnostics"}
 # and chunk number (from 0, counting all chunks): ops it does not know, and
 # rules not yet written.  A chunk listed here must still be rejected.
 KNOWN_DIFFERENCES = {
-    ("Func-invalid.mlir", 6): "func.constant is not known",
-    ("Func-invalid.mlir", 7): "func.constant is not known",
     ("MemRef-invalid.mlir", 14): "memref.transpose is not known",
     ("MemRef-invalid.mlir", 15): "memref.transpose",
     ("MemRef-invalid.mlir", 16): "memref.transpose",
