@@ -9,8 +9,8 @@ from ..diagnostics import MLIRError
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import OP_CLASSES, Operation
-from ..ir.op_definition import (Variadic, build_generic, constraint_error, count_error,
-                                declares_constraints)
+from ..ir.op_definition import (Variadic, build_generic, constraint_error, constraint_plans,
+                                count_error, count_rules, declares_constraints)
 from ..ir.traits import AttrSizedOperandSegments, SymbolTable
 from ..parse.syntax import (TOKEN, AttrDict, ParsedOp, ParsedRegion, TypeList, Uses,
                             parse_error, pos_of)
@@ -222,6 +222,9 @@ class RegisteredOp(Operation):
         # and results (and with them the counts of its declaration), its
         # PredOpTraits, its traits with rules of their own.
         cls.ods_checks_counts = declares_constraints(cls)
+        if cls.ods_checks_counts:
+            cls.ods_count_rules = count_rules(cls)
+            cls.ods_constraint_plans = constraint_plans(cls)
         cls.trait_verifiers = tuple(
             trait.verify_trait for trait in
             (t if isinstance(t, type) else type(t) for t in cls.traits)

@@ -204,55 +204,87 @@ def _count_error(what: str, found: int, fixed: int, variadic: bool) -> str | Non
     return f"expected {fixed} {what}s, but found {found}"
 
 
+def count_rules(cls) -> tuple:
+    """(what, fixed count, whether a group may add more) of the regions,
+    results and operands `cls` declares, in ODS's trait order (regions
+    first); each class computes them once."""
+    return tuple((what, sum(not d.is_group for d in declared),
+                  any(d.is_group for d in declared))
+                 for what, declared in (("region", cls.ods_regions),
+                                        ("result", cls.ods_results),
+                                        ("operand", cls.ods_operands)))
+
+
 def count_error(op) -> str | None:
-    """The region, result and operand counts against the op's declaration,
-    in the order of the traits ODS gives the op (regions first)."""
-    cls = type(op)
-    for what, declared, found in (("region", cls.ods_regions, len(op.regions)),
-                                  ("result", cls.ods_results, len(op.results)),
-                                  ("operand", cls.ods_operands, len(op.operands))):
-        variadic = any(d.is_group for d in declared)
-        fixed = sum(not d.is_group for d in declared)
-        message = _count_error(what, found, fixed, variadic)
-        if message:
-            return f"'{op.op_name}' op {message}"
+    """The region, result and operand counts against the op's declaration."""
+    found = (len(op.regions), len(op.results), len(op.operands))
+    for (what, fixed, variadic), count in zip(op.ods_count_rules, found):
+        if count != fixed or variadic:
+            message = _count_error(what, count, fixed, variadic)
+            if message:
+                return f"'{op.op_name}' op {message}"
     return None
 
 
-def _groups(declared, values, sizes):
-    """(declaration, values) for each declared group, given the group sizes
-    (None: one value per single declaration, the rest to the one group)."""
-    if sizes is None:
-        rest = len(values) - sum(not d.is_group for d in declared)
-        sizes = [rest if d.is_group else 1 for d in declared]
-    start = 0
-    for decl, size in zip(declared, sizes):
-        yield decl, values[start:start + size], start
-        start += size
+def _constraint_plan(declared) -> tuple:
+    """(constraint, is_group, prefix of its description) per declaration."""
+    return tuple((d.constraint, d.is_group, "variadic of " if d.variadic else "")
+                 for d in declared)
+
+
+def constraint_plans(cls) -> tuple:
+    """What `constraint_error` checks of `cls`, computed once per class:
+    (kind, plan, number of single declarations) for operands and results."""
+    return tuple((kind, _constraint_plan(declared), sum(not d.is_group for d in declared))
+                 for kind, declared in (("operand", cls.ods_operands),
+                                        ("result", cls.ods_results)))
+
+
+# (op class, operand types, result types, segment sizes) -> the answer of
+# constraint_error: a module repeats few signatures over many ops.
+_CONSTRAINT_ANSWERS: dict = {}
 
 
 def constraint_error(op) -> str | None:
     """ODS's operand and result type constraints: the first value of a type
     its declaration does not admit, worded as mlir-opt's generated verifier
-    words it ("operand #0 must be floating-point-like, but got 'i32'")."""
-    cls = type(op)
+    words it ("operand #0 must be floating-point-like, but got 'i32'").
+    Group sizes come from `operandSegmentSizes`, else a group takes what
+    the single declarations leave."""
     sizes = None
-    if cls.has_trait(AttrSizedOperandSegments):
+    if op.has_trait(AttrSizedOperandSegments):
         segments = op.properties.get("operandSegmentSizes")
-        sizes = list(segments.value) if segments is not None else None
-    for kind, declared, values, group_sizes in (
-            ("operand", cls.ods_operands, op.operands, sizes),
-            ("result", cls.ods_results, op.results, None)):
-        if not declared:
-            continue
-        for decl, group, start in _groups(declared, list(values), group_sizes):
-            if decl.constraint is None:
-                continue
-            variadic = "variadic of " if decl.variadic else ""
-            for offset, value in enumerate(group):
-                if not decl.constraint(value.type):
-                    return (f"'{op.op_name}' op {kind} #{start + offset} must be {variadic}"
-                            f"{decl.constraint.description}, but got '{value.type}'")
+        sizes = segments.value if segments is not None else None
+    key = (op.__class__, tuple([v.type for v in op.operands]),
+           tuple([r.type for r in op.results]), sizes)
+    try:
+        return _CONSTRAINT_ANSWERS[key]
+    except KeyError:
+        pass
+    except TypeError:       # an unhashable segment list: not kept
+        return _constraint_error(op, sizes)
+    if len(_CONSTRAINT_ANSWERS) > 4096:
+        _CONSTRAINT_ANSWERS.clear()
+    answer = _CONSTRAINT_ANSWERS[key] = _constraint_error(op, sizes)
+    return answer
+
+
+def _constraint_error(op, sizes) -> str | None:
+    for kind, plan, singles in op.ods_constraint_plans:
+        values = op.operands if kind == "operand" else op.results
+        group_sizes = sizes if kind == "operand" else None
+        rest = len(values) - singles
+        start = 0
+        for index, (constraint, is_group, prefix) in enumerate(plan):
+            size = (group_sizes[index] if group_sizes is not None
+                    else rest if is_group else 1)
+            if constraint is not None:
+                for position in range(start, min(start + size, len(values))):
+                    type = values[position].type
+                    if not constraint(type):
+                        return (f"'{op.op_name}' op {kind} #{position} must be {prefix}"
+                                f"{constraint.description}, but got '{type}'")
+            start += size
     return None
 
 

@@ -22,13 +22,20 @@ from . import types as T
 
 
 class TypeConstraint:
-    __slots__ = ("description", "predicate")
+    """A predicate on types and its ODS description.  Answers are kept per
+    type (types are immutable and few): the verifier asks them of every op."""
+
+    __slots__ = ("description", "predicate", "_answers")
 
     def __init__(self, description: str, predicate):
         self.description, self.predicate = description, predicate
+        self._answers = {}
 
     def __call__(self, type) -> bool:
-        return self.predicate(type)
+        answer = self._answers.get(type)
+        if answer is None:
+            answer = self._answers[type] = bool(self.predicate(type))
+        return answer
 
     def __repr__(self) -> str:
         return f"TypeConstraint({self.description!r})"
