@@ -19,12 +19,9 @@ from ..parse.syntax import TOKEN, TypeList, Uses, parse_error
 from .affine import AffineYieldOp, parse_subscripts
 from ..parse.op_syntax import parses
 from .affine_validity import dim_and_symbol_error
+from .arith import ATOMIC_RMW_KINDS
 from .base import (RegisteredOp, attrs_of, ensure_terminator, first_of, index_types, new_op,
                    regions_of)
-
-# arith::AtomicRMWKind as mlir-opt 22 numbers it (the enum is alphabetical).
-ATOMIC_RMW_KINDS = ("addf", "addi", "andi", "assign", "maximumf", "maxnumf", "maxs", "maxu",
-                    "minimumf", "minnumf", "mins", "minu", "mulf", "muli", "ori", "xori")
 
 
 def _reduction_fits(kind: str, type) -> bool:

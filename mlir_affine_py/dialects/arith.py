@@ -97,6 +97,11 @@ def constant_attr(value, type) -> A.Attribute:
     raise TypeError(f"no constant {value!r} of type {type}")
 
 
+# arith::AtomicRMWKind in enum order: an attribute holding one stores its
+# index (affine.parallel's reductions, memref.atomic_rmw's kind).
+ATOMIC_RMW_KINDS = ("addf", "addi", "andi", "assign", "maximumf", "maxnumf", "maxs", "maxu",
+                    "minimumf", "minnumf", "mins", "minu", "mulf", "muli", "ori", "xori")
+
 FASTMATH_NONE = A.OpaqueAttr("#arith.fastmath<none>")
 OVERFLOW_NONE = A.OpaqueAttr("#arith.overflow<none>")
 

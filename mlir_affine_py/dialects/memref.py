@@ -17,10 +17,13 @@ from ..ir.traits import (Allocate, AttrSizedOperandSegments, AutomaticAllocation
                          NoMemoryEffect, NoRegionArguments, Pure, Read, RecursiveMemoryEffects,
                          ReturnLike, ShapedDimOpInterface, SingleBlockImplicitTerminator,
                          Symbol, SymbolUser, Terminator, ViewLikeOpInterface, Write)
-from ..ir.type_constraints import NON_0_RANKED_OR_UNRANKED_MEMREF, AnyMemRef, AnyType, Index
+from ..ir.type_constraints import (NON_0_RANKED_OR_UNRANKED_MEMREF, AnyMemRef, AnyType, Index,
+                                   TypeConstraint, is_float, is_signless_integer)
+from ..ir.verifier import LocationMessage
 from ..parse.syntax import TOKEN, SymbolUses, Uses, parse_error, pos_of
 from ..printer.numbers import escape_string, unescape_string
 from ..parse.op_syntax import parses
+from .arith import ATOMIC_RMW_KINDS
 from .base import (RegisteredOp, ValueTerminator, attrs_of, ensure_terminator,
                    expect_type, first_of, index_types, new_op, regions_of,
                    lookup_symbol, symbol_name_attr, symbol_parent_error, tokens_of, type_list,
@@ -347,6 +350,96 @@ class StoreOp(LoadStoreOp):
         return new_op("memref.store", children[1], children[:2] + indices,
                       [type.element_type, type] + index_types(len(indices)), [],
                       dict(attrs_of(children)))
+
+
+# ------------------------------------------------------------- atomic_rmw
+_INT_OR_FLOAT = TypeConstraint("signless integer or floating-point",
+                               lambda type: is_signless_integer(type) or is_float(type))
+_MEMREF_OF_INT_OR_FLOAT = TypeConstraint(
+    "memref of signless integer or floating-point values",
+    lambda type: isinstance(type, T.MemRefType) and _INT_OR_FLOAT(type.element_type))
+# The kinds AtomicRMWOp::verify asks a float or an integer value of.
+_FLOAT_KINDS = frozenset({"addf", "maximumf", "maxnumf", "minimumf", "minnumf", "mulf"})
+_INTEGER_KINDS = frozenset({"addi", "maxs", "maxu", "mins", "minu", "muli", "ori", "andi",
+                            "xori"})
+
+
+@register_op
+class AtomicRMWOp(RegisteredOp):
+    """`%x = memref.atomic_rmw addf %v, %m[%i] : (f32, memref<10xf32>) -> f32`:
+    `kind` (arith::AtomicRMWKind) of the value and the element, stored
+    back; the result is the element before."""
+
+    name = "memref.atomic_rmw"
+    traits = (MemoryEffects(Read(1), Write(1)),)
+    ods_operands = (Operand("value", _INT_OR_FLOAT), Operand("memref", _MEMREF_OF_INT_OR_FLOAT),
+                    Variadic("indices", Index))
+    ods_results = (Result("result", _INT_OR_FLOAT),)
+    ods_properties = (Property("kind", A.IntegerAttr),)
+    required_properties = ("kind",)
+    ods_predicates = (
+        ("all of {value, result} have same type",
+         lambda op: op.operands[0].type == op.results[0].type),
+        ("value type matches element type of memref",
+         lambda op: op.operands[0].type == op.operands[1].type.element_type))
+
+    syntax = r"""
+        memref_atomic_rmw: OP_MEMREF_ATOMIC_RMW name_id VALUE_ID "," VALUE_ID "[" value_use_list? "]" attr_dict? ":" function_type
+    """
+    syntax_unclosed_subscripts = "expected ']'"
+
+    @classmethod
+    def parse(cls, t, children):
+        kind, value, memref = children[0], children[1], children[2]
+        if kind.value not in ATOMIC_RMW_KINDS:
+            raise parse_error(kind, "custom op 'memref.atomic_rmw' expected string or keyword "
+                                    "containing one of the following enum values for attribute "
+                                    f"'kind' [{', '.join(ATOMIC_RMW_KINDS)}]")
+        ftype = first_of(children, T.FunctionType)
+        indices = uses(children)
+        attrs = dict(attrs_of(children))
+        attrs["kind"] = A.IntegerAttr(ATOMIC_RMW_KINDS.index(kind.value), T.I64)
+        return new_op(cls.name, None, [value, memref] + indices,
+                      list(ftype.inputs) + index_types(len(indices)), list(ftype.results), attrs)
+
+    @property
+    def kind(self) -> str:
+        return ATOMIC_RMW_KINDS[self.properties["kind"].value]
+
+    def attribute_constraint_error(self):
+        kind = self.properties["kind"]
+        if not (isinstance(kind, A.IntegerAttr) and 0 <= kind.value < len(ATOMIC_RMW_KINDS)):
+            # A property the generic form cannot hold (read while parsing in MLIR).
+            return LocationMessage(f"invalid properties {{kind = {kind}}} for op "
+                                   f"memref.atomic_rmw: Invalid attribute `kind` in property "
+                                   f"conversion: {kind}")
+        return None
+
+    def verify(self):
+        """AtomicRMWOp::verify."""
+        if self.operands[1].type.rank != len(self.operands) - 2:
+            return ("'memref.atomic_rmw' op expects the number of subscripts to be equal to "
+                    "memref rank")
+        value = self.operands[0].type
+        if self.kind in _FLOAT_KINDS and not isinstance(value, T.FloatType):
+            return f"'memref.atomic_rmw' op with kind '{self.kind}' expects a floating-point type"
+        if self.kind in _INTEGER_KINDS and not isinstance(value, T.IntegerType):
+            return f"'memref.atomic_rmw' op with kind '{self.kind}' expects an integer type"
+        return None
+
+    def print(self, p) -> None:
+        p.write(f" {self.kind} ")
+        p.print_operand(self.operands[0])
+        p.write(", ")
+        p.print_operand(self.operands[1])
+        p.write("[")
+        p.print_operands(self.operands[2:])
+        p.write("]")
+        self.attr_dict(p)
+        p.write(" : (")
+        p.print_type_list([self.operands[0].type, self.operands[1].type])
+        p.write(") -> ")
+        p.print_type(self.results[0].type)
 
 
 # ------------------------------------------------------------------- cast
