@@ -169,6 +169,14 @@ def is_memory_effect_free(op) -> bool:
     return effects is not None and not effects
 
 
+def _op_error(op, message: str) -> str:
+    return f"'{op.op_name}' op {message}"
+
+
+def _encoding(type):
+    return type.encoding if isinstance(type, T.TensorType) else None
+
+
 # --------------------------------------------------------- structure
 class Terminator(Trait):
     """IsTerminator: the op ends its block."""
@@ -238,14 +246,6 @@ class AttrSizedOperandSegments(Trait):
 
 class ConstantLike(Trait):
     """The op materialises a constant attribute."""
-
-
-def _op_error(op, message: str) -> str:
-    return f"'{op.op_name}' op {message}"
-
-
-def _encoding(type):
-    return type.encoding if isinstance(type, T.TensorType) else None
 
 
 class SameOperandsAndResultShape(Trait):
