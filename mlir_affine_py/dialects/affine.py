@@ -28,6 +28,9 @@ from ..parse.engine.shapes import name_tokens, occurrence, ssa_shape
 from ..parse.op_syntax import parses
 from ..parse.syntax import (TOKEN, AttrDict, ParsedRegion, TypeList, Uses, affine_from_syntax,
                             defined_name, integer_literal, parse_error)
+from ..ir.type_constraints import AnyMemRef, AnyType, Index
+from .affine_validity import (dim_and_symbol_error, get_affine_scope, is_valid_dim,
+                              is_valid_symbol)
 from .base import (ValueTerminator, RegisteredOp, attrs_of, ensure_terminator,
                    first_of, index_types, new_op, regions_of)
 
@@ -109,19 +112,6 @@ def check_dim_symbol_counts(map_or_set, dims, syms, token, prefix: str = "",
 
 
 # ------------------------------------------------------------------- for
-def _is_loop_argument(value) -> bool:
-    """An induction variable or iteration argument of an affine loop: a valid
-    dimension, never a valid symbol (isValidSymbol)."""
-    return (isinstance(value, BlockArgument) and value.owner.parent_op is not None
-            and value.owner.parent_op.op_name in ("affine.for", "affine.parallel"))
-
-
-def _loop_argument_as_symbol(map: AffineMap, operands) -> bool:
-    """Whether a symbol operand of `map` is a loop's argument, which MLIR
-    refuses ("operand cannot be used as a symbol")."""
-    return any(_is_loop_argument(v) for v in operands[map.num_dims:])
-
-
 def _is_lower_bound(t) -> bool:
     """Whether the bound being read is the lower one of the affine.for whose
     name the lexer remembered last (its bounds are read in order)."""
@@ -361,10 +351,14 @@ class AffineForOp(RegisteredOp):
             return None
         for map_attr, operands in ((self.properties.get("lowerBoundMap"), self.lower_bound_operands),
                                    (self.properties.get("upperBoundMap"), self.upper_bound_operands)):
-            if isinstance(map_attr, A.AffineMapAttr) \
-                    and _loop_argument_as_symbol(map_attr.value, operands):
-                return "'affine.for' op operand cannot be used as a symbol"
+            if isinstance(map_attr, A.AffineMapAttr):
+                message = dim_and_symbol_error(self, operands, map_attr.value.num_dims)
+                if message:
+                    return message
         return None
+
+    def affine_induction_vars(self):
+        return self.body.args[:1]
 
     def print(self, p) -> None:
         p.write(" ")
@@ -502,6 +496,17 @@ class AffineIfOp(RegisteredOp):
     def integer_set(self):
         return self.properties["condition"].value
 
+    def verify(self):
+        """AffineIfOp::verify."""
+        condition = self.properties.get("condition")
+        if not isinstance(condition, A.IntegerSetAttr):
+            return "'affine.if' op requires an integer set attribute named 'condition'"
+        condition = condition.value
+        if len(self.operands) != condition.num_dims + condition.num_symbols:
+            return ("'affine.if' op operand count and condition integer set dimension and "
+                    "symbol count must match")
+        return dim_and_symbol_error(self, self.operands, condition.num_dims)
+
     def finish_parse(self) -> None:
         if not self.results:
             ensure_terminator(self, 0, AffineYieldOp)
@@ -557,8 +562,8 @@ class AffineMapOp(RegisteredOp):
 
     __slots__ = ()
     required_attributes = ("map",)
-    ods_operands = (Variadic("mapOperands"),)
-    ods_results = (Result("result"),)
+    ods_operands = (Variadic("mapOperands", Index),)
+    ods_results = (Result("result", Index),)
     ods_properties = (Property("map", A.AffineMapAttr),)
 
     syntax = r"""
@@ -630,7 +635,18 @@ class AffineApplyOp(AffineMapOp):
         problem = super().verify()
         if problem is None and len(self.map.results) != 1:
             return "'affine.apply' op mapping must produce one value"
+        if problem is None:
+            # Operands that are neither dims nor symbols (of scf loops) are
+            # allowed; a valid dim that is no symbol is not, in a symbol's place.
+            region = get_affine_scope(self)
+            for value in self.operands[self.map.num_dims:]:
+                if is_valid_dim(value, region) and not is_valid_symbol(value, region):
+                    return "dimensional operand cannot be used as a symbol"
         return problem
+
+    def is_valid_dim_in(self, region) -> bool:
+        """AffineApplyOp::isValidDim(Region *): all its operands are."""
+        return all(is_valid_dim(value, region) for value in self.operands)
 
 
 @register_op
@@ -746,16 +762,30 @@ class AffineMemoryOp(RegisteredOp):
         return self.properties["map"].value
 
     def verify(self):
+        """AffineLoadOp/AffineStoreOp::verify, then verifyMemoryOpIndexing
+        (and verifyVectorMemoryOp for the vector forms)."""
         map_attr = self.properties.get("map")
-        operands = 2 if self.stores else 1
-        if not isinstance(map_attr, A.AffineMapAttr) or len(self.operands) < operands:
+        if not isinstance(map_attr, A.AffineMapAttr):
             return None
         memref_type = self.memref.type
+        if not self.vector:
+            if self.stores and self.operands[0].type != memref_type.element_type:
+                return (f"'{self.op_name}' op value to store must have the same type as memref "
+                        "element type")
+            if not self.stores and self.results[0].type != memref_type.element_type:
+                return f"'{self.op_name}' op result type must match element type of memref"
         map = map_attr.value
-        if isinstance(memref_type, T.MemRefType) and len(map.results) != memref_type.rank:
+        if len(map.results) != memref_type.rank:
             return f"'{self.op_name}' op affine map num results must equal memref rank"
-        if map.num_symbols and _loop_argument_as_symbol(map, self.map_operands):
-            return f"'{self.op_name}' op operand cannot be used as a symbol"
+        if map.num_inputs != len(self.map_operands):
+            return f"'{self.op_name}' op expects as many subscripts as affine map inputs"
+        message = dim_and_symbol_error(self, self.map_operands, map.num_dims)
+        if message or not self.vector:
+            return message
+        vector = (self.operands[0] if self.stores else self.results[0]).type
+        if getattr(vector, "element_type", None) != memref_type.element_type:
+            return (f"'{self.op_name}' op requires memref and vector types of the same "
+                    "elemental type")
         return None
 
     @property
@@ -803,8 +833,8 @@ class AffineMemoryOp(RegisteredOp):
 class AffineLoadOp(AffineMemoryOp):
     name = "affine.load"
     traits = (AffineReadOpInterface, AffineMapAccessInterface, MemoryEffects(Read(0)))
-    ods_operands = (Operand("memref"), Variadic("indices"))
-    ods_results = (Result("result"),)
+    ods_operands = (Operand("memref", AnyMemRef), Variadic("indices", Index))
+    ods_results = (Result("result", AnyType),)
 
     @classmethod
     def build(cls, memref, map: AffineMap | None = None, indices=()):
@@ -829,7 +859,8 @@ class AffineLoadOp(AffineMemoryOp):
 class AffineStoreOp(AffineMemoryOp):
     name = "affine.store"
     traits = (AffineWriteOpInterface, AffineMapAccessInterface, MemoryEffects(Write(1)))
-    ods_operands = (Operand("value"), Operand("memref"), Variadic("indices"))
+    ods_operands = (Operand("value", AnyType), Operand("memref", AnyMemRef),
+                    Variadic("indices", Index))
     stores = True
 
     @classmethod
@@ -854,8 +885,8 @@ class AffineStoreOp(AffineMemoryOp):
 class AffineVectorLoadOp(AffineMemoryOp):
     name = "affine.vector_load"
     traits = (AffineReadOpInterface, AffineMapAccessInterface, MemoryEffects(Read(0)))
-    ods_operands = (Operand("memref"), Variadic("indices"))
-    ods_results = (Result("result"),)
+    ods_operands = (Operand("memref", AnyMemRef), Variadic("indices", Index))
+    ods_results = (Result("result", AnyType),)
     vector = True
 
     syntax = r"""
@@ -873,7 +904,8 @@ class AffineVectorLoadOp(AffineMemoryOp):
 class AffineVectorStoreOp(AffineMemoryOp):
     name = "affine.vector_store"
     traits = (AffineWriteOpInterface, AffineMapAccessInterface, MemoryEffects(Write(1)))
-    ods_operands = (Operand("value"), Operand("memref"), Variadic("indices"))
+    ods_operands = (Operand("value", AnyType), Operand("memref", AnyMemRef),
+                    Variadic("indices", Index))
     stores = True
     vector = True
 

@@ -15,6 +15,7 @@ from ..ir.traits import AffineMapAccessInterface
 from ..parse.syntax import TOKEN, parse_error
 from .affine import parse_subscripts
 from ..parse.op_syntax import parses
+from .affine_validity import get_affine_scope, is_valid_affine_index_operand
 from .base import RegisteredOp, attrs_of, index_types, new_op, type_list, types_of
 from .memref import name_token, type_token
 
@@ -166,6 +167,12 @@ class AffineDmaStartOp(_AffineDmaOp):
                 return f"'affine.dma_start' op expected DMA {what} to be of memref type"
         if len(stride) not in (0, 2):
             return "'affine.dma_start' op incorrect number of operands"
+        scope = get_affine_scope(self)
+        for (_, _, indices), what in zip(parts, ("src", "dst", "tag")):
+            message = _index_error(self, indices, scope, f"{what} index",
+                                   f"{what} index to dma_start")
+            if message:
+                return message
         return None
 
 
@@ -201,4 +208,15 @@ class AffineDmaWaitOp(_AffineDmaOp):
     def verify(self):
         if not isinstance(self.operands[0].type, T.MemRefType):
             return "'affine.dma_wait' op expected DMA tag to be of memref type"
-        return None
+        return _index_error(self, self.operands[1:-1], get_affine_scope(self), "index",
+                            "index to dma_wait")
+
+
+def _index_error(op, indices, scope, what: str, typed: str) -> str | None:
+    """The DMA ops' subscripts: of index type, each a valid dimension or symbol."""
+    for value in indices:
+        if value.type != T.INDEX:
+            return f"'{op.op_name}' op {typed} must have 'index' type"
+        if not is_valid_affine_index_operand(value, scope):
+            return f"'{op.op_name}' op {what} must be a valid dimension or symbol identifier"
+    return None

@@ -18,12 +18,10 @@ from ..ir.traits import (AutomaticAllocationScope, LoopLikeOpInterface, Recursiv
 from ..parse.syntax import TOKEN, TypeList, Uses, parse_error
 from .affine import AffineYieldOp, parse_subscripts
 from ..parse.op_syntax import parses
+from .affine_validity import dim_and_symbol_error
+from .arith import ATOMIC_RMW_KINDS
 from .base import (RegisteredOp, attrs_of, ensure_terminator, first_of, index_types, new_op,
                    regions_of)
-
-# arith::AtomicRMWKind as mlir-opt 22 numbers it (the enum is alphabetical).
-ATOMIC_RMW_KINDS = ("addf", "addi", "andi", "assign", "maximumf", "maxnumf", "maxs", "maxu",
-                    "minimumf", "minnumf", "mins", "minu", "mulf", "muli", "ori", "xori")
 
 
 def _reduction_fits(kind: str, type) -> bool:
@@ -225,7 +223,13 @@ class AffineParallelOp(RegisteredOp):
                 return "'affine.parallel' op invalid reduction attribute"
             if not _reduction_fits(ATOMIC_RMW_KINDS[attr.value], result.type):
                 return "'affine.parallel' op result type cannot match reduction attribute"
-        return None
+        return (dim_and_symbol_error(self, self.lower_bounds_operands,
+                                     self.lower_bounds_map.num_dims)
+                or dim_and_symbol_error(self, self.upper_bounds_operands,
+                                        self.upper_bounds_map.num_dims))
+
+    def affine_induction_vars(self):
+        return self.body.args
 
 
 def _group_values(attr) -> list:

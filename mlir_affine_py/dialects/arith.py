@@ -10,7 +10,12 @@ from ..ir import types as T
 from ..ir.core import OP_CLASSES, register_op
 from ..ir.op_definition import Operand, Property, Result
 from ..ir.traits import (CastOpInterface, ConditionallySpeculatable, ConstantLike, Elementwise,
-                         NoMemoryEffect, Pure, SameOperandsAndResultType)
+                         NoMemoryEffect, Pure, SameOperandsAndResultShape,
+                         SameOperandsAndResultType, SameTypeOperands)
+from ..ir.type_constraints import (BitcastType, BoolLike, FloatLike, IndexCastType,
+                                   SignlessFixedWidthIntegerLike, SignlessIntegerOrIndexLike,
+                                   element_type_or_self, i1_same_shape, is_float, is_tensor,
+                                   verify_compatible_shape)
 from ..parse.syntax import TOKEN, parse_error
 from ..parse.op_syntax import names_terminal, parses
 from ..printer.numbers import unescape_string
@@ -23,6 +28,25 @@ class ConstantOp(RegisteredOp):
     traits = (Pure, ConstantLike)
     ods_results = (Result("result"),)
     ods_properties = (Property("value", A.Attribute),)
+    required_properties = ("value",)
+    ods_predicates = (("all of {value, result} have same type",
+                       lambda op: getattr(op.value, "type", None) == op.results[0].type),)
+
+    def attribute_constraint_error(self):
+        value = self.properties.get("value")
+        if value is not None and not hasattr(value, "type"):
+            return "'arith.constant' op attribute 'value' failed to satisfy constraint: " \
+                   "TypedAttr instance"
+        return None
+
+    def verify(self):
+        """arith::ConstantOp::verify."""
+        type = self.results[0].type
+        if isinstance(type, T.IntegerType) and not type.is_signless:
+            return "'arith.constant' op integer return type must be signless"
+        if not isinstance(self.value, (A.IntegerAttr, A.FloatAttr, A.DenseElementsAttr)):
+            return "'arith.constant' op value must be an integer, float, or elements attribute"
+        return None
 
     # `{attrs}` is always the attribute dictionary (parseOptionalAttrDict
     # comes first), so the value is any attribute but a dictionary.
@@ -80,6 +104,11 @@ def constant_attr(value, type) -> A.Attribute:
         return A.IntegerAttr(int(value), type)
     raise TypeError(f"no constant {value!r} of type {type}")
 
+
+# arith::AtomicRMWKind in enum order: an attribute holding one stores its
+# index (affine.parallel's reductions, memref.atomic_rmw's kind).
+ATOMIC_RMW_KINDS = ("addf", "addi", "andi", "assign", "maximumf", "maxnumf", "maxs", "maxu",
+                    "minimumf", "minnumf", "mins", "minu", "mulf", "muli", "ori", "xori")
 
 FASTMATH_NONE = A.OpaqueAttr("#arith.fastmath<none>")
 OVERFLOW_NONE = A.OpaqueAttr("#arith.overflow<none>")
@@ -191,12 +220,21 @@ class UnaryOp(ElementwiseOp):
         return new_op(children[0].value, children[0], children[1:2], [type], [type], attrs)
 
 
-_BINARY_OPERANDS = (Operand("lhs"), Operand("rhs"))
-_UNARY_OPERANDS = (Operand("operand"),)
+def _element_constraint(name: str):
+    """The ODS type of the operands and result: arith's integer ops take
+    SignlessIntegerOrIndexLike, its float ops and math's FloatLike."""
+    if name in _FASTMATH or name.startswith("math."):
+        return FloatLike
+    return SignlessIntegerOrIndexLike
+
+
 for _name in _BINARY + _UNARY:
+    _type = _element_constraint(_name)
+    _operands = ((Operand("lhs", _type), Operand("rhs", _type)) if _name in _BINARY
+                 else (Operand("operand", _type),))
     register_op(type(_name.replace(".", "_"), (BinaryOp if _name in _BINARY else UnaryOp,),
                      {"name": _name, "traits": _elementwise_traits(_name), "__slots__": (),
-                      "ods_operands": _BINARY_OPERANDS if _name in _BINARY else _UNARY_OPERANDS,
+                      "ods_operands": _operands, "ods_results": (Result("result", _type),),
                       "property_defaults": _elementwise_defaults(_name)}))
 
 
@@ -242,15 +280,196 @@ def _flags(children, op_name: str) -> dict:
     return {name: flags_attr(keyword, words)}
 
 
-_CASTS = ["arith." + n for n in (
-    "index_cast index_castui extsi extui extf trunci truncf sitofp uitofp fptosi fptoui "
-    "bitcast").split()]
+# ------------------------------------------------------- extended arithmetic
+def _all_types_match(op) -> bool:
+    """AllTypesMatch over the operands and the results of the integer type."""
+    types = {v.type for v in op.operands} | {r.type for r in op.results[:op.matching_results]}
+    return len(types) == 1
+
+
+class ExtendedOp(RegisteredOp):
+    """The two-result integer ops (Arith_Op with AllTypesMatch): an operation
+    with its overflow bit (`arith.addui_extended %a, %b : T, i1`) or the
+    low and high halves of a product (`arith.mulsi_extended %a, %b : T`)."""
+
+    __slots__ = ()
+    ods_operands = (Operand("lhs", SignlessIntegerOrIndexLike),
+                    Operand("rhs", SignlessIntegerOrIndexLike))
+    # How many results have the operands' type (the AllTypesMatch list).
+    matching_results = 2
+
+    syntax = r"""
+        arith_extended: MUL_EXTENDED_NAME VALUE_ID "," VALUE_ID attr_dict? ":" type
+        MUL_EXTENDED_NAME.2: /arith\.mul[su]i_extended(?![\w$.])/
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        return _extended_op(children[0].value, children[0], children[1:])
+
+    def print(self, p) -> None:
+        p.write(" ")
+        p.print_operands(self.operands)
+        self.attr_dict(p)
+        types = [r.type for r in self.results[:3 - self.matching_results]]
+        p.write(" : ")
+        p.print_type_list(types)
+
+    def result_name_hints(self):
+        return [r.name for r in self.ods_results]
+
+
+def _extended_op(name: str, token, children):
+    """The ParsedOp of `%a, %b {attrs} : T` (results T, T) or `: T, U`."""
+    types = types_of(children)
+    operands = [c for c in children if isinstance(c, TOKEN) and c.type == "VALUE_ID"]
+    return new_op(name, token, operands, [types[0], types[0]],
+                  [types[0]] * (3 - len(types)) + types[1:], dict(attrs_of(children)))
+
+
+_EXTENDED_TRAITS = (Pure, Elementwise)
+
+
+@register_op
+class AddUIExtendedOp(ExtendedOp):
+    name = "arith.addui_extended"
+    traits = _EXTENDED_TRAITS
+
+    syntax = r"""
+        arith_addui_extended: OP_ARITH_ADDUI_EXTENDED VALUE_ID "," VALUE_ID attr_dict? ":" type "," type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        return _extended_op(cls.name, None, children)
+
+    ods_results = (Result("sum", SignlessIntegerOrIndexLike), Result("overflow", BoolLike))
+    matching_results = 1
+    ods_predicates = (("all of {lhs, rhs, sum} have same type", _all_types_match),)
+
+
+@register_op
+class MulSIExtendedOp(ExtendedOp):
+    name = "arith.mulsi_extended"
+    traits = _EXTENDED_TRAITS
+    ods_results = (Result("low", SignlessIntegerOrIndexLike),
+                   Result("high", SignlessIntegerOrIndexLike))
+    ods_predicates = (("all of {lhs, rhs, low, high} have same type", _all_types_match),)
+
+
+@register_op
+class MulUIExtendedOp(ExtendedOp):
+    name = "arith.mului_extended"
+    traits = _EXTENDED_TRAITS
+    ods_results = MulSIExtendedOp.ods_results
+    ods_predicates = MulSIExtendedOp.ods_predicates
+
+
+# ------------------------------------------------------------------ casts
+def _underlying(type, memref: bool = False):
+    """ArithOps.cpp's getTypeIfLike (getTypeIfLikeOrMemRef with `memref`):
+    the element type of a vector or tensor (or memref), the type itself if
+    scalar, None for another shaped type."""
+    from ..ir.type_constraints import is_memref, is_shaped
+    if is_shaped(type) and not (isinstance(type, T.VectorType) or is_tensor(type)
+                                or memref and is_memref(type)):
+        return None
+    return element_type_or_self(type)
+
+
+def _valid_cast(inputs, outputs) -> bool:
+    """areValidCastInputsAndOutputs: one type each, the same tensor
+    encoding, compatible shapes."""
+    if len(inputs) != 1 or len(outputs) != 1:
+        return False
+    a, b = inputs[0], outputs[0]
+    if isinstance(a, T.TensorType) and isinstance(b, T.TensorType) and a.encoding != b.encoding:
+        return False
+    return verify_compatible_shape(a, b)
+
+
+def _width(type) -> int:
+    return type.width
+
+
+def width_change_cast(element_class, wider: bool):
+    """checkWidthChangeCast: both sides `element_class`-like, the result's
+    width greater (`wider`) or smaller than the operand's."""
+    def compatible(inputs, outputs) -> bool:
+        if not _valid_cast(inputs, outputs):
+            return False
+        src, dst = _underlying(inputs[0]), _underlying(outputs[0])
+        if not isinstance(src, element_class) or not isinstance(dst, element_class):
+            return False
+        return _width(dst) > _width(src) if wider else _width(dst) < _width(src)
+    return compatible
+
+
+def int_float_cast(src_class, dst_class):
+    """checkIntFloatCast: an integer-like to a float-like or back."""
+    def compatible(inputs, outputs) -> bool:
+        return (_valid_cast(inputs, outputs) and isinstance(_underlying(inputs[0]), src_class)
+                and isinstance(_underlying(outputs[0]), dst_class))
+    return compatible
+
+
+def index_cast_compatible(inputs, outputs) -> bool:
+    """areIndexCastCompatible: index to a signless integer or back, also
+    as element types of vectors, tensors and memrefs."""
+    if not _valid_cast(inputs, outputs):
+        return False
+    src, dst = _underlying(inputs[0], memref=True), _underlying(outputs[0], memref=True)
+    def signless(type):
+        return isinstance(type, T.IntegerType) and type.is_signless
+    return (isinstance(src, T.IndexType) and signless(dst)
+            or signless(src) and isinstance(dst, T.IndexType))
+
+
+def bitcast_compatible(inputs, outputs) -> bool:
+    """BitcastOp::areCastCompatible: integers or floats of one width."""
+    if not _valid_cast(inputs, outputs):
+        return False
+    src, dst = _underlying(inputs[0], memref=True), _underlying(outputs[0], memref=True)
+    kinds = (T.IntegerType, T.FloatType)
+    return isinstance(src, kinds) and isinstance(dst, kinds) and _width(src) == _width(dst)
+
+
+def _same_tensor_dims(op) -> bool:
+    """SameInputOutputTensorDims: the tensor shapes of operand and result agree."""
+    def dims(type):
+        return type.shape if isinstance(type, T.TensorType) else ()
+    return dims(op.operands[0].type) == dims(op.results[0].type)
+
+
+_INT, _FLOAT, _INDEX_CAST = SignlessFixedWidthIntegerLike, FloatLike, IndexCastType
+# name: (operand constraint, result constraint, areCastCompatible)
+_CASTS = {
+    "arith.index_cast": (_INDEX_CAST, _INDEX_CAST, index_cast_compatible),
+    "arith.index_castui": (_INDEX_CAST, _INDEX_CAST, index_cast_compatible),
+    "arith.extsi": (_INT, _INT, width_change_cast(T.IntegerType, wider=True)),
+    "arith.extui": (_INT, _INT, width_change_cast(T.IntegerType, wider=True)),
+    "arith.extf": (_FLOAT, _FLOAT, width_change_cast(T.FloatType, wider=True)),
+    "arith.trunci": (_INT, _INT, width_change_cast(T.IntegerType, wider=False)),
+    "arith.truncf": (_FLOAT, _FLOAT, width_change_cast(T.FloatType, wider=False)),
+    "arith.sitofp": (_INT, _FLOAT, int_float_cast(T.IntegerType, T.FloatType)),
+    "arith.uitofp": (_INT, _FLOAT, int_float_cast(T.IntegerType, T.FloatType)),
+    "arith.fptosi": (_FLOAT, _INT, int_float_cast(T.FloatType, T.IntegerType)),
+    "arith.fptoui": (_FLOAT, _INT, int_float_cast(T.FloatType, T.IntegerType)),
+    "arith.bitcast": (BitcastType, BitcastType, bitcast_compatible),
+}
+
+
+_CAST_TRAITS = (Pure, SameOperandsAndResultShape, CastOpInterface, Elementwise)
 
 
 class CastOp(RegisteredOp):
-    """The ops of `_CASTS`: `name %a {attrs} : type to type`."""
+    """arith's casts (Arith_CastOp): `name %a {attrs} : type to type`.
+    Each is a subclass stating its operand and result constraints and
+    `are_cast_compatible`."""
 
     __slots__ = ()
+    traits = _CAST_TRAITS
+    ods_predicates = (("input and output have the same tensor dimensions", _same_tensor_dims),)
     ods_operands = (Operand("in"),)
     ods_results = (Result("out"),)
 
@@ -277,18 +496,23 @@ class CastOp(RegisteredOp):
         return cls.build_generic((value,), [result_type])
 
 
-for _name in _CASTS:
+for _name, (_from, _to, _compatible) in _CASTS.items():
     if _name != "arith.trunci":
-        register_op(type(_name[6:], (CastOp,), {"name": _name, "__slots__": (),
-                                                "traits": (Pure, Elementwise, CastOpInterface)}))
+        register_op(type(_name[6:], (CastOp,), {
+            "name": _name, "__slots__": (), "traits": _CAST_TRAITS, "ods_operands": (Operand("in", _from),),
+            "ods_results": (Result("out", _to),),
+            "are_cast_compatible": staticmethod(_compatible)}))
 
 
 @register_op
 class TruncIOp(CastOp):
     name = "arith.trunci"
-    traits = (Pure, Elementwise, CastOpInterface)
+    traits = _CAST_TRAITS
     inherent = ("overflowFlags",)
     property_defaults = {"overflowFlags": OVERFLOW_NONE}
+    ods_operands = (Operand("in", _INT),)
+    ods_results = (Result("out", _INT),)
+    are_cast_compatible = staticmethod(_CASTS["arith.trunci"][2])
 
     def finish_parse(self) -> None:
         self.drop_default_properties()
@@ -299,12 +523,30 @@ CMPF_PREDICATES = ["false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ue
                    "ugt", "uge", "ult", "ule", "une", "uno", "true"]
 
 
+def _i1_of_operand_shape(op) -> bool:
+    return op.results[0].type == i1_same_shape(op.operands[0].type)
+
+
 class CmpOp(RegisteredOp):
+    """Arith_CompareOp: two operands of one type, a `BoolLike` result of
+    their shape, the predicate an i64 enum case."""
+
     __slots__ = ()
-    ods_operands = (Operand("lhs"), Operand("rhs"))
-    ods_results = (Result("result"),)
+    ods_results = (Result("result", BoolLike),)
     ods_properties = (Property("predicate", A.IntegerAttr), Property("fastmath", A.OpaqueAttr))
+    required_properties = ("predicate",)
+    ods_predicates = (("result type has i1 element type and same shape as operands",
+                       _i1_of_operand_shape),)
     predicates: list = []
+
+    def attribute_constraint_error(self):
+        predicate = self.properties["predicate"]
+        if not (isinstance(predicate, A.IntegerAttr) and predicate.type == T.I64
+                and 0 <= predicate.value < len(self.predicates)):
+            cases = ", ".join(map(str, range(len(self.predicates))))
+            return (f"'{self.op_name}' op attribute 'predicate' failed to satisfy constraint: "
+                    f"allowed 64-bit signless integer cases: {cases}")
+        return None
 
     syntax = r"""
         // The predicate is a keyword or a string (the enum's parseOptionalKeywordOrString).
@@ -380,7 +622,9 @@ class CmpOp(RegisteredOp):
 @register_op
 class CmpIOp(CmpOp):
     name = "arith.cmpi"
-    traits = (Pure, Elementwise)
+    traits = (Pure, SameTypeOperands, Elementwise)
+    ods_operands = (Operand("lhs", SignlessIntegerOrIndexLike),
+                    Operand("rhs", SignlessIntegerOrIndexLike))
     predicates = CMPI_PREDICATES
     # The operands' ODS constraint: its words, and a test of the element type.
     operand_kind = ("signless-integer-like",
@@ -391,27 +635,44 @@ class CmpIOp(CmpOp):
 @register_op
 class CmpFOp(CmpOp):
     name = "arith.cmpf"
-    traits = (Pure, Elementwise)
+    traits = (Pure, SameTypeOperands, Elementwise)
+    ods_operands = (Operand("lhs", FloatLike), Operand("rhs", FloatLike))
     predicates = CMPF_PREDICATES
     operand_kind = ("floating-point-like", lambda t: isinstance(t, T.FloatType))
     property_defaults = {"fastmath": FASTMATH_NONE}
 
 
-def _i1_like(type):
-    """The i1 type shaped as `type`, its encoding or scalable dims kept."""
-    if isinstance(type, T.TensorType):
-        return T.TensorType(type.shape, T.I1, type.encoding)
-    if isinstance(type, T.VectorType):
-        return T.VectorType(type.shape, T.I1, type.scalable)
-    return T.I1
+_i1_like = i1_same_shape
 
 
 @register_op
 class SelectOp(RegisteredOp):
     name = "arith.select"
     traits = (Pure, Elementwise)
-    ods_operands = (Operand("condition"), Operand("true_value"), Operand("false_value"))
+    ods_operands = (Operand("condition", BoolLike), Operand("true_value"),
+                    Operand("false_value"))
     ods_results = (Result("result"),)
+    ods_predicates = (("all of {true_value, false_value, result} have same type",
+                       lambda op: op.operands[1].type == op.operands[2].type
+                       == op.results[0].type),
+                      ("condition is signless i1 or has matching shape",
+                       lambda op: op.operands[0].type == T.I1
+                       or getattr(op.operands[0].type, "shape", None)
+                       == getattr(op.results[0].type, "shape", ())))
+
+    def verify(self):
+        """arith::SelectOp::verify: an i1 condition, or one i1 per element."""
+        condition, result = self.operands[0].type, self.results[0].type
+        if condition == T.I1:
+            return None
+        if not (isinstance(result, T.VectorType) or is_tensor(result)):
+            return ("'arith.select' op expected condition to be a signless i1, but got "
+                    f"'{condition}'")
+        expected = i1_same_shape(result)
+        if condition != expected:
+            return ("'arith.select' op expected condition type to have the same shape as the "
+                    f"result type, expected '{expected}', but got '{condition}'")
+        return None
 
     syntax = r"""
         arith_select: OP_ARITH_SELECT VALUE_ID "," VALUE_ID "," VALUE_ID attr_dict? ":" (type ",")? type

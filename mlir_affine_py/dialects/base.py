@@ -9,7 +9,8 @@ from ..diagnostics import MLIRError
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import OP_CLASSES, Operation
-from ..ir.op_definition import Variadic, build_generic
+from ..ir.op_definition import (Variadic, build_generic, constraint_error, constraint_plans,
+                                count_error, count_rules, declares_constraints)
 from ..ir.traits import AttrSizedOperandSegments, SymbolTable
 from ..parse.syntax import (TOKEN, AttrDict, ParsedOp, ParsedRegion, TypeList, Uses,
                             parse_error, pos_of)
@@ -244,8 +245,21 @@ class RegisteredOp(Operation):
         if declared and "property_defaults" not in cls.__dict__:
             cls.property_defaults = {p.name: p.default for p in declared
                                      if p.default is not None}
+        # The ODS checks an op declares: type constraints on its operands
+        # and results (and with them the counts of its declaration), its
+        # PredOpTraits, its traits with rules of their own.
+        cls.ods_checks_counts = declares_constraints(cls)
+        if cls.ods_checks_counts:
+            cls.ods_count_rules = count_rules(cls)
+            cls.ods_constraint_plans = constraint_plans(cls)
+        cls.trait_verifiers = tuple(
+            trait.verify_trait for trait in
+            (t if isinstance(t, type) else type(t) for t in cls.traits)
+            if hasattr(trait, "verify_trait"))
         cls.checks_invariants = bool(cls.required_properties) or \
-            "operandSegmentSizes" in cls.inherent
+            "operandSegmentSizes" in cls.inherent or cls.ods_checks_counts or \
+            bool(cls.ods_predicates) or bool(cls.trait_verifiers) or \
+            cls.attribute_constraint_error is not RegisteredOp.attribute_constraint_error
 
     def finish_parse(self) -> None:
         # A format prints a default-valued property only when it is not the
@@ -260,13 +274,32 @@ class RegisteredOp(Operation):
         """OpBuilder's generic build: see ir/op_definition.py."""
         return build_generic(cls, operands, result_types, properties, regions, attributes)
 
+    # ODS PredOpTraits (TypesMatchWith, AllTypesMatch, ...): (description,
+    # predicate of the op), checked after the type constraints; a failing
+    # one is "failed to verify that <description>".
+    ods_predicates: tuple = ()
+
+    def attribute_constraint_error(self) -> str | None:
+        """ODS's constraints on the op's attributes (an enum's cases), checked
+        first; mlir-opt's message or None."""
+        return None
+
     def verify_invariants(self):
-        """What ODS's verifyInvariants checks before the op's own verifier:
-        the required properties, then that the operand segments add up to
-        the operands."""
+        """What ODS's verifyInvariants checks before the op's own verifier,
+        in its order: the counts of regions, results and operands; the
+        required properties and the attributes' constraints; that the
+        operand segments add up to the operands; the operand and result
+        type constraints; the PredOpTraits; then the traits' own rules."""
+        if self.ods_checks_counts:
+            message = count_error(self)
+            if message:
+                return message
         for name in self.required_properties:
             if name not in self.properties:
                 return f"'{self.op_name}' op requires attribute '{name}'"
+        message = self.attribute_constraint_error()
+        if message:
+            return message
         if "operandSegmentSizes" in self.inherent:
             sizes = self.properties.get("operandSegmentSizes")
             total = sum(sizes.value) if isinstance(sizes, A.DenseArrayAttr) else 0
@@ -274,6 +307,16 @@ class RegisteredOp(Operation):
                 return (f"'{self.op_name}' op operand count ({len(self.operands)}) does not "
                         f"match with the total size ({total}) specified in attribute "
                         "'operandSegmentSizes'")
+        message = self.ods_checks_counts and constraint_error(self)
+        if message:
+            return message
+        for description, holds in self.ods_predicates:
+            if not holds(self):
+                return f"'{self.op_name}' op failed to verify that {description}"
+        for verify_trait in self.trait_verifiers:
+            message = verify_trait(self)
+            if message:
+                return message
         return None
 
     @classmethod

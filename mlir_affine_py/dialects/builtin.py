@@ -1,13 +1,15 @@
-"""The builtin dialect's builtin.module (mlir/lib/IR/BuiltinDialect.cpp): the
-top-level symbol table, written `module` in custom form."""
+"""The builtin dialect (mlir/lib/IR/BuiltinDialect.cpp): builtin.module, the
+top-level symbol table written `module` in custom form, and
+builtin.unrealized_conversion_cast."""
 
 from __future__ import annotations
 
 from ..ir import attributes as A
 from ..ir.core import Block, Region, register_op
-from ..ir.op_definition import Property, RegionDef
-from ..ir.traits import (AffineScope, HasOnlyGraphRegion, IsolatedFromAbove, NoRegionArguments,
-                         NoTerminator, SingleBlock, Symbol, SymbolTable)
+from ..ir.op_definition import Property, RegionDef, Variadic, VariadicResult
+from ..ir.traits import (AffineScope, CastOpInterface, HasOnlyGraphRegion, IsolatedFromAbove,
+                         NoRegionArguments, NoTerminator, Pure, SingleBlock, Symbol, SymbolTable)
+from ..parse.syntax import TypeList, Uses
 from ..parse.syntax import TOKEN
 from .base import (RegisteredOp, attrs_of, first_of, new_op, regions_of, symbol_name_attr,
                    symbols_of)
@@ -78,3 +80,42 @@ class ModuleOp(RegisteredOp):
         """ModuleOp::build: a module with one empty block."""
         properties = {"sym_name": A.StringAttr(name.encode())} if name is not None else {}
         return cls.build_generic((), (), properties, [Region([Block()])])
+
+
+
+@register_op
+class UnrealizedConversionCastOp(RegisteredOp):
+    """`%r = builtin.unrealized_conversion_cast %a : T to U {attrs}`: values
+    of one type system standing for another's during a conversion; any
+    number of inputs, at least one result."""
+
+    name = "builtin.unrealized_conversion_cast"
+    traits = (Pure, CastOpInterface)
+    ods_operands = (Variadic("inputs"),)
+    ods_results = (VariadicResult("outputs"),)
+
+    syntax = r"""
+        unrealized_cast: OP_BUILTIN_UNREALIZED_CONVERSION_CAST (value_use_list ":" type_list)? "to" type_list attr_dict?
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        inputs = list(first_of(children, Uses, []))
+        type_lists = [list(c) for c in children if isinstance(c, TypeList)]
+        input_types = type_lists[0] if inputs else []
+        return new_op(cls.name, None, inputs, input_types, type_lists[-1],
+                      dict(attrs_of(children)))
+
+    @staticmethod
+    def are_cast_compatible(inputs, outputs) -> bool:
+        return True
+
+    def print(self, p) -> None:
+        if self.operands:
+            p.write(" ")
+            p.print_operands(self.operands)
+            p.write(" : ")
+            p.print_type_list([v.type for v in self.operands])
+        p.write(" to ")
+        p.print_type_list([r.type for r in self.results])
+        self.attr_dict(p)

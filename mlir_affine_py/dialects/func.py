@@ -9,15 +9,16 @@ from ..diagnostics import MLIRError, offset_to_pos
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import Block, Region, register_op
-from ..ir.op_definition import Property, RegionDef, Variadic, VariadicResult
-from ..ir.traits import (AffineScope, AutomaticAllocationScope, CallOpInterface,
+from ..ir.op_definition import Property, RegionDef, Result, Variadic, VariadicResult
+from ..ir.traits import (AffineScope, AutomaticAllocationScope, CallOpInterface, ConstantLike,
                          FunctionOpInterface, HasOnlyGraphRegion, IsolatedFromAbove,
                          NoRegionArguments, NoTerminator, Pure, ReturnLike, SingleBlock,
                          Symbol, SymbolTable, SymbolUser, Terminator)
 from ..parse.syntax import TOKEN, ParsedRegion, parse_error, pos_of
 from ..parse.op_syntax import parses
 from .base import (ValueTerminator, RegisteredOp, attrs_of, first_of, new_op, lookup_symbol,
-                   regions_of, symbol_name_attr, symbol_parent_error, type_list, uses)
+                   regions_of, symbol_name_attr, symbol_parent_error, type_list, types_of,
+                   uses)
 
 
 def _mixed_arguments_error(text: str, symbol, args) -> MLIRError:
@@ -181,11 +182,22 @@ class FuncOp(RegisteredOp):
         return not self.regions[0].blocks
 
     def verify(self):
-        """SymbolOpInterface: only a private (or nested) symbol may be a
-        declaration."""
+        """SymbolOpInterface (only a private or nested symbol may be a
+        declaration; its parent is a symbol table), then
+        FunctionOpInterface: the argument and result attributes, the
+        entry block's arguments."""
         visibility = self.properties.get("sym_visibility")
         if self.is_declaration and (visibility is None or visibility.value == b"public"):
             return "'func.func' op symbol declaration cannot have public visibility"
+        message = symbol_parent_error(self)
+        if message:
+            return message
+        ftype = self.function_type
+        for key, what, count in (("arg_attrs", "argument", len(ftype.inputs)),
+                                 ("res_attrs", "result", len(ftype.results))):
+            message = _argument_attributes_error(self.properties.get(key), what, count)
+            if message:
+                return message
         if not self.is_declaration:
             inputs, args = self.function_type.inputs, self.regions[0].blocks[0].args
             if len(args) != len(inputs):
@@ -196,7 +208,7 @@ class FuncOp(RegisteredOp):
                     return (f"'func.func' op type of entry block argument #{i}('{arg.type}') "
                             "must match the type of the corresponding argument in function "
                             f"signature('{expected}')")
-        return symbol_parent_error(self)
+        return None
 
     def print(self, p) -> None:
         visibility = self.properties.get("sym_visibility")
@@ -370,8 +382,7 @@ class CallOp(RegisteredOp):
 # ------------------------------------------------------------------------
 # Ops declared by their ODS assembly format (ir/assembly_format.py).
 from ..ir.attr_syntax import SymbolRef  # noqa: E402
-from ..ir.op_definition import Operand, Result  # noqa: E402
-from ..ir.traits import ConstantLike  # noqa: E402
+from ..ir.op_definition import Operand  # noqa: E402
 
 
 @register_op
@@ -379,7 +390,7 @@ class ConstantOp(RegisteredOp):
     """`%f = constant @fn : (f32) -> ()`: a function as an SSA value."""
 
     name = "func.constant"
-    traits = (Pure, ConstantLike)
+    traits = (ConstantLike, Pure, SymbolUser)
     ods_results = (Result("result"),)
     ods_properties = (Property("value", SymbolRef()),)
     required_properties = ("value",)
@@ -389,6 +400,17 @@ class ConstantOp(RegisteredOp):
     def result_name_hints(self):
         return ["f"]
 
+    def verify(self):
+        """ConstantOp::verifySymbolUses: a func.func of the result's type."""
+        value = self.properties["value"]
+        if not isinstance(value, A.SymbolRefAttr) or len(value.parts) != 1:
+            return None   # a nested reference is not looked up
+        func = lookup_symbol(self, value.root)
+        if not isinstance(func, FuncOp):
+            return f"'func.constant' op reference to undefined function '{value.root}'"
+        if func.function_type != self.results[0].type:
+            return "'func.constant' op reference to function with mismatched type"
+        return None
 
 @register_op
 class CallIndirectOp(RegisteredOp):
@@ -404,3 +426,22 @@ class CallIndirectOp(RegisteredOp):
                  "results": lambda state: list(state.types["callee"][0].results)}
     syntax_short_name = True
     assembly_format = "$callee `(` $callee_operands `)` attr-dict `:` type($callee)"
+
+
+def _argument_attributes_error(attrs, what: str, count: int) -> str | None:
+    """function_interface_impl::verifyTrait on `arg_attrs` / `res_attrs`:
+    one dictionary per argument (result), naming dialect attributes only."""
+    if not isinstance(attrs, A.ArrayAttr):
+        return None
+    entries = attrs.value
+    if len(entries) != count:
+        return (f"'func.func' op expects {what} attribute array to have the same number of "
+                f"elements as the number of function {what}s, got {len(entries)}, but "
+                f"expected {count}")
+    for entry in entries:
+        if not isinstance(entry, A.DictionaryAttr):
+            return (f"'func.func' op expects {what} attribute dictionary to be a "
+                    f"DictionaryAttr, but got `{entry}`")
+        if any("." not in name for name in entry.value):
+            return f"'func.func' op {what}s may only have dialect attributes"
+    return None

@@ -15,11 +15,15 @@ from ..ir.op_definition import (Operand, Optional, Property, RegionDef, Result, 
 from ..ir.traits import (Allocate, AttrSizedOperandSegments, AutomaticAllocationScope,
                          CastOpInterface, ConditionallySpeculatable, Free, MemoryEffects,
                          NoMemoryEffect, NoRegionArguments, Pure, Read, RecursiveMemoryEffects,
-                         ReturnLike, SingleBlockImplicitTerminator, Symbol, SymbolUser,
-                         Terminator, ViewLikeOpInterface, Write)
+                         ReturnLike, ShapedDimOpInterface, SingleBlockImplicitTerminator,
+                         Symbol, SymbolUser, Terminator, ViewLikeOpInterface, Write)
+from ..ir.type_constraints import (NON_0_RANKED_OR_UNRANKED_MEMREF, AnyMemRef, AnyType, Index,
+                                   TypeConstraint, is_float, is_signless_integer)
+from ..ir.verifier import LocationMessage
 from ..parse.syntax import TOKEN, SymbolUses, Uses, parse_error, pos_of
 from ..printer.numbers import escape_string, unescape_string
 from ..parse.op_syntax import parses
+from .arith import ATOMIC_RMW_KINDS
 from .base import (RegisteredOp, ValueTerminator, attrs_of, ensure_terminator,
                    expect_type, first_of, index_types, new_op, regions_of,
                    lookup_symbol, symbol_name_attr, symbol_parent_error, tokens_of, type_list,
@@ -128,6 +132,20 @@ class AllocLikeOp(RegisteredOp):
         return cls.build_generic((dynamic_sizes, symbol_operands), [memref_type], properties)
 
 
+def result_size_value(op, index: int, dynamic_sizes):
+    """The size of dimension `index` of the op's memref result: True when
+    static, else the one of `dynamic_sizes` giving it, None when there is
+    no such dimension (AffineOps.cpp isMemRefSizeValidSymbol asks it of
+    memref.alloc, memref.view and memref.subview)."""
+    type = op.results[0].type if op.results else None
+    if not isinstance(type, T.MemRefType) or not 0 <= index < type.rank:
+        return None
+    if type.shape[index] is not None:
+        return True
+    position = type.shape[:index].count(None)
+    return dynamic_sizes[position] if position < len(dynamic_sizes) else None
+
+
 def layout_symbol_count(layout) -> int:
     """The symbols of a memref layout's affine map: a strided layout has one
     per dynamic stride or offset."""
@@ -145,6 +163,9 @@ class AllocOp(AllocLikeOp):
 
     def result_name_hints(self):
         return ["alloc"]
+
+    def size_value(self, index: int):
+        return result_size_value(self, index, self.operands)
 
 
 @register_op
@@ -209,9 +230,9 @@ class DeallocOp(RegisteredOp):
 @register_op
 class DimOp(RegisteredOp):
     name = "memref.dim"
-    traits = (NoMemoryEffect, ConditionallySpeculatable)
-    ods_operands = (Operand("source"), Operand("index"))
-    ods_results = (Result("result"),)
+    traits = (NoMemoryEffect, ConditionallySpeculatable, ShapedDimOpInterface)
+    ods_operands = (Operand("source", NON_0_RANKED_OR_UNRANKED_MEMREF), Operand("index", Index))
+    ods_results = (Result("result", Index),)
 
     syntax = r"""
         memref_dim: OP_MEMREF_DIM VALUE_ID "," VALUE_ID attr_dict? ":" type
@@ -281,8 +302,10 @@ class LoadStoreOp(RegisteredOp):
 class LoadOp(LoadStoreOp):
     name = "memref.load"
     traits = (MemoryEffects(Read(0)),)
-    ods_operands = (Operand("memref"), Variadic("indices"))
-    ods_results = (Result("result"),)
+    ods_operands = (Operand("memref", AnyMemRef), Variadic("indices", Index))
+    ods_results = (Result("result", AnyType),)
+    ods_predicates = (("result type matches element type of 'memref'",
+                       lambda op: op.results[0].type == op.operands[0].type.element_type),)
 
     @classmethod
     def build(cls, memref, indices=()):
@@ -305,7 +328,10 @@ class LoadOp(LoadStoreOp):
 class StoreOp(LoadStoreOp):
     name = "memref.store"
     traits = (MemoryEffects(Write(1)),)
-    ods_operands = (Operand("value"), Operand("memref"), Variadic("indices"))
+    ods_operands = (Operand("value", AnyType), Operand("memref", AnyMemRef),
+                    Variadic("indices", Index))
+    ods_predicates = (("type of 'value' matches element type of 'memref'",
+                       lambda op: op.operands[0].type == op.operands[1].type.element_type),)
     stores = True
 
     @classmethod
@@ -326,6 +352,96 @@ class StoreOp(LoadStoreOp):
                       dict(attrs_of(children)))
 
 
+# ------------------------------------------------------------- atomic_rmw
+_INT_OR_FLOAT = TypeConstraint("signless integer or floating-point",
+                               lambda type: is_signless_integer(type) or is_float(type))
+_MEMREF_OF_INT_OR_FLOAT = TypeConstraint(
+    "memref of signless integer or floating-point values",
+    lambda type: isinstance(type, T.MemRefType) and _INT_OR_FLOAT(type.element_type))
+# The kinds AtomicRMWOp::verify asks a float or an integer value of.
+_FLOAT_KINDS = frozenset({"addf", "maximumf", "maxnumf", "minimumf", "minnumf", "mulf"})
+_INTEGER_KINDS = frozenset({"addi", "maxs", "maxu", "mins", "minu", "muli", "ori", "andi",
+                            "xori"})
+
+
+@register_op
+class AtomicRMWOp(RegisteredOp):
+    """`%x = memref.atomic_rmw addf %v, %m[%i] : (f32, memref<10xf32>) -> f32`:
+    `kind` (arith::AtomicRMWKind) of the value and the element, stored
+    back; the result is the element before."""
+
+    name = "memref.atomic_rmw"
+    traits = (MemoryEffects(Read(1), Write(1)),)
+    ods_operands = (Operand("value", _INT_OR_FLOAT), Operand("memref", _MEMREF_OF_INT_OR_FLOAT),
+                    Variadic("indices", Index))
+    ods_results = (Result("result", _INT_OR_FLOAT),)
+    ods_properties = (Property("kind", A.IntegerAttr),)
+    required_properties = ("kind",)
+    ods_predicates = (
+        ("all of {value, result} have same type",
+         lambda op: op.operands[0].type == op.results[0].type),
+        ("value type matches element type of memref",
+         lambda op: op.operands[0].type == op.operands[1].type.element_type))
+
+    syntax = r"""
+        memref_atomic_rmw: OP_MEMREF_ATOMIC_RMW name_id VALUE_ID "," VALUE_ID "[" value_use_list? "]" attr_dict? ":" function_type
+    """
+    syntax_unclosed_subscripts = "expected ']'"
+
+    @classmethod
+    def parse(cls, t, children):
+        kind, value, memref = children[0], children[1], children[2]
+        if kind.value not in ATOMIC_RMW_KINDS:
+            raise parse_error(kind, "custom op 'memref.atomic_rmw' expected string or keyword "
+                                    "containing one of the following enum values for attribute "
+                                    f"'kind' [{', '.join(ATOMIC_RMW_KINDS)}]")
+        ftype = first_of(children, T.FunctionType)
+        indices = uses(children)
+        attrs = dict(attrs_of(children))
+        attrs["kind"] = A.IntegerAttr(ATOMIC_RMW_KINDS.index(kind.value), T.I64)
+        return new_op(cls.name, None, [value, memref] + indices,
+                      list(ftype.inputs) + index_types(len(indices)), list(ftype.results), attrs)
+
+    @property
+    def kind(self) -> str:
+        return ATOMIC_RMW_KINDS[self.properties["kind"].value]
+
+    def attribute_constraint_error(self):
+        kind = self.properties["kind"]
+        if not (isinstance(kind, A.IntegerAttr) and 0 <= kind.value < len(ATOMIC_RMW_KINDS)):
+            # A property the generic form cannot hold (read while parsing in MLIR).
+            return LocationMessage(f"invalid properties {{kind = {kind}}} for op "
+                                   f"memref.atomic_rmw: Invalid attribute `kind` in property "
+                                   f"conversion: {kind}")
+        return None
+
+    def verify(self):
+        """AtomicRMWOp::verify."""
+        if self.operands[1].type.rank != len(self.operands) - 2:
+            return ("'memref.atomic_rmw' op expects the number of subscripts to be equal to "
+                    "memref rank")
+        value = self.operands[0].type
+        if self.kind in _FLOAT_KINDS and not isinstance(value, T.FloatType):
+            return f"'memref.atomic_rmw' op with kind '{self.kind}' expects a floating-point type"
+        if self.kind in _INTEGER_KINDS and not isinstance(value, T.IntegerType):
+            return f"'memref.atomic_rmw' op with kind '{self.kind}' expects an integer type"
+        return None
+
+    def print(self, p) -> None:
+        p.write(f" {self.kind} ")
+        p.print_operand(self.operands[0])
+        p.write(", ")
+        p.print_operand(self.operands[1])
+        p.write("[")
+        p.print_operands(self.operands[2:])
+        p.write("]")
+        self.attr_dict(p)
+        p.write(" : (")
+        p.print_type_list([self.operands[0].type, self.operands[1].type])
+        p.write(") -> ")
+        p.print_type(self.results[0].type)
+
+
 # ------------------------------------------------------------------- cast
 @register_op
 class CastOp(RegisteredOp):
@@ -337,6 +453,15 @@ class CastOp(RegisteredOp):
     syntax = r"""
         memref_cast: OP_MEMREF_CAST VALUE_ID attr_dict? ":" type "to" type
     """
+
+    def size_value(self, index: int):
+        """The size where the cast's source comes from (casts are looked
+        through; an unranked source says nothing)."""
+        source = self.operands[0]
+        if isinstance(source.type, T.UnrankedMemRefType) or source.defining_op is None:
+            return None
+        size_of = getattr(source.defining_op, "size_value", None)
+        return size_of(index) if size_of is not None else None
 
     @classmethod
     def parse(cls, t, children):
@@ -359,8 +484,9 @@ class CastOp(RegisteredOp):
 
 
 def cast_compatible(a, b) -> bool:
-    """MemRefCastOp::areCastCompatible, less the strided-layout comparison:
-    same element type and memory space, and ranked shapes that agree on
+    """MemRefCastOp::areCastCompatible: same element type and memory space,
+    strides and offset that agree where both are static (layouts given as
+    other affine maps are not compared), and ranked shapes that agree on
     every static size; two unranked memrefs never cast."""
     ranked = (T.MemRefType, T.UnrankedMemRefType)
     if not isinstance(a, ranked) or not isinstance(b, ranked):
@@ -369,6 +495,15 @@ def cast_compatible(a, b) -> bool:
         return False
     if isinstance(a, T.UnrankedMemRefType) or isinstance(b, T.UnrankedMemRefType):
         return not (isinstance(a, T.UnrankedMemRefType) and isinstance(b, T.UnrankedMemRefType))
+    if a.layout != b.layout:
+        a_strided, b_strided = strides_and_offset(a), strides_and_offset(b)
+        if a_strided is not None and b_strided is not None:
+            (a_strides, a_offset), (b_strides, b_offset) = a_strided, b_strided
+            if len(a_strides) != len(b_strides):
+                return False
+            for x, y in zip(a_strides + [a_offset], b_strides + [b_offset]):
+                if x is not None and y is not None and x != y:
+                    return False
     if a.rank != b.rank:
         return False
     return all(x is None or y is None or x == y for x, y in zip(a.shape, b.shape))
@@ -576,11 +711,14 @@ class OffsetSizeStrideOp(RegisteredOp):
 
 def strides_and_offset(type):
     """MemRefType::getStridesAndOffset with None for dynamic entries: the
-    identity layout's row-major strides, or a strided<> layout's.  Returns
-    None for other layouts (affine maps), which are left unchecked here."""
+    identity layout's row-major strides, a strided<> layout's, or those of
+    a one-result affine map that is a sum of strided terms; None when the
+    layout is not strided."""
     layout = type.layout
     if isinstance(layout, A.StridedLayoutAttr):
         return list(layout.strides), layout.offset
+    if isinstance(layout, A.AffineMapAttr):
+        return _affine_map_strides(layout.value, type.rank)
     if layout is not None:
         return None
     strides, running = [], 1
@@ -588,6 +726,43 @@ def strides_and_offset(type):
         strides.append(running)
         running = None if running is None or size is None else running * size
     return strides[::-1], 0
+
+
+def _affine_map_strides(map, rank: int):
+    """BuiltinTypes.cpp `extractStrides` over the map's one result: each
+    dim's coefficient is its stride, the rest the offset; a symbolic
+    coefficient is dynamic.  None for a floordiv, ceildiv or mod."""
+    from ..ir.affine_expr import ADD, MUL
+    if len(map.results) != 1:
+        return None
+    strides, offset = [0] * rank, [0]
+
+    def plus(a, b):
+        return None if a is None or b is None else a + b
+
+    def value(expr):
+        return expr.value if expr.kind == "constant" else None
+
+    def extract(expr, factor) -> bool:
+        if expr.kind == "dim":
+            strides[expr.position] = plus(strides[expr.position], factor)
+        elif expr.kind in ("symbol", "constant"):
+            offset[0] = plus(offset[0], _mul(value(expr), factor))
+        elif expr.kind == ADD:
+            return extract(expr.lhs, factor) and extract(expr.rhs, factor)
+        elif expr.kind == MUL:
+            if expr.lhs.kind == "dim":
+                position = expr.lhs.position
+                strides[position] = plus(strides[position], _mul(value(expr.rhs), factor))
+            elif expr.lhs.is_symbolic_or_constant():
+                return extract(expr.rhs, _mul(factor, value(expr.lhs)))
+            else:
+                return extract(expr.lhs, _mul(factor, value(expr.rhs)))
+        else:
+            return False
+        return True
+
+    return (strides, offset[0]) if extract(map.results[0], 1) else None
 
 
 def _mul(a, b):
@@ -628,6 +803,9 @@ class SubViewOp(OffsetSizeStrideOp):
         memref_subview: OP_MEMREF_SUBVIEW VALUE_ID mixed_list mixed_list mixed_list attr_dict? ":" type "to" type
     """
 
+    def size_value(self, index: int):
+        return result_size_value(self, index, self.mixed_parts()[1][1])
+
     @classmethod
     def parse(cls, t, children):
         return _parse_offset_size_stride(t, children, "memref.subview")
@@ -654,21 +832,22 @@ class SubViewOp(OffsetSizeStrideOp):
             return (f"different memory spaces specified for base memref type {base} and "
                     f"subview memref type {view}")
         layout = strides_and_offset(base)
+        if layout is None:
+            return f"base type '{base}' is not strided"
         (offsets, _), (sizes, _), (steps, _) = self.mixed_parts()
-        if layout is not None:
-            # SubViewOp::inferResultType: offset += offset_i * stride_i and
-            # stride_i *= step_i, any unknown term making the result dynamic.
-            strides, offset = layout
-            for stride, start in zip(strides, offsets):
-                term = _mul(_static(start), stride)
-                offset = None if offset is None or term is None else offset + term
-            expected = T.MemRefType([_static(s) for s in sizes], base.element_type,
-                                    A.StridedLayoutAttr([_mul(a, _static(b)) for a, b
-                                                         in zip(strides, steps)], offset),
-                                    base.memory_space)
-            message = self._check_result(expected, view)
-            if message:
-                return message
+        # SubViewOp::inferResultType: offset += offset_i * stride_i and
+        # stride_i *= step_i, any unknown term making the result dynamic.
+        strides, offset = layout
+        for stride, start in zip(strides, offsets):
+            term = _mul(_static(start), stride)
+            offset = None if offset is None or term is None else offset + term
+        expected = T.MemRefType([_static(s) for s in sizes], base.element_type,
+                                A.StridedLayoutAttr([_mul(a, _static(b)) for a, b
+                                                     in zip(strides, steps)], offset),
+                                base.memory_space)
+        message = self._check_result(expected, view)
+        if message:
+            return message
         for i, dim in enumerate(base.shape):
             start, size, step = offsets[i], sizes[i], steps[i]
             if dim is None or start == DYNAMIC:
@@ -1053,6 +1232,8 @@ class ReshapeOp(RegisteredOp):
         if source.element_type != result.element_type:
             return ("'memref.reshape' op element types of source and destination memref types "
                     "should be the same")
+        if isinstance(source, T.MemRefType) and source.layout is not None:
+            return "'memref.reshape' op source memref type should have identity affine map"
         if source.memory_space != result.memory_space:
             return ("'memref.reshape' op source and destination memref types should have the "
                     "same memory space")
@@ -1186,6 +1367,16 @@ class ReassociativeReshapeOp(RegisteredOp):
 
     def groups(self) -> list:
         return _reassociation(self.properties["reassociation"])
+
+    def attribute_constraint_error(self):
+        groups = self.properties["reassociation"]
+        if not (isinstance(groups, A.ArrayAttr) and all(
+                isinstance(group, A.ArrayAttr) and all(
+                    isinstance(index, A.IntegerAttr) and index.type == T.I64
+                    for index in group.value) for group in groups.value)):
+            return (f"'{self.op_name}' op attribute 'reassociation' failed to satisfy "
+                    "constraint: Array of 64-bit integer array attributes")
+        return None
 
     def kinds_error(self):
         classes, description = self.shaped_kind
@@ -1601,6 +1792,9 @@ class ViewOp(RegisteredOp):
     def result_name_hints(self):
         return ["view"]
 
+    def size_value(self, index: int):
+        return result_size_value(self, index, self.operands[2:])
+
     def verify(self):
         error = type_constraint_error(self, [
             (self.operands[0], T.MemRefType, "1D memref of 8-bit signless integer values"),
@@ -1659,6 +1853,14 @@ class AssumeAlignmentOp(RegisteredOp):
 
     def result_name_hints(self):
         return ["assume_align"]
+
+    def attribute_constraint_error(self):
+        alignment = self.properties["alignment"]
+        if not (isinstance(alignment, A.IntegerAttr) and alignment.type == T.I32
+                and alignment.value > 0):
+            return ("'memref.assume_alignment' op attribute 'alignment' failed to satisfy "
+                    "constraint: 32-bit signless integer attribute whose value is positive")
+        return None
 
     def verify(self):
         error = type_constraint_error(self, [

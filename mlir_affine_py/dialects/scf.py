@@ -17,6 +17,7 @@ from ..ir.traits import (AttrSizedOperandSegments, AutomaticAllocationScope,
 from ..ir.verifier import NotedMessage
 from ..parse.syntax import TOKEN, ParsedBlock, ParsedRegion, TypeList, Uses, defined_name, parse_error
 from ..parse.op_syntax import parses
+from ..ir.type_constraints import I1
 from .base import (ValueTerminator, RegisteredOp, attrs_of, ensure_terminator, first_of,
                    regions_of, type_list, types_of, uses, new_op)
 
@@ -225,7 +226,7 @@ class IfOp(RegisteredOp):
     name = "scf.if"
     traits = (SingleBlockImplicitTerminator, RecursiveMemoryEffects, RecursivelySpeculatable,
               NoRegionArguments)
-    ods_operands = (Operand("condition"),)
+    ods_operands = (Operand("condition", I1),)
     ods_results = (VariadicResult("results"),)
     ods_regions = (RegionDef("thenRegion"), RegionDef("elseRegion"))
 
@@ -313,11 +314,16 @@ class WhileOp(RegisteredOp):
             colon = _tokens(children, "COLON")[0]
             raise parse_error(colon, "custom op 'scf.while' expected as many input types as operands "
                               f"(expected {len(pairs)} got {len(ftype.inputs)})")
-        before.set_entry_args([(arg, type) for (arg, _), type in zip(pairs, ftype.inputs)])
+        if pairs:   # Parser::parseRegion: `{}` without arguments stays empty
+            before.set_entry_args([(arg, type) for (arg, _), type in zip(pairs, ftype.inputs)])
         return new_op("scf.while", children[0], [init for _, init in pairs], list(ftype.inputs),
                       list(ftype.results), dict(attrs_of(children)), regions=[before, after])
 
     def verify(self):
+        for index, (region, name) in enumerate(zip(self.regions, ("before", "after"))):
+            if len(region.blocks) != 1:     # ODS SizedRegion<1>
+                return (f"'scf.while' op region #{index} ('{name}') failed to verify "
+                        "constraint: region with 1 blocks")
         before, after = self.regions
         if not before.blocks or not before.blocks[0].ops \
                 or not isinstance(before.blocks[0].ops[-1], ConditionOp):

@@ -7,7 +7,7 @@ from __future__ import annotations
 from ..ir import types as T
 from ..ir.core import register_op
 from ..ir.op_definition import Operand, Result, Variadic
-from ..ir.traits import ConditionallySpeculatable, NoMemoryEffect, Pure
+from ..ir.traits import ConditionallySpeculatable, NoMemoryEffect, Pure, ShapedDimOpInterface
 from ..parse.syntax import TOKEN, parse_error
 from . import memref
 from .base import RegisteredOp, attrs_of, new_op, types_of, uses
@@ -61,7 +61,7 @@ class DimOp(RegisteredOp):
     $source `,` $index `:` type($source))."""
 
     name = "tensor.dim"
-    traits = (NoMemoryEffect, ConditionallySpeculatable)
+    traits = (NoMemoryEffect, ConditionallySpeculatable, ShapedDimOpInterface)
     ods_operands = (Operand("source"), Operand("index"))
     ods_results = (Result("result"),)
 

@@ -15,6 +15,7 @@ import numpy as np
 
 from ..dialects import scf
 from ..dialects.affine import AffineMinOp, AffineYieldOp
+from ..dialects.arith import ATOMIC_RMW_KINDS
 from ..dialects.memref import AllocaScopeReturnOp
 from ..ir import attributes as A
 from ..ir import types as T
@@ -790,9 +791,6 @@ def reduction_identity(kind: str, type, op):
     raise unsupported(op, f"reduction '{kind}' on '{type}'")
 
 
-# arith::AtomicRMWKind in enum order (the reductions property stores the index).
-ATOMIC_RMW_KINDS = ("addf", "addi", "andi", "assign", "maximumf", "maxnumf", "maxs", "maxu",
-                    "minimumf", "minnumf", "mins", "minu", "mulf", "muli", "ori", "xori")
 
 
 def _reduction_kind(attr) -> str:

@@ -30,10 +30,15 @@ from .traits import AttrSizedOperandSegments
 
 
 class Operand:
-    __slots__ = ("name", "variadic", "optional")
+    """A declared operand: its name, its ODS type constraint (None: any
+    type, unchecked) and whether it is a variadic or optional group."""
 
-    def __init__(self, name: str, variadic: bool = False, optional: bool = False):
-        self.name, self.variadic, self.optional = name, variadic, optional
+    __slots__ = ("name", "constraint", "variadic", "optional")
+
+    def __init__(self, name: str, constraint=None, *, variadic: bool = False,
+                 optional: bool = False):
+        self.name, self.constraint = name, constraint
+        self.variadic, self.optional = variadic, optional
 
     @property
     def is_group(self) -> bool:
@@ -44,26 +49,30 @@ class Operand:
         return f"{kind}({self.name!r})"
 
 
-def Variadic(name: str) -> Operand:
-    return Operand(name, variadic=True)
+def Variadic(name: str, constraint=None) -> Operand:
+    return Operand(name, constraint, variadic=True)
 
 
-def Optional(name: str) -> Operand:
-    return Operand(name, optional=True)
+def Optional(name: str, constraint=None) -> Operand:
+    return Operand(name, constraint, optional=True)
 
 
 class Result:
-    __slots__ = ("name", "variadic")
+    __slots__ = ("name", "constraint", "variadic")
 
-    def __init__(self, name: str, variadic: bool = False):
-        self.name, self.variadic = name, variadic
+    def __init__(self, name: str, constraint=None, *, variadic: bool = False):
+        self.name, self.constraint, self.variadic = name, constraint, variadic
+
+    @property
+    def is_group(self) -> bool:
+        return self.variadic
 
     def __repr__(self) -> str:
         return f"Result({self.name!r}{', variadic' if self.variadic else ''})"
 
 
-def VariadicResult(name: str) -> Result:
-    return Result(name, variadic=True)
+def VariadicResult(name: str, constraint=None) -> Result:
+    return Result(name, constraint, variadic=True)
 
 
 class Property:
@@ -86,6 +95,10 @@ class RegionDef:
 
     def __init__(self, name: str, single_block: bool = True, variadic: bool = False):
         self.name, self.single_block, self.variadic = name, single_block, variadic
+
+    @property
+    def is_group(self) -> bool:
+        return self.variadic
 
     def __repr__(self) -> str:
         return f"RegionDef({self.name!r}{', variadic' if self.variadic else ''})"
@@ -182,3 +195,111 @@ def declaration_mismatch(op) -> str | None:
             fixed == len(cls.ods_regions) and len(op.regions) != fixed):
         return f"{len(op.regions)} regions for {list(cls.ods_regions)}"
     return None
+
+
+# ------------------------------------------------------ ODS verification
+def _count_error(what: str, found: int, fixed: int, variadic: bool) -> str | None:
+    """The message of ODS's count traits (ZeroOperands, OneResult,
+    NRegions, AtLeastNOperands, ...) for `found` against the declaration."""
+    if variadic:
+        return (None if found >= fixed
+                else f"expected {fixed} or more {what}s, but found {found}")
+    if found == fixed:
+        return None
+    if fixed == 0:
+        return f"requires zero {what}s"
+    if fixed == 1:
+        return {"operand": "requires a single operand", "result": "requires one result",
+                "region": "requires one region"}[what]
+    if what == "region":
+        return f"expected {fixed} regions"
+    return f"expected {fixed} {what}s, but found {found}"
+
+
+def count_rules(cls) -> tuple:
+    """(what, fixed count, whether a group may add more) of the regions,
+    results and operands `cls` declares, in ODS's trait order (regions
+    first); each class computes them once."""
+    return tuple((what, sum(not d.is_group for d in declared),
+                  any(d.is_group for d in declared))
+                 for what, declared in (("region", cls.ods_regions),
+                                        ("result", cls.ods_results),
+                                        ("operand", cls.ods_operands)))
+
+
+def count_error(op) -> str | None:
+    """The region, result and operand counts against the op's declaration."""
+    found = (len(op.regions), len(op.results), len(op.operands))
+    for (what, fixed, variadic), count in zip(op.ods_count_rules, found):
+        if count != fixed or variadic:
+            message = _count_error(what, count, fixed, variadic)
+            if message:
+                return f"'{op.op_name}' op {message}"
+    return None
+
+
+def _constraint_plan(declared) -> tuple:
+    """(constraint, is_group, prefix of its description) per declaration."""
+    return tuple((d.constraint, d.is_group, "variadic of " if d.variadic else "")
+                 for d in declared)
+
+
+def constraint_plans(cls) -> tuple:
+    """What `constraint_error` checks of `cls`, computed once per class:
+    (kind, plan, number of single declarations) for operands and results."""
+    return tuple((kind, _constraint_plan(declared), sum(not d.is_group for d in declared))
+                 for kind, declared in (("operand", cls.ods_operands),
+                                        ("result", cls.ods_results)))
+
+
+# (op class, operand types, result types, segment sizes) -> the answer of
+# constraint_error: a module repeats few signatures over many ops.
+_CONSTRAINT_ANSWERS: dict = {}
+
+
+def constraint_error(op) -> str | None:
+    """ODS's operand and result type constraints: the first value of a type
+    its declaration does not admit, worded as mlir-opt's generated verifier
+    words it ("operand #0 must be floating-point-like, but got 'i32'").
+    Group sizes come from `operandSegmentSizes`, else a group takes what
+    the single declarations leave."""
+    sizes = None
+    if op.has_trait(AttrSizedOperandSegments):
+        segments = op.properties.get("operandSegmentSizes")
+        sizes = segments.value if segments is not None else None
+    key = (op.__class__, tuple([v.type for v in op.operands]),
+           tuple([r.type for r in op.results]), sizes)
+    try:
+        return _CONSTRAINT_ANSWERS[key]
+    except KeyError:
+        pass
+    except TypeError:       # an unhashable segment list: not kept
+        return _constraint_error(op, sizes)
+    if len(_CONSTRAINT_ANSWERS) > 4096:
+        _CONSTRAINT_ANSWERS.clear()
+    answer = _CONSTRAINT_ANSWERS[key] = _constraint_error(op, sizes)
+    return answer
+
+
+def _constraint_error(op, sizes) -> str | None:
+    for kind, plan, singles in op.ods_constraint_plans:
+        values = op.operands if kind == "operand" else op.results
+        group_sizes = sizes if kind == "operand" else None
+        rest = len(values) - singles
+        start = 0
+        for index, (constraint, is_group, prefix) in enumerate(plan):
+            size = (group_sizes[index] if group_sizes is not None
+                    else rest if is_group else 1)
+            if constraint is not None:
+                for position in range(start, min(start + size, len(values))):
+                    type = values[position].type
+                    if not constraint(type):
+                        return (f"'{op.op_name}' op {kind} #{position} must be {prefix}"
+                                f"{constraint.description}, but got '{type}'")
+            start += size
+    return None
+
+
+def declares_constraints(cls) -> bool:
+    """Whether any declared operand or result of `cls` carries a type constraint."""
+    return any(d.constraint is not None for d in cls.ods_operands + cls.ods_results)

@@ -20,9 +20,17 @@ Design notes
   has none; `RecursiveMemoryEffects` says the op's effects are those of the
   ops in its regions.  `memory_effects(op)` answers with a list of
   `EffectInstance`, or None when the effects are unknown.
+* A trait with rules of its own (OpDefinition.cpp's `verifyTrait`s, such as
+  SameOperandsAndResultType or Elementwise) has a `verify_trait(op)`
+  returning mlir-opt's message or None; the verifier asks the op's traits
+  in the order they are declared, after the ODS constraints and before the
+  op's own `verify`.
 """
 
 from __future__ import annotations
+
+from . import type_constraints as C
+from . import types as T
 
 
 class Trait:
@@ -161,6 +169,14 @@ def is_memory_effect_free(op) -> bool:
     return effects is not None and not effects
 
 
+def _op_error(op, message: str) -> str:
+    return f"'{op.op_name}' op {message}"
+
+
+def _encoding(type):
+    return type.encoding if isinstance(type, T.TensorType) else None
+
+
 # --------------------------------------------------------- structure
 class Terminator(Trait):
     """IsTerminator: the op ends its block."""
@@ -186,6 +202,14 @@ class SingleBlockImplicitTerminator(Trait):
 
 class NoRegionArguments(Trait):
     """The entry blocks of the op's regions take no arguments."""
+
+    @staticmethod
+    def verify_trait(op) -> str | None:
+        for index, region in enumerate(op.regions):
+            if region.blocks and region.blocks[0].args:
+                where = f"region #{index}" if len(op.regions) > 1 else "region"
+                return _op_error(op, f"{where} should have no arguments")
+        return None
 
 
 class IsolatedFromAbove(Trait):
@@ -224,12 +248,76 @@ class ConstantLike(Trait):
     """The op materialises a constant attribute."""
 
 
+class SameOperandsAndResultShape(Trait):
+    """Operands and results have compatible shapes (or none is shaped)."""
+
+    @staticmethod
+    def verify_trait(op) -> str | None:
+        if not op.operands:
+            return _op_error(op, "expected 1 or more operands, but found 0")
+        first = op.operands[0].type
+        for value in list(op.operands) + list(op.results):
+            if not C.verify_compatible_shape(value.type, first):
+                return _op_error(op, "requires the same shape for all operands and results")
+        return None
+
+
 class SameOperandsAndResultType(Trait):
-    pass
+    """Operands and results have one element type, compatible shapes and
+    one tensor encoding."""
+
+    @staticmethod
+    def verify_trait(op) -> str | None:
+        if not op.operands:
+            return _op_error(op, "expected 1 or more operands, but found 0")
+        if not op.results:
+            return _op_error(op, "expected 1 or more results, but found 0")
+        type = op.results[0].type
+        element, encoding = C.element_type_or_self(type), _encoding(type)
+        for value in list(op.results[1:]) + list(op.operands):
+            other = value.type
+            if C.element_type_or_self(other) != element \
+                    or not C.verify_compatible_shape(other, type):
+                return _op_error(op, "requires the same type for all operands and results")
+            if encoding is not None and _encoding(other) != encoding:
+                return _op_error(op, "requires the same encoding for all operands and results")
+        return None
+
+
+class SameTypeOperands(Trait):
+    @staticmethod
+    def verify_trait(op) -> str | None:
+        types = {value.type for value in op.operands}
+        if len(types) > 1:
+            return _op_error(op, "requires all operands to have the same type")
+        return None
 
 
 class Elementwise(Trait):
     """ElementwiseMappable: the op maps over vectors and tensors elementwise."""
+
+    @staticmethod
+    def verify_trait(op) -> str | None:
+        def mappable(values):
+            return [v.type for v in values
+                    if isinstance(v.type, T.VectorType) or C.is_tensor(v.type)]
+        operands, results = mappable(op.operands), mappable(op.results)
+        if not operands and not results:
+            return None
+        if not operands:
+            return _op_error(op, "if a result is non-scalar, then at least one operand must "
+                                 "be non-scalar")
+        if not results:
+            return _op_error(op, "if an operand is non-scalar, then there must be at least "
+                                 "one non-scalar result")
+        if len(results) != len(op.results):
+            return _op_error(op, "if an operand is non-scalar, then all results must be "
+                                 "non-scalar")
+        types = operands + results
+        if len({type.__class__ for type in types}) > 1 or not C.verify_compatible_shapes(types):
+            return _op_error(op, "all non-scalar operands/results must have the same shape "
+                                 "and base type")
+        return None
 
 
 # ------------------------------------------------------------ interfaces
@@ -254,7 +342,28 @@ class FunctionOpInterface(Trait):
 
 
 class CastOpInterface(Trait):
-    pass
+    """An op with `are_cast_compatible(inputs, outputs)` is checked with it
+    (mlir::impl::verifyCastInterfaceOp)."""
+
+    @staticmethod
+    def verify_trait(op) -> str | None:
+        compatible = getattr(op, "are_cast_compatible", None)
+        if compatible is None:
+            return None
+        if not op.results:
+            return _op_error(op, "expected at least one result for cast operation")
+        inputs = [v.type for v in op.operands]
+        outputs = [v.type for v in op.results]
+        if compatible(inputs, outputs):
+            return None
+        def listed(types):
+            if not types:
+                return "s []"
+            if len(types) == 1:
+                return f" '{types[0]}'"
+            return "s " + ", ".join(f"'{t}'" for t in types)
+        return _op_error(op, f"operand type{listed(inputs)} and result "
+                             f"type{listed(outputs)} are cast incompatible")
 
 
 class AffineReadOpInterface(Trait):
@@ -267,6 +376,11 @@ class AffineWriteOpInterface(Trait):
 
 class AffineMapAccessInterface(Trait):
     pass
+
+
+class ShapedDimOpInterface(Trait):
+    """The op's result is the size of its operand 0 (a memref or tensor)
+    along its operand 1 (memref.dim, tensor.dim)."""
 
 
 # Short names as ODS spells them.

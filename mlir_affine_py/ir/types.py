@@ -172,7 +172,11 @@ class UnrankedMemRefType(Type):
     __slots__ = ("element_type", "memory_space", "has_attributes")
 
     def __init__(self, element_type, memory_space=None):
+        from .attributes import IntegerAttr
         self.element_type = element_type
+        # As for a ranked memref: MLIR drops an integer memory space of 0.
+        if isinstance(memory_space, IntegerAttr) and memory_space.value == 0:
+            memory_space = None
         self.memory_space = memory_space
         self.has_attributes = memory_space is not None
         self._init_key()

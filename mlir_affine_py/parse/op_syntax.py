@@ -140,6 +140,8 @@ def name_callback(terminal: str):
         token = children[0]
         return type(token)(terminal, token.value, token.start_pos, token.line, token.column,
                            token.end_line, token.end_column, token.end_pos)
+    # The name written with its dialect is an `OP_...` token: passed on.
+    callback.keeps_name = True
     return callback
 
 

@@ -133,14 +133,17 @@ def uses_extended_ops(text: str) -> bool:
 def _bind(callback, transformer):
     """The callback of a custom-form rule.  An op rule starts with the op's
     name; its position becomes the op's (the location MLIR reports), and a
-    name token of the `OP_...` terminals is not passed on."""
+    name token of the `OP_...` terminals is not passed on, except to the
+    rule of the name itself (`keeps_name`)."""
+    keeps_name = getattr(callback, "keeps_name", False)
+
     def call(children):
         first = children[0] if children else None
         if first.__class__ is OpHead:
             children = first + children[1:]
             first = children[0]
         try:
-            if isinstance(first, TOKEN) and first.type.startswith("OP_"):
+            if isinstance(first, TOKEN) and first.type.startswith("OP_") and not keeps_name:
                 result = callback(transformer, children[1:])
             else:
                 result = callback(transformer, children)

@@ -163,3 +163,17 @@ def test_prop_dict_and_else_groups():
     assert _printed_with(cls, [0], {"fast": A.UNIT, "n": A.IntegerAttr(3)}) == \
         "test.probe %arg0 <{n = 3 : i64}> fast"
     assert _printed_with(cls, [0]) == "test.probe %arg0  slow"
+
+
+@pytest.mark.parametrize("name", ["func.constant", "constant"])
+def test_an_op_with_a_short_name_reads_with_its_dialect_too(name):
+    """`func.constant` and `constant` (in a func.func) are one op: the rule
+    of the name gets the name's token in both spellings."""
+    from mlir_affine_py.api import parse, to_string
+    module = parse(
+        "func.func @f(%a: i32) -> i32 {\n  return %a : i32\n}\n"
+        f"func.func @g(%x: i32) {{\n  %0 = {name} @f : (i32) -> i32\n"
+        "  %1 = func.call_indirect %0(%x) : (i32) -> i32\n  return\n}\n")
+    text = to_string(module)
+    assert "%f = constant @f : (i32) -> i32" in text
+    assert "call_indirect %f(%arg0) : (i32) -> i32" in text
