@@ -280,91 +280,6 @@ def _flags(children, op_name: str) -> dict:
     return {name: flags_attr(keyword, words)}
 
 
-# ------------------------------------------------------- extended arithmetic
-def _all_types_match(op) -> bool:
-    """AllTypesMatch over the operands and the results of the integer type."""
-    types = {v.type for v in op.operands} | {r.type for r in op.results[:op.matching_results]}
-    return len(types) == 1
-
-
-class ExtendedOp(RegisteredOp):
-    """The two-result integer ops (Arith_Op with AllTypesMatch): an operation
-    with its overflow bit (`arith.addui_extended %a, %b : T, i1`) or the
-    low and high halves of a product (`arith.mulsi_extended %a, %b : T`)."""
-
-    __slots__ = ()
-    ods_operands = (Operand("lhs", SignlessIntegerOrIndexLike),
-                    Operand("rhs", SignlessIntegerOrIndexLike))
-    # How many results have the operands' type (the AllTypesMatch list).
-    matching_results = 2
-
-    syntax = r"""
-        arith_extended: MUL_EXTENDED_NAME VALUE_ID "," VALUE_ID attr_dict? ":" type
-        MUL_EXTENDED_NAME.2: /arith\.mul[su]i_extended(?![\w$.])/
-    """
-
-    @classmethod
-    def parse(cls, t, children):
-        return _extended_op(children[0].value, children[0], children[1:])
-
-    def print(self, p) -> None:
-        p.write(" ")
-        p.print_operands(self.operands)
-        self.attr_dict(p)
-        types = [r.type for r in self.results[:3 - self.matching_results]]
-        p.write(" : ")
-        p.print_type_list(types)
-
-    def result_name_hints(self):
-        return [r.name for r in self.ods_results]
-
-
-def _extended_op(name: str, token, children):
-    """The ParsedOp of `%a, %b {attrs} : T` (results T, T) or `: T, U`."""
-    types = types_of(children)
-    operands = [c for c in children if isinstance(c, TOKEN) and c.type == "VALUE_ID"]
-    return new_op(name, token, operands, [types[0], types[0]],
-                  [types[0]] * (3 - len(types)) + types[1:], dict(attrs_of(children)))
-
-
-_EXTENDED_TRAITS = (Pure, Elementwise)
-
-
-@register_op
-class AddUIExtendedOp(ExtendedOp):
-    name = "arith.addui_extended"
-    traits = _EXTENDED_TRAITS
-
-    syntax = r"""
-        arith_addui_extended: OP_ARITH_ADDUI_EXTENDED VALUE_ID "," VALUE_ID attr_dict? ":" type "," type
-    """
-
-    @classmethod
-    def parse(cls, t, children):
-        return _extended_op(cls.name, None, children)
-
-    ods_results = (Result("sum", SignlessIntegerOrIndexLike), Result("overflow", BoolLike))
-    matching_results = 1
-    ods_predicates = (("all of {lhs, rhs, sum} have same type", _all_types_match),)
-
-
-@register_op
-class MulSIExtendedOp(ExtendedOp):
-    name = "arith.mulsi_extended"
-    traits = _EXTENDED_TRAITS
-    ods_results = (Result("low", SignlessIntegerOrIndexLike),
-                   Result("high", SignlessIntegerOrIndexLike))
-    ods_predicates = (("all of {lhs, rhs, low, high} have same type", _all_types_match),)
-
-
-@register_op
-class MulUIExtendedOp(ExtendedOp):
-    name = "arith.mului_extended"
-    traits = _EXTENDED_TRAITS
-    ods_results = MulSIExtendedOp.ods_results
-    ods_predicates = MulSIExtendedOp.ods_predicates
-
-
 # ------------------------------------------------------------------ casts
 def _underlying(type, memref: bool = False):
     """ArithOps.cpp's getTypeIfLike (getTypeIfLikeOrMemRef with `memref`):
@@ -706,13 +621,21 @@ class SelectOp(RegisteredOp):
 
 # ------------------------------------------------------------------------
 # Ops declared by their ODS assembly format (ir/assembly_format.py).
+def _all_types_match(op, results: int) -> bool:
+    """AllTypesMatch over the operands and the first `results` results."""
+    return len({v.type for v in op.operands} | {r.type for r in op.results[:results]}) == 1
+
+
 @register_op
 class AddUIExtendedOp(RegisteredOp):
     name = "arith.addui_extended"
     traits = (Pure, Elementwise)
-    ods_operands = (Operand("lhs"), Operand("rhs"))
-    ods_results = (Result("sum"), Result("overflow"))
+    ods_operands = (Operand("lhs", SignlessIntegerOrIndexLike),
+                    Operand("rhs", SignlessIntegerOrIndexLike))
+    ods_results = (Result("sum", SignlessIntegerOrIndexLike), Result("overflow", BoolLike))
     ods_types = {"lhs": "sum", "rhs": "sum"}
+    ods_predicates = (("all of {lhs, rhs, sum} have same type",
+                       lambda op: _all_types_match(op, 1)),)
     assembly_format = "$lhs `,` $rhs attr-dict `:` type($sum) `,` type($overflow)"
 
     def result_name_hints(self):
@@ -723,9 +646,13 @@ class MulExtendedOp(RegisteredOp):
     """`%low, %high = arith.mulsi_extended %a, %b : i32`."""
 
     __slots__ = ()
-    ods_operands = (Operand("lhs"), Operand("rhs"))
-    ods_results = (Result("low"), Result("high"))
+    ods_operands = (Operand("lhs", SignlessIntegerOrIndexLike),
+                    Operand("rhs", SignlessIntegerOrIndexLike))
+    ods_results = (Result("low", SignlessIntegerOrIndexLike),
+                   Result("high", SignlessIntegerOrIndexLike))
     ods_types = {"rhs": "lhs", "low": "lhs", "high": "lhs"}
+    ods_predicates = (("all of {lhs, rhs, low, high} have same type",
+                       lambda op: _all_types_match(op, 2)),)
     assembly_format = "$lhs `,` $rhs attr-dict `:` type($lhs)"
 
     def result_name_hints(self):

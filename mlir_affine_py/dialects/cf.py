@@ -30,6 +30,21 @@ def successor_operands_error(op) -> str | None:
     return None
 
 
+def branch_weights_error(op, successors: int) -> str | None:
+    """WeightedBranchOpInterface's verifier (verifyBranchWeights): one
+    weight a successor, not all of them zero."""
+    weights = op.properties.get("branch_weights")
+    if weights is None:
+        return None
+    values = weights.value
+    if len(values) != successors:
+        return (f"expects number of branch weights to match number of "
+                f"successors: {len(values)} vs {successors}")
+    if not any(values):
+        return "branch weights cannot all be zero"
+    return None
+
+
 class BranchingOp(RegisteredOp):
     """A terminator that passes operands to its successors."""
 
@@ -84,6 +99,9 @@ class CondBranchOp(BranchingOp):
     def successor_operands(self) -> list:
         true_count = self.properties["operandSegmentSizes"].value[1]
         return [self.operands[1:1 + true_count], self.operands[1 + true_count:]]
+
+    def verify(self):
+        return branch_weights_error(self, 2) or super().verify()
 
 
 class SwitchOpCases:

@@ -68,9 +68,10 @@ def _flags(name: str) -> list:
 def _chunks(name: str):
     """(index, text, line offset) of the file's chunks with an expected error."""
     text = (VERIFY / name).read_text(encoding="utf-8", errors="surrogateescape")
-    for index, (chunk, offset) in enumerate(split_input(text)):
-        if "expected-error" in chunk:
-            yield index, chunk, offset
+    chunks, _near_misses = split_input(text)
+    for index, chunk in enumerate(chunks):
+        if "expected-error" in chunk.text:
+            yield index, chunk.text, chunk.line_offset
 
 
 def _first_error(stderr: str, filename: str, first: int, last: int) -> str | None:
