@@ -5,5 +5,6 @@ back to affine ops.
 - `scop.py`: `extract(ops)` -> `Scop`;
 - `dependences.py`: `compute_dependences(scop)`, `is_legal(deps, schedule)`;
 - `codegen.py`: `generate(scop, schedule)` (isl's AST generator -> affine ops);
-- `interchange.py`: `interchange_band(loops, order)`.
+- `interchange.py`: `interchange_band(loops, order)`;
+- `context.py`: the isl context all of them work in.
 """

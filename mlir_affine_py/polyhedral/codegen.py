@@ -38,6 +38,7 @@ from ..dialects.arith import ConstantOp
 from ..ir.core import Block
 from ..ir.rewriter import IRRewriter, OpBuilder
 from ..ir.types import INDEX
+from .context import CONTEXT
 from .scop import bound_constraints
 
 _OP = isl.ast_expr_op_type
@@ -288,7 +289,7 @@ class Generator:
             params = ", ".join(writer.params.values())
             texts.append(f"[{params}] -> {{ [{', '.join(names)}] : {body} }}")
         try:
-            return isl.Set(texts[0]).is_equal(isl.Set(texts[1]))
+            return isl.Set(texts[0], context=CONTEXT).is_equal(isl.Set(texts[1], context=CONTEXT))
         except (isl.Error, NotAffine):
             return False
 
@@ -310,14 +311,11 @@ def ast_build(scop, loop_type: str = "atomic") -> isl.AstBuild:
     with `loop_type` "atomic" one loop per schedule dimension and group of
     statements (statements whose ranges differ share the loop and are
     guarded, rather than the loop being split); "" leaves isl's default."""
-    ctx = isl.DEFAULT_CONTEXT
-    ctx.set_ast_build_allow_or(0)
-    ctx.set_ast_build_atomic_upper_bound(1)
-    build = isl.AstBuild.from_context(isl.Set(f"[{scop.param_text()}] -> {{ : }}"))
+    build = isl.AstBuild.from_context(isl.Set(f"[{scop.param_text()}] -> {{ : }}", context=CONTEXT))
     if not loop_type:
         return build
     times = ", ".join(f"t{k}" for k in range(2 * scop.depth + 1))
-    return build.set_options(isl.UnionMap(f"{{ [{times}] -> {loop_type}[x] }}"))
+    return build.set_options(isl.UnionMap(f"{{ [{times}] -> {loop_type}[x] }}", context=CONTEXT))
 
 
 def generate(scop, schedule: isl.UnionMap, dim_source=None) -> list:
