@@ -29,6 +29,7 @@ from __future__ import annotations
 import islpy as isl
 
 from ..analysis.affine_access import IslWriter, NotAffine, defined_in_loops, is_affine_scope
+from ..analysis.affine_flattener import simplify_affine_expr
 from ..dialects.arith import ConstantOp
 from ..ir.affine_expr import AffineExpr, constant, dim, symbol
 from ..ir.affine_map import AffineMap, IntegerSet
@@ -71,6 +72,12 @@ class _Operands:
         return dim(self.dims.index(value))
 
     def map(self, results) -> tuple:
+        """The map of `results` over these operands.  Each result is
+        simplified as MLIR's `simplifyAffineExpr` does: isl's expression
+        trees (`a + (a + 1)`) would otherwise print as text (`d0 + d0 + 1`)
+        that parses back to another expression (`d0 * 2 + 1`)."""
+        columns = list(range(len(self.dims) + len(self.symbols)))
+        results = [simplify_affine_expr(e, columns, len(self.dims)) for e in results]
         return AffineMap(len(self.dims), len(self.symbols), results), self.dims + self.symbols
 
 

@@ -211,6 +211,26 @@ def test_code_generation_leaves_the_default_isl_context_alone():
     assert scop.reads.get_ctx() == CONTEXT
 
 
+def test_generated_bound_prints_as_text_that_parses_back_alike():
+    """isl's AST can add `p0 + (p0 + 1)`.  Built as it comes, the bound
+    prints as `s0 + s0 + 1`, text that parses back to `s0 * 2 + 1` (MLIR's
+    parser simplifies `s0 + s0`): the output would not survive a round trip
+    through mlir-opt unchanged.  The generator simplifies each result as
+    `simplifyAffineExpr` does."""
+    import islpy as isl
+    from mlir_affine_py.ir.affine_map import AffineMap
+    from mlir_affine_py.polyhedral.codegen import Generator, _Operands
+    scop = extract(top_level_nests(parse_source(program(NESTS["triangular"]))))
+    p0 = isl.AstExpr.from_id(isl.Id("p0", context=CONTEXT))
+    one = isl.AstExpr.from_val(isl.Val.int_from_si(CONTEXT, 1))
+    operands = _Operands()
+    bound, values = operands.map([Generator(scop).affine(p0.add(p0.add(one)), operands)])
+    assert values == [scop.param_values["p0"]]
+    assert str(bound) == "()[s0] -> (s0 * 2 + 1)"
+    loop = f"func.func @f(%N: index) {{\n  affine.for %i = 0 to affine_map<{bound}>()[%N] {{\n  }}\n  return\n}}"
+    assert f"#map = affine_map<{bound}>" in str(parse_source(loop))
+
+
 def test_loaded_bound_is_not_a_scop():
     text = program("""
   affine.for %i = 0 to 10 {
