@@ -9,42 +9,25 @@ loop placed at that position and the set of loops outside it, so the search
 loops instead of scoring all d! orders.  `transition_cost(outer, loop)` is
 that contribution.
 
-Short inner loops (a refinement measured with tools/bench_kernels.py): the
-innermost loops are taken as unrolled completely by the code generator when
-each runs at most `short_loop` (16) times, with constant bounds, and their
-unrolled size, the product of their trip counts and the size of the body,
-is within `unroll_threshold` (300, LLVM's full-unroll threshold at -O3).
-Unrolled loops are no loops at run time: they contribute no spatial cost of
-their own, and the loop right outside them is charged as the innermost loop,
-for a body that holds every unrolled copy of each access (copies that
+Short inner loops (a refinement measured with tools/bench_kernels.py): a
+loop whose constant trip count, times those of the loops inside it, is at
+most `unroll_limit` (16) is unrolled completely by the code generator (LLVM
+does so at -O3), so it is no loop at run time: it contributes no spatial
+cost of its own, and the loop right outside it is charged as the innermost
+loop, for a body that holds every unrolled copy of each access (copies that
 differ in a leading subscript touch lines of their own, copies that differ
 only in the last subscript widen one walk).  Without this, an innermost
 loop of 5 iterations is charged a whole line per invariant access each time
 it runs, and a 5-deep convolution kept its 5x5 filter loops outside the
-image walk, 1.4x slower than the order that unrolls a filter row inside it.
-
-LLVM decides on the unrolled size, not on the trip count, and unrolls
-nested loops one at a time, the inner first.  The size of the body
-(`body_size`) stands for what it counts: one per op, one more per load or
-store for its address.  Measured with LLVM 22 at -O3 on the innermost loop
-of a 2-D nest: the body `out[y][x] += img[y][x + s] * w[s]` (6 ops, 4
-accesses: size 10, so 30 iterations by this rule) is unrolled up to 40
-iterations and not at 48; `B[y + s][x] = A[y + s][x]^2` (3 ops, 2 accesses:
-size 5, 60 by this rule) up to 32 and not at 40.  conv5d's 5x5 filter loops
-(25 iterations of size 10) are both unrolled in the object code, and the
-order that puts both inside the image walk is 12% faster (3.3 ms against
-3.7 ms per call) than the one that puts one filter loop outside it; the
-earlier bound of 16 iterations in all took only one of them as unrolled.
-Each loop is still at most 16 iterations: the accounting of unrolled copies
-was checked on short loops only (with 72 or 128 iterations it turns
-near-ties of the line counts, unmeasured, into different orders).
+image walk, 1.4x slower than the order that unrolls the filter row inside
+it.  Nests whose loops all run more than 16 times are scored as before.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..dialects.affine import AffineApplyOp, AffineMemoryOp
+from ..dialects.affine import AffineApplyOp
 from ..dialects.arith import ConstantOp
 from ..ir import attributes as A
 from ..ir.affine_expr import (AffineBinaryOpExpr, AffineConstantExpr,
@@ -52,8 +35,7 @@ from ..ir.affine_expr import (AffineBinaryOpExpr, AffineConstantExpr,
 from ..ir.types import element_bytes
 
 DEFAULT_TRIP_COUNT = 128
-UNROLL_THRESHOLD = 300     # LLVM's -O3 full-unroll threshold (unrolled size)
-SHORT_LOOP = 16            # trip count of a loop the unroll rule applies to
+UNROLL_LIMIT = 16
 
 
 # ------------------------------------------------------------ linear forms
@@ -147,10 +129,8 @@ class NestModel:
     line_size: int = 64
     parallelism_weight: int = 100
     lines: list = field(default_factory=list)
-    unroll_threshold: int = UNROLL_THRESHOLD
-    short_loop: int = SHORT_LOOP
+    unroll_limit: int = UNROLL_LIMIT
     around: int = 1             # iterations of the loops enclosing the nest
-    body_size: int = 0          # size of the innermost body (0: measured from the IR)
 
     def __post_init__(self):
         self.total_iterations = 1
@@ -160,8 +140,6 @@ class NestModel:
         # Only loops with constant bounds can be unrolled completely (a
         # symbolic trip count is a guess).
         self.constant_trip = [_has_constant_bounds(iv) for iv in self.ivs]
-        if not self.body_size and self.ivs:
-            self.body_size = unroll_body_size(self.ivs[-1])
 
     # ---- spatial locality
     def reference_groups(self, loop: int) -> list:
@@ -317,21 +295,13 @@ class NestModel:
             inner.append(loop)
         return inner
 
-    def unrolled_size(self, loops: list) -> int | None:
-        """The size of the body once `loops` are unrolled completely (None
-        when one of them has symbolic bounds: its trip count is a guess)."""
-        size = max(1, self.body_size)
+    def _unrollable(self, loops: list) -> bool:
+        product = 1
         for loop in loops:
             if not self.constant_trip[loop]:
-                return None
-            size *= self.trips[loop]
-        return size
-
-    def _unrollable(self, loops: list) -> bool:
-        if any(self.trips[loop] > self.short_loop for loop in loops):
-            return False
-        size = self.unrolled_size(loops)
-        return size is not None and size <= self.unroll_threshold
+                return False
+            product *= self.trips[loop]
+        return product <= self.unroll_limit
 
     # ---- the per-position contributions
     def inner_iterations(self, outer: frozenset, loop: int) -> int:
@@ -408,21 +378,6 @@ class NestModel:
             if satisfied is None:
                 return False
         return True
-
-
-def unroll_body_size(iv) -> int:
-    """The size LLVM's unroller sees per iteration of the loop of `iv`: one
-    per op of its body (nested ops included, terminators not), and one more
-    per load or store for its address (see the module docstring)."""
-    loop = getattr(getattr(iv, "owner", None), "parent_op", None)
-    if loop is None:
-        return 1
-    size = 0
-    for op in loop.walk():
-        if op is loop or op.is_terminator:
-            continue
-        size += 2 if isinstance(op, AffineMemoryOp) else 1
-    return max(size, 1)
 
 
 def _has_constant_bounds(iv) -> bool:

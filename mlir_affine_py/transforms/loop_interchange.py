@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 
 from ..analysis.affine_access import (MemRefAccess, depends_on, enclosing_affine_ops,
                                      is_memory_access, is_recomputable, loop_ivs)
-from ..analysis.cost_model import DEFAULT_TRIP_COUNT, UNROLL_THRESHOLD, NestModel, access_info
+from ..analysis.cost_model import DEFAULT_TRIP_COUNT, UNROLL_LIMIT, NestModel, access_info
 from ..analysis.dependence import DependenceAnalysis, DependenceComponent, num_common_loops
 from ..dialects.affine import AffineForOp, AffineIfOp
 from ..ir.traits import CallOpInterface, is_memory_effect_free
@@ -279,7 +279,7 @@ class Interchanger:
         model = NestModel([loop.induction_var for loop in nest], trips,
                           [access_info(a.op) for a in accesses], dependences,
                           self.config.cache_line_size, self.config.parallelism_weight,
-                          unroll_threshold=0 if around_loops else UNROLL_THRESHOLD, around=around)
+                          unroll_limit=0 if around_loops else UNROLL_LIMIT, around=around)
         note = (f" (symbolic trip counts taken as {self.config.default_trip_count})"
                 if symbolic else "")
         if unknown:
@@ -292,11 +292,8 @@ def _assumptions(model: NestModel, best, identity) -> str:
     notes = []
     unrolled = model.unrolled_loops(best)
     if unrolled:
-        size = model.unrolled_size(unrolled)
         notes.append(f"the innermost loops {tuple(sorted(unrolled))} taken as unrolled "
-                     f"({size // model.body_size} iterations of a body of size "
-                     f"{model.body_size}: {size}, within LLVM's full-unroll threshold "
-                     f"{model.unroll_threshold})")
+                     f"(at most {model.unroll_limit} iterations in all)")
     if best != identity and model.is_legal(identity) \
             and model.score(best)[3] == model.score(identity)[3]:
         notes.append(f"a tie on the total, broken by the references the innermost loop walks "
