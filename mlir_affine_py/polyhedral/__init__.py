@@ -9,4 +9,5 @@ back to affine ops.
 - `fusion_conflict_graph.py`: BUILDFCG and COLORFCG over statement dimensions;
 - `fusion_cost.py`: the cost model across the statements of a fused loop;
 - `fusion.py`: `plan_permute_and_fuse(ops)`, `apply_plan(plan)` (PERMUTEANDFUSE).
+- `context.py`: the isl context all of them work in.
 """

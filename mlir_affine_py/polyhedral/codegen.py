@@ -29,6 +29,7 @@ from __future__ import annotations
 import islpy as isl
 
 from ..analysis.affine_access import IslWriter, NotAffine, defined_in_loops, is_affine_scope
+from ..analysis.affine_flattener import simplify_affine_expr
 from ..dialects.arith import ConstantOp
 from ..ir.affine_expr import AffineBinaryOpExpr, AffineExpr, constant, dim, symbol
 from ..ir.affine_map import AffineMap, IntegerSet
@@ -39,6 +40,7 @@ from ..dialects.arith import ConstantOp
 from ..ir.core import Block
 from ..ir.rewriter import IRRewriter, OpBuilder
 from ..ir.types import INDEX
+from .context import CONTEXT
 from .scop import bound_constraints
 
 _OP = isl.ast_expr_op_type
@@ -71,6 +73,12 @@ class _Operands:
         return dim(self.dims.index(value))
 
     def map(self, results) -> tuple:
+        """The map of `results` over these operands.  Each result is
+        simplified as MLIR's `simplifyAffineExpr` does: isl's expression
+        trees (`a + (a + 1)`) would otherwise print as text (`d0 + d0 + 1`)
+        that parses back to another expression (`d0 * 2 + 1`)."""
+        columns = list(range(len(self.dims) + len(self.symbols)))
+        results = [simplify_affine_expr(e, columns, len(self.dims)) for e in results]
         return AffineMap(len(self.dims), len(self.symbols), results), self.dims + self.symbols
 
 
@@ -304,7 +312,7 @@ class Generator:
             params = ", ".join(writer.params.values())
             texts.append(f"[{params}] -> {{ [{', '.join(names)}] : {body} }}")
         try:
-            return isl.Set(texts[0]).is_equal(isl.Set(texts[1]))
+            return isl.Set(texts[0], context=CONTEXT).is_equal(isl.Set(texts[1], context=CONTEXT))
         except (isl.Error, NotAffine):
             return False
 
@@ -347,14 +355,11 @@ def ast_build(scop, loop_type: str = "atomic") -> isl.AstBuild:
     with `loop_type` "atomic" one loop per schedule dimension and group of
     statements (statements whose ranges differ share the loop and are
     guarded, rather than the loop being split); "" leaves isl's default."""
-    ctx = isl.DEFAULT_CONTEXT
-    ctx.set_ast_build_allow_or(0)
-    ctx.set_ast_build_atomic_upper_bound(1)
-    build = isl.AstBuild.from_context(isl.Set(f"[{scop.param_text()}] -> {{ : }}"))
+    build = isl.AstBuild.from_context(isl.Set(f"[{scop.param_text()}] -> {{ : }}", context=CONTEXT))
     if not loop_type:
         return build
     times = ", ".join(f"t{k}" for k in range(2 * scop.depth + 1))
-    return build.set_options(isl.UnionMap(f"{{ [{times}] -> {loop_type}[x] }}"))
+    return build.set_options(isl.UnionMap(f"{{ [{times}] -> {loop_type}[x] }}", context=CONTEXT))
 
 
 LOOP_TYPES = ("atomic", "", "separate")

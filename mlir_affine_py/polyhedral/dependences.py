@@ -20,6 +20,8 @@ from dataclasses import dataclass
 
 import islpy as isl
 
+from .context import CONTEXT
+
 
 @dataclass
 class Dependences:
@@ -60,7 +62,7 @@ def permute_band(schedule: isl.UnionMap, width: int, first: int, order) -> isl.U
     new = list(old)
     for k, source in enumerate(order):
         new[2 * (first + k) + 1] = old[2 * (first + source) + 1]
-    permutation = isl.UnionMap(f"{{ [{', '.join(old)}] -> [{', '.join(new)}] }}")
+    permutation = isl.UnionMap(f"{{ [{', '.join(old)}] -> [{', '.join(new)}] }}", context=CONTEXT)
     return schedule.apply_range(permutation)
 
 

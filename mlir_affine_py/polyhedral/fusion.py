@@ -28,6 +28,7 @@ import islpy as isl
 
 from ..analysis.affine_access import NotAffine
 from .codegen import generate, replace_region
+from .context import CONTEXT
 from .dependences import compute_dependences, is_legal
 from .fusion_conflict_graph import Schedule, color_level, sccs_in_order
 from .fusion_cost import FusionCost
@@ -189,7 +190,7 @@ def _schedule_map(scop, schedule, finals) -> isl.UnionMap:
         entries.append(str(finals.index(s)))
         parts.append(f"{s.tuple_text} -> [{', '.join(entries)}]")
     text = f"[{scop.param_text()}] -> {{ {'; '.join(parts)} }}"
-    return isl.UnionMap(text).intersect_domain(scop.domain)
+    return isl.UnionMap(text, context=CONTEXT).intersect_domain(scop.domain)
 
 
 def apply_plan(plan: FusionPlan) -> list:

@@ -42,6 +42,7 @@ import islpy as isl
 
 from ..analysis.cost_model import LinearForm, NestModel, access_info, average_trip_counts
 from ..analysis.dependence import DependenceComponent
+from .context import CONTEXT
 from .fusion_conflict_graph import distance_range
 
 MAX_COMPLETION_DEPTH = 5     # inner orders enumerated up to this many loops
@@ -135,7 +136,7 @@ class FusionCost:
                     equal.append(f"i{ds} + {hs} = o{dt} + {ht}")
             outputs = ", ".join(f"o{k}" for k in range(len(t.ivs)))
             relation = isl.Map(f"[{self.scop.param_text()}] -> {{ {s.tuple_text} -> {t.name}[{outputs}] : "
-                               f"{' and '.join(equal) or 'true'} }}")
+                               f"{' and '.join(equal) or 'true'} }}", context=CONTEXT)
             relation = relation.intersect_domain(s.domain).intersect_range(t.domain)
             self._costs[key] = not relation.is_empty()
         return self._costs[key]

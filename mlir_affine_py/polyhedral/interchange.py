@@ -12,6 +12,8 @@ rectangular band prints as `transforms/loop_utils.permute_loops` leaves it.
 
 from __future__ import annotations
 
+import islpy as isl
+
 from ..analysis.affine_access import NotAffine
 from ..dialects.affine import AffineForOp
 from ..transforms.loop_utils import get_perfectly_nested_loops, is_perfectly_nested
@@ -41,6 +43,21 @@ class BandInterchange:
     def is_legal(self, order) -> bool:
         return is_legal(self.dependences, self.schedule(order))
 
+    def single_iteration_loops(self, order) -> list:
+        """The loops (indices into the band) that, placed as `order` places
+        them, run once per iteration of the loops outside them, for every
+        statement: isl's AST generator makes no loop of such a dimension
+        and substitutes its value (`i = j` inside a loop over j)."""
+        times = self.schedule(order).intersect_domain(self.scop.domain).range()
+        parts: list = []
+        times.foreach_set(parts.append)
+        single = []
+        for depth, loop in enumerate(order):
+            t = 2 * depth + 1
+            if parts and all(_determined_by_outer(part, t) for part in parts):
+                single.append(loop)
+        return single
+
     def apply(self, order) -> list:
         """Replace the band by its loops in `order` (order[k] = index of the
         original loop placed at depth k); returns the new band."""
@@ -59,6 +76,15 @@ class BandInterchange:
         if len(new_ops) != 1 or not isinstance(new_ops[0], AffineForOp):
             return []  # isl split the band or guarded it
         return get_perfectly_nested_loops(new_ops[0])[:band]
+
+
+def _determined_by_outer(times, t: int) -> bool:
+    """Whether time dimension `t` of the set `times` takes one value for
+    each value of the dimensions before it."""
+    n = times.dim(isl.dim_type.set)
+    prefix = times.project_out(isl.dim_type.set, t + 1, n - t - 1)
+    relation = isl.Map.from_range(prefix).move_dims(isl.dim_type.in_, 0, isl.dim_type.out, 0, t)
+    return relation.is_single_valued()
 
 
 def interchange_band(loops, order) -> list:

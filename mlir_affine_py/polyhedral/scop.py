@@ -50,6 +50,7 @@ from ..analysis.affine_access import (IslWriter, NotAffine, defined_in_loops, is
 from ..dialects.affine import AffineForOp, AffineIfOp, AffineMemoryOp
 from ..ir.core import Operation
 from ..ir.types import VectorType
+from .context import CONTEXT
 
 def is_pure(op) -> bool:
     """An op that computes a value from its operands only, so it may be
@@ -124,7 +125,7 @@ class Scop:
 
     @functools.cached_property
     def domain(self) -> isl.UnionSet:
-        result = isl.UnionSet.empty(isl.Space.params_alloc(isl.DEFAULT_CONTEXT, 0))
+        result = isl.UnionSet.empty(isl.Space.params_alloc(CONTEXT, 0))
         for statement in self.statements:
             result = result.union(isl.UnionSet.from_set(statement.domain))
         return result
@@ -139,7 +140,7 @@ class Scop:
             entries += ["0"] * (width - len(entries))
             parts.append(f"{s.tuple_text} -> [{', '.join(entries)}]")
         text = f"[{self.param_text()}] -> {{ {'; '.join(parts)} }}"
-        return isl.UnionMap(text).intersect_domain(self.domain)
+        return isl.UnionMap(text, context=CONTEXT).intersect_domain(self.domain)
 
     @functools.cached_property
     def reads(self) -> isl.UnionMap:
@@ -150,7 +151,7 @@ class Scop:
         return self._accesses(lambda s: s.writes)
 
     def _accesses(self, pick) -> isl.UnionMap:
-        result = isl.UnionMap.empty(isl.Space.params_alloc(isl.DEFAULT_CONTEXT, 0))
+        result = isl.UnionMap.empty(isl.Space.params_alloc(CONTEXT, 0))
         for statement in self.statements:
             for op in pick(statement):
                 relation = access_relation(self, statement, op).intersect_domain(statement.domain)
@@ -178,7 +179,7 @@ def _tree(scop, statements, level) -> isl.Schedule:
         if len(group[0].ivs) > level:
             inner = _tree(scop, group, level + 1)
             members = "; ".join(f"{s.tuple_text} -> [({s.dim_names[level]})]" for s in group)
-            band = isl.MultiUnionPwAff(f"[{scop.param_text()}] -> [{{ {members} }}]")
+            band = isl.MultiUnionPwAff(f"[{scop.param_text()}] -> [{{ {members} }}]", context=CONTEXT)
             children.append(inner.insert_partial_schedule(band))
         else:
             children.append(isl.Schedule.from_domain(isl.UnionSet.from_set(group[0].domain)))
@@ -358,14 +359,14 @@ def statement_domain(scop, statement) -> isl.Set:
             condition = _set(scop, statement, " and ".join(constraints) or "true", writer.exists)
             domain = domain.intersect(condition) if region_index == 0 else domain.subtract(condition)
     if domain is None:
-        return isl.Set(f"[{scop.param_text()}] -> {{ {statement.tuple_text} }}")
+        return isl.Set(f"[{scop.param_text()}] -> {{ {statement.tuple_text} }}", context=CONTEXT)
     return domain.coalesce()
 
 
 def _set(scop, statement, body: str, exists: list) -> isl.Set:
     if exists:
         body = f"exists ({', '.join(exists)} : {body})"
-    return isl.Set(f"[{scop.param_text()}] -> {{ {statement.tuple_text} : {body} }}")
+    return isl.Set(f"[{scop.param_text()}] -> {{ {statement.tuple_text} : {body} }}", context=CONTEXT)
 
 
 def loop_constraints(writer: IslWriter, loop, iv: str) -> str:
@@ -428,5 +429,5 @@ def access_relation(scop, statement, op) -> isl.Map:
     if writer.exists:
         body = f"exists ({', '.join(writer.exists)} : {body})"
     name = array_name(scop, op.memref)
-    return isl.Map(f"[{scop.param_text()}] -> {{ {statement.tuple_text} -> {name}[{', '.join(outputs)}] : {body} }}")
+    return isl.Map(f"[{scop.param_text()}] -> {{ {statement.tuple_text} -> {name}[{', '.join(outputs)}] : {body} }}", context=CONTEXT)
 

@@ -58,7 +58,8 @@ def decide_polyhedral(interchanger, nest, why: str):
 def _decide(interchanger, decision, why: str) -> None:
     # The remark helpers and the search live with the pass, which imports
     # this module.
-    from .loop_interchange import MAX_LISTED_ORDERS, _fmt, _num, cost_legend, search_orders
+    from .loop_interchange import (MAX_LISTED_ORDERS, _fmt, _num, cost_legend, loop_name,
+                                   search_orders)
     nest = decision.nest
     say = decision.remarks.append
     band = BandInterchange(nest)
@@ -94,6 +95,12 @@ def _decide(interchanger, decision, why: str) -> None:
     if best == identity:
         say(f"kept the original order {_fmt(identity, nest)}")
     else:
-        say(f"chose order {_fmt(best, nest)} (new bounds generated with isl)")
+        once = band.single_iteration_loops(best)
+        why_not = ""
+        if once:
+            names = ", ".join(loop_name(nest[loop]) for loop in once)
+            why_not = (f"; no loop is generated for ({names}): in this order it runs once per "
+                       f"iteration of the loops outside it, and isl substitutes its value")
+        say(f"chose order {_fmt(best, nest)} (new bounds generated with isl){why_not}")
     decision.order = best
     decision.applier = PolyhedralApplier(interchanger, band)

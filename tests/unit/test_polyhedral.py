@@ -19,6 +19,7 @@ from mlir_affine_py.analysis.affine_access import NotAffine
 from mlir_affine_py.interpreter import random_arguments, run_function
 from mlir_affine_py.parse.parser import parse_source
 from mlir_affine_py.polyhedral.codegen import generate, replace_region
+from mlir_affine_py.polyhedral.context import CONTEXT
 from mlir_affine_py.polyhedral.dependences import (band_distances, compute_dependences,
                                                    is_legal, permute_band)
 from mlir_affine_py.polyhedral.interchange import BandInterchange, IllegalSchedule, interchange_band
@@ -181,15 +182,53 @@ def test_domains_are_exact():
     then, other = scop.statements
     import islpy as isl
     assert then.domain.is_equal(isl.Set(
-        "[p0] -> { S0[i0, i1] : 0 <= i0 < 20 and 0 <= i1 <= i0 - 2 and i0 < p0 }"))
+        "[p0] -> { S0[i0, i1] : 0 <= i0 < 20 and 0 <= i1 <= i0 - 2 and i0 < p0 }", context=CONTEXT))
     # The else branch is the rest of the loops' domain: a union.
     assert other.domain.is_equal(isl.Set(
-        "[p0] -> { S1[i0, i1] : 0 <= i0 < 20 and 0 <= i1 <= i0 and (i1 >= i0 - 1 or i0 >= p0) }"))
+        "[p0] -> { S1[i0, i1] : 0 <= i0 < 20 and 0 <= i1 <= i0 and (i1 >= i0 - 1 or i0 >= p0) }",
+        context=CONTEXT))
     stepped = extract(top_level_nests(parse_source(program(NESTS["max_min_step"])))).statements[0]
     assert stepped.domain.is_equal(isl.Set(
         "[p0] -> { S0[i, j] : exists (q, r : i = 1 + 3q and 1 <= i < 20 and j < i + 5 and j < p0 "
         "and j < 20 and j >= i - 4 and j >= p0 - 10 and ((j = i - 4 + 2r and i - 4 >= p0 - 10) or (j = p0 - 10 + 2r and "
-        "p0 - 10 >= i - 4))) }"))
+        "p0 - 10 >= i - 4))) }", context=CONTEXT))
+
+
+def test_code_generation_leaves_the_default_isl_context_alone():
+    """The AST build options (no disjunctions, atomic upper bounds) are set
+    on the core's own context: islpy's default one is shared by every isl
+    user in the process."""
+    import islpy as isl
+    isl.DEFAULT_CONTEXT.set_ast_build_allow_or(1)
+    module = parse_source(program(NESTS["triangular"]))
+    loops = get_perfectly_nested_loops(top_level_nests(module)[0])
+    interchange_band(loops, (1, 0))
+    assert isl.DEFAULT_CONTEXT.get_ast_build_allow_or() == 1
+    assert CONTEXT.get_ast_build_allow_or() == 0
+    scop = extract(top_level_nests(parse_source(program(NESTS["if_else"]))))
+    assert scop.domain.get_ctx() == CONTEXT
+    assert scop.schedule_map.get_ctx() == CONTEXT
+    assert scop.reads.get_ctx() == CONTEXT
+
+
+def test_generated_bound_prints_as_text_that_parses_back_alike():
+    """isl's AST can add `p0 + (p0 + 1)`.  Built as it comes, the bound
+    prints as `s0 + s0 + 1`, text that parses back to `s0 * 2 + 1` (MLIR's
+    parser simplifies `s0 + s0`): the output would not survive a round trip
+    through mlir-opt unchanged.  The generator simplifies each result as
+    `simplifyAffineExpr` does."""
+    import islpy as isl
+    from mlir_affine_py.ir.affine_map import AffineMap
+    from mlir_affine_py.polyhedral.codegen import Generator, _Operands
+    scop = extract(top_level_nests(parse_source(program(NESTS["triangular"]))))
+    p0 = isl.AstExpr.from_id(isl.Id("p0", context=CONTEXT))
+    one = isl.AstExpr.from_val(isl.Val.int_from_si(CONTEXT, 1))
+    operands = _Operands()
+    bound, values = operands.map([Generator(scop).affine(p0.add(p0.add(one)), operands)])
+    assert values == [scop.param_values["p0"]]
+    assert str(bound) == "()[s0] -> (s0 * 2 + 1)"
+    loop = f"func.func @f(%N: index) {{\n  affine.for %i = 0 to affine_map<{bound}>()[%N] {{\n  }}\n  return\n}}"
+    assert f"#map = affine_map<{bound}>" in str(parse_source(loop))
 
 
 def test_loaded_bound_is_not_a_scop():
@@ -349,7 +388,7 @@ def test_reversal_is_rejected():
     scop = extract(top_level_nests(parse_source(WAVEFRONT))[0])
     import islpy as isl
     reversed_schedule = scop.schedule_map.apply_range(
-        isl.UnionMap("{ [a, b, c, d, e] -> [a, -b, c, d, e] }"))
+        isl.UnionMap("{ [a, b, c, d, e] -> [a, -b, c, d, e] }", context=CONTEXT))
     assert not is_legal(compute_dependences(scop), reversed_schedule)
     assert is_legal(compute_dependences(scop), scop.schedule_map)
 
