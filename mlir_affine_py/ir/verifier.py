@@ -66,6 +66,10 @@ def verify_parsed(module, text: str | None = None, check_dominance: bool = True)
             raise op_error(message, op)
         if not op.regions:
             continue
+        for region in op.regions:
+            if _has_successors(region) and _predecessors(region)[region.blocks[0]]:
+                # OperationVerifier::verifyOnEntrance, after the op's own checks.
+                raise MLIRError("entry block of region may not have predecessors", op.pos)
         if hasattr(op, "symbol_table_error"):
             work.append(("table", op))
         needs_terminators = op.needs_terminators
@@ -149,12 +153,58 @@ def verify_operation(root) -> None:
     verify_dominance(root)
 
 
+def _has_successors(region) -> bool:
+    """Whether a block of `region` ends in a branch (the common region, one
+    block ending in a yield or return, has no control flow to check)."""
+    return any(block.ops and block.ops[-1].successors for block in region.blocks)
+
+
+def _predecessors(region) -> dict:
+    """Block -> the blocks of `region` whose terminator branches to it."""
+    preds = {block: [] for block in region.blocks}
+    for block in region.blocks:
+        if block.ops:
+            for successor in block.ops[-1].successors:
+                if successor in preds:
+                    preds[successor].append(block)
+    return preds
+
+
+def dominators(region) -> dict:
+    """Block -> the set of blocks that dominate it (itself included), for
+    the blocks reachable from the entry; an unreachable block is left out
+    (LLVM's dominator tree takes it as dominated by every block)."""
+    preds = _predecessors(region)
+    entry = region.blocks[0]
+    reachable, stack = {entry}, [entry]
+    while stack:
+        block = stack.pop()
+        for successor in (block.ops[-1].successors if block.ops else ()):
+            if successor in preds and successor not in reachable:
+                reachable.add(successor)
+                stack.append(successor)
+    order = [b for b in region.blocks if b in reachable]
+    dom = {b: set(order) for b in order}
+    dom[entry] = {entry}
+    changed = True
+    while changed:
+        changed = False
+        for block in order[1:]:
+            incoming = [dom[p] for p in preds[block] if p in reachable]
+            new = set.intersection(*incoming) | {block} if incoming else {block}
+            if new != dom[block]:
+                dom[block], changed = new, True
+    return dom
+
+
 def _dominance_error(op, index: int) -> MLIRError:
     """MLIR's diagnoseInvalidOperandDominance: the op, then where the operand
     comes from relative to it."""
     error = op_error(f"operand #{index} does not dominate this use", op)
     defining = op.operands[index].defining_op
-    if defining is None or defining.parent is None or op.parent is None:
+    if defining is None:
+        return _block_argument_note(error, op, op.operands[index])
+    if defining.parent is None or op.parent is None:
         return error
     use_region, def_region = op.parent.parent, defining.parent.parent
     if defining.parent is op.parent:
@@ -168,6 +218,27 @@ def _dominance_error(op, index: int) -> MLIRError:
     else:
         where = "op is neither in a parent nor in a child region"
     return error.attach_note(f"operand defined here ({where})", defining.pos)
+
+
+def _block_argument_note(error: MLIRError, op, value) -> MLIRError:
+    """The note of diagnoseInvalidOperandDominance for a block argument,
+    placed at the op that holds its block."""
+    block = getattr(value, "owner", None)
+    if not hasattr(block, "args") or block.parent is None or op.parent is None:
+        return error
+    use_region, def_region = op.parent.parent, block.parent
+    index = def_region.blocks.index(block)
+    if def_region is use_region:
+        where = "in the same region"
+    elif _encloses(def_region, use_region):
+        where = "in a parent region"
+    elif _encloses(use_region, def_region):
+        where = "in a child region"
+    else:
+        where = "neither in a parent nor in a child region"
+    holder = def_region.parent
+    return error.attach_note(f"operand defined as a block argument (block #{index} {where})",
+                             holder.pos if holder is not None else None)
 
 
 def _encloses(outer, region) -> bool:
@@ -208,12 +279,23 @@ def verify_dominance(root) -> None:
         # A graph region's value may be used anywhere in its block.
         graph = op.has_trait(HasOnlyGraphRegion)
         for region in reversed(op.regions):
-            shared = set()
-            if len(region.blocks) > 1 or graph:
-                for block in region.blocks:
-                    shared.update(block.args)
-                    for inner in block.ops:
-                        shared.update(inner.results)
+            visible = _visible_from_other_blocks(region, graph)
             for block in reversed(region.blocks):
-                inner_scopes = (set(block.args) | shared,) + outer
+                inner_scopes = (set(block.args) | visible.get(block, set()),) + outer
                 work.extend([(inner, inner_scopes) for inner in reversed(block.ops)])
+
+
+def _visible_from_other_blocks(region, graph: bool) -> dict:
+    """Block -> the values of the region's other blocks its ops may use:
+    those of the blocks that dominate it; in a graph region, or in a block
+    not reachable from the entry, every value of the region."""
+    if len(region.blocks) < 2 and not graph:
+        return {}
+    values = {block: set(block.args).union(*(op.results for op in block.ops))
+              for block in region.blocks}
+    everything = set().union(*values.values())
+    if graph:
+        return {block: everything for block in region.blocks}
+    dom = dominators(region)
+    return {block: set().union(*(values[d] for d in dom[block] if d is not block))
+            if block in dom else everything for block in region.blocks}

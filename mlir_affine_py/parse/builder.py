@@ -125,6 +125,11 @@ class Builder:
         scope = _Scope(parent_scope, op.isolated_from_above, default_dialect)
         parsed_blocks = parsed.blocks
         blocks = [region.append(Block()) for _ in parsed_blocks]
+        if len(blocks) > 1:
+            # Every block's arguments are defined before any op is read, and
+            # a block does not see all blocks before it: uses that resolve
+            # need not dominate, so the dominance check runs.
+            self.forward_referenced = True
         labels = scope.labels
         for parsed_block, block in zip(parsed_blocks, blocks):
             if parsed_block.label is not None:

@@ -31,7 +31,8 @@ import islpy as isl
 from ..analysis.affine_access import IslWriter, NotAffine, defined_in_loops, is_affine_scope
 from ..analysis.affine_flattener import simplify_affine_expr
 from ..dialects.arith import ConstantOp
-from ..ir.affine_expr import AffineBinaryOpExpr, AffineExpr, constant, dim, symbol
+from ..ir.affine_expr import (AffineBinaryOpExpr, AffineExpr, constant, dim,
+                              get_affine_binary_op_expr, symbol)
 from ..ir.affine_map import AffineMap, IntegerSet
 from ..ir.core import BlockArgument
 from ..dialects.affine import AffineApplyOp, AffineForOp, AffineIfOp, AffineMemoryOp, AffineYieldOp
@@ -78,7 +79,8 @@ class _Operands:
         trees (`a + (a + 1)`) would otherwise print as text (`d0 + d0 + 1`)
         that parses back to another expression (`d0 * 2 + 1`)."""
         columns = list(range(len(self.dims) + len(self.symbols)))
-        results = [simplify_affine_expr(e, columns, len(self.dims)) for e in results]
+        results = [_as_parsed(simplify_affine_expr(e, columns, len(self.dims)))
+                   for e in results]
         return AffineMap(len(self.dims), len(self.symbols), results), self.dims + self.symbols
 
 
@@ -91,6 +93,30 @@ def _left_associated_sum(lhs: AffineExpr, rhs: AffineExpr) -> AffineExpr:
     if isinstance(total, AffineBinaryOpExpr) and total.kind == "add" \
             and isinstance(total.rhs, AffineBinaryOpExpr) and total.rhs.kind == "add":
         return _left_associated_sum(_left_associated_sum(total.lhs, total.rhs.lhs), total.rhs.rhs)
+    return total
+
+
+def _as_parsed(expr: AffineExpr) -> AffineExpr:
+    """`expr` as the parser builds it from its printed text: each sum's
+    terms, in printed order, added left to right (the simplification may
+    leave a sum on the right of `+`, `a + (b * -2 + c)`, which prints as
+    `a + b * -2 + c` and reads back as `(a - b * 2) + c`)."""
+    if not isinstance(expr, AffineBinaryOpExpr):
+        return expr
+    if expr.kind != "add":
+        lhs, rhs = _as_parsed(expr.lhs), _as_parsed(expr.rhs)
+        return get_affine_binary_op_expr(expr.kind, lhs, rhs)
+    terms: list = []
+    pending = [expr]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, AffineBinaryOpExpr) and node.kind == "add":
+            pending.extend((node.rhs, node.lhs))
+        else:
+            terms.append(_as_parsed(node))
+    total = terms[0]
+    for term in terms[1:]:
+        total = total + term
     return total
 
 
@@ -234,7 +260,8 @@ class Generator:
         disjuncts = self.constraints(condition, operands)
         for conjunction in disjuncts:
             integer_set = IntegerSet(len(operands.dims), len(operands.symbols),
-                                     [e for e, _ in conjunction], [eq for _, eq in conjunction])
+                                     [_as_parsed(e) for e, _ in conjunction],
+                                     [eq for _, eq in conjunction])
             last = conjunction is disjuncts[-1]
             with_else = not last or node.if_has_else_node()
             if_op = AffineIfOp.build(integer_set, operands.dims + operands.symbols, with_else=with_else)
