@@ -144,7 +144,9 @@ class StructuredOp(RegisteredOp):
         linalg_structured: LINALG_NAMED attr_dict? linalg_operands "outs" "(" value_use_list ":" type_list ")" attr_dict? linalg_results?
         linalg_operands: "ins" "(" value_use_list ":" type_list ")"
         linalg_results: "->" _result_types
-    """ + names_terminal("LINALG_NAMED", ["linalg.matmul", "linalg.conv_2d", "linalg.fill"])
+    """ + names_terminal("LINALG_NAMED", ["linalg.matmul", "linalg.conv_2d", "linalg.fill",
+                                      "linalg.matvec", "linalg.vecmat", "linalg.dot",
+                                      "linalg.batch_matmul"])
 
     @classmethod
     def parse(cls, t, children):
@@ -319,20 +321,16 @@ def _maps(num_dims: int, *results) -> list:
             for r in results]
 
 
-@register_op
-class MatmulOp(StructuredOp):
-    """C(m, n) += A(m, k) * B(k, n).  Its indexing maps are a property
-    (they may be given to transpose or broadcast), left out of the custom
-    form when they are the default ones."""
+class MapsPropertyOp(StructuredOp):
+    """A contraction whose indexing maps are a property (they may be given to
+    transpose or broadcast an operand), left out of the custom form when they
+    are the default ones."""
 
-    name = "linalg.matmul"
+    __slots__ = ()
     # Effects: the inputs read and the outputs read and written when they are
     # buffers, none on tensors; one declaration cannot say it: unknown.
     traits = (AttrSizedOperandSegments,)
     inherent = ("operandSegmentSizes", "indexing_maps", "cast")
-
-    def default_maps(self) -> list:
-        return _maps(3, (0, 2), (2, 1), (0, 1))
 
     def indexing_maps(self) -> list:
         maps = self.properties.get("indexing_maps")
@@ -343,6 +341,62 @@ class MatmulOp(StructuredOp):
     def finish_parse(self) -> None:
         super().finish_parse()
         self.properties.setdefault("indexing_maps", self._maps_attr())
+
+
+@register_op
+class MatmulOp(MapsPropertyOp):
+    """C(m, n) += A(m, k) * B(k, n)."""
+
+    name = "linalg.matmul"
+
+    def default_maps(self) -> list:
+        return _maps(3, (0, 2), (2, 1), (0, 1))
+
+
+@register_op
+class BatchMatmulOp(MapsPropertyOp):
+    """C(b, m, n) += A(b, m, k) * B(b, k, n)."""
+
+    name = "linalg.batch_matmul"
+
+    def default_maps(self) -> list:
+        return _maps(4, (0, 1, 3), (0, 3, 2), (0, 1, 2))
+
+
+@register_op
+class MatvecOp(StructuredOp):
+    """y(m) += A(m, n) * x(n)."""
+
+    name = "linalg.matvec"
+    traits = (AttrSizedOperandSegments,)  # effects unknown, as linalg.matmul's
+    memoizes_maps = True
+
+    def default_maps(self) -> list:
+        return _maps(2, (0, 1), (1,), (0,))
+
+
+@register_op
+class VecmatOp(StructuredOp):
+    """y(n) += x(m) * A(m, n), the loops ordered (n, m)."""
+
+    name = "linalg.vecmat"
+    traits = (AttrSizedOperandSegments,)  # effects unknown, as linalg.matmul's
+    memoizes_maps = True
+
+    def default_maps(self) -> list:
+        return _maps(2, (1,), (1, 0), (0,))
+
+
+@register_op
+class DotOp(StructuredOp):
+    """s += x(k) * y(k)."""
+
+    name = "linalg.dot"
+    traits = (AttrSizedOperandSegments,)  # effects unknown, as linalg.matmul's
+    memoizes_maps = True
+
+    def default_maps(self) -> list:
+        return _maps(1, (0,), (0,), ())
 
 
 @register_op
