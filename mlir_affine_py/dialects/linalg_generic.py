@@ -1,0 +1,171 @@
+"""linalg.generic and linalg.index (mlir/lib/Dialect/Linalg/IR/LinalgOps.cpp,
+LinalgStructuredOps.td).
+
+linalg.generic's parser is hand-written upstream: a leading dictionary (or
+an alias of one) holds the trait attributes, `indexing_maps`,
+`iterator_types` (written as strings, held as `#linalg.iterator_type<...>`),
+`library_call` and `doc`; then the `ins(...)`/`outs(...)` shared with the
+named ops, the other attributes after `attrs =`, the region, and the
+result types.  The body's entry arguments are named `%in` and `%out`
+(getAsmBlockArgumentNames).  linalg.index is declared by its format."""
+
+from __future__ import annotations
+
+from ..ir import attributes as A
+from ..ir import types as T
+from ..ir.attr_syntax import TypedInt
+from ..ir.core import register_op
+from ..ir.op_definition import Property, Result
+from ..ir.traits import AttrSizedOperandSegments, Pure
+from ..parse.op_syntax import parses
+from ..parse.syntax import AttrDict, ParsedRegion, TypeList, Uses, parse_error
+from .base import RegisteredOp, first_of, new_op
+from .linalg import StructuredOp
+
+# linalgTraitAttrNames, in the order a dictionary sorts them.
+TRAIT_NAMES = ("doc", "indexing_maps", "iterator_types", "library_call")
+ITERATOR_PREFIX = "#linalg.iterator_type<"
+
+
+def _iterator_attr(value):
+    if isinstance(value, A.StringAttr):
+        return A.OpaqueAttr(f"{ITERATOR_PREFIX}{value.text}>")
+    return value
+
+
+def _iterator_name(value):
+    if isinstance(value, A.OpaqueAttr) and value.text.startswith(ITERATOR_PREFIX):
+        return A.StringAttr(value.text[len(ITERATOR_PREFIX):-1].encode())
+    return value
+
+
+@register_op
+class GenericOp(StructuredOp):
+    """`linalg.generic {trait} ins(...) outs(...) [attrs = {...}] {body}
+    [-> types]`: the body is explicit, the indexing maps a property."""
+
+    syntax_extended = True
+    name = "linalg.generic"
+    traits = (AttrSizedOperandSegments,)  # effects unknown, as linalg.matmul's
+    inherent = ("operandSegmentSizes",) + TRAIT_NAMES
+
+    syntax = r"""
+        linalg_generic: OP_LINALG_GENERIC attribute_value linalg_operands? linalg_outs? linalg_attrs? region linalg_results?
+        linalg_outs: "outs" "(" value_use_list ":" type_list ")"
+        linalg_attrs: "attrs" "=" attr_dict
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        trait = children[0]
+        if not isinstance(trait, A.DictionaryAttr):
+            raise parse_error(t, "expected dictionary attribute")
+        attrs = {}
+        for key, value in trait.value.items():
+            if key == "iterator_types" and isinstance(value, A.ArrayAttr):
+                value = A.ArrayAttr([_iterator_attr(v) for v in value.value])
+            attrs[key] = value
+        inputs, input_types = [], []
+        outputs, output_types = [], []
+        results = []
+        for child in children[1:]:
+            if isinstance(child, tuple) and child[0] == "ins":
+                inputs, input_types = child[1], child[2]
+            elif isinstance(child, tuple) and child[0] == "outs":
+                outputs, output_types = child[1], child[2]
+            elif isinstance(child, tuple) and child[0] == "results":
+                results = child[1]
+            elif isinstance(child, AttrDict):
+                attrs.update(child)
+        for values, types in ((inputs, input_types), (outputs, output_types)):
+            if len(values) != len(types):
+                raise parse_error(values[0], f"custom op '{cls.name}' number of operands and "
+                                             f"types do not match: got {len(values)} operands "
+                                             f"and {len(types)} types")
+        attrs["operandSegmentSizes"] = A.DenseArrayAttr(T.I32, [len(inputs), len(outputs)])
+        region = first_of(children, ParsedRegion)
+        return new_op(cls.name, None, list(inputs) + list(outputs),
+                      list(input_types) + list(output_types), results, attrs, regions=[region])
+
+    @parses("linalg_outs")
+    def parse_outs(t, children):
+        return ("outs", first_of(children, Uses), first_of(children, TypeList))
+
+    @parses("linalg_attrs")
+    def parse_attrs(t, children):
+        return first_of(children, AttrDict, AttrDict())
+
+    def finish_parse(self) -> None:
+        pass
+
+    def indexing_maps(self) -> list:
+        maps = self.properties.get("indexing_maps")
+        if isinstance(maps, A.ArrayAttr):
+            return [m.value for m in maps.value if isinstance(m, A.AffineMapAttr)]
+        return []
+
+    def block_argument_name_hints(self, region) -> list:
+        inputs = len(self.inputs())
+        return ["in"] * inputs + ["out"] * (len(self.operands) - inputs)
+
+    def verify_op(self):
+        block = self.regions[0].blocks[0] if self.regions[0].blocks else None
+        if block is not None and len(block.args) != len(self.operands):
+            return (f"'{self.name}' op expected as many non-induction variable region arguments"
+                    f" as the number of input/output operands")
+        return None
+
+    def print(self, p) -> None:
+        trait = {}
+        for key in TRAIT_NAMES:
+            value = self.properties.get(key)
+            if key == "iterator_types" and isinstance(value, A.ArrayAttr):
+                value = A.ArrayAttr([_iterator_name(v) for v in value.value])
+            if value is not None:
+                trait[key] = value
+        p.write(" ")
+        if trait:
+            p.print_attribute(A.DictionaryAttr(trait), "never")
+        for keyword, values in (("ins", self.inputs()), ("outs", self.outputs())):
+            if values:
+                p.write(f" {keyword}(")
+                p.print_operands(values)
+                p.write(" : ")
+                p.print_type_list([v.type for v in values])
+                p.write(")")
+        if self.attributes:
+            p.write(" attrs = ")
+            p.print_optional_attr_dict(self, self.inherent)
+        if self.regions[0].blocks:
+            p.write(" ")
+            p.print_region(self.regions[0], True, True)
+        if self.results:
+            p.write(" -> ")
+            p.print_result_types([r.type for r in self.results])
+
+
+@register_op
+class IndexOp(RegisteredOp):
+    """`%i = linalg.index 0 : index`: the iteration index of one loop of the
+    enclosing structured op."""
+
+    __slots__ = ()
+    name = "linalg.index"
+    traits = (Pure,)
+    ods_results = (Result("result"),)
+    ods_properties = (Property("dim", TypedInt(T.I64)),)
+    required_properties = ("dim",)
+    ods_types = {"result": T.INDEX}
+    assembly_format = "$dim attr-dict `:` type($result)"
+
+    def verify(self):
+        parent = self.parent_op
+        if not isinstance(parent, StructuredOp):
+            return "'linalg.index' op expected parent op with LinalgOp interface"
+        maps = parent.indexing_maps()
+        loops = maps[0].num_dims if maps else 0
+        dim = self.properties["dim"].value
+        if dim >= loops:
+            return (f"'linalg.index' op expected dim ({dim}) to be lower than the number of "
+                    f"loops ({loops}) of the enclosing LinalgOp")
+        return None
