@@ -141,12 +141,13 @@ class StructuredOp(RegisteredOp):
     memoizes_maps = False
 
     syntax = r"""
-        linalg_structured: LINALG_NAMED attr_dict? linalg_operands "outs" "(" value_use_list ":" type_list ")" attr_dict? linalg_results?
+        linalg_structured: LINALG_NAMED linalg_maps? attr_dict? linalg_operands "outs" "(" value_use_list ":" type_list ")" attr_dict? linalg_results?
+        linalg_maps: "indexing_maps" "=" "[" attribute_value ("," attribute_value)* "]"
         linalg_operands: "ins" "(" value_use_list ":" type_list ")"
         linalg_results: "->" _result_types
     """ + names_terminal("LINALG_NAMED", ["linalg.matmul", "linalg.conv_2d", "linalg.fill",
                                       "linalg.matvec", "linalg.vecmat", "linalg.dot",
-                                      "linalg.batch_matmul"])
+                                      "linalg.batch_matmul", "linalg.contract"])
 
     @classmethod
     def parse(cls, t, children):
@@ -170,6 +171,13 @@ class StructuredOp(RegisteredOp):
             if isinstance(child, AttrDict):
                 attrs.update(child)
         attrs["operandSegmentSizes"] = A.DenseArrayAttr(T.I32, [len(inputs), len(outputs)])
+        maps = next((c for c in children if isinstance(c, tuple) and c[0] == "maps"), None)
+        if maps is not None:
+            if not issubclass(cls, MapsPropertyOp):
+                raise parse_error(name, f"custom op '{name.value}' expected 'ins'")
+            attrs["indexing_maps"] = A.ArrayAttr(maps[1])
+        elif cls is ContractOp:
+            raise parse_error(name, f"custom op '{name.value}' expected 'indexing_maps' keyword")
         results = next((c[1] for c in children if isinstance(c, tuple) and c[0] == "results"), [])
         return new_op(name.value, name, list(inputs) + list(outputs),
                       list(input_types) + list(output_types), results, attrs,
@@ -178,6 +186,13 @@ class StructuredOp(RegisteredOp):
     @parses("linalg_operands")
     def parse_operands(t, children):
         return ("ins", first_of(children, Uses), first_of(children, TypeList))
+
+    @parses("linalg_maps")
+    def parse_maps(t, children):
+        for child in children:
+            if not isinstance(child, A.AffineMapAttr):
+                raise parse_error(t, "expected affine map attribute")
+        return ("maps", list(children))
 
     @parses("linalg_results")
     def parse_results(t, children):
@@ -272,10 +287,8 @@ class StructuredOp(RegisteredOp):
         return None
 
     def print(self, p) -> None:
-        elided = ("operandSegmentSizes", MEMOIZED_MAPS)
-        if self.properties.get("indexing_maps") == self._maps_attr():
-            elided += ("indexing_maps",)
-        p.print_optional_attr_dict(self, elided)
+        self.print_maps(p)
+        p.print_optional_attr_dict(self, ("operandSegmentSizes", MEMOIZED_MAPS, "indexing_maps"))
         for keyword, values in (("ins", self.inputs()), ("outs", self.outputs())):
             p.write(f" {keyword}(")
             p.print_operands(values)
@@ -285,6 +298,18 @@ class StructuredOp(RegisteredOp):
         if self.results:
             p.write(" -> ")
             p.print_result_types([r.type for r in self.results])
+
+    def print_maps(self, p) -> None:
+        """` indexing_maps = [...]` when the maps are not the op's own."""
+        maps = self.properties.get("indexing_maps")
+        if maps is None or maps == self._maps_attr():
+            return
+        p.write(" indexing_maps = [")
+        for index, map in enumerate(maps.value):
+            if index:
+                p.write(", ")
+            p.print_attribute(map)
+        p.write("]")
 
     def _maps_attr(self):
         return A.ArrayAttr([A.AffineMapAttr(m) for m in self.default_maps()])
@@ -341,6 +366,20 @@ class MapsPropertyOp(StructuredOp):
     def finish_parse(self) -> None:
         super().finish_parse()
         self.properties.setdefault("indexing_maps", self._maps_attr())
+
+
+@register_op
+class ContractOp(MapsPropertyOp):
+    """out += cast(lhs) * cast(rhs) over the loops its indexing maps name;
+    the maps have no default, so they are always written."""
+
+    name = "linalg.contract"
+
+    def default_maps(self) -> list:
+        return []
+
+    def _maps_attr(self):
+        return None
 
 
 @register_op
