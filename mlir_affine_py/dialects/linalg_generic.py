@@ -7,15 +7,16 @@ an alias of one) holds the trait attributes, `indexing_maps`,
 `library_call` and `doc`; then the `ins(...)`/`outs(...)` shared with the
 named ops, the other attributes after `attrs =`, the region, and the
 result types.  The body's entry arguments are named `%in` and `%out`
-(getAsmBlockArgumentNames).  linalg.index is declared by its format."""
+(getAsmBlockArgumentNames).  linalg.index, linalg.softmax and the Winograd
+transforms are declared by their formats."""
 
 from __future__ import annotations
 
 from ..ir import attributes as A
 from ..ir import types as T
-from ..ir.attr_syntax import TypedInt
+from ..ir.attr_syntax import Enum, TypedInt
 from ..ir.core import register_op
-from ..ir.op_definition import Property, Result
+from ..ir.op_definition import Operand, Property, Result, VariadicResult
 from ..ir.traits import AttrSizedOperandSegments, Pure
 from ..parse.op_syntax import parses
 from ..parse.syntax import AttrDict, ParsedRegion, TypeList, Uses, parse_error
@@ -169,3 +170,41 @@ class IndexOp(RegisteredOp):
             return (f"'linalg.index' op expected dim ({dim}) to be lower than the number of "
                     f"loops ({loops}) of the enclosing LinalgOp")
         return None
+
+
+@register_op
+class SoftmaxOp(RegisteredOp):
+    """`%r = linalg.softmax dimension(2) ins(%x : T) outs(%o : T) -> T`."""
+
+    __slots__ = ()
+    name = "linalg.softmax"
+    ods_operands = (Operand("input"), Operand("output"))
+    ods_results = (VariadicResult("result"),)
+    ods_properties = (Property("dimension", TypedInt(T.I64)),)
+    required_properties = ("dimension",)
+    assembly_format = ("attr-dict `dimension` `(` $dimension `)` `ins` `(` $input `:` "
+                       "type($input) `)` `outs` `(` $output `:` type($output) `)` "
+                       "(`->` type($result)^)?")
+
+
+# Linalg_WinogradConformation: F(m, r), the output tile m and the kernel r.
+_FMR = Enum(["F_2_3", "F_4_3", "F_2_5"], cpp_name="::mlir::linalg::WinogradConformation",
+            attr_class="WinogradConformationAttr", storage=T.I32)
+
+
+class WinogradTransformOp(RegisteredOp):
+    """`%r = linalg.winograd_X_transform fmr(F_4_3) ins(%a : T) outs(%o : U) -> U`."""
+
+    __slots__ = ()
+    ods_results = (Result("result"),)
+    ods_properties = (Property("fmr", _FMR),)
+    required_properties = ("fmr",)
+
+
+for _name, _operand in (("filter", "filter"), ("input", "input"), ("output", "value")):
+    register_op(type(f"Winograd{_name.title()}TransformOp", (WinogradTransformOp,), {
+        "__slots__": (), "name": f"linalg.winograd_{_name}_transform",
+        "ods_operands": (Operand(_operand), Operand("output")),
+        "assembly_format": (f"attr-dict `fmr` `(` $fmr `)` `ins` `(` ${_operand} `:` "
+                            f"type(${_operand}) `)` `outs` `(` $output `:` type($output) `)` "
+                            "`->` type($result)")}))

@@ -1,6 +1,6 @@
-// RUN: pyaffine-opt %s | FileCheck %s
-// RUN: pyaffine-opt --mlir-print-op-generic %s | FileCheck %s --check-prefix=GENERIC
-// RUN: pyaffine-opt --mlir-print-op-generic %s | pyaffine-opt | FileCheck %s
+// RUN: pyaffine-opt -split-input-file %s | FileCheck %s
+// RUN: pyaffine-opt -split-input-file --mlir-print-op-generic %s | FileCheck %s --check-prefix=GENERIC
+// RUN: pyaffine-opt -split-input-file --mlir-print-op-generic %s | pyaffine-opt -split-input-file | FileCheck %s
 
 // linalg.generic: the trait dictionary (here an alias) with the iterator
 // types as strings, `attrs =` for the others, the body's arguments named
@@ -40,3 +40,19 @@ func.func @g(%a: memref<4x8xf32>, %s: memref<4xf32>, %t: tensor<4x8xf32>, %u: te
 // GENERIC: "linalg.generic"(%{{.*}}, %{{.*}}) <{indexing_maps = [#{{.*}}, #{{.*}}], iterator_types = [#linalg.iterator_type<parallel>, #linalg.iterator_type<reduction>], operandSegmentSizes = array<i32: 1, 1>}> ({
 // GENERIC: "linalg.index"() <{dim = 1 : i64}> : () -> index
 // GENERIC: }) {tag = "sum"} : (memref<4x8xf32>, memref<4xf32>) -> ()
+
+// -----
+
+// linalg.softmax and the Winograd transforms, declared by their formats;
+// the conformation F(m, r) is an i32 enum.
+
+func.func @w(%f: tensor<2x3x3x5xf32>, %o: tensor<4x4x5x2xf32>, %x: tensor<2x16xf32>) -> (tensor<4x4x5x2xf32>, tensor<2x16xf32>) {
+  %0 = linalg.winograd_filter_transform fmr(F_2_3) ins(%f : tensor<2x3x3x5xf32>) outs(%o : tensor<4x4x5x2xf32>) -> tensor<4x4x5x2xf32>
+  %1 = linalg.softmax dimension(1) ins(%x : tensor<2x16xf32>) outs(%x : tensor<2x16xf32>) -> tensor<2x16xf32>
+  return %0, %1 : tensor<4x4x5x2xf32>, tensor<2x16xf32>
+}
+
+// CHECK: %0 = linalg.winograd_filter_transform fmr(F_2_3) ins(%arg0 : tensor<2x3x3x5xf32>) outs(%arg1 : tensor<4x4x5x2xf32>) -> tensor<4x4x5x2xf32>
+// CHECK-NEXT: %1 = linalg.softmax dimension(1) ins(%arg2 : tensor<2x16xf32>) outs(%arg2 : tensor<2x16xf32>) -> tensor<2x16xf32>
+// GENERIC: "linalg.winograd_filter_transform"(%arg0, %arg1) <{fmr = 0 : i32}>
+// GENERIC: "linalg.softmax"(%arg2, %arg2) <{dimension = 1 : i64}>
