@@ -147,7 +147,8 @@ class StructuredOp(RegisteredOp):
         linalg_results: "->" _result_types
     """ + names_terminal("LINALG_NAMED", ["linalg.matmul", "linalg.conv_2d", "linalg.fill",
                                       "linalg.matvec", "linalg.vecmat", "linalg.dot",
-                                      "linalg.batch_matmul", "linalg.contract"])
+                                      "linalg.batch_matmul", "linalg.contract",
+                                      "linalg.conv_2d_nchw_fchw_q"])
 
     @classmethod
     def parse(cls, t, children):
@@ -471,3 +472,44 @@ class FillOp(StructuredOp):
             return (f"'linalg.fill' op expected fill value type ('{value}') to match output "
                     f"element type ('{output}')")
         return None
+
+
+def _pair(op, name: str) -> list:
+    """A convolution's `strides` or `dilations` (dense<...> : tensor<2xi64>),
+    1 along each axis when not given."""
+    attr = op.attributes.get(name, op.properties.get(name))
+    if isinstance(attr, A.DenseElementsAttr) and attr.values:
+        values = [int(v) for v in attr.values]
+        return values * 2 if len(values) == 1 else values
+    return [1, 1]
+
+
+@register_op
+class Conv2DNchwFchwQOp(StructuredOp):
+    """O(n, f, oh, ow) += (I(n, c, oh * SH + kh * DH, ow * SW + kw * DW) - IZp)
+    * (K(f, c, kh, kw) - KZp), the zero points scalars; loops (n, f, oh, ow,
+    c, kh, kw)."""
+
+    name = "linalg.conv_2d_nchw_fchw_q"
+    traits = (AttrSizedOperandSegments,)  # effects unknown, as linalg.matmul's
+    inherent = ("operandSegmentSizes", "strides", "dilations")
+    num_inputs = 4
+    memoizes_maps = True
+
+    def default_maps(self) -> list:
+        (sh, sw), (dh, dw) = _pair(self, "strides"), _pair(self, "dilations")
+        return _maps(7, (0, 4, dim(2) * sh + dim(5) * dh, dim(3) * sw + dim(6) * dw),
+                     (1, 4, 5, 6), (), (), (0, 1, 2, 3))
+
+    def region_builder(self, block) -> None:
+        image, kernel, image_zp, kernel_zp, out = block.args
+        to_type = out.type
+        float_ = isinstance(to_type, T.FloatType)
+        sub, mul, add = (("arith.subf", "arith.mulf", "arith.addf") if float_ else
+                         ("arith.subi", "arith.muli", "arith.addi"))
+        lhs = _append(block, sub, [_cast(block, image, to_type),
+                                   _cast(block, image_zp, to_type)], to_type)
+        rhs = _append(block, sub, [_cast(block, kernel, to_type),
+                                   _cast(block, kernel_zp, to_type)], to_type)
+        product = _append(block, mul, [lhs, rhs], to_type)
+        block.append(YieldOp([_append(block, add, [out, product], to_type)]))
