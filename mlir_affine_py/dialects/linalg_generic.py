@@ -8,19 +8,20 @@ an alias of one) holds the trait attributes, `indexing_maps`,
 named ops, the other attributes after `attrs =`, the region, and the
 result types.  The body's entry arguments are named `%in` and `%out`
 (getAsmBlockArgumentNames).  linalg.index, linalg.softmax and the Winograd
-transforms are declared by their formats."""
+transforms, linalg.pack and linalg.unpack are declared by their formats."""
 
 from __future__ import annotations
 
 from ..ir import attributes as A
 from ..ir import types as T
-from ..ir.attr_syntax import Enum, TypedInt
+from ..ir.attr_syntax import DenseArray, Enum, TypedInt
 from ..ir.core import register_op
-from ..ir.op_definition import Operand, Property, Result, VariadicResult
-from ..ir.traits import AttrSizedOperandSegments, Pure
+from ..ir.op_definition import Operand, Optional, Property, Result, Variadic, VariadicResult
+from ..ir.traits import AttrSizedOperandSegments, NoMemoryEffect, Pure
 from ..parse.op_syntax import parses
 from ..parse.syntax import AttrDict, ParsedRegion, TypeList, Uses, parse_error
-from .base import RegisteredOp, first_of, new_op
+from .base import RegisteredOp, first_of, new_op, type_constraint_error
+from .custom_directives import DYNAMIC_INDEX_LIST
 from .linalg import StructuredOp
 
 # linalgTraitAttrNames, in the order a dictionary sorts them.
@@ -208,3 +209,65 @@ for _name, _operand in (("filter", "filter"), ("input", "input"), ("output", "va
         "assembly_format": (f"attr-dict `fmr` `(` $fmr `)` `ins` `(` ${_operand} `:` "
                             f"type(${_operand}) `)` `outs` `(` $output `:` type($output) `)` "
                             "`->` type($result)")}))
+
+
+class RelayoutOp(RegisteredOp):
+    """linalg.pack and linalg.unpack (LinalgRelayoutOps.td): the source
+    tensor tiled into (or back from) the destination tensor; the result of
+    the destination's type."""
+
+    __slots__ = ()
+    # NoMemoryEffect on tensors; speculatable only when the tile sizes are
+    # known to be right (ConditionallySpeculatable), so not Pure.
+    traits = (NoMemoryEffect,)
+    ods_results = (Result("result"),)
+    ods_types = {"inner_tiles": T.INDEX, "result": "dest"}
+    custom_DynamicIndexList = DYNAMIC_INDEX_LIST
+
+    def verify(self):
+        # The custom form reads both types as tensors; mlir-opt reports a
+        # memref there while parsing, here by the operand constraints.
+        return type_constraint_error(self, [
+            (value, T.TensorType, "ranked tensor of any type values")
+            for value in self.operands[:2]])
+
+    def result_name_hints(self):
+        return [self.name.partition(".")[2]]
+
+
+_RELAYOUT_FORMAT = (
+    "(`outer_dims_perm` `=` $outer_dims_perm^)? `inner_dims_pos` `=` $inner_dims_pos "
+    "`inner_tiles` `=` custom<DynamicIndexList>($inner_tiles, $static_inner_tiles) "
+    "`into` $dest attr-dict `:` type($source) `->` type($dest)")
+_RELAYOUT_PROPERTIES = (Property("outer_dims_perm", DenseArray()),
+                        Property("inner_dims_pos", DenseArray()),
+                        Property("static_inner_tiles", DenseArray()))
+
+
+@register_op
+class PackOp(RelayoutOp):
+    """`%p = linalg.pack %src [padding_value(%v : T)] inner_dims_pos = [0, 1]
+    inner_tiles = [8, 32] into %dest : S -> D`."""
+
+    __slots__ = ()
+    name = "linalg.pack"
+    traits = (AttrSizedOperandSegments, NoMemoryEffect)
+    ods_operands = (Operand("source"), Operand("dest"), Optional("padding_value"),
+                    Variadic("inner_tiles"))
+    ods_properties = _RELAYOUT_PROPERTIES
+    required_properties = ("inner_dims_pos", "static_inner_tiles")
+    assembly_format = ("$source (`padding_value` `(` $padding_value^ `:` type($padding_value) "
+                       "`)`)? " + _RELAYOUT_FORMAT)
+
+
+@register_op
+class UnPackOp(RelayoutOp):
+    """`%u = linalg.unpack %src inner_dims_pos = [0, 1] inner_tiles = [8, 32]
+    into %dest : S -> D`."""
+
+    __slots__ = ()
+    name = "linalg.unpack"
+    ods_operands = (Operand("source"), Operand("dest"), Variadic("inner_tiles"))
+    ods_properties = _RELAYOUT_PROPERTIES
+    required_properties = ("inner_dims_pos", "static_inner_tiles")
+    assembly_format = "$source " + _RELAYOUT_FORMAT
