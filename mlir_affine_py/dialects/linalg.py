@@ -290,12 +290,7 @@ class StructuredOp(RegisteredOp):
     def print(self, p) -> None:
         self.print_maps(p)
         p.print_optional_attr_dict(self, ("operandSegmentSizes", MEMOIZED_MAPS, "indexing_maps"))
-        for keyword, values in (("ins", self.inputs()), ("outs", self.outputs())):
-            p.write(f" {keyword}(")
-            p.print_operands(values)
-            p.write(" : ")
-            p.print_type_list([v.type for v in values])
-            p.write(")")
+        print_ins_outs(p, self.inputs(), self.outputs())
         if self.results:
             p.write(" -> ")
             p.print_result_types([r.type for r in self.results])
@@ -314,6 +309,18 @@ class StructuredOp(RegisteredOp):
 
     def _maps_attr(self):
         return A.ArrayAttr([A.AffineMapAttr(m) for m in self.default_maps()])
+
+
+def print_ins_outs(p, inputs, outputs) -> None:
+    """printCommonStructuredOpParts: ` ins(%a : T) outs(%b : U)`, each
+    group left out when empty."""
+    for keyword, values in (("ins", inputs), ("outs", outputs)):
+        if values:
+            p.write(f" {keyword}(")
+            p.print_operands(values)
+            p.write(" : ")
+            p.print_type_list([v.type for v in values])
+            p.write(")")
 
 
 def _after_outs(t, last_output):

@@ -22,7 +22,7 @@ from ..ir.op_definition import Operand, RegionDef, Variadic, VariadicResult
 from ..parse.op_syntax import parses
 from ..parse.syntax import AttrDict, ParsedRegion, parse_error
 from .base import RegisteredOp, first_of, new_op
-from .linalg import YieldOp, _element_type, _is_tensor, _shape
+from .linalg import YieldOp, _element_type, _is_tensor, _shape, print_ins_outs
 
 
 _PAYLOAD = " payload"
@@ -137,13 +137,7 @@ class DstStyleOp(RegisteredOp):
                            if isinstance(v, A.OpaqueAttr) and v.text == "#arith.fastmath<none>")[:1]
             p.print_optional_attr_dict(payload, elided)
             p.write(" }")
-        for keyword, values in (("ins", self.inputs()), ("outs", self.outputs())):
-            if values:
-                p.write(f" {keyword}(")
-                p.print_operands(values)
-                p.write(" : ")
-                p.print_type_list([v.type for v in values])
-                p.write(")")
+        print_ins_outs(p, self.inputs(), self.outputs())
         if self.array_name is not None:
             values = ", ".join(str(v) for v in self.properties[self.array_name].value)
             p.write(f" {self.array_name} = [{values}] ")

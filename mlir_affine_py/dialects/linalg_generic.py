@@ -22,7 +22,7 @@ from ..parse.op_syntax import parses
 from ..parse.syntax import AttrDict, ParsedRegion, TypeList, Uses, parse_error
 from .base import RegisteredOp, first_of, new_op, type_constraint_error
 from .custom_directives import DYNAMIC_INDEX_LIST
-from .linalg import StructuredOp
+from .linalg import StructuredOp, print_ins_outs
 
 # linalgTraitAttrNames, in the order a dictionary sorts them.
 TRAIT_NAMES = ("doc", "indexing_maps", "iterator_types", "library_call")
@@ -128,13 +128,7 @@ class GenericOp(StructuredOp):
         p.write(" ")
         if trait:
             p.print_attribute(A.DictionaryAttr(trait), "never")
-        for keyword, values in (("ins", self.inputs()), ("outs", self.outputs())):
-            if values:
-                p.write(f" {keyword}(")
-                p.print_operands(values)
-                p.write(" : ")
-                p.print_type_list([v.type for v in values])
-                p.write(")")
+        print_ins_outs(p, self.inputs(), self.outputs())
         if self.attributes:
             p.write(" attrs = ")
             p.print_optional_attr_dict(self, self.inherent)
