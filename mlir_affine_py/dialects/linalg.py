@@ -68,9 +68,9 @@ class YieldOp(ValueTerminator):
             return None
         outputs = parent.outputs()
         if len(self.operands) != len(outputs):
-            return (f"'linalg.yield' op expected number of yield values ({len(outputs)}) to "
-                    f"match the number of inits / outs operands of the enclosing LinalgOp "
-                    f"({len(self.operands)})")
+            return (f"'linalg.yield' op expected number of yield values ({len(self.operands)}) "
+                    f"to match the number of inits / outs operands of the enclosing LinalgOp "
+                    f"({len(outputs)})")
         return None
 
 

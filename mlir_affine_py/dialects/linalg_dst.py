@@ -246,6 +246,16 @@ class ReduceOp(DstStyleOp):
     def outputs(self):
         return self.operands[len(self.operands) // 2:]
 
+    def verify_op(self):
+        dims = self.properties[self.array_name].value
+        rank = len(_shape(self.operands[0].type))
+        for init in self.outputs():
+            if rank - len(dims) != len(_shape(init.type)):
+                return (f"'linalg.reduce' op number of dimensions after reduction "
+                        f"{rank - len(dims)} doesn't match the init rank "
+                        f"{len(_shape(init.type))}")
+        return None
+
     def indexing_maps(self) -> list:
         rank = len(_shape(self.operands[0].type))
         dims = set(self.properties[self.array_name].value)
