@@ -68,9 +68,9 @@ class YieldOp(ValueTerminator):
             return None
         outputs = parent.outputs()
         if len(self.operands) != len(outputs):
-            return (f"'linalg.yield' op expected number of yield values ({len(outputs)}) to "
-                    f"match the number of inits / outs operands of the enclosing LinalgOp "
-                    f"({len(self.operands)})")
+            return (f"'linalg.yield' op expected number of yield values ({len(self.operands)}) "
+                    f"to match the number of inits / outs operands of the enclosing LinalgOp "
+                    f"({len(outputs)})")
         return None
 
 
@@ -141,10 +141,14 @@ class StructuredOp(RegisteredOp):
     memoizes_maps = False
 
     syntax = r"""
-        linalg_structured: LINALG_NAMED attr_dict? linalg_operands "outs" "(" value_use_list ":" type_list ")" attr_dict? linalg_results?
+        linalg_structured: LINALG_NAMED linalg_maps? attr_dict? linalg_operands "outs" "(" value_use_list ":" type_list ")" attr_dict? linalg_results?
+        linalg_maps: "indexing_maps" "=" "[" attribute_value ("," attribute_value)* "]"
         linalg_operands: "ins" "(" value_use_list ":" type_list ")"
         linalg_results: "->" _result_types
-    """ + names_terminal("LINALG_NAMED", ["linalg.matmul", "linalg.conv_2d", "linalg.fill"])
+    """ + names_terminal("LINALG_NAMED", ["linalg.matmul", "linalg.conv_2d", "linalg.fill",
+                                      "linalg.matvec", "linalg.vecmat", "linalg.dot",
+                                      "linalg.batch_matmul", "linalg.contract",
+                                      "linalg.conv_2d_nchw_fchw_q"])
 
     @classmethod
     def parse(cls, t, children):
@@ -168,6 +172,13 @@ class StructuredOp(RegisteredOp):
             if isinstance(child, AttrDict):
                 attrs.update(child)
         attrs["operandSegmentSizes"] = A.DenseArrayAttr(T.I32, [len(inputs), len(outputs)])
+        maps = next((c for c in children if isinstance(c, tuple) and c[0] == "maps"), None)
+        if maps is not None:
+            if not issubclass(cls, MapsPropertyOp):
+                raise parse_error(name, f"custom op '{name.value}' expected 'ins'")
+            attrs["indexing_maps"] = A.ArrayAttr(maps[1])
+        elif cls is ContractOp:
+            raise parse_error(name, f"custom op '{name.value}' expected 'indexing_maps' keyword")
         results = next((c[1] for c in children if isinstance(c, tuple) and c[0] == "results"), [])
         return new_op(name.value, name, list(inputs) + list(outputs),
                       list(input_types) + list(output_types), results, attrs,
@@ -176,6 +187,13 @@ class StructuredOp(RegisteredOp):
     @parses("linalg_operands")
     def parse_operands(t, children):
         return ("ins", first_of(children, Uses), first_of(children, TypeList))
+
+    @parses("linalg_maps")
+    def parse_maps(t, children):
+        for child in children:
+            if not isinstance(child, A.AffineMapAttr):
+                raise parse_error(t, "expected affine map attribute")
+        return ("maps", list(children))
 
     @parses("linalg_results")
     def parse_results(t, children):
@@ -270,22 +288,39 @@ class StructuredOp(RegisteredOp):
         return None
 
     def print(self, p) -> None:
-        elided = ("operandSegmentSizes", MEMOIZED_MAPS)
-        if self.properties.get("indexing_maps") == self._maps_attr():
-            elided += ("indexing_maps",)
-        p.print_optional_attr_dict(self, elided)
-        for keyword, values in (("ins", self.inputs()), ("outs", self.outputs())):
+        self.print_maps(p)
+        p.print_optional_attr_dict(self, ("operandSegmentSizes", MEMOIZED_MAPS, "indexing_maps"))
+        print_ins_outs(p, self.inputs(), self.outputs())
+        if self.results:
+            p.write(" -> ")
+            p.print_result_types([r.type for r in self.results])
+
+    def print_maps(self, p) -> None:
+        """` indexing_maps = [...]` when the maps are not the op's own."""
+        maps = self.properties.get("indexing_maps")
+        if maps is None or maps == self._maps_attr():
+            return
+        p.write(" indexing_maps = [")
+        for index, map in enumerate(maps.value):
+            if index:
+                p.write(", ")
+            p.print_attribute(map)
+        p.write("]")
+
+    def _maps_attr(self):
+        return A.ArrayAttr([A.AffineMapAttr(m) for m in self.default_maps()])
+
+
+def print_ins_outs(p, inputs, outputs) -> None:
+    """printCommonStructuredOpParts: ` ins(%a : T) outs(%b : U)`, each
+    group left out when empty."""
+    for keyword, values in (("ins", inputs), ("outs", outputs)):
+        if values:
             p.write(f" {keyword}(")
             p.print_operands(values)
             p.write(" : ")
             p.print_type_list([v.type for v in values])
             p.write(")")
-        if self.results:
-            p.write(" -> ")
-            p.print_result_types([r.type for r in self.results])
-
-    def _maps_attr(self):
-        return A.ArrayAttr([A.AffineMapAttr(m) for m in self.default_maps()])
 
 
 def _after_outs(t, last_output):
@@ -319,20 +354,16 @@ def _maps(num_dims: int, *results) -> list:
             for r in results]
 
 
-@register_op
-class MatmulOp(StructuredOp):
-    """C(m, n) += A(m, k) * B(k, n).  Its indexing maps are a property
-    (they may be given to transpose or broadcast), left out of the custom
-    form when they are the default ones."""
+class MapsPropertyOp(StructuredOp):
+    """A contraction whose indexing maps are a property (they may be given to
+    transpose or broadcast an operand), left out of the custom form when they
+    are the default ones."""
 
-    name = "linalg.matmul"
+    __slots__ = ()
     # Effects: the inputs read and the outputs read and written when they are
     # buffers, none on tensors; one declaration cannot say it: unknown.
     traits = (AttrSizedOperandSegments,)
     inherent = ("operandSegmentSizes", "indexing_maps", "cast")
-
-    def default_maps(self) -> list:
-        return _maps(3, (0, 2), (2, 1), (0, 1))
 
     def indexing_maps(self) -> list:
         maps = self.properties.get("indexing_maps")
@@ -343,6 +374,76 @@ class MatmulOp(StructuredOp):
     def finish_parse(self) -> None:
         super().finish_parse()
         self.properties.setdefault("indexing_maps", self._maps_attr())
+
+
+@register_op
+class ContractOp(MapsPropertyOp):
+    """out += cast(lhs) * cast(rhs) over the loops its indexing maps name;
+    the maps have no default, so they are always written."""
+
+    name = "linalg.contract"
+
+    def default_maps(self) -> list:
+        return []
+
+    def _maps_attr(self):
+        return None
+
+
+@register_op
+class MatmulOp(MapsPropertyOp):
+    """C(m, n) += A(m, k) * B(k, n)."""
+
+    name = "linalg.matmul"
+
+    def default_maps(self) -> list:
+        return _maps(3, (0, 2), (2, 1), (0, 1))
+
+
+@register_op
+class BatchMatmulOp(MapsPropertyOp):
+    """C(b, m, n) += A(b, m, k) * B(b, k, n)."""
+
+    name = "linalg.batch_matmul"
+
+    def default_maps(self) -> list:
+        return _maps(4, (0, 1, 3), (0, 3, 2), (0, 1, 2))
+
+
+@register_op
+class MatvecOp(StructuredOp):
+    """y(m) += A(m, n) * x(n)."""
+
+    name = "linalg.matvec"
+    traits = (AttrSizedOperandSegments,)  # effects unknown, as linalg.matmul's
+    memoizes_maps = True
+
+    def default_maps(self) -> list:
+        return _maps(2, (0, 1), (1,), (0,))
+
+
+@register_op
+class VecmatOp(StructuredOp):
+    """y(n) += x(m) * A(m, n), the loops ordered (n, m)."""
+
+    name = "linalg.vecmat"
+    traits = (AttrSizedOperandSegments,)  # effects unknown, as linalg.matmul's
+    memoizes_maps = True
+
+    def default_maps(self) -> list:
+        return _maps(2, (1,), (1, 0), (0,))
+
+
+@register_op
+class DotOp(StructuredOp):
+    """s += x(k) * y(k)."""
+
+    name = "linalg.dot"
+    traits = (AttrSizedOperandSegments,)  # effects unknown, as linalg.matmul's
+    memoizes_maps = True
+
+    def default_maps(self) -> list:
+        return _maps(1, (0,), (0,), ())
 
 
 @register_op
@@ -378,3 +479,44 @@ class FillOp(StructuredOp):
             return (f"'linalg.fill' op expected fill value type ('{value}') to match output "
                     f"element type ('{output}')")
         return None
+
+
+def _pair(op, name: str) -> list:
+    """A convolution's `strides` or `dilations` (dense<...> : tensor<2xi64>),
+    1 along each axis when not given."""
+    attr = op.attributes.get(name, op.properties.get(name))
+    if isinstance(attr, A.DenseElementsAttr) and attr.values:
+        values = [int(v) for v in attr.values]
+        return values * 2 if len(values) == 1 else values
+    return [1, 1]
+
+
+@register_op
+class Conv2DNchwFchwQOp(StructuredOp):
+    """O(n, f, oh, ow) += (I(n, c, oh * SH + kh * DH, ow * SW + kw * DW) - IZp)
+    * (K(f, c, kh, kw) - KZp), the zero points scalars; loops (n, f, oh, ow,
+    c, kh, kw)."""
+
+    name = "linalg.conv_2d_nchw_fchw_q"
+    traits = (AttrSizedOperandSegments,)  # effects unknown, as linalg.matmul's
+    inherent = ("operandSegmentSizes", "strides", "dilations")
+    num_inputs = 4
+    memoizes_maps = True
+
+    def default_maps(self) -> list:
+        (sh, sw), (dh, dw) = _pair(self, "strides"), _pair(self, "dilations")
+        return _maps(7, (0, 4, dim(2) * sh + dim(5) * dh, dim(3) * sw + dim(6) * dw),
+                     (1, 4, 5, 6), (), (), (0, 1, 2, 3))
+
+    def region_builder(self, block) -> None:
+        image, kernel, image_zp, kernel_zp, out = block.args
+        to_type = out.type
+        float_ = isinstance(to_type, T.FloatType)
+        sub, mul, add = (("arith.subf", "arith.mulf", "arith.addf") if float_ else
+                         ("arith.subi", "arith.muli", "arith.addi"))
+        lhs = _append(block, sub, [_cast(block, image, to_type),
+                                   _cast(block, image_zp, to_type)], to_type)
+        rhs = _append(block, sub, [_cast(block, kernel, to_type),
+                                   _cast(block, kernel_zp, to_type)], to_type)
+        product = _append(block, mul, [lhs, rhs], to_type)
+        block.append(YieldOp([_append(block, add, [out, product], to_type)]))

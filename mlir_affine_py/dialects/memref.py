@@ -9,6 +9,7 @@ from lark.lexer import Token
 from ..diagnostics import MLIRError
 from ..ir import attributes as A
 from ..ir import types as T
+from ..ir.affine_map import AffineMap
 from ..ir.core import register_op
 from ..ir.op_definition import (Operand, Optional, Property, RegionDef, Result, Variadic,
                                 VariadicResult, segment_sizes)
@@ -1825,6 +1826,59 @@ class ViewOp(RegisteredOp):
         p.write("]")
         self.attr_dict(p)
         self.print_types(p, [self.operands[0].type, self.results[0].type])
+
+
+# --------------------------------------------------------------- transpose
+@register_op
+class TransposeOp(RegisteredOp):
+    """`memref.transpose %m (d0, d1) -> (d1, d0) : T to U`: a view with the
+    dimensions permuted; the permutation is written as a bare affine map
+    (hand-written upstream)."""
+
+    syntax_extended = True
+    name = "memref.transpose"
+    traits = (Pure, ViewLikeOpInterface)
+    ods_operands = (Operand("in"),)
+    ods_results = (Result("result"),)
+    inherent = ("permutation",)
+
+    syntax = r"""
+        memref_transpose: OP_MEMREF_TRANSPOSE VALUE_ID affine_map attr_dict? ":" type "to" type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        source, result = types_of(children)
+        map = next(c for c in children if isinstance(c, AffineMap))
+        attrs = dict(attrs_of(children))
+        attrs["permutation"] = A.AffineMapAttr(map)
+        return new_op(cls.name, None, children[:1], [source], [result], attrs)
+
+    def result_name_hints(self):
+        return ["transpose"]
+
+    def verify(self):
+        map = self.properties["permutation"].value
+        positions = {getattr(e, "position", None) for e in map.results
+                     if type(e).__name__ == "AffineDimExpr"}
+        if map.num_symbols or len(map.results) != map.num_dims or positions != set(
+                range(map.num_dims)):
+            return "'memref.transpose' op expected a permutation map"
+        rank = len(self.operands[0].type.shape) if isinstance(self.operands[0].type,
+                                                              T.MemRefType) else 0
+        if map.num_dims != rank:
+            return "'memref.transpose' op expected a permutation map of same rank as the input"
+        return None
+
+    def print(self, p) -> None:
+        p.write(" ")
+        p.print_operand(self.operands[0])
+        p.write(f" {self.properties['permutation'].value}")
+        p.print_optional_attr_dict(self, ("permutation",))
+        p.write(" : ")
+        p.print_type(self.operands[0].type)
+        p.write(" to ")
+        p.print_type(self.results[0].type)
 
 
 # -------------------------------------------------------- assume_alignment

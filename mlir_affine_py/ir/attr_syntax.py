@@ -147,22 +147,25 @@ class TypeAttrSyntax(AttrSyntax):
 
 class Enum(AttrSyntax):
     """An enum attribute written as its case's keyword (or string).  Its
-    storage is an i64 IntegerAttr (`I64EnumAttr`: the case's number) or,
+    storage is an IntegerAttr of `storage` (`I64EnumAttr`, `I32EnumAttr`:
+    the case's number) or,
     given `dialect` and `mnemonic`, the dialect attribute
     `#dialect<mnemonic case>` (`EnumAttr`)."""
 
     grammar = "(name_id | STRING)"
 
     def __init__(self, cases, dialect: str | None = None, mnemonic: str | None = None,
-                 values=None, cpp_name: str = "enum", attr_class: str = "EnumAttr"):
+                 values=None, cpp_name: str = "enum", attr_class: str = "EnumAttr",
+                 storage=T.I64):
         self.cases = list(cases)
+        self.storage = storage
         self.values = list(values) if values is not None else list(range(len(self.cases)))
         self.dialect, self.mnemonic = dialect, mnemonic
         self.cpp_name, self.attr_class = cpp_name, attr_class
 
     def attribute(self, case: str) -> A.Attribute:
         if self.dialect is None:
-            return A.IntegerAttr(self.values[self.cases.index(case)], T.I64)
+            return A.IntegerAttr(self.values[self.cases.index(case)], self.storage)
         return A.OpaqueAttr(f"#{self.dialect}<{self.mnemonic} {case}>")
 
     def case_of(self, attr) -> str:

@@ -308,6 +308,8 @@ def assemble(core: str, classes) -> OpGrammar:
         if cls.__dict__.get("syntax_remembers_name"):
             names.append("OP_" + cls.name.upper().replace(".", "_"))
         parts.append("")
+    if any(re.search(r"\bany_op_name\b", text) for text in texts):
+        parts.append(_any_op_name(parts[2:]))
     core_words = set(re.findall(_WORD, _keyword_names(core)))
     words = sorted({word for text in texts for word in re.findall(_WORD, text)} - core_words)
     keywords = [name for text in texts for name, _ in re.findall(_KEYWORD_TERMINAL, text, re.M)]
@@ -320,6 +322,22 @@ def assemble(core: str, classes) -> OpGrammar:
     grammar.text = "\n".join(parts) + "\n"
     grammar.remembered_names = tuple(names)
     return grammar
+
+
+def _any_op_name(texts: list) -> str:
+    """The rule `any_op_name`: an op's name in custom form whatever lexes it
+    (its own terminal, its family's, a literal of its rule, or a word no op
+    claims), for the forms that name another op (linalg.map's payload)."""
+    terminals, literals = [], set()
+    for text in texts:
+        for line in text.splitlines():
+            match = re.match(_TERMINAL, line)
+            if match and ("\\." in line or re.search(r':\s*"[\w$]+\.[\w$.]+"\s*$', line)):
+                terminals.append(match.group(1))
+            else:
+                literals.update(re.findall(r'"([a-z_][\w$]*\.[\w$.]+)"', line))
+    names = dict.fromkeys(terminals + [f'"{literal}"' for literal in sorted(literals)])
+    return "any_op_name: BARE_ID | " + " | ".join(names)
 
 
 def _use_keyword_terminals(texts: list, format_classes) -> None:

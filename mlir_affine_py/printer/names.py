@@ -114,10 +114,19 @@ class SSANameState:
                         stack.append((nested, scope))
 
     def _number_region(self, region, used) -> None:
+        # getAsmBlockArgumentNames: the op names its entry block's arguments
+        # before the blocks are numbered (the custom form only).
+        parent = region.parent
+        if not self.generic and region.blocks and hasattr(parent, "block_argument_name_hints"):
+            for arg, hint in zip(region.blocks[0].args, parent.block_argument_name_hints(region)):
+                if hint:
+                    self._set_name(arg, hint, used)
         for block_id, block in enumerate(region.blocks):
             self.block_names[block] = f"^bb{block_id}"
             entry = block_id == 0
             for arg in block.args:
+                if arg in self.value_names:
+                    continue
                 if entry:
                     self._set_name(arg, f"arg{self.next_argument_id}", used)
                     self.next_argument_id += 1

@@ -1,0 +1,267 @@
+"""linalg.generic and linalg.index (mlir/lib/Dialect/Linalg/IR/LinalgOps.cpp,
+LinalgStructuredOps.td).
+
+linalg.generic's parser is hand-written upstream: a leading dictionary (or
+an alias of one) holds the trait attributes, `indexing_maps`,
+`iterator_types` (written as strings, held as `#linalg.iterator_type<...>`),
+`library_call` and `doc`; then the `ins(...)`/`outs(...)` shared with the
+named ops, the other attributes after `attrs =`, the region, and the
+result types.  The body's entry arguments are named `%in` and `%out`
+(getAsmBlockArgumentNames).  linalg.index, linalg.softmax and the Winograd
+transforms, linalg.pack and linalg.unpack are declared by their formats."""
+
+from __future__ import annotations
+
+from ..ir import attributes as A
+from ..ir import types as T
+from ..ir.attr_syntax import DenseArray, Enum, TypedInt
+from ..ir.core import register_op
+from ..ir.op_definition import Operand, Optional, Property, Result, Variadic, VariadicResult
+from ..ir.traits import AttrSizedOperandSegments, NoMemoryEffect, Pure
+from ..parse.op_syntax import parses
+from ..parse.syntax import AttrDict, ParsedRegion, TypeList, Uses, parse_error
+from .base import RegisteredOp, first_of, new_op, type_constraint_error
+from .custom_directives import DYNAMIC_INDEX_LIST
+from .linalg import StructuredOp, print_ins_outs
+
+# linalgTraitAttrNames, in the order a dictionary sorts them.
+TRAIT_NAMES = ("doc", "indexing_maps", "iterator_types", "library_call")
+ITERATOR_PREFIX = "#linalg.iterator_type<"
+
+
+def _iterator_attr(value):
+    if isinstance(value, A.StringAttr):
+        return A.OpaqueAttr(f"{ITERATOR_PREFIX}{value.text}>")
+    return value
+
+
+def _iterator_name(value):
+    if isinstance(value, A.OpaqueAttr) and value.text.startswith(ITERATOR_PREFIX):
+        return A.StringAttr(value.text[len(ITERATOR_PREFIX):-1].encode())
+    return value
+
+
+@register_op
+class GenericOp(StructuredOp):
+    """`linalg.generic {trait} ins(...) outs(...) [attrs = {...}] {body}
+    [-> types]`: the body is explicit, the indexing maps a property."""
+
+    syntax_extended = True
+    name = "linalg.generic"
+    traits = (AttrSizedOperandSegments,)  # effects unknown, as linalg.matmul's
+    inherent = ("operandSegmentSizes",) + TRAIT_NAMES
+
+    syntax = r"""
+        linalg_generic: OP_LINALG_GENERIC attribute_value linalg_operands? linalg_outs? linalg_attrs? region linalg_results?
+        linalg_outs: "outs" "(" value_use_list ":" type_list ")"
+        linalg_attrs: "attrs" "=" attr_dict
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        trait = children[0]
+        if not isinstance(trait, A.DictionaryAttr):
+            raise parse_error(t, "expected dictionary attribute")
+        attrs = {}
+        for key, value in trait.value.items():
+            if key == "iterator_types" and isinstance(value, A.ArrayAttr):
+                value = A.ArrayAttr([_iterator_attr(v) for v in value.value])
+            attrs[key] = value
+        inputs, input_types = [], []
+        outputs, output_types = [], []
+        results = []
+        for child in children[1:]:
+            if isinstance(child, tuple) and child[0] == "ins":
+                inputs, input_types = child[1], child[2]
+            elif isinstance(child, tuple) and child[0] == "outs":
+                outputs, output_types = child[1], child[2]
+            elif isinstance(child, tuple) and child[0] == "results":
+                results = child[1]
+            elif isinstance(child, AttrDict):
+                attrs.update(child)
+        for values, types in ((inputs, input_types), (outputs, output_types)):
+            if len(values) != len(types):
+                raise parse_error(values[0], f"custom op '{cls.name}' number of operands and "
+                                             f"types do not match: got {len(values)} operands "
+                                             f"and {len(types)} types")
+        attrs["operandSegmentSizes"] = A.DenseArrayAttr(T.I32, [len(inputs), len(outputs)])
+        region = first_of(children, ParsedRegion)
+        return new_op(cls.name, None, list(inputs) + list(outputs),
+                      list(input_types) + list(output_types), results, attrs, regions=[region])
+
+    @parses("linalg_outs")
+    def parse_outs(t, children):
+        return ("outs", first_of(children, Uses), first_of(children, TypeList))
+
+    @parses("linalg_attrs")
+    def parse_attrs(t, children):
+        return first_of(children, AttrDict, AttrDict())
+
+    def finish_parse(self) -> None:
+        pass
+
+    def indexing_maps(self) -> list:
+        maps = self.properties.get("indexing_maps")
+        if isinstance(maps, A.ArrayAttr):
+            return [m.value for m in maps.value if isinstance(m, A.AffineMapAttr)]
+        return []
+
+    def block_argument_name_hints(self, region) -> list:
+        inputs = len(self.inputs())
+        return ["in"] * inputs + ["out"] * (len(self.operands) - inputs)
+
+    def verify_op(self):
+        block = self.regions[0].blocks[0] if self.regions[0].blocks else None
+        if block is not None and len(block.args) != len(self.operands):
+            return (f"'{self.name}' op expected as many non-induction variable region arguments"
+                    f" as the number of input/output operands")
+        return None
+
+    def print(self, p) -> None:
+        trait = {}
+        for key in TRAIT_NAMES:
+            value = self.properties.get(key)
+            if key == "iterator_types" and isinstance(value, A.ArrayAttr):
+                value = A.ArrayAttr([_iterator_name(v) for v in value.value])
+            if value is not None:
+                trait[key] = value
+        p.write(" ")
+        if trait:
+            p.print_attribute(A.DictionaryAttr(trait), "never")
+        print_ins_outs(p, self.inputs(), self.outputs())
+        if self.attributes:
+            p.write(" attrs = ")
+            p.print_optional_attr_dict(self, self.inherent)
+        if self.regions[0].blocks:
+            p.write(" ")
+            p.print_region(self.regions[0], True, True)
+        if self.results:
+            p.write(" -> ")
+            p.print_result_types([r.type for r in self.results])
+
+
+@register_op
+class IndexOp(RegisteredOp):
+    """`%i = linalg.index 0 : index`: the iteration index of one loop of the
+    enclosing structured op."""
+
+    __slots__ = ()
+    name = "linalg.index"
+    traits = (Pure,)
+    ods_results = (Result("result"),)
+    ods_properties = (Property("dim", TypedInt(T.I64)),)
+    required_properties = ("dim",)
+    ods_types = {"result": T.INDEX}
+    assembly_format = "$dim attr-dict `:` type($result)"
+
+    def verify(self):
+        parent = self.parent_op
+        if not isinstance(parent, StructuredOp):
+            return "'linalg.index' op expected parent op with LinalgOp interface"
+        maps = parent.indexing_maps()
+        loops = maps[0].num_dims if maps else 0
+        dim = self.properties["dim"].value
+        if dim >= loops:
+            return (f"'linalg.index' op expected dim ({dim}) to be lower than the number of "
+                    f"loops ({loops}) of the enclosing LinalgOp")
+        return None
+
+
+@register_op
+class SoftmaxOp(RegisteredOp):
+    """`%r = linalg.softmax dimension(2) ins(%x : T) outs(%o : T) -> T`."""
+
+    __slots__ = ()
+    name = "linalg.softmax"
+    ods_operands = (Operand("input"), Operand("output"))
+    ods_results = (VariadicResult("result"),)
+    ods_properties = (Property("dimension", TypedInt(T.I64)),)
+    required_properties = ("dimension",)
+    assembly_format = ("attr-dict `dimension` `(` $dimension `)` `ins` `(` $input `:` "
+                       "type($input) `)` `outs` `(` $output `:` type($output) `)` "
+                       "(`->` type($result)^)?")
+
+
+# Linalg_WinogradConformation: F(m, r), the output tile m and the kernel r.
+_FMR = Enum(["F_2_3", "F_4_3", "F_2_5"], cpp_name="::mlir::linalg::WinogradConformation",
+            attr_class="WinogradConformationAttr", storage=T.I32)
+
+
+class WinogradTransformOp(RegisteredOp):
+    """`%r = linalg.winograd_X_transform fmr(F_4_3) ins(%a : T) outs(%o : U) -> U`."""
+
+    __slots__ = ()
+    ods_results = (Result("result"),)
+    ods_properties = (Property("fmr", _FMR),)
+    required_properties = ("fmr",)
+
+
+for _name, _operand in (("filter", "filter"), ("input", "input"), ("output", "value")):
+    register_op(type(f"Winograd{_name.title()}TransformOp", (WinogradTransformOp,), {
+        "__slots__": (), "name": f"linalg.winograd_{_name}_transform",
+        "ods_operands": (Operand(_operand), Operand("output")),
+        "assembly_format": (f"attr-dict `fmr` `(` $fmr `)` `ins` `(` ${_operand} `:` "
+                            f"type(${_operand}) `)` `outs` `(` $output `:` type($output) `)` "
+                            "`->` type($result)")}))
+
+
+class RelayoutOp(RegisteredOp):
+    """linalg.pack and linalg.unpack (LinalgRelayoutOps.td): the source
+    tensor tiled into (or back from) the destination tensor; the result of
+    the destination's type."""
+
+    __slots__ = ()
+    # NoMemoryEffect on tensors; speculatable only when the tile sizes are
+    # known to be right (ConditionallySpeculatable), so not Pure.
+    traits = (NoMemoryEffect,)
+    ods_results = (Result("result"),)
+    ods_types = {"inner_tiles": T.INDEX, "result": "dest"}
+    custom_DynamicIndexList = DYNAMIC_INDEX_LIST
+
+    def verify(self):
+        # The custom form reads both types as tensors; mlir-opt reports a
+        # memref there while parsing, here by the operand constraints.
+        return type_constraint_error(self, [
+            (value, T.TensorType, "ranked tensor of any type values")
+            for value in self.operands[:2]])
+
+    def result_name_hints(self):
+        return [self.name.partition(".")[2]]
+
+
+_RELAYOUT_FORMAT = (
+    "(`outer_dims_perm` `=` $outer_dims_perm^)? `inner_dims_pos` `=` $inner_dims_pos "
+    "`inner_tiles` `=` custom<DynamicIndexList>($inner_tiles, $static_inner_tiles) "
+    "`into` $dest attr-dict `:` type($source) `->` type($dest)")
+_RELAYOUT_PROPERTIES = (Property("outer_dims_perm", DenseArray()),
+                        Property("inner_dims_pos", DenseArray()),
+                        Property("static_inner_tiles", DenseArray()))
+
+
+@register_op
+class PackOp(RelayoutOp):
+    """`%p = linalg.pack %src [padding_value(%v : T)] inner_dims_pos = [0, 1]
+    inner_tiles = [8, 32] into %dest : S -> D`."""
+
+    __slots__ = ()
+    name = "linalg.pack"
+    traits = (AttrSizedOperandSegments, NoMemoryEffect)
+    ods_operands = (Operand("source"), Operand("dest"), Optional("padding_value"),
+                    Variadic("inner_tiles"))
+    ods_properties = _RELAYOUT_PROPERTIES
+    required_properties = ("inner_dims_pos", "static_inner_tiles")
+    assembly_format = ("$source (`padding_value` `(` $padding_value^ `:` type($padding_value) "
+                       "`)`)? " + _RELAYOUT_FORMAT)
+
+
+@register_op
+class UnPackOp(RelayoutOp):
+    """`%u = linalg.unpack %src inner_dims_pos = [0, 1] inner_tiles = [8, 32]
+    into %dest : S -> D`."""
+
+    __slots__ = ()
+    name = "linalg.unpack"
+    ods_operands = (Operand("source"), Operand("dest"), Variadic("inner_tiles"))
+    ods_properties = _RELAYOUT_PROPERTIES
+    required_properties = ("inner_dims_pos", "static_inner_tiles")
+    assembly_format = "$source " + _RELAYOUT_FORMAT
