@@ -413,7 +413,7 @@ def readme_summary(outcomes: list, meta: dict) -> str:
         f"on {meta['machine'].split(',')[0]}; table in "
         "[docs/benchmark.md](docs/benchmark.md#polybench)).  "
         + verdict(outcomes)
-        + (f"  Same run, `{' '.join(meta['compare'])}`: " + compare_verdict(outcomes, meta['passes'])
+        + ("  Same run, " + compare_verdict(outcomes, meta['passes'])
            if meta.get("compare") else ""),
     ])
 
