@@ -16,6 +16,8 @@ Design notes
   cost; the cheapest wins, ties to a new cluster (less fusion), then to the
   lower dimensions (the original order).  A fusion must save at least
   `MIN_SAVING` of the SCC's cost alone: a smaller difference is a tie.
+  A tie with a loop the statements already share in the source keeps
+  them in it: a distribution is made only where the model finds it pays.
 - The result is checked exactly with isl before it is applied
   (`dependences.is_legal`); an illegal schedule is never applied.
 """
@@ -151,13 +153,32 @@ def _choose(cost, schedule, current, scc, options, fusable, say, level):
             f"cost {best_alone[0]:g}), {len(fusable)} fused with "
             f"{', '.join(s.name for s in current.members)} (best {text(best_joined[2])}, "
             f"added cost {best_joined[0]:g})")
+        written = [item for item in joined if _as_written(current, item[2], item[3], level)]
         if best_joined[0] < best - MIN_SAVING * abs(best):
             choice = (True, best_joined[2], best_joined[3])
+        elif written and written[0][0] <= best + MIN_SAVING * abs(best):
+            # A tie with the loop as written: kept, not distributed.
+            choice = (True, written[0][2], written[0][3])
+            say(f"level {level}: {names}: kept in the loop it shares with "
+                f"{', '.join(s.name for s in current.members)} as written (a tie)")
     elif len(options) > 1 or current is not None:
         why = "no fusion valid" if current is not None else "first SCC"
         say(f"level {level}: {names}: {len(options)} colourings ({why}), "
             f"best {text(best_alone[2])} cost {best_alone[0]:g}")
     return choice
+
+
+def _as_written(current, dims, shifts, level) -> bool:
+    """Whether joining `current` on `dims` is the source's own loop at
+    `level`: every statement there on its own dimension `level`, unshifted,
+    and sharing that loop with a member of the cluster in the source."""
+    def own(s, d, shift):
+        return d == level and not shift and level < len(s.loops)
+    if not all(own(m, current.dims[m], current.shifts.get(m)) for m in current.members):
+        return False
+    return all(own(s, d, shifts.get(s)) and any(s.loops[level] is m.loops[level]
+                                               for m in current.members)
+               for s, d in dims.items())
 
 
 def _is_original(scop, schedule, finals) -> bool:

@@ -177,6 +177,41 @@ def test_mvt_fuses_after_permuting_the_second_nest():
     assert plan.legal
 
 
+# syrk: C's row is scaled, then updated by a product in the same i loop.
+# Fusing S1 with S0 at the outer level saves less than MIN_SAVING: a tie,
+# and the loop the two share as written is kept rather than distributed.
+SYRK = """
+func.func @syrk(%A: memref<64x48xf64>, %C: memref<64x64xf64>, %alpha: f64, %beta: f64) {
+  affine.for %i = 0 to 64 {
+    affine.for %j = 0 to affine_map<(d0) -> (d0 + 1)>(%i) {
+      %c = affine.load %C[%i, %j] : memref<64x64xf64>
+      %s = arith.mulf %c, %beta : f64
+      affine.store %s, %C[%i, %j] : memref<64x64xf64>
+    }
+    affine.for %k = 0 to 48 {
+      affine.for %j = 0 to affine_map<(d0) -> (d0 + 1)>(%i) {
+        %a = affine.load %A[%i, %k] : memref<64x48xf64>
+        %p = arith.mulf %alpha, %a : f64
+        %b = affine.load %A[%j, %k] : memref<64x48xf64>
+        %q = arith.mulf %p, %b : f64
+        %c = affine.load %C[%i, %j] : memref<64x64xf64>
+        %r = arith.addf %c, %q : f64
+        affine.store %r, %C[%i, %j] : memref<64x64xf64>
+      }
+    }
+  }
+  return
+}
+"""
+
+
+def test_a_tie_keeps_the_loop_statements_share_as_written():
+    plan = plan_permute_and_fuse(region(SYRK))
+    assert len(set(betas(plan, 0))) == 1      # still one i loop
+    assert plan.legal
+    assert any("as written (a tie)" in note for note in plan.notes)
+
+
 def test_reversed_read_is_a_fusion_preventing_dependence():
     scop, schedule, graph = graph_of(REVERSED)
     s0, s1 = scop.statements
