@@ -206,18 +206,9 @@ def _dominance_error(op, index: int) -> MLIRError:
         return _block_argument_note(error, op, op.operands[index])
     if defining.parent is None or op.parent is None:
         return error
-    use_region, def_region = op.parent.parent, defining.parent.parent
-    if defining.parent is op.parent:
-        where = "op in the same block"
-    elif def_region is use_region:
-        where = "op in the same region"
-    elif _encloses(def_region, use_region):
-        where = "op in a parent region"
-    elif _encloses(use_region, def_region):
-        where = "op in a child region"
-    else:
-        where = "op is neither in a parent nor in a child region"
-    return error.attach_note(f"operand defined here ({where})", defining.pos)
+    where = ("in the same block" if defining.parent is op.parent
+             else _region_relation(op.parent.parent, defining.parent.parent, "is "))
+    return error.attach_note(f"operand defined here (op {where})", defining.pos)
 
 
 def _block_argument_note(error: MLIRError, op, value) -> MLIRError:
@@ -226,19 +217,25 @@ def _block_argument_note(error: MLIRError, op, value) -> MLIRError:
     block = getattr(value, "owner", None)
     if not hasattr(block, "args") or block.parent is None or op.parent is None:
         return error
-    use_region, def_region = op.parent.parent, block.parent
+    def_region = block.parent
     index = def_region.blocks.index(block)
-    if def_region is use_region:
-        where = "in the same region"
-    elif _encloses(def_region, use_region):
-        where = "in a parent region"
-    elif _encloses(use_region, def_region):
-        where = "in a child region"
-    else:
-        where = "neither in a parent nor in a child region"
+    where = _region_relation(op.parent.parent, def_region)
     holder = def_region.parent
     return error.attach_note(f"operand defined as a block argument (block #{index} {where})",
                              holder.pos if holder is not None else None)
+
+
+def _region_relation(use_region, def_region, neither: str = "") -> str:
+    """Where the definition's region stands to the use's, in the words of
+    diagnoseInvalidOperandDominance (which says "op is neither ..." for an
+    op and "neither ..." for a block argument)."""
+    if def_region is use_region:
+        return "in the same region"
+    if _encloses(def_region, use_region):
+        return "in a parent region"
+    if _encloses(use_region, def_region):
+        return "in a child region"
+    return f"{neither}neither in a parent nor in a child region"
 
 
 def _encloses(outer, region) -> bool:
