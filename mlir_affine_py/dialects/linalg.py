@@ -1,8 +1,9 @@
 """linalg named structured ops (mlir/lib/Dialect/Linalg/IR/LinalgOps.cpp,
 the opdsl-generated LinalgNamedStructuredOps.yaml, and the structured op
-interface's verifier in LinalgInterfaces.cpp): linalg.matmul,
-linalg.conv_2d, linalg.fill and the terminator of their bodies,
-linalg.yield.
+interface's verifier in LinalgInterfaces.cpp): the form they share,
+linalg.matmul, linalg.batch_matmul, linalg.contract, linalg.fill and the
+terminator of their bodies, linalg.yield.  The ops opdsl defines are
+declared by the tables of linalg_named.py.
 
 A named op is written `linalg.matmul {attrs} ins(%a, %b : A, B)
 outs(%c : C) [-> R]`; its body is implicit.  As mlir-opt does, the body is
@@ -22,7 +23,7 @@ from ..ir.affine_map import AffineMap
 from ..ir.core import OP_CLASSES, Block, register_op
 from ..ir.op_definition import RegionDef, Variadic, VariadicResult
 from ..ir.traits import AttrSizedOperandSegments, Pure, ReturnLike, Terminator
-from ..parse.op_syntax import names_terminal, parses
+from ..parse.op_syntax import parses
 from ..parse.syntax import AttrDict, ParsedRegion, TypeList, Uses, parse_error
 from .base import (RegisteredOp, ValueTerminator, attrs_of, first_of, new_op, type_constraint_error,
                    type_list, uses)
@@ -31,12 +32,14 @@ from .memref import at_offset
 MEMOIZED_MAPS = "linalg.memoized_indexing_maps"
 
 
+# An operand that is no tensor or buffer (a vector included) is a scalar to
+# the structured op interface (LinalgOp::isScalar).
 def _element_type(type):
-    return type.element_type if isinstance(type, T.ShapedType) else type
+    return type.element_type if isinstance(type, (T.TensorType, T.MemRefType)) else type
 
 
 def _shape(type) -> list:
-    return list(type.shape) if isinstance(type, T.ShapedType) else []
+    return list(type.shape) if isinstance(type, (T.TensorType, T.MemRefType)) else []
 
 
 def _is_tensor(type) -> bool:
@@ -145,10 +148,10 @@ class StructuredOp(RegisteredOp):
         linalg_maps: "indexing_maps" "=" "[" attribute_value ("," attribute_value)* "]"
         linalg_operands: "ins" "(" value_use_list ":" type_list ")"
         linalg_results: "->" _result_types
-    """ + names_terminal("LINALG_NAMED", ["linalg.matmul", "linalg.conv_2d", "linalg.fill",
-                                      "linalg.matvec", "linalg.vecmat", "linalg.dot",
-                                      "linalg.batch_matmul", "linalg.contract",
-                                      "linalg.conv_2d_nchw_fchw_q"])
+    """
+    # The terminal matches the names of the ops of this form, those of
+    # linalg_named.py's tables included.
+    syntax_family_terminal = "LINALG_NAMED"
 
     @classmethod
     def parse(cls, t, children):
@@ -411,51 +414,13 @@ class BatchMatmulOp(MapsPropertyOp):
 
 
 @register_op
-class MatvecOp(StructuredOp):
-    """y(m) += A(m, n) * x(n)."""
+class BatchReduceMatmulOp(MapsPropertyOp):
+    """C(m, n) += A(b, m, k) * B(b, k, n), the batch reduced too."""
 
-    name = "linalg.matvec"
-    traits = (AttrSizedOperandSegments,)  # effects unknown, as linalg.matmul's
-    memoizes_maps = True
+    name = "linalg.batch_reduce_matmul"
 
     def default_maps(self) -> list:
-        return _maps(2, (0, 1), (1,), (0,))
-
-
-@register_op
-class VecmatOp(StructuredOp):
-    """y(n) += x(m) * A(m, n), the loops ordered (n, m)."""
-
-    name = "linalg.vecmat"
-    traits = (AttrSizedOperandSegments,)  # effects unknown, as linalg.matmul's
-    memoizes_maps = True
-
-    def default_maps(self) -> list:
-        return _maps(2, (1,), (1, 0), (0,))
-
-
-@register_op
-class DotOp(StructuredOp):
-    """s += x(k) * y(k)."""
-
-    name = "linalg.dot"
-    traits = (AttrSizedOperandSegments,)  # effects unknown, as linalg.matmul's
-    memoizes_maps = True
-
-    def default_maps(self) -> list:
-        return _maps(1, (0,), (0,), ())
-
-
-@register_op
-class Conv2DOp(StructuredOp):
-    """O(oh, ow) += I(oh + kh, ow + kw) * K(kh, kw)."""
-
-    name = "linalg.conv_2d"
-    traits = (AttrSizedOperandSegments,)  # effects unknown, as linalg.matmul's
-    memoizes_maps = True
-
-    def default_maps(self) -> list:
-        return _maps(4, (dim(0) + dim(2), dim(1) + dim(3)), (2, 3), (0, 1))
+        return _maps(4, (0, 1, 3), (0, 3, 2), (1, 2))
 
 
 @register_op
@@ -479,44 +444,3 @@ class FillOp(StructuredOp):
             return (f"'linalg.fill' op expected fill value type ('{value}') to match output "
                     f"element type ('{output}')")
         return None
-
-
-def _pair(op, name: str) -> list:
-    """A convolution's `strides` or `dilations` (dense<...> : tensor<2xi64>),
-    1 along each axis when not given."""
-    attr = op.attributes.get(name, op.properties.get(name))
-    if isinstance(attr, A.DenseElementsAttr) and attr.values:
-        values = [int(v) for v in attr.values]
-        return values * 2 if len(values) == 1 else values
-    return [1, 1]
-
-
-@register_op
-class Conv2DNchwFchwQOp(StructuredOp):
-    """O(n, f, oh, ow) += (I(n, c, oh * SH + kh * DH, ow * SW + kw * DW) - IZp)
-    * (K(f, c, kh, kw) - KZp), the zero points scalars; loops (n, f, oh, ow,
-    c, kh, kw)."""
-
-    name = "linalg.conv_2d_nchw_fchw_q"
-    traits = (AttrSizedOperandSegments,)  # effects unknown, as linalg.matmul's
-    inherent = ("operandSegmentSizes", "strides", "dilations")
-    num_inputs = 4
-    memoizes_maps = True
-
-    def default_maps(self) -> list:
-        (sh, sw), (dh, dw) = _pair(self, "strides"), _pair(self, "dilations")
-        return _maps(7, (0, 4, dim(2) * sh + dim(5) * dh, dim(3) * sw + dim(6) * dw),
-                     (1, 4, 5, 6), (), (), (0, 1, 2, 3))
-
-    def region_builder(self, block) -> None:
-        image, kernel, image_zp, kernel_zp, out = block.args
-        to_type = out.type
-        float_ = isinstance(to_type, T.FloatType)
-        sub, mul, add = (("arith.subf", "arith.mulf", "arith.addf") if float_ else
-                         ("arith.subi", "arith.muli", "arith.addi"))
-        lhs = _append(block, sub, [_cast(block, image, to_type),
-                                   _cast(block, image_zp, to_type)], to_type)
-        rhs = _append(block, sub, [_cast(block, kernel, to_type),
-                                   _cast(block, kernel_zp, to_type)], to_type)
-        product = _append(block, mul, [lhs, rhs], to_type)
-        block.append(YieldOp([_append(block, add, [out, product], to_type)]))
