@@ -74,6 +74,12 @@ class YieldOp(ValueTerminator):
             return (f"'linalg.yield' op expected number of yield values ({len(self.operands)}) "
                     f"to match the number of inits / outs operands of the enclosing LinalgOp "
                     f"({len(outputs)})")
+        for index, (value, output) in enumerate(zip(self.operands, outputs)):
+            element = _element_type(output.type)
+            if value.type != element:
+                return (f"'linalg.yield' op type of yield operand {index + 1} ('{value.type}') "
+                        f"doesn't match the element type of the enclosing linalg.generic op "
+                        f"('{element}')")
         return None
 
 
@@ -170,6 +176,10 @@ class StructuredOp(RegisteredOp):
                               f"custom op '{name.value}' [parseNamedStructuredOpRegion] ods-gen "
                               f"generated region expects {cls.num_inputs + 1} args, got "
                               f"{len(inputs) + len(outputs)}")
+        error = cls.region_builder_error([_element_type(type) for type in
+                                          list(input_types) + list(output_types)])
+        if error:
+            raise parse_error(_after(t, name.end_pos, name), f"custom op '{name.value}' {error}")
         attrs = {}
         for child in children:
             if isinstance(child, AttrDict):
@@ -218,21 +228,33 @@ class StructuredOp(RegisteredOp):
     def region_builder(self, block) -> None:
         _multiply_accumulate(block)
 
+    @classmethod
+    def region_builder_error(cls, types):
+        """What the region builder refuses to build on elements of `types`
+        (reported where the op's parser stands after its name)."""
+        return None
+
     def finish_parse(self) -> None:
         region = self.regions[0]
         if not region.blocks:
             block = Block([_element_type(v.type) for v in self.operands])
             region.append(block)
             self.region_builder(block)
-        if self.memoizes_maps and MEMOIZED_MAPS not in self.attributes:
+        # The maps are memoized when the verifier first asks for them, which
+        # it does once the operands' types hold.
+        if (self.memoizes_maps and MEMOIZED_MAPS not in self.attributes
+                and not self.operand_type_error()):
             self.attributes[MEMOIZED_MAPS] = A.ArrayAttr(
                 [A.AffineMapAttr(m) for m in self.default_maps()])
 
-    def verify(self):
+    def operand_type_error(self):
         # Inputs may be of any type (a scalar to fill with), outputs are shaped.
-        error = type_constraint_error(self, [(value, T.Type, "") for value in self.inputs()] + [
+        return type_constraint_error(self, [(value, T.Type, "") for value in self.inputs()] + [
             (value, T.ShapedType, "variadic of shaped of any type values")
             for value in self.outputs()])
+
+    def verify(self):
+        error = self.operand_type_error()
         if error:
             return error
         tensors = sum(_is_tensor(v.type) for v in self.outputs())
@@ -341,7 +363,12 @@ def _after_outs(t, last_output):
                 break
             depth -= 1
         index += 1
-    index += 1
+    return _after(t, index + 1, last_output)
+
+
+def _after(t, index: int, token):
+    """The first token at or after `index`, past blanks and comments."""
+    text = t.text
     while index < len(text):
         if text[index].isspace():
             index += 1
@@ -349,7 +376,7 @@ def _after_outs(t, last_output):
             index = text.find("\n", index) if "\n" in text[index:] else len(text)
         else:
             break
-    return at_offset(t, index, last_output)
+    return at_offset(t, index, token)
 
 
 def _maps(num_dims: int, *results) -> list:

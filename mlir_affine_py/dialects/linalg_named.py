@@ -28,7 +28,7 @@ from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.affine_expr import dim
 from ..ir.affine_map import AffineMap
-from ..ir.core import register_op
+from ..ir.core import OP_CLASSES, register_op
 from ..ir.traits import AttrSizedOperandSegments
 from .linalg import StructuredOp, YieldOp, _append, _cast, _multiply_accumulate, _shape
 
@@ -98,19 +98,24 @@ reciprocal   1  reciprocal
 round        1  math.round
 sqrt         1  math.sqrt
 rsqrt        1  math.rsqrt
-square       1  arith.mulf,arith.muli square
+square       1  square
 tanh         1  math.tanh
 erf          1  math.erf
-add          2  arith.addf,arith.addi
-sub          2  arith.subf,arith.subi
-mul          2  arith.mulf,arith.muli
-div          2  arith.divf,arith.divsi
-div_unsigned 2  arith.divf,arith.divui
-max          2  arith.maximumf,arith.maxsi
-min          2  arith.minimumf,arith.minsi
-powf         2  math.powf
+add          2  arith.addf      arith.addi   arith.ori
+sub          2  arith.subf      arith.subi   !sub
+mul          2  arith.mulf      arith.muli   arith.andi
+div          2  arith.divf      arith.divsi  !div
+div_unsigned 2  !udiv           arith.divui  !udiv
+max          2  arith.maximumf  arith.maxsi  arith.maxsi
+min          2  arith.minimumf  arith.minsi  arith.minsi
+powf         2  math.powf       math.powf    math.powf
 select       3  arith.select
 """
+# An elementwise body's op on floats, integers and i1; `!` names what
+# RegionBuilderHelper refuses to build, with these words.
+REFUSED = {"!sub": "unsupported operation: sub with bools",
+           "!div": "unsupported operation: div with bools",
+           "!udiv": "unsupported operation: unsigned div not on uint"}
 
 # A pooling's combination of its output with the input: float, integer op.
 POOLING_FNS = {"sum": ("arith.addf", "arith.addi"), "max": ("arith.maximumf", "arith.maxsi"),
@@ -217,7 +222,9 @@ def _pool(block, fns) -> None:
 
 class ElementwiseOp(StructuredOp):
     """An elementwise op of the table: every operand indexed by the
-    identity of the output's rank."""
+    identity of the output's rank.  A unary body is built on floats alone,
+    a binary one on two floats or two integers (buildUnaryFn,
+    buildBinaryFn); the op's result is of its first operand's type."""
 
     __slots__ = ()
     traits = (AttrSizedOperandSegments,)  # effects unknown, as linalg.matmul's
@@ -228,20 +235,46 @@ class ElementwiseOp(StructuredOp):
         identity = AffineMap(rank, 0, [dim(i) for i in range(rank)])
         return [identity] * len(self.operands)
 
+    @classmethod
+    def region_builder_error(cls, types):
+        fn = cls._scalar_fn(types[:cls.num_inputs])
+        if fn is None:
+            return "unsupported non numeric type"
+        if fn.startswith("Cannot"):
+            return fn
+        return REFUSED.get(fn)
+
+    @classmethod
+    def _scalar_fn(cls, types):
+        """The body's op for operands of `types`, None when a unary op is
+        given no float, or the words of the binary ops' refusal."""
+        fns = cls.scalar_fns
+        if cls.num_inputs == 1:
+            return fns[0] if isinstance(types[0], T.FloatType) else None
+        if cls.num_inputs == 3:
+            return fns[0]
+        lhs, rhs = types
+        if isinstance(lhs, T.FloatType) and isinstance(rhs, T.FloatType):
+            return fns[0]
+        if isinstance(lhs, T.IntegerType) and isinstance(rhs, T.IntegerType):
+            return fns[2] if lhs.width == 1 and rhs.width == 1 else fns[1]
+        return ("Cannot build binary Linalg operation: expects allComplex, allFloatingPoint, "
+                f"or allInteger, got '{lhs}' and '{rhs}'")
+
     def region_builder(self, block) -> None:
-        args, out_type = block.args[:-1], block.args[-1].type
-        fns = self.scalar_fns
-        if fns[-1] == "reciprocal":
-            one = A.FloatAttr(_float_bits(1.0, out_type), out_type)
-            from ..ir.core import OP_CLASSES
-            constant = OP_CLASSES["arith.constant"]([], [out_type], properties={"value": one})
+        args = list(block.args[:-1])
+        fn = self._scalar_fn([arg.type for arg in args])
+        if fn is None or fn.startswith(("!", "Cannot")):
+            return                # refused when parsed (region_builder_error)
+        type = args[0].type if self.num_inputs < 3 else args[1].type
+        if fn == "reciprocal":
+            one = A.FloatAttr(_float_bits(1.0, type), type)
+            constant = OP_CLASSES["arith.constant"]([], [type], properties={"value": one})
             block.append(constant)
-            args = [constant.results[0]] + list(args)
-            fns = ("arith.divf",)
-        elif fns[-1] == "square":
-            args, fns = [args[0], args[0]], fns[:-1]
-        name = fns[1] if len(fns) > 1 and not isinstance(out_type, T.FloatType) else fns[0]
-        block.append(YieldOp([_append(block, name, list(args), out_type)]))
+            args, fn = [constant.results[0]] + args, "arith.divf"
+        elif fn == "square":
+            args, fn = [args[0], args[0]], "arith.mulf"
+        block.append(YieldOp([_append(block, fn, args, type)]))
 
 
 def _float_bits(value: float, type) -> int:
@@ -271,5 +304,4 @@ for _table, _windowed in ((CONTRACTIONS, False), (WINDOWS, True)):
 
 for _name, _row in _rows(ELEMENTWISE):
     _count, *_fns = _row.split()
-    _declare(ElementwiseOp, _name, dict(num_inputs=int(_count),
-                                        scalar_fns=tuple(",".join(_fns).split(","))))
+    _declare(ElementwiseOp, _name, dict(num_inputs=int(_count), scalar_fns=tuple(_fns)))
