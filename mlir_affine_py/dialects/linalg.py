@@ -84,9 +84,10 @@ class YieldOp(ValueTerminator):
 
 
 # --------------------------------------------------------- the scalar body
-def _cast(block, value, to_type):
-    """linalg's `cast_signed` type function (RegionBuilderHelper::buildTypeFn
-    and convertScalarToDtype): `value` converted to `to_type`."""
+def _cast(block, value, to_type, unsigned: bool = False):
+    """linalg's `cast_signed` type function, or `cast_unsigned` when
+    `unsigned` (RegionBuilderHelper::buildTypeFn and convertScalarToDtype):
+    `value` converted to `to_type`."""
     source = value.type
     if source == to_type:
         return value
@@ -95,12 +96,13 @@ def _cast(block, value, to_type):
         if isinstance(source, T.FloatType):
             name = "arith.extf" if _width(source) < _width(to_type) else "arith.truncf"
         elif isinstance(source, T.IntegerType):
-            name = "arith.sitofp"
+            name = "arith.uitofp" if unsigned else "arith.sitofp"
     elif isinstance(to_type, T.IntegerType):
         if isinstance(source, T.IntegerType):
-            name = "arith.extsi" if source.width < to_type.width else "arith.trunci"
+            name = ("arith.trunci" if source.width > to_type.width else
+                    "arith.extui" if unsigned else "arith.extsi")
         elif isinstance(source, T.FloatType):
-            name = "arith.fptosi"
+            name = "arith.fptoui" if unsigned else "arith.fptosi"
         elif isinstance(source, T.IndexType):
             name = "arith.index_cast"
     elif isinstance(to_type, T.IndexType) and isinstance(source, T.IntegerType):

@@ -18,9 +18,10 @@ by the identity of the output's rank (rank-polymorphic, not memoized).
 The bodies (region builders) build on the block of the element types:
 `mac` out + cast(in0) * cast(in1); `mac_q` the same with each input less
 its zero point (the two scalar operands); `sum`, `max`, `min` a pooling's
-out combined with cast(in0), the kernel operand giving the window's shape
-alone; an elementwise body names its arith or math op (the float one, then
-the signless integer one where the op has one)."""
+out combined with cast(in0) (`max_unsigned`, `min_unsigned`: the unsigned
+op, after cast_unsigned), the kernel operand giving the window's shape
+alone.  An elementwise row names its body's op on floats, on integers and
+on i1 (`!`: refused, as RegionBuilderHelper refuses it)."""
 
 from __future__ import annotations
 
@@ -39,6 +40,10 @@ matvec                   m n | m n ; n ; m | mac
 vecmat                   n m | m ; m n ; n | mac
 mmt4d                    m n k m0 n0 k0 | m k m0 k0 ; n k n0 k0 ; m n m0 n0 | mac
 batch_mmt4d              b m n k m0 n0 k0 | b m k m0 k0 ; b n k n0 k0 ; b m n m0 n0 | mac
+batch_matvec             b m k | b m k ; b k ; b m | mac
+batch_vecmat             b n k | b k ; b k n ; b n | mac
+quantized_matmul         m n k | m k ; k n ; - ; - ; m n | mac_q
+quantized_batch_matmul   b m n k | b m k ; b k n ; - ; - ; b m n | mac_q
 conv_1d                  ow kw | ow+kw ; kw ; ow | mac
 conv_2d                  oh ow kh kw | oh+kh ow+kw ; kh kw ; oh ow | mac
 conv_3d                  od oh ow kd kh kw | od+kd oh+kh ow+kw ; kd kh kw ; od oh ow | mac
@@ -75,11 +80,15 @@ depthwise_conv_3d_ndhwc_dhwcm n od oh ow cm kd kh kw ic | n od+kd oh+kh ow+kw ic
 pooling_nhwc_sum         n oh ow c kh kw | n oh+kh ow+kw c ; kh kw ; n oh ow c | sum
 pooling_nhwc_max         n oh ow c kh kw | n oh+kh ow+kw c ; kh kw ; n oh ow c | max
 pooling_nhwc_min         n oh ow c kh kw | n oh+kh ow+kw c ; kh kw ; n oh ow c | min
+pooling_nhwc_max_unsigned n oh ow c kh kw | n oh+kh ow+kw c ; kh kw ; n oh ow c | max_unsigned
+pooling_nhwc_min_unsigned n oh ow c kh kw | n oh+kh ow+kw c ; kh kw ; n oh ow c | min_unsigned
 pooling_nchw_sum         n c oh ow kh kw | n c oh+kh ow+kw ; kh kw ; n c oh ow | sum
 pooling_nchw_max         n c oh ow kh kw | n c oh+kh ow+kw ; kh kw ; n c oh ow | max
 pooling_nwc_sum          n ow c kw | n ow+kw c ; kw ; n ow c | sum
 pooling_nwc_max          n ow c kw | n ow+kw c ; kw ; n ow c | max
 pooling_nwc_min          n ow c kw | n ow+kw c ; kw ; n ow c | min
+pooling_nwc_max_unsigned n ow c kw | n ow+kw c ; kw ; n ow c | max_unsigned
+pooling_nwc_min_unsigned n ow c kw | n ow+kw c ; kw ; n ow c | min_unsigned
 pooling_ncw_sum          n c ow kw | n c ow+kw ; kw ; n c ow | sum
 pooling_ncw_max          n c ow kw | n c ow+kw ; kw ; n c ow | max
 pooling_ndhwc_sum        n od oh ow c kd kh kw | n od+kd oh+kh ow+kw c ; kd kh kw ; n od oh ow c | sum
@@ -119,7 +128,9 @@ REFUSED = {"!sub": "unsupported operation: sub with bools",
 
 # A pooling's combination of its output with the input: float, integer op.
 POOLING_FNS = {"sum": ("arith.addf", "arith.addi"), "max": ("arith.maximumf", "arith.maxsi"),
-               "min": ("arith.minimumf", "arith.minsi")}
+               "min": ("arith.minimumf", "arith.minsi"),
+               "max_unsigned": ("arith.maximumf", "arith.maxui"),
+               "min_unsigned": ("arith.minimumf", "arith.minui")}
 
 
 def _rows(table: str):
@@ -188,13 +199,19 @@ class TableStructuredOp(StructuredOp):
             maps.append(AffineMap(self.num_loops, 0, exprs))
         return maps
 
+    @classmethod
+    def region_builder_error(cls, types):
+        if cls.body.endswith("_unsigned") and not isinstance(types[-1], T.IntegerType):
+            return f"unsupported operation: unsigned {cls.body[:3]} not on uint"
+        return None
+
     def region_builder(self, block) -> None:
         if self.body == "mac":
             _multiply_accumulate(block)
         elif self.body == "mac_q":
             _quantized_multiply_accumulate(block)
         else:
-            _pool(block, POOLING_FNS[self.body])
+            _pool(block, POOLING_FNS[self.body], self.body.endswith("_unsigned"))
 
 
 def _quantized_multiply_accumulate(block) -> None:
@@ -212,12 +229,13 @@ def _quantized_multiply_accumulate(block) -> None:
     block.append(YieldOp([_append(block, add, [out, product], to_type)]))
 
 
-def _pool(block, fns) -> None:
+def _pool(block, fns, unsigned: bool) -> None:
     """fn(out, cast(in)); the kernel's element is not used."""
     image, _, out = block.args
     to_type = out.type
     name = fns[0] if isinstance(to_type, T.FloatType) else fns[1]
-    block.append(YieldOp([_append(block, name, [out, _cast(block, image, to_type)], to_type)]))
+    image = _cast(block, image, to_type, unsigned)
+    block.append(YieldOp([_append(block, name, [out, image], to_type)]))
 
 
 class ElementwiseOp(StructuredOp):

@@ -496,3 +496,57 @@ func.func @select_i1(%a0: memref<?x4xi1>, %a1: memref<?x4xi1>, %a2: memref<?x4xi
   linalg.select ins(%a0, %a1, %a2 : memref<?x4xi1>, memref<?x4xi1>, memref<?x4xi1>) outs(%a3 : memref<?x4xi1>)
   return
 }
+// -----
+
+func.func @a(%a: memref<?x?x?xi8>, %b: memref<?x?xi8>, %c: memref<?x?xi32>) {
+  linalg.batch_matvec ins(%a, %b : memref<?x?x?xi8>, memref<?x?xi8>) outs(%c : memref<?x?xi32>)
+  return
+}
+// -----
+
+func.func @a(%a: memref<?x?xf16>, %b: memref<?x?x?xf16>, %c: memref<?x?xf32>) {
+  linalg.batch_vecmat ins(%a, %b : memref<?x?xf16>, memref<?x?x?xf16>) outs(%c : memref<?x?xf32>)
+  return
+}
+// -----
+
+func.func @a(%a: tensor<4x8xi8>, %b: tensor<8x16xi8>, %z: i32, %c: tensor<4x16xi32>) -> tensor<4x16xi32> {
+  %0 = linalg.quantized_matmul ins(%a, %b, %z, %z : tensor<4x8xi8>, tensor<8x16xi8>, i32, i32) outs(%c : tensor<4x16xi32>) -> tensor<4x16xi32>
+  return %0 : tensor<4x16xi32>
+}
+// -----
+
+func.func @a(%a: memref<2x4x8xi8>, %b: memref<2x8x16xi8>, %z: i32, %c: memref<2x4x16xi32>) {
+  linalg.quantized_batch_matmul ins(%a, %b, %z, %z : memref<2x4x8xi8>, memref<2x8x16xi8>, i32, i32) outs(%c : memref<2x4x16xi32>)
+  return
+}
+// -----
+
+func.func @a(%a: memref<?x?x?x?xi8>, %b: memref<?x?xi8>, %c: memref<?x?x?x?xi32>) {
+  linalg.pooling_nhwc_max_unsigned {dilations = dense<2> : tensor<2xi64>, strides = dense<[1, 3]> : tensor<2xi64>} ins(%a, %b : memref<?x?x?x?xi8>, memref<?x?xi8>) outs(%c : memref<?x?x?x?xi32>)
+  return
+}
+// -----
+
+func.func @a(%a: memref<?x?x?xi32>, %b: memref<?xi8>, %c: memref<?x?x?xi16>) {
+  linalg.pooling_nwc_max_unsigned ins(%a, %b : memref<?x?x?xi32>, memref<?xi8>) outs(%c : memref<?x?x?xi16>)
+  return
+}
+// -----
+
+func.func @a(%a: memref<?x?x?xf32>, %b: memref<?xi8>, %c: memref<?x?x?xi16>) {
+  linalg.pooling_nwc_min_unsigned ins(%a, %b : memref<?x?x?xf32>, memref<?xi8>) outs(%c : memref<?x?x?xi16>)
+  return
+}
+// -----
+
+func.func @a(%a: memref<?x?x?xindex>, %b: memref<?xi8>, %c: memref<?x?x?xi16>) {
+  linalg.pooling_nwc_min_unsigned ins(%a, %b : memref<?x?x?xindex>, memref<?xi8>) outs(%c : memref<?x?x?xi16>)
+  return
+}
+// -----
+
+func.func @a(%a: memref<?x?x?xindex>, %b: memref<?xi8>, %c: memref<?x?x?xi16>) {
+  linalg.pooling_nwc_min ins(%a, %b : memref<?x?x?xindex>, memref<?xi8>) outs(%c : memref<?x?x?xi16>)
+  return
+}
