@@ -186,6 +186,13 @@ class StructuredOp(RegisteredOp):
         for child in children:
             if isinstance(child, AttrDict):
                 attrs.update(child)
+        # The dictionary before ins(...) is read into the properties by the
+        # parser, which checks them; one after outs(...) is left to the verifier.
+        at = _after(t, name.end_pos, name)
+        error = (t.text[at.start_pos:at.start_pos + 1] == "{"
+                 and cls.attribute_error(first_of(children, AttrDict)))
+        if error:
+            raise parse_error(at, f"custom op '{name.value}' '{name.value}' op {error}")
         attrs["operandSegmentSizes"] = A.DenseArrayAttr(T.I32, [len(inputs), len(outputs)])
         maps = next((c for c in children if isinstance(c, tuple) and c[0] == "maps"), None)
         if maps is not None:
@@ -231,6 +238,13 @@ class StructuredOp(RegisteredOp):
         _multiply_accumulate(block)
 
     @classmethod
+    def attribute_error(cls, attrs: dict):
+        """What the op's properties, as the custom form gives them, fail
+        (setPropertiesFromAttr, reported where its attribute dictionary
+        stands)."""
+        return None
+
+    @classmethod
     def region_builder_error(cls, types):
         """What the region builder refuses to build on elements of `types`
         (reported where the op's parser stands after its name)."""
@@ -243,8 +257,9 @@ class StructuredOp(RegisteredOp):
             region.append(block)
             self.region_builder(block)
         # The maps are memoized when the verifier first asks for them, which
-        # it does once the operands' types hold.
+        # it does once the properties and the operands' types hold.
         if (self.memoizes_maps and MEMOIZED_MAPS not in self.attributes
+                and not self.attribute_error(self.properties)
                 and not self.operand_type_error()):
             self.attributes[MEMOIZED_MAPS] = A.ArrayAttr(
                 [A.AffineMapAttr(m) for m in self.default_maps()])
@@ -256,6 +271,9 @@ class StructuredOp(RegisteredOp):
             for value in self.outputs()])
 
     def verify(self):
+        error = self.attribute_error(self.properties)
+        if error:
+            return f"'{self.name}' op {error}"
         error = self.operand_type_error()
         if error:
             return error

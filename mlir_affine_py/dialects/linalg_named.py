@@ -165,7 +165,9 @@ def _window_sizes(op, name: str, axes: int, windowed: bool) -> list:
     attr = op.properties.get(name, op.attributes.get(name)) if windowed else None
     if isinstance(attr, A.DenseElementsAttr) and attr.values:
         values = [int(v) for v in attr.values]
-        return values * axes if len(values) == 1 else values
+        values = values * axes if len(values) == 1 else values
+        if len(values) == axes:        # else refused by attribute_error
+            return values
     return [1] * axes
 
 
@@ -198,6 +200,21 @@ class TableStructuredOp(StructuredOp):
                     exprs.append(dim(term))
             maps.append(AffineMap(self.num_loops, 0, exprs))
         return maps
+
+    @classmethod
+    def attribute_error(cls, attrs: dict):
+        if "strides" not in cls.inherent:
+            return None
+        for name in ("dilations", "strides"):
+            attr = attrs.get(name)
+            if attr is None:
+                continue
+            type = getattr(attr, "type", None)
+            if not (isinstance(attr, A.DenseElementsAttr) and isinstance(type, T.ShapedType)
+                    and type.element_type == T.I64 and list(type.shape) == [cls.window_axes]):
+                return (f"attribute '{name}' failed to satisfy constraint: 64-bit signless int "
+                        f"elements attribute of shape [{cls.window_axes}]")
+        return None
 
     @classmethod
     def region_builder_error(cls, types):
