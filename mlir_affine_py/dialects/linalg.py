@@ -122,11 +122,11 @@ def _append(block, name: str, operands, result_type):
     return op.results[0] if op.results else None
 
 
-def _multiply_accumulate(block) -> None:
+def _multiply_accumulate(block, unsigned: bool = False) -> None:
     """out + cast(in0) * cast(in1), the body of matmul and convolutions."""
     lhs, rhs, out = block.args
     to_type = out.type
-    lhs, rhs = _cast(block, lhs, to_type), _cast(block, rhs, to_type)
+    lhs, rhs = _cast(block, lhs, to_type, unsigned), _cast(block, rhs, to_type, unsigned)
     if isinstance(to_type, T.FloatType):
         product = _append(block, "arith.mulf", [lhs, rhs], to_type)
         total = _append(block, "arith.addf", [out, product], to_type)
@@ -235,7 +235,7 @@ class StructuredOp(RegisteredOp):
         return self.default_maps()
 
     def region_builder(self, block) -> None:
-        _multiply_accumulate(block)
+        _multiply_accumulate(block, casts_unsigned(self))
 
     @classmethod
     def attribute_error(cls, attrs: dict):
@@ -354,6 +354,13 @@ class StructuredOp(RegisteredOp):
 
     def _maps_attr(self):
         return A.ArrayAttr([A.AffineMapAttr(m) for m in self.default_maps()])
+
+
+def casts_unsigned(op) -> bool:
+    """Whether the op's `cast` property asks for cast_unsigned (the type
+    function of matmul, contract and copy; cast_signed when not given)."""
+    cast = op.properties.get("cast")
+    return isinstance(cast, A.OpaqueAttr) and cast.text == "#linalg.type_fn<cast_unsigned>"
 
 
 def print_ins_outs(p, inputs, outputs) -> None:

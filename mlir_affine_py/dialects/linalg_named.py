@@ -31,7 +31,8 @@ from ..ir.affine_expr import dim
 from ..ir.affine_map import AffineMap
 from ..ir.core import OP_CLASSES, register_op
 from ..ir.traits import AttrSizedOperandSegments
-from .linalg import StructuredOp, YieldOp, _append, _cast, _multiply_accumulate, _shape
+from .linalg import (StructuredOp, YieldOp, _append, _cast, _multiply_accumulate, _shape,
+                     casts_unsigned)
 
 # ------------------------------------------------------------ the tables
 CONTRACTIONS = """
@@ -97,6 +98,7 @@ pooling_ndhwc_min        n od oh ow c kd kh kw | n od+kd oh+kh ow+kw c ; kd kh k
 """
 
 ELEMENTWISE = """
+copy         1  copy
 exp          1  math.exp
 log          1  math.log
 abs          1  math.absf
@@ -284,6 +286,8 @@ class ElementwiseOp(StructuredOp):
         """The body's op for operands of `types`, None when a unary op is
         given no float, or the words of the binary ops' refusal."""
         fns = cls.scalar_fns
+        if fns[0] == "copy":
+            return fns[0]
         if cls.num_inputs == 1:
             return fns[0] if isinstance(types[0], T.FloatType) else None
         if cls.num_inputs == 3:
@@ -307,6 +311,10 @@ class ElementwiseOp(StructuredOp):
             constant = OP_CLASSES["arith.constant"]([], [type], properties={"value": one})
             block.append(constant)
             args, fn = [constant.results[0]] + args, "arith.divf"
+        elif fn == "copy":
+            out_type = block.args[-1].type
+            block.append(YieldOp([_cast(block, args[0], out_type, casts_unsigned(self))]))
+            return
         elif fn == "square":
             args, fn = [args[0], args[0]], "arith.mulf"
         block.append(YieldOp([_append(block, fn, args, type)]))
@@ -339,4 +347,7 @@ for _table, _windowed in ((CONTRACTIONS, False), (WINDOWS, True)):
 
 for _name, _row in _rows(ELEMENTWISE):
     _count, *_fns = _row.split()
-    _declare(ElementwiseOp, _name, dict(num_inputs=int(_count), scalar_fns=tuple(_fns)))
+    _namespace = dict(num_inputs=int(_count), scalar_fns=tuple(_fns))
+    if _fns == ["copy"]:         # the one with a type function
+        _namespace["inherent"] = ("operandSegmentSizes", "cast")
+    _declare(ElementwiseOp, _name, _namespace)

@@ -10,7 +10,8 @@
 // both forms: the generic form spells out each op's maps (strides and
 // dilations other than 1 in the window terms) and its body, with the casts
 // from narrower inputs (i8 to i32, f16 to f32); the elementwise ops on
-// floats, integers and i1.
+// floats, integers and i1; the `cast` type function of copy, matmul and
+// contract.
 
 func.func @matvec(%a0: memref<?x?xi8>, %a1: memref<?xi8>, %a2: memref<?xi32>) {
   linalg.matvec ins(%a0, %a1 : memref<?x?xi8>, memref<?xi8>) outs(%a2 : memref<?xi32>)
@@ -549,4 +550,20 @@ func.func @a(%a: memref<?x?x?xindex>, %b: memref<?xi8>, %c: memref<?x?x?xi16>) {
 func.func @a(%a: memref<?x?x?xindex>, %b: memref<?xi8>, %c: memref<?x?x?xi16>) {
   linalg.pooling_nwc_min ins(%a, %b : memref<?x?x?xindex>, memref<?xi8>) outs(%c : memref<?x?x?xi16>)
   return
+}
+// -----
+
+func.func @c(%a: memref<4x8xi8>, %b: memref<4x8xi32>) {
+  linalg.copy ins(%a : memref<4x8xi8>) outs(%b : memref<4x8xi32>)
+  linalg.copy {cast = #linalg.type_fn<cast_unsigned>} ins(%a : memref<4x8xi8>) outs(%b : memref<4x8xi32>)
+  return
+}
+// -----
+
+func.func @c(%a: memref<2x4x8xi8>, %b: memref<2x8x4xi8>, %c: memref<2x4x4xf32>, %d: tensor<4x?xf32>, %e: tensor<4x?xi16>) -> tensor<4x?xi16> {
+  linalg.batch_matmul {cast = #linalg.type_fn<cast_unsigned>} ins(%a, %b : memref<2x4x8xi8>, memref<2x8x4xi8>) outs(%c : memref<2x4x4xf32>)
+  %0 = linalg.copy {cast = #linalg.type_fn<cast_unsigned>} ins(%d : tensor<4x?xf32>) outs(%e : tensor<4x?xi16>) -> tensor<4x?xi16>
+  %1 = linalg.copy ins(%d : tensor<4x?xf32>) outs(%0 : tensor<4x?xi16>) -> tensor<4x?xi16>
+  linalg.contract indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d3, d2)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>] {cast = #linalg.type_fn<cast_unsigned>} ins(%a, %b : memref<2x4x8xi8>, memref<2x8x4xi8>) outs(%c : memref<2x4x4xf32>)
+  return %1 : tensor<4x?xi16>
 }
