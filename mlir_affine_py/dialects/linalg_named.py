@@ -20,7 +20,7 @@ The bodies (region builders) build on the block of the element types:
 its zero point (the two scalar operands); `sum`, `max`, `min` a pooling's
 out combined with cast(in0) (`max_unsigned`, `min_unsigned`: the unsigned
 op, after cast_unsigned), the kernel operand giving the window's shape
-alone.  An elementwise row names its body's op on floats, on integers and
+alone; `rng` fill_rng_2d's random numbers.  An elementwise row names its body's op on floats, on integers and
 on i1 (`!`: refused, as RegionBuilderHelper refuses it)."""
 
 from __future__ import annotations
@@ -46,6 +46,7 @@ batch_vecmat             b n k | b k ; b k n ; b n | mac
 quantized_matmul         m n k | m k ; k n ; - ; - ; m n | mac_q
 quantized_batch_matmul   b m n k | b m k ; b k n ; - ; - ; b m n | mac_q
 conv_1d                  ow kw | ow+kw ; kw ; ow | mac
+fill_rng_2d              m n | - ; - ; - ; m n | rng
 conv_2d                  oh ow kh kw | oh+kh ow+kw ; kh kw ; oh ow | mac
 conv_3d                  od oh ow kd kh kw | od+kd oh+kh ow+kw ; kd kh kw ; od oh ow | mac
 """
@@ -229,6 +230,8 @@ class TableStructuredOp(StructuredOp):
             _multiply_accumulate(block)
         elif self.body == "mac_q":
             _quantized_multiply_accumulate(block)
+        elif self.body == "rng":
+            _random_number(block)
         else:
             _pool(block, POOLING_FNS[self.body], self.body.endswith("_unsigned"))
 
@@ -246,6 +249,45 @@ def _quantized_multiply_accumulate(block) -> None:
                                _cast(block, kernel_zp, to_type)], to_type)
     product = _append(block, mul, [lhs, rhs], to_type)
     block.append(YieldOp([_append(block, add, [out, product], to_type)]))
+
+
+def _random_number(block) -> None:
+    """fill_rng_2d's body: a linear congruential generator seeded by the
+    seed and the element's indices, scaled into [min, max)."""
+    low, high, seed, out = block.args
+    i32, f64 = T.I32, T.F64
+
+    def constant(value: int):
+        op = OP_CLASSES["arith.constant"]([], [T.I64],
+                                          properties={"value": A.IntegerAttr(value, T.I64)})
+        block.append(op)
+        return op.results[0]
+
+    def index(dim_: int):
+        op = OP_CLASSES["linalg.index"]([], [T.INDEX],
+                                        properties={"dim": A.IntegerAttr(dim_, T.I64)})
+        block.append(op)
+        return _cast(block, op.results[0], i32)
+
+    def step(value):
+        """value * 1103515245 + 12345, wrapping in i32."""
+        multiplier = _cast(block, constant(1103515245), i32)
+        product = _append(block, "arith.muli", [value, multiplier], i32)
+        return _append(block, "arith.addi", [product, _cast(block, constant(12345), i32)], i32)
+
+    offset = _cast(block, constant(2147483647), f64)
+    column = index(1)
+    first = step(_append(block, "arith.addi", [index(0), seed], i32))
+    second = step(_append(block, "arith.addi", [column, first], i32))
+    value = _append(block, "arith.addf", [offset, _cast(block, second, f64)], f64)
+    span = _append(block, "arith.subf", [high, low], f64)
+    inverse = OP_CLASSES["arith.constant"](
+        [], [f64], properties={"value": A.FloatAttr(_float_bits(2.3283064e-10, f64), f64)})
+    block.append(inverse)
+    scaling = _append(block, "arith.mulf", [span, inverse.results[0]], f64)
+    scaled = _append(block, "arith.mulf", [value, scaling], f64)
+    result = _append(block, "arith.addf", [scaled, low], f64)
+    block.append(YieldOp([_cast(block, result, out.type)]))
 
 
 def _pool(block, fns, unsigned: bool) -> None:

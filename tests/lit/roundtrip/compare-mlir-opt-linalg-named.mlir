@@ -567,3 +567,15 @@ func.func @c(%a: memref<2x4x8xi8>, %b: memref<2x8x4xi8>, %c: memref<2x4x4xf32>, 
   linalg.contract indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d3, d2)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>] {cast = #linalg.type_fn<cast_unsigned>} ins(%a, %b : memref<2x4x8xi8>, memref<2x8x4xi8>) outs(%c : memref<2x4x4xf32>)
   return %1 : tensor<4x?xi16>
 }
+// -----
+
+func.func @r(%min: f64, %max: f64, %seed: i32, %o: memref<16x32xf32>) {
+  linalg.fill_rng_2d ins(%min, %max, %seed : f64, f64, i32) outs(%o : memref<16x32xf32>)
+  return
+}
+// -----
+
+func.func @r(%min: f64, %max: f64, %seed: i32, %o: tensor<16x32xi32>) -> tensor<16x32xi32> {
+  %0 = linalg.fill_rng_2d ins(%min, %max, %seed : f64, f64, i32) outs(%o : tensor<16x32xi32>) -> tensor<16x32xi32>
+  return %0 : tensor<16x32xi32>
+}
