@@ -1,8 +1,9 @@
 """linalg named structured ops (mlir/lib/Dialect/Linalg/IR/LinalgOps.cpp,
 the opdsl-generated LinalgNamedStructuredOps.yaml, and the structured op
-interface's verifier in LinalgInterfaces.cpp): linalg.matmul,
-linalg.conv_2d, linalg.fill and the terminator of their bodies,
-linalg.yield.
+interface's verifier in LinalgInterfaces.cpp): the form they share,
+linalg.matmul, linalg.batch_matmul, linalg.contract, linalg.fill and the
+terminator of their bodies, linalg.yield.  The ops opdsl defines are
+declared by the tables of linalg_named.py.
 
 A named op is written `linalg.matmul {attrs} ins(%a, %b : A, B)
 outs(%c : C) [-> R]`; its body is implicit.  As mlir-opt does, the body is
@@ -22,7 +23,7 @@ from ..ir.affine_map import AffineMap
 from ..ir.core import OP_CLASSES, Block, register_op
 from ..ir.op_definition import RegionDef, Variadic, VariadicResult
 from ..ir.traits import AttrSizedOperandSegments, Pure, ReturnLike, Terminator
-from ..parse.op_syntax import names_terminal, parses
+from ..parse.op_syntax import parses
 from ..parse.syntax import AttrDict, ParsedRegion, TypeList, Uses, parse_error
 from .base import (RegisteredOp, ValueTerminator, attrs_of, first_of, new_op, type_constraint_error,
                    type_list, uses)
@@ -31,12 +32,14 @@ from .memref import at_offset
 MEMOIZED_MAPS = "linalg.memoized_indexing_maps"
 
 
+# An operand that is no tensor or buffer (a vector included) is a scalar to
+# the structured op interface (LinalgOp::isScalar).
 def _element_type(type):
-    return type.element_type if isinstance(type, T.ShapedType) else type
+    return type.element_type if isinstance(type, (T.TensorType, T.MemRefType)) else type
 
 
 def _shape(type) -> list:
-    return list(type.shape) if isinstance(type, T.ShapedType) else []
+    return list(type.shape) if isinstance(type, (T.TensorType, T.MemRefType)) else []
 
 
 def _is_tensor(type) -> bool:
@@ -71,13 +74,20 @@ class YieldOp(ValueTerminator):
             return (f"'linalg.yield' op expected number of yield values ({len(self.operands)}) "
                     f"to match the number of inits / outs operands of the enclosing LinalgOp "
                     f"({len(outputs)})")
+        for index, (value, output) in enumerate(zip(self.operands, outputs)):
+            element = _element_type(output.type)
+            if value.type != element:
+                return (f"'linalg.yield' op type of yield operand {index + 1} ('{value.type}') "
+                        f"doesn't match the element type of the enclosing linalg.generic op "
+                        f"('{element}')")
         return None
 
 
 # --------------------------------------------------------- the scalar body
-def _cast(block, value, to_type):
-    """linalg's `cast_signed` type function (RegionBuilderHelper::buildTypeFn
-    and convertScalarToDtype): `value` converted to `to_type`."""
+def _cast(block, value, to_type, unsigned: bool = False):
+    """linalg's `cast_signed` type function, or `cast_unsigned` when
+    `unsigned` (RegionBuilderHelper::buildTypeFn and convertScalarToDtype):
+    `value` converted to `to_type`."""
     source = value.type
     if source == to_type:
         return value
@@ -86,12 +96,13 @@ def _cast(block, value, to_type):
         if isinstance(source, T.FloatType):
             name = "arith.extf" if _width(source) < _width(to_type) else "arith.truncf"
         elif isinstance(source, T.IntegerType):
-            name = "arith.sitofp"
+            name = "arith.uitofp" if unsigned else "arith.sitofp"
     elif isinstance(to_type, T.IntegerType):
         if isinstance(source, T.IntegerType):
-            name = "arith.extsi" if source.width < to_type.width else "arith.trunci"
+            name = ("arith.trunci" if source.width > to_type.width else
+                    "arith.extui" if unsigned else "arith.extsi")
         elif isinstance(source, T.FloatType):
-            name = "arith.fptosi"
+            name = "arith.fptoui" if unsigned else "arith.fptosi"
         elif isinstance(source, T.IndexType):
             name = "arith.index_cast"
     elif isinstance(to_type, T.IndexType) and isinstance(source, T.IntegerType):
@@ -111,11 +122,11 @@ def _append(block, name: str, operands, result_type):
     return op.results[0] if op.results else None
 
 
-def _multiply_accumulate(block) -> None:
+def _multiply_accumulate(block, unsigned: bool = False) -> None:
     """out + cast(in0) * cast(in1), the body of matmul and convolutions."""
     lhs, rhs, out = block.args
     to_type = out.type
-    lhs, rhs = _cast(block, lhs, to_type), _cast(block, rhs, to_type)
+    lhs, rhs = _cast(block, lhs, to_type, unsigned), _cast(block, rhs, to_type, unsigned)
     if isinstance(to_type, T.FloatType):
         product = _append(block, "arith.mulf", [lhs, rhs], to_type)
         total = _append(block, "arith.addf", [out, product], to_type)
@@ -145,10 +156,10 @@ class StructuredOp(RegisteredOp):
         linalg_maps: "indexing_maps" "=" "[" attribute_value ("," attribute_value)* "]"
         linalg_operands: "ins" "(" value_use_list ":" type_list ")"
         linalg_results: "->" _result_types
-    """ + names_terminal("LINALG_NAMED", ["linalg.matmul", "linalg.conv_2d", "linalg.fill",
-                                      "linalg.matvec", "linalg.vecmat", "linalg.dot",
-                                      "linalg.batch_matmul", "linalg.contract",
-                                      "linalg.conv_2d_nchw_fchw_q"])
+    """
+    # The terminal matches the names of the ops of this form, those of
+    # linalg_named.py's tables included.
+    syntax_family_terminal = "LINALG_NAMED"
 
     @classmethod
     def parse(cls, t, children):
@@ -167,10 +178,21 @@ class StructuredOp(RegisteredOp):
                               f"custom op '{name.value}' [parseNamedStructuredOpRegion] ods-gen "
                               f"generated region expects {cls.num_inputs + 1} args, got "
                               f"{len(inputs) + len(outputs)}")
+        error = cls.region_builder_error([_element_type(type) for type in
+                                          list(input_types) + list(output_types)])
+        if error:
+            raise parse_error(_after(t, name.end_pos, name), f"custom op '{name.value}' {error}")
         attrs = {}
         for child in children:
             if isinstance(child, AttrDict):
                 attrs.update(child)
+        # The dictionary before ins(...) is read into the properties by the
+        # parser, which checks them; one after outs(...) is left to the verifier.
+        at = _after(t, name.end_pos, name)
+        error = (t.text[at.start_pos:at.start_pos + 1] == "{"
+                 and cls.attribute_error(first_of(children, AttrDict)))
+        if error:
+            raise parse_error(at, f"custom op '{name.value}' '{name.value}' op {error}")
         attrs["operandSegmentSizes"] = A.DenseArrayAttr(T.I32, [len(inputs), len(outputs)])
         maps = next((c for c in children if isinstance(c, tuple) and c[0] == "maps"), None)
         if maps is not None:
@@ -213,7 +235,20 @@ class StructuredOp(RegisteredOp):
         return self.default_maps()
 
     def region_builder(self, block) -> None:
-        _multiply_accumulate(block)
+        _multiply_accumulate(block, casts_unsigned(self))
+
+    @classmethod
+    def attribute_error(cls, attrs: dict):
+        """What the op's properties, as the custom form gives them, fail
+        (setPropertiesFromAttr, reported where its attribute dictionary
+        stands)."""
+        return None
+
+    @classmethod
+    def region_builder_error(cls, types):
+        """What the region builder refuses to build on elements of `types`
+        (reported where the op's parser stands after its name)."""
+        return None
 
     def finish_parse(self) -> None:
         region = self.regions[0]
@@ -221,15 +256,25 @@ class StructuredOp(RegisteredOp):
             block = Block([_element_type(v.type) for v in self.operands])
             region.append(block)
             self.region_builder(block)
-        if self.memoizes_maps and MEMOIZED_MAPS not in self.attributes:
+        # The maps are memoized when the verifier first asks for them, which
+        # it does once the properties and the operands' types hold.
+        if (self.memoizes_maps and MEMOIZED_MAPS not in self.attributes
+                and not self.attribute_error(self.properties)
+                and not self.operand_type_error()):
             self.attributes[MEMOIZED_MAPS] = A.ArrayAttr(
                 [A.AffineMapAttr(m) for m in self.default_maps()])
 
-    def verify(self):
+    def operand_type_error(self):
         # Inputs may be of any type (a scalar to fill with), outputs are shaped.
-        error = type_constraint_error(self, [(value, T.Type, "") for value in self.inputs()] + [
+        return type_constraint_error(self, [(value, T.Type, "") for value in self.inputs()] + [
             (value, T.ShapedType, "variadic of shaped of any type values")
             for value in self.outputs()])
+
+    def verify(self):
+        error = self.attribute_error(self.properties)
+        if error:
+            return f"'{self.name}' op {error}"
+        error = self.operand_type_error()
         if error:
             return error
         tensors = sum(_is_tensor(v.type) for v in self.outputs())
@@ -311,6 +356,13 @@ class StructuredOp(RegisteredOp):
         return A.ArrayAttr([A.AffineMapAttr(m) for m in self.default_maps()])
 
 
+def casts_unsigned(op) -> bool:
+    """Whether the op's `cast` property asks for cast_unsigned (the type
+    function of matmul, contract and copy; cast_signed when not given)."""
+    cast = op.properties.get("cast")
+    return isinstance(cast, A.OpaqueAttr) and cast.text == "#linalg.type_fn<cast_unsigned>"
+
+
 def print_ins_outs(p, inputs, outputs) -> None:
     """printCommonStructuredOpParts: ` ins(%a : T) outs(%b : U)`, each
     group left out when empty."""
@@ -338,7 +390,12 @@ def _after_outs(t, last_output):
                 break
             depth -= 1
         index += 1
-    index += 1
+    return _after(t, index + 1, last_output)
+
+
+def _after(t, index: int, token):
+    """The first token at or after `index`, past blanks and comments."""
+    text = t.text
     while index < len(text):
         if text[index].isspace():
             index += 1
@@ -346,7 +403,7 @@ def _after_outs(t, last_output):
             index = text.find("\n", index) if "\n" in text[index:] else len(text)
         else:
             break
-    return at_offset(t, index, last_output)
+    return at_offset(t, index, token)
 
 
 def _maps(num_dims: int, *results) -> list:
@@ -411,51 +468,13 @@ class BatchMatmulOp(MapsPropertyOp):
 
 
 @register_op
-class MatvecOp(StructuredOp):
-    """y(m) += A(m, n) * x(n)."""
+class BatchReduceMatmulOp(MapsPropertyOp):
+    """C(m, n) += A(b, m, k) * B(b, k, n), the batch reduced too."""
 
-    name = "linalg.matvec"
-    traits = (AttrSizedOperandSegments,)  # effects unknown, as linalg.matmul's
-    memoizes_maps = True
+    name = "linalg.batch_reduce_matmul"
 
     def default_maps(self) -> list:
-        return _maps(2, (0, 1), (1,), (0,))
-
-
-@register_op
-class VecmatOp(StructuredOp):
-    """y(n) += x(m) * A(m, n), the loops ordered (n, m)."""
-
-    name = "linalg.vecmat"
-    traits = (AttrSizedOperandSegments,)  # effects unknown, as linalg.matmul's
-    memoizes_maps = True
-
-    def default_maps(self) -> list:
-        return _maps(2, (1,), (1, 0), (0,))
-
-
-@register_op
-class DotOp(StructuredOp):
-    """s += x(k) * y(k)."""
-
-    name = "linalg.dot"
-    traits = (AttrSizedOperandSegments,)  # effects unknown, as linalg.matmul's
-    memoizes_maps = True
-
-    def default_maps(self) -> list:
-        return _maps(1, (0,), (0,), ())
-
-
-@register_op
-class Conv2DOp(StructuredOp):
-    """O(oh, ow) += I(oh + kh, ow + kw) * K(kh, kw)."""
-
-    name = "linalg.conv_2d"
-    traits = (AttrSizedOperandSegments,)  # effects unknown, as linalg.matmul's
-    memoizes_maps = True
-
-    def default_maps(self) -> list:
-        return _maps(4, (dim(0) + dim(2), dim(1) + dim(3)), (2, 3), (0, 1))
+        return _maps(4, (0, 1, 3), (0, 3, 2), (1, 2))
 
 
 @register_op
@@ -479,44 +498,3 @@ class FillOp(StructuredOp):
             return (f"'linalg.fill' op expected fill value type ('{value}') to match output "
                     f"element type ('{output}')")
         return None
-
-
-def _pair(op, name: str) -> list:
-    """A convolution's `strides` or `dilations` (dense<...> : tensor<2xi64>),
-    1 along each axis when not given."""
-    attr = op.attributes.get(name, op.properties.get(name))
-    if isinstance(attr, A.DenseElementsAttr) and attr.values:
-        values = [int(v) for v in attr.values]
-        return values * 2 if len(values) == 1 else values
-    return [1, 1]
-
-
-@register_op
-class Conv2DNchwFchwQOp(StructuredOp):
-    """O(n, f, oh, ow) += (I(n, c, oh * SH + kh * DH, ow * SW + kw * DW) - IZp)
-    * (K(f, c, kh, kw) - KZp), the zero points scalars; loops (n, f, oh, ow,
-    c, kh, kw)."""
-
-    name = "linalg.conv_2d_nchw_fchw_q"
-    traits = (AttrSizedOperandSegments,)  # effects unknown, as linalg.matmul's
-    inherent = ("operandSegmentSizes", "strides", "dilations")
-    num_inputs = 4
-    memoizes_maps = True
-
-    def default_maps(self) -> list:
-        (sh, sw), (dh, dw) = _pair(self, "strides"), _pair(self, "dilations")
-        return _maps(7, (0, 4, dim(2) * sh + dim(5) * dh, dim(3) * sw + dim(6) * dw),
-                     (1, 4, 5, 6), (), (), (0, 1, 2, 3))
-
-    def region_builder(self, block) -> None:
-        image, kernel, image_zp, kernel_zp, out = block.args
-        to_type = out.type
-        float_ = isinstance(to_type, T.FloatType)
-        sub, mul, add = (("arith.subf", "arith.mulf", "arith.addf") if float_ else
-                         ("arith.subi", "arith.muli", "arith.addi"))
-        lhs = _append(block, sub, [_cast(block, image, to_type),
-                                   _cast(block, image_zp, to_type)], to_type)
-        rhs = _append(block, sub, [_cast(block, kernel, to_type),
-                                   _cast(block, kernel_zp, to_type)], to_type)
-        product = _append(block, mul, [lhs, rhs], to_type)
-        block.append(YieldOp([_append(block, add, [out, product], to_type)]))

@@ -225,10 +225,13 @@ def syntax_classes(op_classes, extended: bool = True) -> list:
 
 def family_names(cls) -> list:
     """The names of the ops of the family `cls` (its subclasses, in the
-    order they were defined), for its `syntax_family_terminal`."""
+    order they were defined), for its `syntax_family_terminal`; a subclass
+    that declares a form of its own is not of the family's form."""
     names, pending = [], list(cls.__subclasses__())
     while pending:
         sub = pending.pop(0)
+        if sub.__dict__.get("syntax"):
+            continue
         if sub.__dict__.get("name"):
             names.append(sub.__dict__["name"])
         pending[:0] = sub.__subclasses__()
