@@ -264,6 +264,7 @@ _TOKEN_START = frozenset(":,.(){}[]<>=*-+?|/\"@#%^!_ \t\r\n"
                          "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
 
 _INTTYPE = r"[su]?i[1-9][0-9]*"
+_BARE_WORD = r"[A-Za-z_][\w$.]*"
 _BARE_ID = r"[A-Za-z_][\w$.]*"
 _VALUE_NAME = r"%[\w$.\-]*"
 _CLOSERS = (("RPAR", ")"), ("RSQB", "]"), ("MORETHAN", ">"), ("RBRACE", "}"))
@@ -304,7 +305,7 @@ def _lexer_error(text: str, error: UnexpectedCharacters) -> MLIRError:
         return lexical
     state = getattr(error, "state", None)
     accepted = _acceptable(state) if state is not None else set(error.allowed or ())
-    message, where = _expected_message(accepted, state, None, text)
+    message, where = _expected_message(accepted, state, None, text, offset)
     if isinstance(message, MLIRError):
         return message
     return MLIRError(message, _location(text, where, offset, at_eof=False))
@@ -376,10 +377,11 @@ def _literals() -> dict:
     return _parser()[0].prepared.literals
 
 
-def _expected_message(accepted: set, state, token, text: str):
+def _expected_message(accepted: set, state, token, text: str, offset: int | None = None):
     """(message, where) for a syntax error; `where` is "previous" (just past
     the previous token), "token" (at the offending token) or an offset.  The
-    message may instead be a ready MLIRError."""
+    message may instead be a ready MLIRError.  `offset`, where the text that
+    could not be lexed starts (when there is no `token`)."""
     literals = _literals()
     stack = _stack(state)
     top = stack[-1] if stack else None
@@ -395,6 +397,12 @@ def _expected_message(accepted: set, state, token, text: str):
         if token is not None and token.value.startswith("%"):
             end = token.start_pos + len(re.compile(_VALUE_NAME).match(token.value).group())
             return "expected '=' after SSA name", end
+        start = token.start_pos if token is not None else offset
+        word = re.compile(_BARE_WORD).match(text, start) if start is not None else None
+        if word is not None and not re.compile(_INTTYPE).fullmatch(word.group()):
+            # A keyword (`tensor`, `f32`, `true`) where an op starts: MLIR's
+            # parseOperation takes it as a custom op's name.
+            return unknown_custom_op_error(word.group(), offset_to_pos(text, start)), None
         return "expected operation name in quotes", "previous"
     op = _enclosing_op(stack)
     op_class = OP_CLASSES.get(op.value) if op is not None else None
