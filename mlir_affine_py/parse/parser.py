@@ -17,6 +17,7 @@ from lark.exceptions import (UnexpectedCharacters, UnexpectedEOF, UnexpectedInpu
 
 from .. import dialects  # noqa: F401  (registers ops and custom forms)
 from ..diagnostics import MLIRError, offset_to_pos, pos_to_offset
+from ..ir.attr_syntax import SymbolRef
 from ..ir.core import OP_CLASSES
 from ..ir import attributes as A
 from ..ir import types as T
@@ -504,6 +505,12 @@ def _expected_message(accepted: set, state, token, text: str, offset: int | None
     if "BUILTIN_TYPE" in accepted:
         return "expected non-function type", "previous"
     if "SYMBOL" in accepted:
+        named = _named_op_class(top)
+        if named is not None and token is not None and token.type == "STRING" \
+                and any(isinstance(p.kind, SymbolRef) for p in getattr(named, "ods_properties", ())):
+            # A format's `$attr` of a SymbolRefAttr reads a whole attribute,
+            # then checks its kind.
+            return f"custom op '{named.name}' invalid kind of attribute specified", "token"
         op_name = _enclosing_op_name(stack)
         prefix = f"custom op '{op_name}' " if op_name else ""
         return f"{prefix}expected valid '@'-identifier for symbol name", "token"
@@ -615,6 +622,17 @@ def _before_top(stack: list, depth: int, value: str) -> bool:
     """Whether the stack entry `depth` below the top is the token `value`."""
     index = len(stack) - 1 - depth
     return index >= 0 and isinstance(stack[index], TOKEN) and stack[index].value == value
+
+
+def _named_op_class(top):
+    """The class of the op whose name is `top`, the last token read, its
+    dialect left out where it may be (`syntax_short_name`)."""
+    if not isinstance(top, TOKEN):
+        return None
+    if top.value in OP_CLASSES:
+        return OP_CLASSES[top.value]
+    return next((cls for name, cls in OP_CLASSES.items() if getattr(cls, "syntax_short_name", False)
+                 and name.partition(".")[2] == top.value), None)
 
 
 def _enclosing_op(stack: list):
