@@ -511,6 +511,14 @@ def cast_compatible(a, b) -> bool:
 
 
 # ----------------------------------------------------------------- globals
+def _global_type_error(name, type):
+    """memref.global's type must be a memref of static shape."""
+    if isinstance(type, T.MemRefType) and type.has_static_shape():
+        return None
+    return parse_error(name, f"custom op 'memref.global' type should be static shaped "
+                             f"memref, but got '{type}'")
+
+
 @register_op
 class GlobalOp(RegisteredOp):
     """`memref.global "private" constant @x : memref<2xi32> = dense<...>`:
@@ -530,13 +538,34 @@ class GlobalOp(RegisteredOp):
     """
 
     @classmethod
+    def syntax_error_before(cls, stack, text):
+        # custom<GlobalMemrefOpTypeAndInitialValue> checks the type as soon
+        # as it is read, then reads any attribute after `=` and checks its
+        # kind: both reported at the op's name.
+        type = next((value for value in stack if isinstance(value, T.Type)), None)
+        if type is None:
+            return None
+        error = _global_type_error(stack[0], type)
+        if error is not None:
+            return error
+        last = stack[-1]
+        if isinstance(last, TOKEN) and last.value == "=":
+            following = last.end_pos
+            while following < len(text) and text[following] in " \t\r\n":
+                following += 1
+            if text.startswith('"', following):
+                return parse_error(stack[0], "custom op 'memref.global' initial value should "
+                                             "be a unit or elements attribute")
+        return None
+
+    @classmethod
     def parse(cls, t, children):
         symbol = next(c for c in children if isinstance(c, TOKEN) and c.type == "SYMBOL")
         name = name_token(t, "memref.global", symbol)
         type = types_of(children)[0]
-        if not isinstance(type, T.MemRefType) or not type.has_static_shape():
-            raise parse_error(name, f"custom op 'memref.global' type should be static shaped "
-                                    f"memref, but got '{type}'")
+        error = _global_type_error(name, type)
+        if error is not None:
+            raise error
         attrs = dict(attrs_of(children))
         for child in children:
             if isinstance(child, TOKEN) and child.type == "STRING":

@@ -505,7 +505,7 @@ def _expected_message(accepted: set, state, token, text: str, offset: int | None
     if "BUILTIN_TYPE" in accepted:
         return "expected non-function type", "previous"
     if "SYMBOL" in accepted:
-        named = _named_op_class(top)
+        named = _named_op_class(stack)
         if named is not None and token is not None and token.type == "STRING" \
                 and any(isinstance(p.kind, SymbolRef) for p in getattr(named, "ods_properties", ())):
             # A format's `$attr` of a SymbolRefAttr reads a whole attribute,
@@ -624,13 +624,20 @@ def _before_top(stack: list, depth: int, value: str) -> bool:
     return index >= 0 and isinstance(stack[index], TOKEN) and stack[index].value == value
 
 
-def _named_op_class(top):
-    """The class of the op whose name is `top`, the last token read, its
-    dialect left out where it may be (`syntax_short_name`)."""
+def _named_op_class(stack: list):
+    """The class of the op whose name is the last token read, its dialect
+    left out where it may be (`syntax_short_name`): a short name only where
+    no op of the same region is being read (`memref.global constant`)."""
+    top = stack[-1] if stack else None
     if not isinstance(top, TOKEN):
         return None
     if top.value in OP_CLASSES:
         return OP_CLASSES[top.value]
+    for value in reversed(stack[:-1]):
+        if isinstance(value, TOKEN) and value.type == "LBRACE":
+            break
+        if isinstance(value, TOKEN) and value.value in OP_CLASSES:
+            return None
     return next((cls for name, cls in OP_CLASSES.items() if getattr(cls, "syntax_short_name", False)
                  and name.partition(".")[2] == top.value), None)
 
