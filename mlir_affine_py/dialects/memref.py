@@ -1613,6 +1613,10 @@ class ReallocOp(RegisteredOp):
         if error:
             return error
         source, result = self.operands[0].type, self.results[0].type
+        for which, type in (("source", source), ("result", result)):
+            if not layout_is_identity(type):
+                # Reported with emitError on the op: without the op's name.
+                return f"unsupported layout for {which} memref type '{type}'"
         if source.element_type != result.element_type:
             return ("'memref.realloc' op different element types specified for source type "
                     f"{source} and result memref type {result}")
