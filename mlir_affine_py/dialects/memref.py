@@ -795,6 +795,59 @@ def _affine_map_strides(map, rank: int):
     return (strides, offset[0]) if extract(map.results[0], 1) else None
 
 
+def strided_linear_layout_map(strides, offset) -> AffineMap:
+    """makeStridedLinearLayoutMap: `offset + sum(d_i * stride_i)`, each
+    dynamic entry (None) a new symbol, the offset's first."""
+    from ..ir.affine_expr import constant, dim, symbol
+    symbols = 0
+
+    def entry(value):
+        nonlocal symbols
+        if value is not None:
+            return constant(value)
+        symbols += 1
+        return symbol(symbols - 1)
+
+    expr = entry(offset)
+    for position, stride in enumerate(strides):
+        expr = expr + dim(position) * entry(stride)
+    return AffineMap.get(len(strides), symbols, [expr])
+
+
+def canonicalize_strided_layout(type):
+    """mlir::canonicalizeStridedLayout: the layout's one-result map
+    simplified, or no layout where that is the row-major one of the shape."""
+    from ..analysis.affine_flattener import simplify_affine_expr
+    layout = type.layout
+    if layout is None:
+        return type
+    if isinstance(layout, A.StridedLayoutAttr):
+        map = strided_linear_layout_map(layout.strides, layout.offset)
+    elif isinstance(layout, A.AffineMapAttr):
+        map = layout.value
+    else:
+        return type
+    if map.is_identity() or len(map.results) > 1 or not type.shape:
+        return type if not map.is_identity() else T.MemRefType(
+            type.shape, type.element_type, None, type.memory_space)
+
+    def simplified_result(map):
+        # simplifyAffineExpr leaves a semi-affine expression as it is.
+        if not map.results[0].is_pure_affine():
+            return map.results[0]
+        return simplify_affine_expr(map.results[0],
+                                    list(range(map.num_dims + map.num_symbols)), map.num_dims)
+
+    simplified = simplified_result(map)
+    canonical = simplified_result(strided_linear_layout_map(strides_and_offset(
+        T.MemRefType(type.shape, type.element_type))[0], 0))
+    if simplified == canonical:
+        return T.MemRefType(type.shape, type.element_type, None, type.memory_space)
+    return T.MemRefType(type.shape, type.element_type,
+                        A.AffineMapAttr(AffineMap.get(map.num_dims, map.num_symbols, [simplified])),
+                        type.memory_space)
+
+
 def _mul(a, b):
     # SaturatedInteger: a product with a static 0 is 0 even if the other
     # factor is dynamic.
@@ -1901,6 +1954,21 @@ class TransposeOp(RegisteredOp):
                                                               T.MemRefType) else 0
         if map.num_dims != rank:
             return "'memref.transpose' op expected a permutation map of same rank as the input"
+        source, result = self.operands[0].type, self.results[0].type
+        if not isinstance(source, T.MemRefType) or not isinstance(result, T.MemRefType):
+            return None
+        found = strides_and_offset(source)
+        if found is None:
+            return None
+        strides, offset = found
+        positions = [e.position for e in map.results]
+        transposed = T.MemRefType([source.shape[p] for p in positions], source.element_type,
+                                  A.StridedLayoutAttr([strides[p] for p in positions], offset),
+                                  source.memory_space)
+        canonical = canonicalize_strided_layout(transposed)
+        if canonicalize_strided_layout(result) != canonical:
+            return (f"'memref.transpose' op result type '{result}' is not equivalent to the "
+                    f"canonical transposed input type '{canonical}'")
         return None
 
     def print(self, p) -> None:
