@@ -17,10 +17,11 @@ from ..ir.traits import (Allocate, AttrSizedOperandSegments, AutomaticAllocation
                          CastOpInterface, ConditionallySpeculatable, Free, MemoryEffects,
                          NoMemoryEffect, NoRegionArguments, Pure, Read, RecursiveMemoryEffects,
                          ReturnLike, ShapedDimOpInterface, SingleBlockImplicitTerminator,
-                         Symbol, SymbolUser, Terminator, ViewLikeOpInterface, Write)
+                         Symbol, SymbolUser, Terminator, ViewLikeOpInterface, Write,
+                         is_memory_effect_free)
 from ..ir.type_constraints import (NON_0_RANKED_OR_UNRANKED_MEMREF, AnyMemRef, AnyType, Index,
                                    TypeConstraint, is_float, is_signless_integer)
-from ..ir.verifier import LocationMessage
+from ..ir.verifier import LocationMessage, op_error
 from ..parse.syntax import TOKEN, SymbolUses, Uses, parse_error, pos_of
 from ..printer.numbers import escape_string, unescape_string
 from ..parse.op_syntax import parses
@@ -1040,6 +1041,102 @@ def _parse_offset_size_stride(t, children, name):
     attrs["operandSegmentSizes"] = segment_sizes(*counts)
     return new_op(name, op_token, operands,
                   [source_type] + index_types(len(operands) - 1), [result_type], attrs)
+
+
+# ------------------------------------------------------- generic_atomic_rmw
+@register_op
+class AtomicYieldOp(ValueTerminator):
+    """`memref.atomic_yield %v : f32`: the value a generic_atomic_rmw stores."""
+
+    name = "memref.atomic_yield"
+    traits = (Pure, Terminator, ReturnLike)
+    ods_operands = (Operand("result"),)
+
+    syntax = r"""
+        memref_atomic_yield: OP_MEMREF_ATOMIC_YIELD VALUE_ID attr_dict? ":" type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        return new_op(cls.name, None, children[:1], types_of(children)[:1], [],
+                      dict(attrs_of(children)))
+
+    def verify(self):
+        parent = self.parent_op
+        if not isinstance(parent, GenericAtomicRMWOp):
+            return "'memref.atomic_yield' op expects parent op 'memref.generic_atomic_rmw'"
+        yielded, expected = self.operands[0].type, parent.results[0].type
+        if yielded != expected:
+            return (f"'memref.atomic_yield' op types mismatch between yield op: '{yielded}' "
+                    f"and its parent: '{expected}'")
+        return None
+
+    def print(self, p) -> None:
+        p.write(" ")
+        p.print_operand(self.operands[0])
+        p.print_optional_attr_dict(self, ())
+        p.write(" : ")
+        p.print_type(self.operands[0].type)
+
+
+@register_op
+class GenericAtomicRMWOp(RegisteredOp):
+    """`%x = memref.generic_atomic_rmw %m[%i] : memref<10xf32> {^bb0(%old:
+    f32): ... memref.atomic_yield %new : f32}`: the body computes the value
+    stored from the element read, atomically."""
+
+    name = "memref.generic_atomic_rmw"
+    traits = (SingleBlockImplicitTerminator,)
+    # memref.atomic_yield takes an operand: no terminator can be implied.
+    needs_terminators = True
+    ods_operands = (Operand("memref", AnyMemRef), Variadic("indices", Index))
+    ods_results = (Result("result"),)
+    ods_regions = (RegionDef("atomic_body"),)
+    ods_predicates = (
+        ("result type matches element type of memref",
+         lambda op: op.results[0].type == op.operands[0].type.element_type),)
+
+    syntax = r"""
+        memref_generic_atomic_rmw: OP_MEMREF_GENERIC_ATOMIC_RMW VALUE_ID "[" value_use_list? "]" ":" type region attr_dict?
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        memref, indices = children[0], list(first_of(children, Uses, []))
+        type = types_of(children)[0]
+        element = type.element_type if isinstance(type, T.MemRefType) else type
+        return new_op(cls.name, None, [memref] + indices, [type] + index_types(len(indices)),
+                      [element], dict(attrs_of(children)), regions=regions_of(children))
+
+    def verify(self):
+        """GenericAtomicRMWOp::verify."""
+        body = self.regions[0].blocks[0] if self.regions[0].blocks else None
+        args = body.args if body is not None else []
+        if len(args) != 1:
+            return ("'memref.generic_atomic_rmw' op expected single number of entry block "
+                    "arguments")
+        if self.results[0].type != args[0].type:
+            return ("'memref.generic_atomic_rmw' op expected block argument of the same type "
+                    "result type")
+        for block in self.regions[0].blocks:
+            for op in block.ops:
+                for inner in op.walk():
+                    if not is_memory_effect_free(inner):
+                        # Reported at the op with the effect (its emitError).
+                        raise op_error("body of 'memref.generic_atomic_rmw' should contain "
+                                       "only operations with no side effects", inner)
+        return None
+
+    def print(self, p) -> None:
+        p.write(" ")
+        p.print_operand(self.operands[0])
+        p.write("[")
+        p.print_operands(self.operands[1:])
+        p.write("] : ")
+        p.print_type(self.operands[0].type)
+        p.write(" ")
+        p.print_region(self.regions[0], True, True)
+        p.print_optional_attr_dict(self, ())
 
 
 # ------------------------------------------------------------ alloca_scope
