@@ -274,6 +274,17 @@ class AffineForOp(RegisteredOp):
     def parse_map_bound(t, children):
         keyword = children[0] if isinstance(children[0], TOKEN) and children[0].type == "MIN_MAX" else None
         rest = children[1:] if keyword is not None else children
+        lower = _is_lower_bound(t)
+        if keyword is not None and keyword.value != ("max" if lower else "min"):
+            # parseBound reads only its own prefix; the other stands where
+            # its bound attribute should start (Parser::emitWrongTokenError:
+            # just past the `to` or `=`).
+            start = _bound_offset(t.text, t.last_op_name, lower)
+            if start is None:
+                raise parse_error(keyword, "expected attribute value")
+            while start > 0 and t.text[start - 1] in " \t\r\n":
+                start -= 1
+            raise MLIRError("expected attribute value", offset_to_pos(t.text, start))
         map_attr = resolve_map(t, rest[0])
         dims, syms = rest[1]
         map = map_attr.value
@@ -281,7 +292,6 @@ class AffineForOp(RegisteredOp):
         # AffineForOp::parse reports a count mismatch at the op's name.
         check_dim_symbol_counts(map, dims, syms, t.last_op_name, "custom op 'affine.for' ",
                                 "affine map")
-        lower = _is_lower_bound(t)
         if len(map.results) > 1 and keyword is None:
             # AffineForOp's parseBound, at the start of the bound.
             if lower:

@@ -27,7 +27,7 @@ class AffinePrefetchOp(RegisteredOp):
     inherent = ("map", "localityHint", "isWrite", "isDataCache")
 
     syntax = r"""
-        affine_prefetch: OP_AFFINE_PREFETCH VALUE_ID affine_dma_subscripts "," BARE_ID "," "locality" "<" signed_int ">" "," BARE_ID attr_dict? ":" type
+        affine_prefetch: OP_AFFINE_PREFETCH VALUE_ID affine_dma_subscripts "," name_id "," "locality" "<" signed_int ">" "," name_id attr_dict? ":" type
         affine_dma_subscripts: subscripts | AFFINE_SUBSCRIPTS
     """
 
@@ -35,7 +35,8 @@ class AffinePrefetchOp(RegisteredOp):
     def parse(cls, t, children):
         memref = children[0]
         name = name_token(t, "affine.prefetch", memref)
-        rw, cache = [c for c in children if isinstance(c, TOKEN) and c.type == "BARE_ID"]
+        # Any keyword, `false` too, is read before the specifiers are checked.
+        rw, cache = [c for c in children[1:] if isinstance(c, TOKEN) and c.type != "VALUE_ID"]
         hint = next(c for c in children if isinstance(c, int))
         type = types_of(children)[0]
         if not isinstance(type, T.MemRefType):

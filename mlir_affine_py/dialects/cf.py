@@ -196,6 +196,12 @@ class SwitchOp(BranchingOp):
        `]`
         attr-dict
     """
+    # parseSwitchOpCases reads `default` and each case value with the op's
+    # parser, which reports them at the token found; the cases end where no
+    # `,` follows, and the format's `]` is then wanted.
+    syntax_missing = {"DEFAULT": ("custom op 'cf.switch' expected 'default'", "token"),
+                      (",", "INT"): ("custom op 'cf.switch' expected integer value", "token"),
+                      "RSQB": ("expected ']'", "previous")}
 
     def successor_operands(self) -> list:
         sizes = self.properties["operandSegmentSizes"].value

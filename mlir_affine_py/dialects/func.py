@@ -9,6 +9,7 @@ from ..diagnostics import MLIRError, offset_to_pos
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import Block, Region, register_op
+from ..ir.verifier import NotedMessage
 from ..ir.op_definition import Property, RegionDef, Result, Variadic, VariadicResult
 from ..ir.traits import (AffineScope, AutomaticAllocationScope, CallOpInterface, ConstantLike,
                          FunctionOpInterface, HasOnlyGraphRegion, IsolatedFromAbove,
@@ -355,7 +356,11 @@ class CallOp(RegisteredOp):
             return "'func.call' op incorrect number of results for callee"
         for i, (expected, result) in enumerate(zip(ftype.results, self.results)):
             if result.type != expected:
-                return f"'func.call' op result type mismatch at index {i}"
+                # CallOp::verifySymbolUses notes both lists at the call.
+                return NotedMessage(
+                    f"'func.call' op result type mismatch at index {i}",
+                    [("      op result types: " + _quoted_types(r.type for r in self.results), self),
+                     ("function result types: " + _quoted_types(ftype.results), self)])
         return None
 
     def print(self, p) -> None:
@@ -445,3 +450,9 @@ def _argument_attributes_error(attrs, what: str, count: int) -> str | None:
         if any("." not in name for name in entry.value):
             return f"'func.func' op {what}s may only have dialect attributes"
     return None
+
+
+def _quoted_types(types) -> str:
+    """`'i32', 'f32'`: types as a diagnostic lists them (interleaveComma of
+    quoted types)."""
+    return ", ".join(f"'{t}'" for t in types)

@@ -17,10 +17,11 @@ from ..ir.traits import (Allocate, AttrSizedOperandSegments, AutomaticAllocation
                          CastOpInterface, ConditionallySpeculatable, Free, MemoryEffects,
                          NoMemoryEffect, NoRegionArguments, Pure, Read, RecursiveMemoryEffects,
                          ReturnLike, ShapedDimOpInterface, SingleBlockImplicitTerminator,
-                         Symbol, SymbolUser, Terminator, ViewLikeOpInterface, Write)
+                         Symbol, SymbolUser, Terminator, ViewLikeOpInterface, Write,
+                         is_memory_effect_free)
 from ..ir.type_constraints import (NON_0_RANKED_OR_UNRANKED_MEMREF, AnyMemRef, AnyType, Index,
                                    TypeConstraint, is_float, is_signless_integer)
-from ..ir.verifier import LocationMessage
+from ..ir.verifier import LocationMessage, op_error
 from ..parse.syntax import TOKEN, SymbolUses, Uses, parse_error, pos_of
 from ..printer.numbers import escape_string, unescape_string
 from ..parse.op_syntax import parses
@@ -511,6 +512,14 @@ def cast_compatible(a, b) -> bool:
 
 
 # ----------------------------------------------------------------- globals
+def _global_type_error(name, type):
+    """memref.global's type must be a memref of static shape."""
+    if isinstance(type, T.MemRefType) and type.has_static_shape():
+        return None
+    return parse_error(name, f"custom op 'memref.global' type should be static shaped "
+                             f"memref, but got '{type}'")
+
+
 @register_op
 class GlobalOp(RegisteredOp):
     """`memref.global "private" constant @x : memref<2xi32> = dense<...>`:
@@ -530,13 +539,34 @@ class GlobalOp(RegisteredOp):
     """
 
     @classmethod
+    def syntax_error_before(cls, stack, text):
+        # custom<GlobalMemrefOpTypeAndInitialValue> checks the type as soon
+        # as it is read, then reads any attribute after `=` and checks its
+        # kind: both reported at the op's name.
+        type = next((value for value in stack if isinstance(value, T.Type)), None)
+        if type is None:
+            return None
+        error = _global_type_error(stack[0], type)
+        if error is not None:
+            return error
+        last = stack[-1]
+        if isinstance(last, TOKEN) and last.value == "=":
+            following = last.end_pos
+            while following < len(text) and text[following] in " \t\r\n":
+                following += 1
+            if text.startswith('"', following):
+                return parse_error(stack[0], "custom op 'memref.global' initial value should "
+                                             "be a unit or elements attribute")
+        return None
+
+    @classmethod
     def parse(cls, t, children):
         symbol = next(c for c in children if isinstance(c, TOKEN) and c.type == "SYMBOL")
         name = name_token(t, "memref.global", symbol)
         type = types_of(children)[0]
-        if not isinstance(type, T.MemRefType) or not type.has_static_shape():
-            raise parse_error(name, f"custom op 'memref.global' type should be static shaped "
-                                    f"memref, but got '{type}'")
+        error = _global_type_error(name, type)
+        if error is not None:
+            raise error
         attrs = dict(attrs_of(children))
         for child in children:
             if isinstance(child, TOKEN) and child.type == "STRING":
@@ -766,6 +796,59 @@ def _affine_map_strides(map, rank: int):
     return (strides, offset[0]) if extract(map.results[0], 1) else None
 
 
+def strided_linear_layout_map(strides, offset) -> AffineMap:
+    """makeStridedLinearLayoutMap: `offset + sum(d_i * stride_i)`, each
+    dynamic entry (None) a new symbol, the offset's first."""
+    from ..ir.affine_expr import constant, dim, symbol
+    symbols = 0
+
+    def entry(value):
+        nonlocal symbols
+        if value is not None:
+            return constant(value)
+        symbols += 1
+        return symbol(symbols - 1)
+
+    expr = entry(offset)
+    for position, stride in enumerate(strides):
+        expr = expr + dim(position) * entry(stride)
+    return AffineMap.get(len(strides), symbols, [expr])
+
+
+def canonicalize_strided_layout(type):
+    """mlir::canonicalizeStridedLayout: the layout's one-result map
+    simplified, or no layout where that is the row-major one of the shape."""
+    from ..analysis.affine_flattener import simplify_affine_expr
+    layout = type.layout
+    if layout is None:
+        return type
+    if isinstance(layout, A.StridedLayoutAttr):
+        map = strided_linear_layout_map(layout.strides, layout.offset)
+    elif isinstance(layout, A.AffineMapAttr):
+        map = layout.value
+    else:
+        return type
+    if map.is_identity() or len(map.results) > 1 or not type.shape:
+        return type if not map.is_identity() else T.MemRefType(
+            type.shape, type.element_type, None, type.memory_space)
+
+    def simplified_result(map):
+        # simplifyAffineExpr leaves a semi-affine expression as it is.
+        if not map.results[0].is_pure_affine():
+            return map.results[0]
+        return simplify_affine_expr(map.results[0],
+                                    list(range(map.num_dims + map.num_symbols)), map.num_dims)
+
+    simplified = simplified_result(map)
+    canonical = simplified_result(strided_linear_layout_map(strides_and_offset(
+        T.MemRefType(type.shape, type.element_type))[0], 0))
+    if simplified == canonical:
+        return T.MemRefType(type.shape, type.element_type, None, type.memory_space)
+    return T.MemRefType(type.shape, type.element_type,
+                        A.AffineMapAttr(AffineMap.get(map.num_dims, map.num_symbols, [simplified])),
+                        type.memory_space)
+
+
 def _mul(a, b):
     # SaturatedInteger: a product with a static 0 is 0 even if the other
     # factor is dynamic.
@@ -958,6 +1041,102 @@ def _parse_offset_size_stride(t, children, name):
     attrs["operandSegmentSizes"] = segment_sizes(*counts)
     return new_op(name, op_token, operands,
                   [source_type] + index_types(len(operands) - 1), [result_type], attrs)
+
+
+# ------------------------------------------------------- generic_atomic_rmw
+@register_op
+class AtomicYieldOp(ValueTerminator):
+    """`memref.atomic_yield %v : f32`: the value a generic_atomic_rmw stores."""
+
+    name = "memref.atomic_yield"
+    traits = (Pure, Terminator, ReturnLike)
+    ods_operands = (Operand("result"),)
+
+    syntax = r"""
+        memref_atomic_yield: OP_MEMREF_ATOMIC_YIELD VALUE_ID attr_dict? ":" type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        return new_op(cls.name, None, children[:1], types_of(children)[:1], [],
+                      dict(attrs_of(children)))
+
+    def verify(self):
+        parent = self.parent_op
+        if not isinstance(parent, GenericAtomicRMWOp):
+            return "'memref.atomic_yield' op expects parent op 'memref.generic_atomic_rmw'"
+        yielded, expected = self.operands[0].type, parent.results[0].type
+        if yielded != expected:
+            return (f"'memref.atomic_yield' op types mismatch between yield op: '{yielded}' "
+                    f"and its parent: '{expected}'")
+        return None
+
+    def print(self, p) -> None:
+        p.write(" ")
+        p.print_operand(self.operands[0])
+        p.print_optional_attr_dict(self, ())
+        p.write(" : ")
+        p.print_type(self.operands[0].type)
+
+
+@register_op
+class GenericAtomicRMWOp(RegisteredOp):
+    """`%x = memref.generic_atomic_rmw %m[%i] : memref<10xf32> {^bb0(%old:
+    f32): ... memref.atomic_yield %new : f32}`: the body computes the value
+    stored from the element read, atomically."""
+
+    name = "memref.generic_atomic_rmw"
+    traits = (SingleBlockImplicitTerminator,)
+    # memref.atomic_yield takes an operand: no terminator can be implied.
+    needs_terminators = True
+    ods_operands = (Operand("memref", AnyMemRef), Variadic("indices", Index))
+    ods_results = (Result("result"),)
+    ods_regions = (RegionDef("atomic_body"),)
+    ods_predicates = (
+        ("result type matches element type of memref",
+         lambda op: op.results[0].type == op.operands[0].type.element_type),)
+
+    syntax = r"""
+        memref_generic_atomic_rmw: OP_MEMREF_GENERIC_ATOMIC_RMW VALUE_ID "[" value_use_list? "]" ":" type region attr_dict?
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        memref, indices = children[0], list(first_of(children, Uses, []))
+        type = types_of(children)[0]
+        element = type.element_type if isinstance(type, T.MemRefType) else type
+        return new_op(cls.name, None, [memref] + indices, [type] + index_types(len(indices)),
+                      [element], dict(attrs_of(children)), regions=regions_of(children))
+
+    def verify(self):
+        """GenericAtomicRMWOp::verify."""
+        body = self.regions[0].blocks[0] if self.regions[0].blocks else None
+        args = body.args if body is not None else []
+        if len(args) != 1:
+            return ("'memref.generic_atomic_rmw' op expected single number of entry block "
+                    "arguments")
+        if self.results[0].type != args[0].type:
+            return ("'memref.generic_atomic_rmw' op expected block argument of the same type "
+                    "result type")
+        for block in self.regions[0].blocks:
+            for op in block.ops:
+                for inner in op.walk():
+                    if not is_memory_effect_free(inner):
+                        # Reported at the op with the effect (its emitError).
+                        raise op_error("body of 'memref.generic_atomic_rmw' should contain "
+                                       "only operations with no side effects", inner)
+        return None
+
+    def print(self, p) -> None:
+        p.write(" ")
+        p.print_operand(self.operands[0])
+        p.write("[")
+        p.print_operands(self.operands[1:])
+        p.write("] : ")
+        p.print_type(self.operands[0].type)
+        p.write(" ")
+        p.print_region(self.regions[0], True, True)
+        p.print_optional_attr_dict(self, ())
 
 
 # ------------------------------------------------------------ alloca_scope
@@ -1584,6 +1763,10 @@ class ReallocOp(RegisteredOp):
         if error:
             return error
         source, result = self.operands[0].type, self.results[0].type
+        for which, type in (("source", source), ("result", result)):
+            if not layout_is_identity(type):
+                # Reported with emitError on the op: without the op's name.
+                return f"unsupported layout for {which} memref type '{type}'"
         if source.element_type != result.element_type:
             return ("'memref.realloc' op different element types specified for source type "
                     f"{source} and result memref type {result}")
@@ -1868,6 +2051,21 @@ class TransposeOp(RegisteredOp):
                                                               T.MemRefType) else 0
         if map.num_dims != rank:
             return "'memref.transpose' op expected a permutation map of same rank as the input"
+        source, result = self.operands[0].type, self.results[0].type
+        if not isinstance(source, T.MemRefType) or not isinstance(result, T.MemRefType):
+            return None
+        found = strides_and_offset(source)
+        if found is None:
+            return None
+        strides, offset = found
+        positions = [e.position for e in map.results]
+        transposed = T.MemRefType([source.shape[p] for p in positions], source.element_type,
+                                  A.StridedLayoutAttr([strides[p] for p in positions], offset),
+                                  source.memory_space)
+        canonical = canonicalize_strided_layout(transposed)
+        if canonicalize_strided_layout(result) != canonical:
+            return (f"'memref.transpose' op result type '{result}' is not equivalent to the "
+                    f"canonical transposed input type '{canonical}'")
         return None
 
     def print(self, p) -> None:

@@ -289,6 +289,15 @@ class IfOp(RegisteredOp):
 
 
 # ------------------------------------------------------------------ while
+def _region_terminator_error(region, terminator_class, message: str):
+    """SCF's verifyAndGetTerminator: `message` unless `region` ends in a
+    `terminator_class` op, with a note at the terminator it ends in."""
+    last = region.blocks[0].ops[-1] if region.blocks and region.blocks[0].ops else None
+    if isinstance(last, terminator_class):
+        return None
+    return NotedMessage(message, [("terminator here", last)] if last is not None else [])
+
+
 @register_op
 class WhileOp(RegisteredOp):
     """`scf.while (%arg = %init) : (T) -> U {before} do {after}
@@ -324,14 +333,12 @@ class WhileOp(RegisteredOp):
             if len(region.blocks) != 1:     # ODS SizedRegion<1>
                 return (f"'scf.while' op region #{index} ('{name}') failed to verify "
                         "constraint: region with 1 blocks")
-        before, after = self.regions
-        if not before.blocks or not before.blocks[0].ops \
-                or not isinstance(before.blocks[0].ops[-1], ConditionOp):
-            return "'scf.while' op expects the 'before' region to terminate with 'scf.condition'"
-        if not after.blocks or not after.blocks[0].ops \
-                or not isinstance(after.blocks[0].ops[-1], YieldOp):
-            return "'scf.while' op expects the 'after' region to terminate with 'scf.yield'"
-        return None
+        return (_region_terminator_error(self.regions[0], ConditionOp,
+                                         "'scf.while' op expects the 'before' region to "
+                                         "terminate with 'scf.condition'")
+                or _region_terminator_error(self.regions[1], YieldOp,
+                                            "'scf.while' op expects the 'after' region to "
+                                            "terminate with 'scf.yield'"))
 
     def print(self, p) -> None:
         _print_init_list(p, self.regions[0].blocks[0].args if self.regions[0].blocks else [],

@@ -32,13 +32,48 @@ def verify_parsed(module, text: str | None = None, check_dominance: bool = True)
     checks of its attributes, its place as a terminator, its own checks),
     each block's terminator once the block's ops are verified, then (if
     `check_dominance`) the dominance of operands.  `text`, the source,
-    places one diagnostic."""
+    places one diagnostic.
+
+    The module's isolated-from-above ops (its functions) are verified after
+    its other ops, each on its own, as OperationVerifier::verifyOnExit
+    verifies them in parallel: a failing function does not keep the others
+    from being verified, and every function's first error is reported (the
+    first error raised, carrying the others)."""
+    isolated = [op for region in module.regions for block in region.blocks
+                for op in block.ops if op.regions and op.isolated_from_above]
+    _verify_ops(module, text, skip=set(isolated), root_table=False)
+    errors = []
+    for op in isolated:
+        try:
+            _verify_ops(op, text)
+            if check_dominance:
+                verify_dominance(op)
+        except MLIRError as error:
+            errors.append(error)
+    if errors:
+        first = errors[0]
+        for other in errors[1:]:
+            first.notes.append((other.severity, str(other.message), other.pos))
+            first.notes.extend(other.notes)
+        raise first
+    if hasattr(module, "symbol_table_error"):
+        found = module.symbol_table_error()
+        if found:
+            raise found
+    if check_dominance:
+        verify_dominance(module, skip=set(isolated))
+
+
+def _verify_ops(root, text: str | None, skip=frozenset(), root_table: bool = True) -> None:
+    """The structural checks of verify_parsed for `root` and the ops nested
+    in it, but for those in `skip` (verified on their own) and, unless
+    `root_table`, the symbol table of `root` itself."""
     from ..dialects.base import (dialect_attributes_error, missing_terminator_error,
                                  terminator_error)
     # Work items: an op; ("block", block) once the block's ops are verified,
     # for its terminator (MLIR checks it on leaving the block); ("table", op)
     # once a symbol table's ops are, for its symbols.
-    work = [module]
+    work = [root]
     while work:
         op = work.pop()
         if op.__class__ is tuple:
@@ -47,6 +82,8 @@ def verify_parsed(module, text: str | None = None, check_dominance: bool = True)
                      else item.symbol_table_error())
             if found:
                 raise found
+            continue
+        if op in skip:
             continue
         message = op.structure_error()
         if message:
@@ -70,7 +107,7 @@ def verify_parsed(module, text: str | None = None, check_dominance: bool = True)
             if _has_successors(region) and _predecessors(region)[region.blocks[0]]:
                 # OperationVerifier::verifyOnEntrance, after the op's own checks.
                 raise MLIRError("entry block of region may not have predecessors", op.pos)
-        if hasattr(op, "symbol_table_error"):
+        if hasattr(op, "symbol_table_error") and (root_table or op is not root):
             work.append(("table", op))
         needs_terminators = op.needs_terminators
         for region in reversed(op.regions):
@@ -81,8 +118,6 @@ def verify_parsed(module, text: str | None = None, check_dominance: bool = True)
                 if check_blocks:
                     work.append(("block", block))
                 work.extend(reversed(block.ops))
-    if check_dominance:
-        verify_dominance(module)
 
 
 class LocationMessage(str):
@@ -248,8 +283,9 @@ def _encloses(outer, region) -> bool:
     return False
 
 
-def verify_dominance(root) -> None:
-    """Raise MLIRError at the first op using a value that does not dominate it."""
+def verify_dominance(root, skip=frozenset()) -> None:
+    """Raise MLIRError at the first op using a value that does not dominate
+    it (the ops in `skip` are not looked into)."""
     # Each work item: (op, scopes), or (results, scope) to define the results
     # of an op once its regions are checked.  `scopes` is the tuple of value
     # sets visible at the op, innermost first (where most operands are).
@@ -258,6 +294,10 @@ def verify_dominance(root) -> None:
         op, scopes = work.pop()
         if op.__class__ is list:
             scopes.update(op)
+            continue
+        if op in skip:
+            if op.results and scopes:
+                scopes[0].update(op.results)
             continue
         for value in op.operands:
             for scope in scopes:

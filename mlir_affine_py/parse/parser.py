@@ -17,6 +17,7 @@ from lark.exceptions import (UnexpectedCharacters, UnexpectedEOF, UnexpectedInpu
 
 from .. import dialects  # noqa: F401  (registers ops and custom forms)
 from ..diagnostics import MLIRError, offset_to_pos, pos_to_offset
+from ..ir.attr_syntax import SymbolRef
 from ..ir.core import OP_CLASSES
 from ..ir import attributes as A
 from ..ir import types as T
@@ -264,6 +265,7 @@ _TOKEN_START = frozenset(":,.(){}[]<>=*-+?|/\"@#%^!_ \t\r\n"
                          "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
 
 _INTTYPE = r"[su]?i[1-9][0-9]*"
+_BARE_WORD = r"[A-Za-z_][\w$.]*"
 _BARE_ID = r"[A-Za-z_][\w$.]*"
 _VALUE_NAME = r"%[\w$.\-]*"
 _CLOSERS = (("RPAR", ")"), ("RSQB", "]"), ("MORETHAN", ">"), ("RBRACE", "}"))
@@ -304,7 +306,7 @@ def _lexer_error(text: str, error: UnexpectedCharacters) -> MLIRError:
         return lexical
     state = getattr(error, "state", None)
     accepted = _acceptable(state) if state is not None else set(error.allowed or ())
-    message, where = _expected_message(accepted, state, None, text)
+    message, where = _expected_message(accepted, state, None, text, offset)
     if isinstance(message, MLIRError):
         return message
     return MLIRError(message, _location(text, where, offset, at_eof=False))
@@ -376,10 +378,11 @@ def _literals() -> dict:
     return _parser()[0].prepared.literals
 
 
-def _expected_message(accepted: set, state, token, text: str):
+def _expected_message(accepted: set, state, token, text: str, offset: int | None = None):
     """(message, where) for a syntax error; `where` is "previous" (just past
     the previous token), "token" (at the offending token) or an offset.  The
-    message may instead be a ready MLIRError."""
+    message may instead be a ready MLIRError.  `offset`, where the text that
+    could not be lexed starts (when there is no `token`)."""
     literals = _literals()
     stack = _stack(state)
     top = stack[-1] if stack else None
@@ -395,6 +398,12 @@ def _expected_message(accepted: set, state, token, text: str):
         if token is not None and token.value.startswith("%"):
             end = token.start_pos + len(re.compile(_VALUE_NAME).match(token.value).group())
             return "expected '=' after SSA name", end
+        start = token.start_pos if token is not None else offset
+        word = re.compile(_BARE_WORD).match(text, start) if start is not None else None
+        if word is not None and not re.compile(_INTTYPE).fullmatch(word.group()):
+            # A keyword (`tensor`, `f32`, `true`) where an op starts: MLIR's
+            # parseOperation takes it as a custom op's name.
+            return unknown_custom_op_error(word.group(), offset_to_pos(text, start)), None
         return "expected operation name in quotes", "previous"
     op = _enclosing_op(stack)
     op_class = OP_CLASSES.get(op.value) if op is not None else None
@@ -496,6 +505,12 @@ def _expected_message(accepted: set, state, token, text: str):
     if "BUILTIN_TYPE" in accepted:
         return "expected non-function type", "previous"
     if "SYMBOL" in accepted:
+        named = _named_op_class(stack)
+        if named is not None and token is not None and token.type == "STRING" \
+                and any(isinstance(p.kind, SymbolRef) for p in getattr(named, "ods_properties", ())):
+            # A format's `$attr` of a SymbolRefAttr reads a whole attribute,
+            # then checks its kind.
+            return f"custom op '{named.name}' invalid kind of attribute specified", "token"
         op_name = _enclosing_op_name(stack)
         prefix = f"custom op '{op_name}' " if op_name else ""
         return f"{prefix}expected valid '@'-identifier for symbol name", "token"
@@ -607,6 +622,24 @@ def _before_top(stack: list, depth: int, value: str) -> bool:
     """Whether the stack entry `depth` below the top is the token `value`."""
     index = len(stack) - 1 - depth
     return index >= 0 and isinstance(stack[index], TOKEN) and stack[index].value == value
+
+
+def _named_op_class(stack: list):
+    """The class of the op whose name is the last token read, its dialect
+    left out where it may be (`syntax_short_name`): a short name only where
+    no op of the same region is being read (`memref.global constant`)."""
+    top = stack[-1] if stack else None
+    if not isinstance(top, TOKEN):
+        return None
+    if top.value in OP_CLASSES:
+        return OP_CLASSES[top.value]
+    for value in reversed(stack[:-1]):
+        if isinstance(value, TOKEN) and value.type == "LBRACE":
+            break
+        if isinstance(value, TOKEN) and value.value in OP_CLASSES:
+            return None
+    return next((cls for name, cls in OP_CLASSES.items() if getattr(cls, "syntax_short_name", False)
+                 and name.partition(".")[2] == top.value), None)
 
 
 def _enclosing_op(stack: list):

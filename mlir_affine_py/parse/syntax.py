@@ -49,7 +49,10 @@ class Regions(list):
 
 
 class Successors(list):
-    pass
+    """The blocks of a generic op's successor list; `pos`, where its `[`
+    stands."""
+
+    pos: tuple = (0, 0)
 
 
 class OpHead(list):

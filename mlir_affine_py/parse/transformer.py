@@ -17,6 +17,7 @@ from ..dialects.base import REGISTERED_DIALECTS
 from ..dialects.dlti import check_unique_keys
 from ..ir import attributes as A
 from ..ir import types as T
+from ..ir.core import OP_CLASSES
 from ..ir.affine_expr import dim as affine_dim
 from ..ir.affine_expr import symbol as affine_symbol
 from ..ir.affine_map import AffineMap, IntegerSet
@@ -149,6 +150,11 @@ class MLIRTransformer:
             raise parse_error(name_token, "empty operation name is invalid")
         if "\0" in _decoded(_string_value(name_token)):
             raise parse_error(name_token, "null character not allowed in operation name")
+        if successors:
+            # OperationParser::parseGenericOperation, on reaching the `[`.
+            registered = OP_CLASSES.get(_decoded(_string_value(name_token)))
+            if registered is not None and not registered.is_terminator:
+                raise MLIRError("successors in non-terminator", successors.pos)
         op = ParsedOp(_decoded(_string_value(name_token)), pos_of(name_token),
                       uses or [], (), ftype.results, attrs or {}, props or {},
                       regions or [], successors or [])
@@ -160,7 +166,10 @@ class MLIRTransformer:
         return op
 
     def successor_list(self, children):
-        return Successors(children)
+        # The rule keeps its punctuation for the place of its `[`.
+        successors = Successors(c for c in children if c.type == "CARET_ID")
+        successors.pos = pos_of(children[0])
+        return successors
 
     def properties(self, children):
         return Props(children[0].value)

@@ -32,13 +32,6 @@ DRIVER_FLAGS = {"-split-input-file", "-verify-diagnostics"}
 # and chunk number (from 0, counting all chunks): ops it does not know, and
 # rules not yet written.  A chunk listed here must still be rejected.
 KNOWN_DIFFERENCES = {
-    ("MemRef-invalid.mlir", 14): "memref.transpose is not known",
-    ("MemRef-invalid.mlir", 15): "memref.transpose",
-    ("MemRef-invalid.mlir", 16): "memref.transpose",
-    ("MemRef-invalid.mlir", 94): "memref.generic_atomic_rmw is not known",
-    ("MemRef-invalid.mlir", 95): "memref.generic_atomic_rmw",
-    ("MemRef-invalid.mlir", 96): "memref.generic_atomic_rmw",
-    ("MemRef-invalid.mlir", 98): "memref.generic_atomic_rmw",
 }
 
 # Chunks pyaffine-opt still accepts, each rejected by mlir-opt's parser
