@@ -104,6 +104,14 @@ class DenseArray(AttrSyntax):
         self.element_type = element_type
 
     def parse(self, children, op_name: str = "") -> A.Attribute:
+        # Each element is read as the C++ integer of the element type
+        # (parseInteger<T>): one that does not fit it is refused.
+        width = getattr(self.element_type, "width", 64)
+        for value in children:
+            if width > 1 and not -(1 << (width - 1)) <= value < 1 << (width - 1):
+                from ..diagnostics import MLIRError
+                raise MLIRError(f"custom op '{op_name}' integer value too large",
+                                getattr(value, "start", None))
         return A.DenseArrayAttr(self.element_type, [int(c) for c in children])
 
     def print(self, p, attr) -> None:
