@@ -110,8 +110,11 @@ class DenseArray(AttrSyntax):
         for value in children:
             if width > 1 and not -(1 << (width - 1)) <= value < 1 << (width - 1):
                 from ..diagnostics import MLIRError
+                # The list then wants its ']' where the literal ends.
+                line, column = value.pos
+                end = (line, column + len(str(abs(int(value)))))
                 raise MLIRError(f"custom op '{op_name}' integer value too large",
-                                getattr(value, "start", None))
+                                value.start).attach_note("expected ']'", end, "error")
         return A.DenseArrayAttr(self.element_type, [int(c) for c in children])
 
     def print(self, p, attr) -> None:
