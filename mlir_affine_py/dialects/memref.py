@@ -9,6 +9,7 @@ from lark.lexer import Token
 from ..diagnostics import MLIRError
 from ..ir import attributes as A
 from ..ir import types as T
+from ..ir.affine_expr import AffineDimExpr
 from ..ir.affine_map import AffineMap
 from ..ir.core import register_op
 from ..ir.op_definition import (Operand, Optional, Property, RegionDef, Result, Variadic,
@@ -2042,8 +2043,7 @@ class TransposeOp(RegisteredOp):
 
     def verify(self):
         map = self.properties["permutation"].value
-        positions = {getattr(e, "position", None) for e in map.results
-                     if type(e).__name__ == "AffineDimExpr"}
+        positions = {e.position for e in map.results if isinstance(e, AffineDimExpr)}
         if map.num_symbols or len(map.results) != map.num_dims or positions != set(
                 range(map.num_dims)):
             return "'memref.transpose' op expected a permutation map"
@@ -2073,10 +2073,7 @@ class TransposeOp(RegisteredOp):
         p.print_operand(self.operands[0])
         p.write(f" {self.properties['permutation'].value}")
         p.print_optional_attr_dict(self, ("permutation",))
-        p.write(" : ")
-        p.print_type(self.operands[0].type)
-        p.write(" to ")
-        p.print_type(self.results[0].type)
+        self.print_types(p, [self.operands[0].type, self.results[0].type])
 
 
 # -------------------------------------------------------- assume_alignment

@@ -84,18 +84,6 @@ class _Operands:
         return AffineMap(len(self.dims), len(self.symbols), results), self.dims + self.symbols
 
 
-def _left_associated_sum(lhs: AffineExpr, rhs: AffineExpr) -> AffineExpr:
-    """`lhs + rhs` with a sum left on the right (where `+` put the symbolic
-    side) folded in term by term: the tree the parser builds from the
-    printed text, since `a + (-b - c)` prints as `a + -b - c`, which reads
-    back as `(a - b) - c`."""
-    total = lhs + rhs
-    if isinstance(total, AffineBinaryOpExpr) and total.kind == "add" \
-            and isinstance(total.rhs, AffineBinaryOpExpr) and total.rhs.kind == "add":
-        return _left_associated_sum(_left_associated_sum(total.lhs, total.rhs.lhs), total.rhs.rhs)
-    return total
-
-
 def _as_parsed(expr: AffineExpr) -> AffineExpr:
     """`expr` as the parser builds it from its printed text: each sum's
     terms, in printed order, added left to right (the simplification may
@@ -146,9 +134,9 @@ class Generator:
         op = expr.get_op_type()
         args = [self.affine(a, operands) for a in _args(expr)] if op not in _COMPARISONS else None
         if op == _OP.add:
-            return _left_associated_sum(args[0], args[1])
+            return args[0] + args[1]
         if op == _OP.sub:
-            return _left_associated_sum(args[0], -args[1])
+            return args[0] - args[1]
         if op == _OP.minus:
             return -args[0]
         if op == _OP.mul:
@@ -351,8 +339,14 @@ def merge_repeated_dims(op) -> None:
     start = len(op.operands) - len(op.map_operands) if isinstance(op, AffineMemoryOp) else 0
     operands = list(op.operands[start:])
     old = op.map
+    # A value that is also a symbol operand is read back as that symbol
+    # (`-%n + symbol(%n)` parses as 0).
+    as_symbol = {value: k for k, value in enumerate(operands[old.num_dims:])}
     kept, dims, position = [], [], {}
     for value in operands[:old.num_dims]:
+        if value in as_symbol:
+            dims.append(symbol(as_symbol[value]))
+            continue
         if value not in position:
             position[value] = len(kept)
             kept.append(value)

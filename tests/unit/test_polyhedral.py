@@ -536,3 +536,25 @@ def test_nest_isl_cannot_express_is_left_as_it_was():
     assert any("code generation failed" in m for m in messages), messages
     assert Printer().print_module(module) == Printer().print_module(original)
     assert [len(arg.uses) for arg in func.regions[0].blocks[0].args] == uses
+
+
+def test_a_subscript_operand_both_dim_and_symbol_becomes_the_symbol():
+    """Generated subscripts can bind one value as a dim and as a symbol;
+    the parser reads `-%n + symbol(%n)` back as 0, so the map is made so."""
+    from mlir_affine_py.polyhedral.codegen import merge_repeated_dims
+    from mlir_affine_py.printer.printer import Printer
+    module = parse_source("""
+func.func @f(%A: memref<28xf64>, %n: index) {
+  affine.for %i = 0 to 10 {
+    %v = affine.load %A[-%i + symbol(%n)] : memref<28xf64>
+  }
+  return
+}
+""")
+    load = next(op for op in module.walk() if op.op_name == "affine.load")
+    n = load.operands[2]
+    load.set_operands([load.operands[0], n, n])       # the dim is %n too
+    merge_repeated_dims(load)
+    text = Printer().print_module(module)
+    assert "affine.load %arg0[0]" in text
+    assert Printer().print_module(parse_source(text)) == text
