@@ -25,7 +25,8 @@ from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.affine_expr import (AffineBinaryOpExpr, AffineConstantExpr,
                               AffineDimExpr, AffineSymbolExpr)
-from ..ir.traits import AffineScope, ViewLikeOpInterface, is_memory_effect_free
+from ..ir.traits import (AffineScope, ViewLikeOpInterface, is_memory_effect_free,
+                         memory_effects)
 
 
 class NotAffine(Exception):
@@ -275,6 +276,27 @@ def is_recomputable(op) -> bool:
     analysis to the accesses through the original)."""
     return (not op.regions and is_memory_effect_free(op)
             and not any(isinstance(r.type, T.MemRefType) for r in op.results))
+
+
+_EFFECT_VERBS = {"read": "reads", "write": "writes", "allocate": "allocates", "free": "frees"}
+
+
+def unmodelled_op_reason(op) -> str:
+    """Why the dependence analysis cannot account for `op`, for a remark:
+    its effects are unknown, it holds a region (only affine.for and
+    affine.if are walked into), or it has memory effects of its own (only
+    affine accesses are modelled)."""
+    effects = memory_effects(op)
+    if effects is None:
+        return f"op '{op.op_name}' has unknown side effects"
+    if op.regions:
+        return f"op '{op.op_name}' holds a region the dependence analysis does not model"
+    verbs = [_EFFECT_VERBS[kind] for kind in _EFFECT_VERBS
+             if any(effect.kind == kind for effect in effects)]
+    if not verbs:
+        return f"op '{op.op_name}' defines a memref inside the nest"
+    said = verbs[0] if len(verbs) == 1 else f"{', '.join(verbs[:-1])} and {verbs[-1]}"
+    return f"op '{op.op_name}' {said} memory the dependence analysis does not model"
 
 
 def memref_root(value):

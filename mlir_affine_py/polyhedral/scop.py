@@ -46,7 +46,7 @@ import functools
 import islpy as isl
 
 from ..analysis.affine_access import (IslWriter, NotAffine, defined_in_loops, is_recomputable,
-                                      memref_root)
+                                      memref_root, unmodelled_op_reason)
 from ..dialects.affine import AffineForOp, AffineIfOp, AffineMemoryOp
 from ..ir.core import Operation
 from ..ir.types import VectorType
@@ -252,7 +252,7 @@ def _statement_groups(ops) -> list:
         elif isinstance(op, (AffineForOp, AffineIfOp)) or isinstance(op, AffineMemoryOp) or is_pure(op):
             continue
         else:
-            raise NotAffine(f"op '{op.op_name}' has unknown side effects")
+            raise NotAffine(unmodelled_op_reason(op))
     groups = _merge_interleaved(groups, ops, index)
     for k, group in enumerate(groups):
         for op in group:

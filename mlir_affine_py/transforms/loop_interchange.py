@@ -32,11 +32,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..analysis.affine_access import (MemRefAccess, depends_on, enclosing_affine_ops,
-                                     is_memory_access, is_recomputable, loop_ivs)
+                                     is_memory_access, is_recomputable, loop_ivs,
+                                     unmodelled_op_reason)
 from ..analysis.cost_model import DEFAULT_TRIP_COUNT, UNROLL_LIMIT, NestModel, access_info
 from ..analysis.dependence import DependenceAnalysis, DependenceComponent, num_common_loops
 from ..dialects.affine import AffineForOp, AffineIfOp
-from ..ir.traits import CallOpInterface, is_memory_effect_free
+from ..ir.traits import CallOpInterface
 from ..passes import Option, Pass, emit_remark
 from .loop_distribution import distribute_nest
 from .loop_utils import get_perfectly_nested_loops, order_to_perm_map, permute_loops
@@ -318,9 +319,7 @@ def unsupported_op_reason(loop) -> str | None:
             continue
         if op.has_trait(CallOpInterface):
             return "the nest contains a call"
-        if not op.regions and is_memory_effect_free(op):
-            return f"op '{op.op_name}' defines a memref inside the nest"
-        return f"op '{op.op_name}' has unknown side effects"
+        return unmodelled_op_reason(op)
     return None
 
 

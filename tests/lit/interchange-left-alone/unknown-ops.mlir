@@ -8,9 +8,9 @@
 // semantics there.)
 
 // CHECK: remark: affine-loop-interchange: nest left as it is: op 'linalg.matmul' has unknown side effects
-// CHECK: remark: affine-loop-interchange: nest left as it is: op 'vector.print' has unknown side effects
-// CHECK: remark: affine-loop-interchange: nest left as it is: op 'vector.load' has unknown side effects
-// CHECK: remark: affine-loop-interchange: nest left as it is: op 'scf.execute_region' has unknown side effects
+// CHECK: remark: affine-loop-interchange: nest left as it is: op 'vector.print' writes memory the dependence analysis does not model
+// CHECK: remark: affine-loop-interchange: nest left as it is: op 'vector.load' reads memory the dependence analysis does not model
+// CHECK: remark: affine-loop-interchange: nest left as it is: op 'scf.execute_region' holds a region the dependence analysis does not model
 // CHECK-LABEL: func.func @f
 // CHECK:      affine.for %[[I:.*]] = 0 to 64 {
 // CHECK-NEXT:   affine.for %[[J:.*]] = 0 to 64 {
