@@ -25,8 +25,8 @@ from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.affine_expr import (AffineBinaryOpExpr, AffineConstantExpr,
                               AffineDimExpr, AffineSymbolExpr)
-from ..ir.traits import (AffineScope, ViewLikeOpInterface, is_memory_effect_free,
-                         memory_effects)
+from ..ir.traits import (AffineScope, RecursiveMemoryEffects, ViewLikeOpInterface,
+                         is_memory_effect_free, memory_effects)
 
 
 class NotAffine(Exception):
@@ -283,13 +283,14 @@ _EFFECT_VERBS = {"read": "reads", "write": "writes", "allocate": "allocates", "f
 
 def unmodelled_op_reason(op) -> str:
     """Why the dependence analysis cannot account for `op`, for a remark:
-    its effects are unknown, it holds a region (only affine.for and
-    affine.if are walked into), or it has memory effects of its own (only
-    affine accesses are modelled)."""
+    its effects are unknown, it holds a region whose ops make its effects
+    (only affine.for and affine.if are walked into), it reads or writes
+    memory by an access of its own (only affine accesses are modelled), or
+    it defines a memref the accesses could alias."""
     effects = memory_effects(op)
     if effects is None:
         return f"op '{op.op_name}' has unknown side effects"
-    if op.regions:
+    if op.has_trait(RecursiveMemoryEffects) or (op.regions and not effects):
         return f"op '{op.op_name}' holds a region the dependence analysis does not model"
     verbs = [_EFFECT_VERBS[kind] for kind in _EFFECT_VERBS
              if any(effect.kind == kind for effect in effects)]

@@ -23,8 +23,8 @@ class CloneOp(RegisteredOp):
 
 @register_op
 class ToTensorOp(RegisteredOp):
-    # No MemoryEffectOpInterface upstream: its effects are unknown.
     name = "bufferization.to_tensor"
+    traits = ()  # no MemoryEffectOpInterface upstream: its effects are unknown
     ods_operands = (Operand("buffer"),)
     ods_results = (Result("result"),)
     ods_properties = (Property("restrict", UnitAttr()), Property("writable", UnitAttr()))
@@ -49,6 +49,7 @@ class ToBufferOp(RegisteredOp):
 @register_op
 class DeallocTensorOp(RegisteredOp):
     name = "bufferization.dealloc_tensor"
+    traits = ()  # no MemoryEffectOpInterface upstream: its effects are unknown
     ods_operands = (Operand("tensor"),)
     assembly_format = "$tensor attr-dict `:` type($tensor)"
 

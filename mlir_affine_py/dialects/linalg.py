@@ -22,7 +22,8 @@ from ..ir.affine_expr import dim
 from ..ir.affine_map import AffineMap
 from ..ir.core import OP_CLASSES, Block, register_op
 from ..ir.op_definition import RegionDef, Variadic, VariadicResult
-from ..ir.traits import AttrSizedOperandSegments, Pure, ReturnLike, Terminator
+from ..ir.traits import (AttrSizedOperandSegments, MemoryEffectOpInterface, Pure, Read,
+                         ReturnLike, Terminator, Write)
 from ..parse.op_syntax import parses
 from ..parse.syntax import AttrDict, ParsedRegion, TypeList, Uses, parse_error
 from .base import (RegisteredOp, ValueTerminator, attrs_of, first_of, new_op, type_constraint_error,
@@ -225,6 +226,9 @@ class StructuredOp(RegisteredOp):
     def inputs(self):
         return self.operands[:self.properties["operandSegmentSizes"].value[0]]
 
+    def get_effects(self) -> list:
+        return generic_effects(self)
+
     def outputs(self):
         return self.operands[self.properties["operandSegmentSizes"].value[0]:]
 
@@ -363,6 +367,23 @@ def casts_unsigned(op) -> bool:
     return isinstance(cast, A.OpaqueAttr) and cast.text == "#linalg.type_fn<cast_unsigned>"
 
 
+def generic_effects(op) -> list:
+    """getGenericEffectsImpl (LinalgOps.cpp): each input that is a buffer is
+    read; each init that is a buffer is written, and read as well when the
+    body uses its element (linalg.matmul accumulates into it, linalg.fill
+    does not); tensors have no effects."""
+    inputs, inits = op.inputs(), op.outputs()
+    effects = [Read(k) for k, value in enumerate(inputs) if isinstance(value.type, T.MemRefType)]
+    block = op.regions[0].blocks[0] if op.regions and op.regions[0].blocks else None
+    for k, value in enumerate(inits, start=len(inputs)):
+        if not isinstance(value.type, T.MemRefType):
+            continue
+        if block is None or k >= len(block.args) or block.args[k].uses:
+            effects.append(Read(k))
+        effects.append(Write(k))
+    return effects
+
+
 def print_ins_outs(p, inputs, outputs) -> None:
     """printCommonStructuredOpParts: ` ins(%a : T) outs(%b : U)`, each
     group left out when empty."""
@@ -417,9 +438,7 @@ class MapsPropertyOp(StructuredOp):
     are the default ones."""
 
     __slots__ = ()
-    # Effects: the inputs read and the outputs read and written when they are
-    # buffers, none on tensors; one declaration cannot say it: unknown.
-    traits = (AttrSizedOperandSegments,)
+    traits = (AttrSizedOperandSegments, MemoryEffectOpInterface)
     inherent = ("operandSegmentSizes", "indexing_maps", "cast")
 
     def indexing_maps(self) -> list:
@@ -439,6 +458,7 @@ class ContractOp(MapsPropertyOp):
     the maps have no default, so they are always written."""
 
     name = "linalg.contract"
+    traits = MapsPropertyOp.traits
 
     def default_maps(self) -> list:
         return []
@@ -452,6 +472,7 @@ class MatmulOp(MapsPropertyOp):
     """C(m, n) += A(m, k) * B(k, n)."""
 
     name = "linalg.matmul"
+    traits = MapsPropertyOp.traits
 
     def default_maps(self) -> list:
         return _maps(3, (0, 2), (2, 1), (0, 1))
@@ -462,6 +483,7 @@ class BatchMatmulOp(MapsPropertyOp):
     """C(b, m, n) += A(b, m, k) * B(b, k, n)."""
 
     name = "linalg.batch_matmul"
+    traits = MapsPropertyOp.traits
 
     def default_maps(self) -> list:
         return _maps(4, (0, 1, 3), (0, 3, 2), (0, 1, 2))
@@ -472,6 +494,7 @@ class BatchReduceMatmulOp(MapsPropertyOp):
     """C(m, n) += A(b, m, k) * B(b, k, n), the batch reduced too."""
 
     name = "linalg.batch_reduce_matmul"
+    traits = MapsPropertyOp.traits
 
     def default_maps(self) -> list:
         return _maps(4, (0, 1, 3), (0, 3, 2), (1, 2))
@@ -482,7 +505,7 @@ class FillOp(StructuredOp):
     """Every element of the output set to the scalar input."""
 
     name = "linalg.fill"
-    traits = (AttrSizedOperandSegments,)  # effects unknown, as linalg.matmul's
+    traits = (AttrSizedOperandSegments, MemoryEffectOpInterface)
     num_inputs = 1
 
     def default_maps(self) -> list:

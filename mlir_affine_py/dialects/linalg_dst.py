@@ -19,10 +19,11 @@ from ..ir.affine_expr import dim
 from ..ir.affine_map import AffineMap
 from ..ir.core import OP_CLASSES, Block, register_op
 from ..ir.op_definition import Operand, RegionDef, Variadic, VariadicResult
+from ..ir.traits import MemoryEffectOpInterface
 from ..parse.op_syntax import parses
 from ..parse.syntax import AttrDict, ParsedRegion, parse_error
 from .base import RegisteredOp, first_of, new_op
-from .linalg import YieldOp, _element_type, _is_tensor, _shape, print_ins_outs
+from .linalg import YieldOp, _element_type, _is_tensor, _shape, generic_effects, print_ins_outs
 
 
 _PAYLOAD = " payload"
@@ -81,6 +82,9 @@ class DstStyleOp(RegisteredOp):
 
     def outputs(self):
         return self.operands[-1:]
+
+    def get_effects(self) -> list:
+        return generic_effects(self)
 
     def finish_parse(self) -> None:
         payload = self.attributes.pop(_PAYLOAD, None)
@@ -180,6 +184,7 @@ class MapOp(DstStyleOp):
     elements."""
 
     name = "linalg.map"
+    traits = (MemoryEffectOpInterface,)
     ods_operands = (Variadic("inputs"), Operand("init"))
     ods_results = (VariadicResult("result"),)
     ods_regions = (RegionDef("mapper"),)
@@ -229,6 +234,7 @@ class ReduceOp(DstStyleOp):
     = [1]`: the inputs combined along `dimensions` into the inits."""
 
     name = "linalg.reduce"
+    traits = (MemoryEffectOpInterface,)
     ods_operands = (Variadic("inputs"), Variadic("inits"))
     ods_results = (VariadicResult("result"),)
     ods_regions = (RegionDef("combiner"),)
@@ -269,6 +275,7 @@ class TransposeOp(DstStyleOp):
     """`%t = linalg.transpose ins(%a : T) outs(%b : U) permutation = [1, 0]`."""
 
     name = "linalg.transpose"
+    traits = (MemoryEffectOpInterface,)
     ods_operands = (Operand("input"), Operand("init"))
     ods_results = (VariadicResult("result"),)
     ods_regions = (RegionDef("region"),)
@@ -287,6 +294,7 @@ class BroadcastOp(DstStyleOp):
     the input copied along the init's added `dimensions`."""
 
     name = "linalg.broadcast"
+    traits = (MemoryEffectOpInterface,)
     ods_operands = (Operand("input"), Operand("init"))
     ods_results = (VariadicResult("result"),)
     ods_regions = (RegionDef("region"),)

@@ -17,7 +17,8 @@ from ..ir import types as T
 from ..ir.attr_syntax import DenseArray, Enum, TypedInt
 from ..ir.core import register_op
 from ..ir.op_definition import Operand, Optional, Property, Result, Variadic, VariadicResult
-from ..ir.traits import AttrSizedOperandSegments, NoMemoryEffect, Pure
+from ..ir.traits import (AttrSizedOperandSegments, MemoryEffectOpInterface, NoMemoryEffect, Pure,
+                         Read, Write)
 from ..parse.op_syntax import parses
 from ..parse.syntax import AttrDict, ParsedRegion, TypeList, Uses, parse_error
 from .base import RegisteredOp, first_of, new_op, type_constraint_error
@@ -48,7 +49,7 @@ class GenericOp(StructuredOp):
 
     syntax_extended = True
     name = "linalg.generic"
-    traits = (AttrSizedOperandSegments,)  # effects unknown, as linalg.matmul's
+    traits = (AttrSizedOperandSegments, MemoryEffectOpInterface)
     inherent = ("operandSegmentSizes",) + TRAIT_NAMES
 
     syntax = r"""
@@ -173,6 +174,7 @@ class SoftmaxOp(RegisteredOp):
 
     __slots__ = ()
     name = "linalg.softmax"
+    traits = (MemoryEffectOpInterface,)
     ods_operands = (Operand("input"), Operand("output"))
     ods_results = (VariadicResult("result"),)
     ods_properties = (Property("dimension", TypedInt(T.I64)),)
@@ -180,6 +182,12 @@ class SoftmaxOp(RegisteredOp):
     assembly_format = ("attr-dict `dimension` `(` $dimension `)` `ins` `(` $input `:` "
                        "type($input) `)` `outs` `(` $output `:` type($output) `)` "
                        "(`->` type($result)^)?")
+
+    def get_effects(self) -> list:
+        """SoftmaxOp::getEffects: the input read and the output read and
+        written, when they are buffers."""
+        return [effect for k, effect in ((0, Read(0)), (1, Read(1)), (1, Write(1)))
+                if isinstance(self.operands[k].type, T.MemRefType)]
 
 
 # Linalg_WinogradConformation: F(m, r), the output tile m and the kernel r.
@@ -199,6 +207,8 @@ class WinogradTransformOp(RegisteredOp):
 for _name, _operand in (("filter", "filter"), ("input", "input"), ("output", "value")):
     register_op(type(f"Winograd{_name.title()}TransformOp", (WinogradTransformOp,), {
         "__slots__": (), "name": f"linalg.winograd_{_name}_transform",
+        # DestinationStyleOpInterface and TilingInterface only: effects unknown.
+        "traits": (),
         "ods_operands": (Operand(_operand), Operand("output")),
         "assembly_format": (f"attr-dict `fmr` `(` $fmr `)` `ins` `(` ${_operand} `:` "
                             f"type(${_operand}) `)` `outs` `(` $output `:` type($output) `)` "
@@ -261,6 +271,7 @@ class UnPackOp(RelayoutOp):
 
     __slots__ = ()
     name = "linalg.unpack"
+    traits = RelayoutOp.traits
     ods_operands = (Operand("source"), Operand("dest"), Variadic("inner_tiles"))
     ods_properties = _RELAYOUT_PROPERTIES
     required_properties = ("inner_dims_pos", "static_inner_tiles")

@@ -30,7 +30,7 @@ from ..ir import types as T
 from ..ir.affine_expr import dim
 from ..ir.affine_map import AffineMap
 from ..ir.core import OP_CLASSES, register_op
-from ..ir.traits import AttrSizedOperandSegments
+from ..ir.traits import AttrSizedOperandSegments, MemoryEffectOpInterface
 from .linalg import (StructuredOp, YieldOp, _append, _cast, _multiply_accumulate, _shape,
                      casts_unsigned)
 
@@ -180,7 +180,7 @@ class TableStructuredOp(StructuredOp):
     one of the multiply-accumulate or pooling bodies."""
 
     __slots__ = ()
-    traits = (AttrSizedOperandSegments,)  # effects unknown, as linalg.matmul's
+    traits = (AttrSizedOperandSegments, MemoryEffectOpInterface)
     memoizes_maps = True
     num_loops = 0
     operand_terms: tuple = ()
@@ -306,7 +306,7 @@ class ElementwiseOp(StructuredOp):
     buildBinaryFn); the op's result is of its first operand's type."""
 
     __slots__ = ()
-    traits = (AttrSizedOperandSegments,)  # effects unknown, as linalg.matmul's
+    traits = (AttrSizedOperandSegments, MemoryEffectOpInterface)
     scalar_fns: tuple = ()
 
     def default_maps(self) -> list:
@@ -372,7 +372,8 @@ def _class_name(name: str) -> str:
 
 
 def _declare(base, name: str, namespace: dict):
-    namespace.update(__slots__=(), name=name, __module__=__name__,
+    # A row's op has its base's traits, stated here as a class of its own would.
+    namespace.update(__slots__=(), name=name, traits=base.traits, __module__=__name__,
                      __doc__=f"`{name}`, declared by its row of the table.")
     register_op(type(_class_name(name), (base,), namespace))
 

@@ -89,6 +89,10 @@ def _types_of(cls, name, count, state) -> list:
         return _types_of(cls, rule, count, state)[:1] * (1 if count is None else count)
     if callable(rule):
         return list(rule(state))
+    if rule is None and count is None:
+        # A variadic result whose type directive stands in an optional group
+        # that was left out: it has no values.
+        return []
     if rule is None:
         raise ValueError(f"{cls.__name__}: the format gives no type of ${name}")
     return [rule] * (1 if count is None else count)

@@ -136,6 +136,9 @@ class Operation:
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
         own = cls.__dict__.get("traits", ())
+        # Whether the class states its traits (an empty tuple included):
+        # the tests ask it of every registered op.
+        cls.declares_traits = "traits" in cls.__dict__
         cls.traits = own
         cls._trait_keys = keys = trait_closure(own)
         cls.is_terminator = Terminator in keys

@@ -18,7 +18,8 @@ Design notes
   op reads the memref that is its operand 0; `Allocate(result=0)`: it
   allocates its result); `NoMemoryEffect` (implied by `Pure`) says the op
   has none; `RecursiveMemoryEffects` says the op's effects are those of the
-  ops in its regions.  `memory_effects(op)` answers with a list of
+  ops in its regions; `MemoryEffectOpInterface` says the op computes them
+  from its operands (`get_effects()`).  `memory_effects(op)` answers with a list of
   `EffectInstance`, or None when the effects are unknown.
 * A trait with rules of its own (OpDefinition.cpp's `verifyTrait`s, such as
   SameOperandsAndResultType or Elementwise) has a `verify_trait(op)`
@@ -128,6 +129,13 @@ class MemoryEffects(Trait):
         return f"MemoryEffects{self.effects}"
 
 
+class MemoryEffectOpInterface(Trait):
+    """The op states its effects by a method, `get_effects()` (a list of
+    `Effect`), as ops whose effects depend on their operands implement
+    MemoryEffectOpInterface::getEffects by hand (a linalg op reads and
+    writes its operands that are buffers, not those that are tensors)."""
+
+
 class EffectInstance:
     """An effect of one op: its kind, the value it is on (None: unknown
     resource) and the op having it."""
@@ -150,6 +158,8 @@ def memory_effects(op) -> list | None:
     if MemoryEffects in keys:
         declared = next(t for t in cls.traits if isinstance(t, MemoryEffects))
         found.extend(EffectInstance(e.kind, e.value_of(op), op) for e in declared.effects)
+    elif MemoryEffectOpInterface in keys:
+        found.extend(EffectInstance(e.kind, e.value_of(op), op) for e in op.get_effects())
     elif NoMemoryEffect not in keys and RecursiveMemoryEffects not in keys:
         return None
     if RecursiveMemoryEffects in keys:

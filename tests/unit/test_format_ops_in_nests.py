@@ -72,14 +72,14 @@ _EFFECT_NESTS = {
 }
 
 
-# What the remark says of each op: the effects it declares, or that they
-# are unknown (linalg's effects depend on tensors or buffers and are not declared).
+# What the remark says of each op: the effects it declares (linalg.fill's
+# from its operands: it writes the buffer it fills and reads nothing).
 _EFFECTS_SAID = {
     "vector.transfer_read": "reads memory the dependence analysis does not model",
     "vector.transfer_write": "writes memory the dependence analysis does not model",
     "memref.copy": "reads and writes memory the dependence analysis does not model",
     "bufferization.clone": "reads, writes and allocates memory the dependence analysis does not model",
-    "linalg.fill": "has unknown side effects",
+    "linalg.fill": "writes memory the dependence analysis does not model",
 }
 
 

@@ -21,7 +21,7 @@ PACKAGE = Path(mlir_affine_py.__file__).parent
 @pytest.mark.parametrize("name", sorted(OP_CLASSES))
 def test_every_registered_op_declares_its_traits(name):
     cls = OP_CLASSES[name]
-    assert "traits" in cls.__dict__, f"{name} does not declare its traits"
+    assert cls.declares_traits, f"{name} does not declare its traits"
     for trait in cls.traits:
         assert isinstance(trait, tr.MemoryEffects) or (
             isinstance(trait, type) and issubclass(trait, tr.Trait)), (name, trait)
@@ -35,6 +35,7 @@ def test_traits_are_not_inherited_silently():
         pass
 
     assert Base.has_trait(tr.Pure) and not Derived.has_trait(tr.Pure)
+    assert Base.declares_traits and not Derived.declares_traits
     assert not Operation.has_trait(tr.Pure)
 
 
@@ -96,6 +97,36 @@ def test_memory_effects_on_operands_and_results():
     assert is_recomputable(mulf)
     assert not is_recomputable(load) and not is_recomputable(alloc)
     assert not is_recomputable(unknown_loop.body.ops[0])
+
+
+LINALG_ON_BUFFERS = """
+func.func @f(%a: memref<4x8xf32>, %b: memref<8x16xf32>, %c: memref<4x16xf32>,
+             %t: tensor<4x16xf32>, %x: f32) {
+  linalg.matmul ins(%a, %b : memref<4x8xf32>, memref<8x16xf32>) outs(%c : memref<4x16xf32>)
+  linalg.fill ins(%x : f32) outs(%c : memref<4x16xf32>)
+  %r = linalg.fill ins(%x : f32) outs(%t : tensor<4x16xf32>) -> tensor<4x16xf32>
+  linalg.add ins(%c, %c : memref<4x16xf32>, memref<4x16xf32>) outs(%c : memref<4x16xf32>)
+  linalg.map { math.absf } ins(%c : memref<4x16xf32>) outs(%c : memref<4x16xf32>)
+  linalg.softmax dimension(1) ins(%c : memref<4x16xf32>) outs(%c : memref<4x16xf32>)
+  return
+}
+"""
+
+
+def test_linalg_ops_read_and_write_the_buffers_they_are_given():
+    """getGenericEffectsImpl: inputs that are buffers read; inits that are
+    buffers written, and read when the body uses their element; tensors
+    have no effects."""
+    func = parse_source(LINALG_ON_BUFFERS).body.ops[0]
+    a, b, c, _, x = func.regions[0].blocks[0].args
+    matmul, fill, fill_tensor, add, map_, softmax, _ = func.regions[0].blocks[0].ops
+    assert _kinds(tr.memory_effects(matmul)) == [(tr.READ, a), (tr.READ, b), (tr.READ, c),
+                                                 (tr.WRITE, c)]
+    assert _kinds(tr.memory_effects(fill)) == [(tr.WRITE, c)]
+    assert tr.is_memory_effect_free(fill_tensor)
+    assert _kinds(tr.memory_effects(add)) == [(tr.READ, c), (tr.READ, c), (tr.WRITE, c)]
+    assert _kinds(tr.memory_effects(map_)) == [(tr.READ, c), (tr.WRITE, c)]
+    assert _kinds(tr.memory_effects(softmax)) == [(tr.READ, c), (tr.READ, c), (tr.WRITE, c)]
 
 
 # Op-name tests and lists: `op_name in (...)`, `op_name == "..."`,

@@ -4,8 +4,8 @@
 // writes its outputs, which the dependence analysis does not model) is left
 // as it is, with a remark naming the op.
 
-// CHECK: remark: affine-loop-interchange: nest left as it is: op 'linalg.generic' has unknown side effects
-// CHECK: remark: affine-loop-interchange: nest left as it is: op 'linalg.map' has unknown side effects
+// CHECK: remark: affine-loop-interchange: nest left as it is: op 'linalg.generic' reads and writes memory the dependence analysis does not model
+// CHECK: remark: affine-loop-interchange: nest left as it is: op 'linalg.map' reads and writes memory the dependence analysis does not model
 // CHECK: affine.for %arg2 = 0 to 8 {
 // CHECK-NEXT: affine.for %arg3 = 0 to 8 {
 // CHECK-NEXT: linalg.generic

@@ -56,3 +56,17 @@ func.func @w(%f: tensor<2x3x3x5xf32>, %o: tensor<4x4x5x2xf32>, %x: tensor<2x16xf
 // CHECK-NEXT: %1 = linalg.softmax dimension(1) ins(%arg2 : tensor<2x16xf32>) outs(%arg2 : tensor<2x16xf32>) -> tensor<2x16xf32>
 // GENERIC: "linalg.winograd_filter_transform"(%arg0, %arg1) <{fmr = 0 : i32}>
 // GENERIC: "linalg.softmax"(%arg2, %arg2) <{dimension = 1 : i64}>
+
+// -----
+
+// linalg.softmax on buffers has no results: the optional `-> type($result)`
+// group is left out.
+
+func.func @softmax_buffers(%x: memref<2x16xf32>, %y: memref<2x16xf32>) {
+  linalg.softmax dimension(1) ins(%x : memref<2x16xf32>) outs(%y : memref<2x16xf32>)
+  return
+}
+
+// CHECK-LABEL: func.func @softmax_buffers
+// CHECK-NEXT: linalg.softmax dimension(1) ins(%arg0 : memref<2x16xf32>) outs(%arg1 : memref<2x16xf32>){{$}}
+// GENERIC: "linalg.softmax"(%arg0, %arg1) <{dimension = 1 : i64}> : (memref<2x16xf32>, memref<2x16xf32>) -> ()
