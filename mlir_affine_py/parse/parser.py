@@ -21,6 +21,7 @@ from ..ir.attr_syntax import SymbolRef
 from ..ir.core import OP_CLASSES
 from ..ir import attributes as A
 from ..ir import types as T
+from . import elements_literal
 from . import op_syntax
 from .builder import Builder
 from .engine.driver import Engine
@@ -306,6 +307,9 @@ def _lexer_error(text: str, error: UnexpectedCharacters) -> MLIRError:
         return lexical
     state = getattr(error, "state", None)
     accepted = _acceptable(state) if state is not None else set(error.allowed or ())
+    literal = _elements_literal_error(text, state, accepted)
+    if literal is not None:
+        return literal
     message, where = _expected_message(accepted, state, None, text, offset)
     if isinstance(message, MLIRError):
         return message
@@ -325,10 +329,36 @@ def _syntax_error(text: str, error) -> MLIRError:
         accepted = _acceptable(state)
     else:
         accepted = set(getattr(error, "expected", ()) or ())
+    literal = _elements_literal_error(text, state, accepted)
+    if literal is not None:
+        return literal
     message, where = _expected_message(accepted, state, None if at_eof else token, text)
     if isinstance(message, MLIRError):
         return message
     return MLIRError(message, _location(text, where, offset, at_eof))
+
+
+def _elements_literal_error(text: str, state, accepted: set):
+    """The error of the dense, sparse or dense_resource literal the parser
+    stopped in, as MLIR's recursive descent meets it (elements_literal.py),
+    or None."""
+    stack = _stack(state)
+    for index in range(len(stack) - 1, max(len(stack) - 200, -1), -1):
+        value = stack[index]
+        if not isinstance(value, TOKEN) or value.value not in elements_literal.KEYWORDS:
+            continue
+        following = stack[index + 1] if index + 1 < len(stack) else None
+        if following is None and "LESSTHAN" not in accepted \
+                or following is not None and not _is_token(following, "LESSTHAN"):
+            return None   # a name spelt like the keyword
+        found = elements_literal.literal_error(text, value.start_pos)
+        if found is None:
+            return None
+        message, offset, where = found
+        if where == "previous":
+            offset = wrong_token_offset(text, offset, at_eof=offset >= len(text))
+        return MLIRError(message, offset_to_pos(text, offset))
+    return None
 
 
 def _lexical_error(text: str, offset: int):
