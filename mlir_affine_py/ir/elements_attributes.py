@@ -141,14 +141,17 @@ class DenseResourceElementsAttr(Attribute):
         return (self.type, self.handle)
 
     def print(self, p, elide: str) -> None:
-        from ..printer.numbers import escape_string
-        handle = self.handle
-        if not _is_bare_identifier(handle):
-            handle = '"' + escape_string(handle) + '"'
-        p.write(f"dense_resource<{handle}>")
+        used = getattr(p, "resources_used", None)
+        if used is not None:
+            used.setdefault(self.handle)
+        p.write(f"dense_resource<{resource_key_text(self.handle)}>")
         _print_trailing_type(p, self.type, elide)
 
 
-def _is_bare_identifier(text: str) -> bool:
-    return bool(text) and (text[0].isalpha() or text[0] == "_") and text.isascii() \
-        and all(c.isalnum() or c in "_$." for c in text)
+def resource_key_text(key: str) -> str:
+    """A resource key as printed: bare when it is an identifier, else quoted."""
+    if key and (key[0].isalpha() or key[0] == "_") and key.isascii() \
+            and all(c.isalnum() or c in "_$." for c in key):
+        return key
+    from ..printer.numbers import escape_string
+    return '"' + escape_string(key) + '"'

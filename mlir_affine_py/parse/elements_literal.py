@@ -27,21 +27,23 @@ _TOKEN = re.compile(r"""
   | (?P<identifier>[A-Za-z_][\w$.]*)
   | (?P<string>"(?:[^"\\\n]|\\.)*")
   | (?P<arrow>->)
+  | (?P<metadata_begin>\{-\#)
+  | (?P<metadata_end>\#-\})
   | (?P<punctuation>[\[\](),<>:=\-{}?*+@#%^!])
 """, re.VERBOSE)
 
 
-class _Failure(Exception):
+class ReadFailure(Exception):
     def __init__(self, message: str, offset: int, where: str):
         super().__init__(message)
         self.result = (message, offset, where)
 
 
-class _Unlexable(Exception):
+class Unlexable(Exception):
     pass
 
 
-class _Reader:
+class TokenReader:
     """MLIR's tokens of `text` from an offset, one at a time."""
 
     def __init__(self, text: str, offset: int):
@@ -60,7 +62,7 @@ class _Reader:
             self.kind, self.spelling = "eof", ""
             return
         if match is None:
-            raise _Unlexable()
+            raise Unlexable()
         self.kind, self.spelling = match.lastgroup, match.group()
         if self.kind == "punctuation":
             self.kind = self.spelling
@@ -79,19 +81,19 @@ class _Reader:
         """Parser::emitError: at the current token (one character back at
         the end of the text)."""
         offset = self.start if self.kind != "eof" else max(len(self.text) - 1, 0)
-        raise _Failure(message, offset, "token")
+        raise ReadFailure(message, offset, "token")
 
     def expect(self, kind: str, message: str) -> None:
         """Parser::parseToken: emitWrongTokenError when the token differs."""
         if not self.consume_if(kind):
-            raise _Failure(message, self.start, "previous")
+            raise ReadFailure(message, self.start, "previous")
 
 
 def literal_error(text: str, offset: int):
     """The first error of the elements attribute whose keyword starts at
     `offset`, read up to its closing `>` (see the module's docstring)."""
     try:
-        reader = _Reader(text, offset)
+        reader = TokenReader(text, offset)
         keyword = reader.spelling
         reader.advance()
         if keyword == "dense":
@@ -100,14 +102,14 @@ def literal_error(text: str, offset: int):
             _sparse(reader)
         elif keyword == "dense_resource":
             _dense_resource(reader)
-    except _Failure as failure:
+    except ReadFailure as failure:
         return failure.result
-    except _Unlexable:
+    except Unlexable:
         return None
     return None
 
 
-def _dense(reader: _Reader) -> None:
+def _dense(reader: TokenReader) -> None:
     reader.expect("<", "expected '<' after 'dense'")
     if reader.consume_if(">"):
         return
@@ -115,7 +117,7 @@ def _dense(reader: _Reader) -> None:
     reader.expect(">", "expected '>'")
 
 
-def _sparse(reader: _Reader) -> None:
+def _sparse(reader: TokenReader) -> None:
     reader.expect("<", "Expected '<' after 'sparse'")
     if reader.consume_if(">"):
         return
@@ -125,7 +127,7 @@ def _sparse(reader: _Reader) -> None:
     reader.expect(">", "expected '>'")
 
 
-def _dense_resource(reader: _Reader) -> None:
+def _dense_resource(reader: TokenReader) -> None:
     reader.expect("<", "expected '<' after 'dense_resource'")
     # Parser::parseResourceHandle: a keyword or a string names the blob.
     if not (reader.consume_if("identifier") or reader.consume_if("string")):
@@ -133,7 +135,7 @@ def _dense_resource(reader: _Reader) -> None:
     reader.expect(">", "expected '>'")
 
 
-def _tensor_literal(reader: _Reader, allow_hex: bool) -> None:
+def _tensor_literal(reader: TokenReader, allow_hex: bool) -> None:
     """TensorLiteralParser::parse."""
     if allow_hex and reader.consume_if("string"):
         return
@@ -143,7 +145,7 @@ def _tensor_literal(reader: _Reader, allow_hex: bool) -> None:
         _element(reader)
 
 
-def _element(reader: _Reader) -> None:
+def _element(reader: TokenReader) -> None:
     """TensorLiteralParser::parseElement."""
     kind = reader.kind
     if kind in ("integer", "float", "string") or kind == "identifier" \
@@ -163,7 +165,7 @@ def _element(reader: _Reader) -> None:
         reader.fail_here("expected element literal of primitive type")
 
 
-def _list(reader: _Reader) -> tuple:
+def _list(reader: TokenReader) -> tuple:
     """TensorLiteralParser::parseList: the dims of the list; every item
     must have the dims of the first."""
     reader.expect("[", "expected '['")

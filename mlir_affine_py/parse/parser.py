@@ -22,6 +22,7 @@ from ..ir.core import OP_CLASSES
 from ..ir import attributes as A
 from ..ir import types as T
 from . import elements_literal
+from . import file_metadata
 from . import op_syntax
 from .builder import Builder
 from .engine.driver import Engine
@@ -174,9 +175,15 @@ def parse_source(text: str, allow_unregistered: bool = False,
     heads: parse/engine/op_lines.py, parse/engine/op_heads.py), which keep only what a
     text without errors needs.  A text with any error is read again token
     by token: its diagnostics are those of its tokens."""
-    global _EXTENDED
     if "\0" in text:
         text = _nul_as_blank(text)
+    if "{-#" in text:
+        return _with_file_metadata(text, allow_unregistered, source_name, line_offset)
+    return _parse_ops(text, allow_unregistered, source_name, line_offset)
+
+
+def _parse_ops(text: str, allow_unregistered: bool, source_name: str, line_offset: int):
+    global _EXTENDED
     _EXTENDED = uses_extended_ops(text)
     try:
         return _built(text, _parse(text, source_name, line_offset, shorthands=True),
@@ -196,6 +203,25 @@ def parse_source(text: str, allow_unregistered: bool = False,
     except (UnexpectedToken, UnexpectedEOF) as error:
         raise _syntax_error(text, error) from None
     return _built(text, parsed, allow_unregistered)
+
+
+def _with_file_metadata(text: str, allow_unregistered: bool, source_name: str,
+                        line_offset: int):
+    """A text with `{-# ... #-}` dictionaries (file_metadata.py): the ops
+    are read with the dictionaries blanked; the first error in the text,
+    in either, is the one reported."""
+    blanked, metadata, error = file_metadata.take_file_metadata(text, MLIR_OPT_DIALECTS)
+    try:
+        module = _parse_ops(blanked, allow_unregistered, source_name, line_offset)
+    except MLIRError as op_error:
+        if error is None or op_error.pos is not None and error.pos is not None \
+                and op_error.pos < error.pos:
+            raise
+        raise error from None
+    if error is not None:
+        raise error
+    module.file_metadata = metadata
+    return module
 
 
 def _nul_as_blank(text: str) -> str:

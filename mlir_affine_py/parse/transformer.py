@@ -520,8 +520,8 @@ class MLIRTransformer:
         if not isinstance(type, (T.ShapedType, T.UnrankedTensorType, T.UnrankedMemRefType)):
             # At the colon: the type's location is taken before it is read.
             raise parse_error(colon, "`dense_resource` expected a shaped type")
-        name = handle.value if not (isinstance(handle, TOKEN) and handle.type == "STRING") \
-            else _string_value(handle).decode("utf-8", "surrogateescape")
+        name = _string_value(handle).decode("utf-8", "surrogateescape") \
+            if isinstance(handle, TOKEN) and handle.type == "STRING" else handle.value
         return ElementsA.DenseResourceElementsAttr(type, name)
 
     def dense_list(self, children):

@@ -1,6 +1,8 @@
 """Elements attributes: `dense<...>` (complex elements, hex data), `sparse<...>`
-and `dense_resource<...>`, read and printed as mlir-opt 22 does
-(mlir/lib/AsmParser/AttributeParser.cpp, AsmPrinter's elements printing),
+and `dense_resource<...>` and the `{-# dialect_resources / external_resources #-}`
+dictionary that holds the resources' blobs, read and printed as mlir-opt 22
+does (mlir/lib/AsmParser/AttributeParser.cpp, TopLevelOperationParser's
+file metadata, AsmPrinter's elements and resource printing),
 with the errors of Parser::parseDenseElementsAttr, TensorLiteralParser,
 parseSparseElementsAttr, parseDenseResourceElementsAttr and
 SparseElementsAttr::verify at their places.  Each attribute stands as the
@@ -250,6 +252,94 @@ PRINTED = {
 }
 
 
+# A whole input -> the output, or "line:column: error: message" of the first
+# diagnostic.
+METADATA = {
+    '{-# dialect_resources: { builtin: { b: "0x04000000" } } #-}\n':
+        'module {\n}\n\n',
+    '{-# dialect_resources: { builtin: { b: 1 } } #-}\n':
+        "1:40: error: expected hex string blob for key 'b'",
+    '{-# dialect_resources: { builtin: { b: "0x04" } } #-}\n':
+        "1:40: error: expected hex string blob for key 'b' to encode alignment in first 4 bytes",
+    '{-# dialect_resources: { builtin: { b: "abc" } } #-}\n':
+        "1:40: error: expected hex string blob for key 'b'",
+    '{-# dialect_resources: { foo: { b: "0x04000000" } } #-}\n':
+        "1:26: error: dialect 'foo' is unknown",
+    '{-# dialect_resources: { func: { b: "0x04000000" } } #-}\n':
+        "1:34: error: unexpected 'resource' section for dialect 'func'",
+    '{-# external_resources: { foo: { b: "0x04000000" } } #-}\n':
+        'module {\n}\n\n{-#\n  external_resources: {\n    foo: {\n      b: "0x00000000"\n    }\n  }\n#-}\n\n',
+    '{-# bogus: { } #-}\n':
+        "1:5: error: unknown key 'bogus' in file metadata dictionary",
+    '{-# dialect_resources: { builtin: { b: "0x04000000" } } #-}\n{-# dialect_resources: { builtin: { b: "0x04000000" } } #-}\n':
+        'module {\n}\n\n',
+    '{-# dialect_resources: { builtin: { b: "0x0400000001" , } } #-}\n':
+        "1:57: error: expected identifier key for 'resource' entry",
+    '{-# dialect_resources: { builtin: { b: "0x0400000001" } #-}\n':
+        "1:56: error: expected ',' or '}'",
+    '{-# #-}\n"foo"() {a = dense_resource<b> : tensor<1xi32>} : () -> ()\n{-# dialect_resources: { builtin: { b: "0x0300000001000000" } } #-}\n':
+        "3:40: error: expected hex string blob for key 'b' to encode alignment in first 4 bytes, but got non-power-of-2 value: 3",
+    '"foo"() {a = dense_resource<x> : tensor<0xi32>} : () -> ()\n{-# dialect_resources: { builtin: { x: "0x04000000" } }, external_resources: { g: { s: "a\\"b", t: false }, h: { "k k": "0x0800000001" } } #-}\n':
+        'module {\n  "foo"() {a = dense_resource<x> : tensor<0xi32>} : () -> ()\n}\n\n{-#\n  dialect_resources: {\n    builtin: {\n      x: "0x00000000"\n    }\n  },\n  external_resources: {\n    g: {\n      s: "a\\22b",\n      t: false\n    },\n    h: {\n      "k k": "0x0800000001"\n    }\n  }\n#-}\n\n',
+    '{-# external_resources: { g: { s: "0xZZ" } } #-}\n':
+        "1:35: error: expected hex string blob for key 's'",
+    '{-# external_resources: { g: { s: "0x03000000" } } #-}\n':
+        "1:35: error: expected hex string blob for key 's' to encode alignment in first 4 bytes, but got non-power-of-2 value: 3",
+    '{-# external_resources: { g: { s: "a", s: "b" } } #-}\n':
+        'module {\n}\n\n{-#\n  external_resources: {\n    g: {\n      s: "a",\n      s: "b"\n    }\n  }\n#-}\n\n',
+    '{-# external_resources: { foo: { b: 1 } } #-}\n':
+        "1:37: error: expected string value for key 'b'",
+    '{-# external_resources: { foo: { } } #-}\n':
+        'module {\n}\n\n',
+    '{-#\n':
+        '1:4: error: expected identifier key in file metadata dictionary',
+    '{-# dialect_resources\n':
+        "1:22: error: expected ':'",
+    '{-# dialect_resources: \n':
+        "1:23: error: expected '{'",
+    '{-# dialect_resources: {\n':
+        "1:25: error: expected identifier key for 'resource' entry",
+    '{-# dialect_resources: { builtin\n':
+        "1:33: error: expected ':'",
+    '{-# dialect_resources: { builtin: \n':
+        "1:34: error: expected '{'",
+    '{-# dialect_resources: { builtin: { b\n':
+        "1:38: error: expected ':'",
+    '{-# dialect_resources: { builtin: { b:\n':
+        "2:1: error: expected hex string blob for key 'b'",
+    '{-# dialect_resources: { builtin: { b: "0x04000000"\n':
+        "1:52: error: expected ',' or '}'",
+    '{-# dialect_resources: { builtin: { b: "0x04000000" }\n':
+        "1:54: error: expected ',' or '}'",
+    '{-# dialect_resources: { builtin: { b: "0x04000000" } }\n':
+        "1:56: error: expected ',' or '#-}'",
+    '{-# dialect_resources: { builtin: { b: "0x04000000" } } \n':
+        "1:56: error: expected ',' or '#-}'",
+    '"foo"() {a = dense_resource<b> : tensor<1xi32>} : () -> ()\n{-# dialect_resources: { builtin: { 1: "0x04000000" } } #-}\n':
+        "2:37: error: expected identifier key for 'resource' entry",
+    '"foo"() : () -> (\n{-# dialect_resources: { builtin: { 1: "0x04000000" } } #-}\n':
+        '1:18: error: expected non-function type',
+    '"foo"() : () -> ()\n{-# dialect_resources: { builtin: { 1: "0x04000000" } } #-}\n"bar"() : () -> (\n':
+        "2:37: error: expected identifier key for 'resource' entry",
+    '"foo"() {a = dense_resource<b> : tensor<1xi32>} : () -> ()\n// {-# comment\n"bar"() {s = "{-#"} : () -> ()\n':
+        'module {\n  "foo"() {a = dense_resource<b> : tensor<1xi32>} : () -> ()\n  "bar"() {s = "{-#"} : () -> ()\n}\n\n',
+    'module {\n  "foo"() {a = dense_resource<b> : tensor<1xi32>} : () -> ()\n}\n{-# dialect_resources: { builtin: { b: "0x0400000005000000" } } #-}\n':
+        'module {\n  "foo"() {a = dense_resource<b> : tensor<1xi32>} : () -> ()\n}\n\n{-#\n  dialect_resources: {\n    builtin: {\n      b: "0x0400000005000000"\n    }\n  }\n#-}\n\n',
+    '{-# dialect_resources: { builtin: { b: "0x04000000", c: "0x08000000" } } #-}\n"foo"() {a = dense_resource<c> : tensor<1xi32>} : () -> ()\n':
+        'module {\n  "foo"() {a = dense_resource<c> : tensor<1xi32>} : () -> ()\n}\n\n{-#\n  dialect_resources: {\n    builtin: {\n      c: "0x00000000"\n    }\n  }\n#-}\n\n',
+    '{-# dialect_resources: {} , external_resources: {} #-}\n':
+        'module {\n}\n\n',
+    '{-# dialect_resources: { builtin: {} } #-}\n':
+        'module {\n}\n\n',
+    '{-# dialect_resources, #-}\n':
+        "1:22: error: expected ':'",
+    '{-# external_resources: { g: { true: true } } #-}\n':
+        'module {\n}\n\n{-#\n  external_resources: {\n    g: {\n      true: true\n    }\n  }\n#-}\n\n',
+    '{-# external_resources: { g: { "": "" } } #-}\n':
+        'module {\n}\n\n{-#\n  external_resources: {\n    g: {\n      "": ""\n    }\n  }\n#-}\n\n',
+}
+
+
 # Long literals that are not splats print as their raw storage in hex (more
 # than 100 elements), but never the indices of a sparse literal.
 def _long(type: str, element) -> str:
@@ -350,3 +440,28 @@ def test_wrong_bound_prefix_comes_before_the_map(tmp_path, capsys):
     theirs = _mlir_opt(path)
     if theirs is not None:
         assert _first_diagnostic(theirs.stderr) == "2:23: expected attribute value"
+
+
+@pytest.mark.parametrize("text", list(METADATA), ids=range(len(METADATA)))
+def test_file_metadata(text, tmp_path, capsys):
+    path = tmp_path / "input.mlir"
+    path.write_text(text)
+    code, out, err = _run(path, capsys)
+    expected = METADATA[text]
+    if expected.split(":")[0].isdigit():
+        assert code == 1
+        assert _first_diagnostic(err) == expected.replace(" error:", "", 1)
+    else:
+        assert (code, out, err) == (0, expected, "")
+        again = tmp_path / "again.mlir"
+        again.write_text(out)
+        assert _run(again, capsys) == (0, out, "")
+    for flags in ((), ("--mlir-print-op-generic",)):
+        theirs = _mlir_opt(path, *flags)
+        if theirs is not None:
+            code, out, err = _run(path, capsys, *flags)
+            assert code == theirs.returncode
+            if code == 0:
+                assert out == theirs.stdout
+            else:
+                assert _first_diagnostic(err) == _first_diagnostic(theirs.stderr)
