@@ -68,10 +68,8 @@ def _dictionary(reader: TokenReader, metadata: FileMetadata, dialects) -> None:
     reader.expect("metadata_begin", "expected '{-#'")
 
     def entry():
-        key_start, key = reader.start, reader.spelling
-        if not reader.consume_if("identifier"):
-            reader.fail_here("expected identifier key in file metadata dictionary")
-        reader.expect(":", "expected ':'")
+        key_start, key = _keyword_key(reader, "expected identifier key in file metadata "
+                                              "dictionary")
         if key == "dialect_resources":
             _resource_groups(reader, lambda name, start: _dialect_entries(
                 reader, name, start, metadata.blobs, dialects))
@@ -99,13 +97,20 @@ def _resource_groups(reader: TokenReader, body) -> None:
     reader.expect("{", "expected '{'")
 
     def group():
-        name_start, name = reader.start, reader.spelling
-        if not reader.consume_if("identifier"):
-            reader.fail_here("expected identifier key for 'resource' entry")
-        reader.expect(":", "expected ':'")
+        name_start, name = _keyword_key(reader, "expected identifier key for 'resource' entry")
         reader.expect("{", "expected '{'")
         body(name, name_start)
     _list_until(reader, "}", "}", group)
+
+
+def _keyword_key(reader: TokenReader, message: str) -> tuple:
+    """`key :` where the key is a keyword (Parser::parseOptionalKeyword):
+    (where it starts, the key)."""
+    start, key = reader.start, reader.spelling
+    if not reader.consume_if("identifier"):
+        reader.fail_here(message)
+    reader.expect(":", "expected ':'")
+    return start, key
 
 
 def _resource_key(reader: TokenReader) -> str:

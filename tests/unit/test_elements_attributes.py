@@ -376,6 +376,13 @@ def _run(path, capsys, *flags) -> tuple[int, str, str]:
     return code, captured.out, captured.err
 
 
+def _assert_reads_back(out: str, tmp_path, capsys) -> None:
+    """The output, read again, prints the same."""
+    again = tmp_path / "again.mlir"
+    again.write_text(out)
+    assert _run(again, capsys) == (0, out, "")
+
+
 def _mlir_opt(path, *flags):
     mlir_opt = find_mlir_tool("mlir-opt")
     if mlir_opt is None:
@@ -403,9 +410,7 @@ def test_elements_printed(attribute, tmp_path, capsys):
     code, out, err = _run(path, capsys)
     assert code == 0, err
     assert out.split("\n")[1].strip() == PRINTED[attribute]
-    again = tmp_path / "again.mlir"
-    again.write_text(out)
-    assert _run(again, capsys) == (0, out, "")
+    _assert_reads_back(out, tmp_path, capsys)
     for flags in ((), ("--mlir-print-op-generic",)):
         theirs = _mlir_opt(path, *flags)
         if theirs is not None:
@@ -419,9 +424,7 @@ def test_long_literals_print_as_hex(attribute, tmp_path, capsys):
     code, out, err = _run(path, capsys)
     assert code == 0, err
     assert '"0x' in out
-    again = tmp_path / "again.mlir"
-    again.write_text(out)
-    assert _run(again, capsys) == (0, out, "")
+    _assert_reads_back(out, tmp_path, capsys)
     theirs = _mlir_opt(path)
     if theirs is not None:
         assert out == theirs.stdout
@@ -453,9 +456,7 @@ def test_file_metadata(text, tmp_path, capsys):
         assert _first_diagnostic(err) == expected.replace(" error:", "", 1)
     else:
         assert (code, out, err) == (0, expected, "")
-        again = tmp_path / "again.mlir"
-        again.write_text(out)
-        assert _run(again, capsys) == (0, out, "")
+        _assert_reads_back(out, tmp_path, capsys)
     for flags in ((), ("--mlir-print-op-generic",)):
         theirs = _mlir_opt(path, *flags)
         if theirs is not None:
