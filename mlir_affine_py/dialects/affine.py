@@ -175,7 +175,10 @@ class AffineForOp(RegisteredOp):
         affine_bound: INT                                  -> const_bound
                     | "-" INT                              -> neg_const_bound
                     | VALUE_ID                             -> ssa_bound
-                    | MIN_MAX? _map_ref dim_and_symbol_list -> map_bound
+                    | bound_prefix? _map_ref dim_and_symbol_list -> map_bound
+        // Reduced on its own, before the map after it: a prefix of the
+        // wrong bound is reported before any error inside the map.
+        bound_prefix: MIN_MAX
         MIN_MAX.2: /(min|max)(?![\w$.])/
         iter_args: "iter_args" "(" iter_arg ("," iter_arg)* ")" "->" _result_types
         // A regular expression (not a string, which the lexer would take as a
@@ -270,21 +273,29 @@ class AffineForOp(RegisteredOp):
         _is_lower_bound(t)
         return (_shared_map(0, 1, (affine_symbol(0),)), [children[0]], children[0])
 
-    @parses("map_bound")
-    def parse_map_bound(t, children):
-        keyword = children[0] if isinstance(children[0], TOKEN) and children[0].type == "MIN_MAX" else None
-        rest = children[1:] if keyword is not None else children
-        lower = _is_lower_bound(t)
-        if keyword is not None and keyword.value != ("max" if lower else "min"):
-            # parseBound reads only its own prefix; the other stands where
-            # its bound attribute should start (Parser::emitWrongTokenError:
-            # just past the `to` or `=`).
+    @parses("bound_prefix")
+    def parse_bound_prefix(t, children):
+        """`max` before a lower bound, `min` before an upper one: parseBound
+        reads only its own prefix; the other stands where its bound
+        attribute should start (Parser::emitWrongTokenError: just past the
+        `to` or `=`)."""
+        keyword = children[0]
+        seen = getattr(t, "affine_for_bounds", None)
+        lower = not (seen is not None and seen[0] is t.last_op_name and seen[1] == 1)
+        if keyword.value != ("max" if lower else "min"):
             start = _bound_offset(t.text, t.last_op_name, lower)
             if start is None:
                 raise parse_error(keyword, "expected attribute value")
             while start > 0 and t.text[start - 1] in " \t\r\n":
                 start -= 1
             raise MLIRError("expected attribute value", offset_to_pos(t.text, start))
+        return keyword
+
+    @parses("map_bound")
+    def parse_map_bound(t, children):
+        keyword = children[0] if isinstance(children[0], TOKEN) and children[0].type == "MIN_MAX" else None
+        rest = children[1:] if keyword is not None else children
+        lower = _is_lower_bound(t)
         map_attr = resolve_map(t, rest[0])
         dims, syms = rest[1]
         map = map_attr.value

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ..diagnostics import MLIRError, offset_to_pos
 from ..ir import attributes as A
+from ..ir import elements_attributes as ElementsA
 from ..ir import types as T
 from ..ir.core import OP_CLASSES, register_op
 from ..ir.op_definition import Operand, Property, Result
@@ -44,7 +45,9 @@ class ConstantOp(RegisteredOp):
         type = self.results[0].type
         if isinstance(type, T.IntegerType) and not type.is_signless:
             return "'arith.constant' op integer return type must be signless"
-        if not isinstance(self.value, (A.IntegerAttr, A.FloatAttr, A.DenseElementsAttr)):
+        if not isinstance(self.value, (A.IntegerAttr, A.FloatAttr, A.DenseElementsAttr,
+                                       ElementsA.SparseElementsAttr,
+                                       ElementsA.DenseResourceElementsAttr)):
             return "'arith.constant' op value must be an integer, float, or elements attribute"
         return None
 
@@ -55,7 +58,8 @@ class ConstantOp(RegisteredOp):
         CONSTANT_NAME.2: /arith\.constant(?![\w$.])/
         ?constant_value: integer_attr | float_attr | string_attr | keyword_attr | array_attr
                        | type_attr | symbol_ref | affine_map_attr | affine_set_attr | dense_attr
-                       | dense_array_attr | strided_attr | hash_attr | dl_spec | location_attr
+                       | dense_array_attr | sparse_attr | dense_resource_attr | strided_attr
+                       | hash_attr | dl_spec | location_attr
     """
 
     @classmethod

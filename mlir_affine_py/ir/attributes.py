@@ -307,7 +307,9 @@ class StridedLayoutAttr(Attribute):
 
 class DenseElementsAttr(Attribute):
     """`dense<...> : tensor<...>`.  `values` is a flat tuple of Python numbers
-    (float bit patterns for float elements); a single value means a splat."""
+    (float bit patterns for float elements, (real, imaginary) pairs for
+    complex ones, the quoted text for string elements); a single value
+    means a splat."""
 
     __slots__ = ("type", "values")
 
@@ -327,17 +329,28 @@ class DenseElementsAttr(Attribute):
         return len(self.values) == 1
 
     def print(self, p, elide: str) -> None:
-        element = self.type.element_type
         p.write("dense<")
-        if self.is_splat:
-            p.write(_dense_element_text(self.values[0], element))
-        elif self.values:
-            p.write(_nested_list(self.values, self.type.shape, element))
+        self.print_body(p, allow_hex=True)
         p.write(">")
         _print_trailing_type(p, self.type, elide)
 
+    def print_body(self, p, allow_hex: bool) -> None:
+        """The literal between `dense<` and `>`; a large one as a hex string
+        when `allow_hex` (AsmPrinter's printDenseIntOrFPElementsAttr)."""
+        from .elements_attributes import raw_hex, should_print_hex
+        element = self.type.element_type
+        if allow_hex and should_print_hex(self):
+            p.write(f'"{raw_hex(self.values, element)}"')
+        elif self.is_splat:
+            p.write(_dense_element_text(self.values[0], element))
+        elif self.values:
+            p.write(_nested_list(self.values, self.type.shape, element))
+
 
 def _dense_element_text(value, element_type) -> str:
+    if isinstance(element_type, T.ComplexType):
+        part = element_type.element_type
+        return f"({_dense_element_text(value[0], part)},{_dense_element_text(value[1], part)})"
     if isinstance(element_type, T.FloatType):
         from ..printer.numbers import format_float_bits
         return format_float_bits(value, element_type.text)

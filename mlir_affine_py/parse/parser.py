@@ -21,6 +21,8 @@ from ..ir.attr_syntax import SymbolRef
 from ..ir.core import OP_CLASSES
 from ..ir import attributes as A
 from ..ir import types as T
+from . import elements_literal
+from . import file_metadata
 from . import op_syntax
 from .builder import Builder
 from .engine.driver import Engine
@@ -173,9 +175,15 @@ def parse_source(text: str, allow_unregistered: bool = False,
     heads: parse/engine/op_lines.py, parse/engine/op_heads.py), which keep only what a
     text without errors needs.  A text with any error is read again token
     by token: its diagnostics are those of its tokens."""
-    global _EXTENDED
     if "\0" in text:
         text = _nul_as_blank(text)
+    if "{-#" in text:
+        return _with_file_metadata(text, allow_unregistered, source_name, line_offset)
+    return _parse_ops(text, allow_unregistered, source_name, line_offset)
+
+
+def _parse_ops(text: str, allow_unregistered: bool, source_name: str, line_offset: int):
+    global _EXTENDED
     _EXTENDED = uses_extended_ops(text)
     try:
         return _built(text, _parse(text, source_name, line_offset, shorthands=True),
@@ -195,6 +203,25 @@ def parse_source(text: str, allow_unregistered: bool = False,
     except (UnexpectedToken, UnexpectedEOF) as error:
         raise _syntax_error(text, error) from None
     return _built(text, parsed, allow_unregistered)
+
+
+def _with_file_metadata(text: str, allow_unregistered: bool, source_name: str,
+                        line_offset: int):
+    """A text with `{-# ... #-}` dictionaries (file_metadata.py): the ops
+    are read with the dictionaries blanked; the first error in the text,
+    in either, is the one reported."""
+    blanked, metadata, error = file_metadata.take_file_metadata(text, MLIR_OPT_DIALECTS)
+    try:
+        module = _parse_ops(blanked, allow_unregistered, source_name, line_offset)
+    except MLIRError as op_error:
+        if error is None or op_error.pos is not None and error.pos is not None \
+                and op_error.pos < error.pos:
+            raise
+        raise error from None
+    if error is not None:
+        raise error
+    module.file_metadata = metadata
+    return module
 
 
 def _nul_as_blank(text: str) -> str:
@@ -306,6 +333,9 @@ def _lexer_error(text: str, error: UnexpectedCharacters) -> MLIRError:
         return lexical
     state = getattr(error, "state", None)
     accepted = _acceptable(state) if state is not None else set(error.allowed or ())
+    literal = _elements_literal_error(text, state, accepted)
+    if literal is not None:
+        return literal
     message, where = _expected_message(accepted, state, None, text, offset)
     if isinstance(message, MLIRError):
         return message
@@ -325,10 +355,36 @@ def _syntax_error(text: str, error) -> MLIRError:
         accepted = _acceptable(state)
     else:
         accepted = set(getattr(error, "expected", ()) or ())
+    literal = _elements_literal_error(text, state, accepted)
+    if literal is not None:
+        return literal
     message, where = _expected_message(accepted, state, None if at_eof else token, text)
     if isinstance(message, MLIRError):
         return message
     return MLIRError(message, _location(text, where, offset, at_eof))
+
+
+def _elements_literal_error(text: str, state, accepted: set):
+    """The error of the dense, sparse or dense_resource literal the parser
+    stopped in, as MLIR's recursive descent meets it (elements_literal.py),
+    or None."""
+    stack = _stack(state)
+    for index in range(len(stack) - 1, max(len(stack) - 200, -1), -1):
+        value = stack[index]
+        if not isinstance(value, TOKEN) or value.value not in elements_literal.KEYWORDS:
+            continue
+        following = stack[index + 1] if index + 1 < len(stack) else None
+        if following is None and "LESSTHAN" not in accepted \
+                or following is not None and not _is_token(following, "LESSTHAN"):
+            return None   # a name spelt like the keyword
+        found = elements_literal.literal_error(text, value.start_pos)
+        if found is None:
+            return None
+        message, offset, where = found
+        if where == "previous":
+            offset = wrong_token_offset(text, offset, at_eof=offset >= len(text))
+        return MLIRError(message, offset_to_pos(text, offset))
+    return None
 
 
 def _lexical_error(text: str, offset: int):

@@ -16,6 +16,7 @@ from ..diagnostics import MLIRError, offset_to_pos
 from ..dialects.base import REGISTERED_DIALECTS
 from ..dialects.dlti import check_unique_keys
 from ..ir import attributes as A
+from ..ir import elements_attributes as ElementsA
 from ..ir import types as T
 from ..ir.core import OP_CLASSES
 from ..ir.affine_expr import dim as affine_dim
@@ -481,34 +482,47 @@ class MLIRTransformer:
         return A.IntegerSetAttr(children[0])
 
     def dense_attr(self, children):
-        """`dense<body> : type` (mlir's TensorLiteralParser).  Also called by
-        memref.global with [body, type] or [type]."""
+        """`dense<body> : type` (Parser::parseDenseElementsAttr).  Also
+        called by memref.global with [body, type] or [type]."""
         keyword = next((c for c in children if isinstance(c, TOKEN) and c.value == "dense"), None)
-        type = children[-1]
-        body = next((c for c in children if isinstance(c, (_DenseList, _DenseElement))), None)
-        if isinstance(type, (T.UnrankedTensorType, T.UnrankedMemRefType)):
-            raise parse_error(keyword, "elements literal type must have static shape")
-        if not isinstance(type, (T.TensorType, T.VectorType, T.MemRefType)):
-            raise parse_error(keyword, "elements literal must be a shaped type")
-        if any(d is None for d in type.shape):
-            raise parse_error(keyword, "elements literal type must have static shape")
-        element = type.element_type
-        count = 1
-        for d in type.shape:
-            count *= d
-        numeric = isinstance(element, (T.IntegerType, T.IndexType, T.FloatType))
-        if isinstance(body, _DenseElement) and body.token.type == "STRING" and numeric:
-            return A.DenseElementsAttr(type, _hex_elements(body.token, element, type, count, keyword))
-        if isinstance(body, _DenseList) and list(body.dims) != list(type.shape):
-            raise parse_error(keyword, f"inferred shape of elements literal ([{', '.join(map(str, body.dims))}]) "
-                                       f"does not match type ([{', '.join(map(str, type.shape))}])")
-        values = body.flat() if isinstance(body, _DenseList) else [body] if body is not None else []
-        if not values and count:
-            raise parse_error(keyword, f"parsed zero elements, but type ('{type}') expected at least 1")
-        if isinstance(element, T.ComplexType):
-            raise parse_error(keyword, f"parsed {len(values)} elements, but type ('{element}') "
-                                       "expected 2 elements")
-        return A.DenseElementsAttr(type, [_element_value(v, element) for v in values])
+        type = _elements_literal_type(keyword, children[-1])
+        body = next((c for c in children if isinstance(c, _LITERAL_PARTS)), None)
+        return _tensor_literal_attr(body, type, keyword, allow_hex=True)
+
+    def sparse_attr(self, children):
+        """`sparse<indices, values> : type` (Parser::parseSparseElementsAttr):
+        i64 indices of shape [N, rank] ([1, rank] for a splat), values of
+        shape [N]."""
+        keyword = children[0]
+        type = _elements_literal_type(keyword, children[-1])
+        bodies = [c for c in children if isinstance(c, _LITERAL_PARTS)]
+        rank = len(type.shape)
+        if not bodies:
+            return ElementsA.SparseElementsAttr(
+                type, A.DenseElementsAttr(T.TensorType((0, rank), T.I64), ()),
+                A.DenseElementsAttr(T.TensorType((0,), type.element_type), ()))
+        index_body, value_body = bodies
+        indices_shape = index_body.dims if isinstance(index_body, _DenseList) else (1, rank)
+        indices = _tensor_literal_attr(index_body, T.TensorType(indices_shape, T.I64),
+                                       index_body.start, allow_hex=False)
+        values_shape = value_body.dims if isinstance(value_body, _DenseList) \
+            else (indices_shape[0],)
+        values = _tensor_literal_attr(value_body, T.TensorType(values_shape, type.element_type),
+                                      value_body.start, allow_hex=True)
+        message = ElementsA.sparse_verify_error(type, indices, values)
+        if message is not None:
+            raise parse_error(keyword, message)
+        return ElementsA.SparseElementsAttr(type, indices, values)
+
+    def dense_resource_attr(self, children):
+        """`dense_resource<handle> : type` (Parser::parseDenseResourceElementsAttr)."""
+        handle, colon, type = children[2], children[-2], children[-1]
+        if not isinstance(type, (T.ShapedType, T.UnrankedTensorType, T.UnrankedMemRefType)):
+            # At the colon: the type's location is taken before it is read.
+            raise parse_error(colon, "`dense_resource` expected a shaped type")
+        name = _string_value(handle).decode("utf-8", "surrogateescape") \
+            if isinstance(handle, TOKEN) and handle.type == "STRING" else handle.value
+        return ElementsA.DenseResourceElementsAttr(type, name)
 
     def dense_list(self, children):
         """`[item, ...]`; every item must have the dims of the first one."""
@@ -525,12 +539,15 @@ class MLIRTransformer:
                 raise parse_error(children[index + 1], "tensor literal is invalid; ranks are not "
                                                        "consistent between elements")
             items.append(child)
-        return _DenseList(items, (len(items),) + tuple(dims or ()))
+        return _DenseList(items, (len(items),) + tuple(dims or ()), children[0])
 
     def dense_element(self, children):
         if children[0].type == "MINUS":
-            return _DenseElement(children[1], True)
+            return _DenseElement(children[1], True, children[0])
         return _DenseElement(children[0], False)
+
+    def dense_complex(self, children):
+        return _DenseComplex(children[1:4:2], children[0])
 
     def dense_array_attr(self, children):
         """`array<type: e, ...>` (mlir's DenseArrayElementParser)."""
@@ -870,25 +887,43 @@ def string_literal_error(text: str, pos) -> MLIRError:
 
 class _DenseElement:
     """One element of a dense literal: its token (INT, FLOAT, STRING or
-    KEYWORD_ATTR) and whether a `-` preceded it."""
+    KEYWORD_ATTR), whether a `-` preceded it, and the token it starts at."""
 
-    __slots__ = ("token", "negative")
+    __slots__ = ("token", "negative", "start")
 
-    def __init__(self, token, negative: bool):
+    def __init__(self, token, negative: bool, start=None):
         self.token = token
         self.negative = negative
+        self.start = start if start is not None else token
+
+    def elements(self) -> list:
+        return [self]
+
+
+class _DenseComplex:
+    """`(re, im)`: its two parts, each an element or another pair."""
+
+    __slots__ = ("parts", "start")
+
+    def __init__(self, parts, start):
+        self.parts = parts
+        self.start = start
+
+    def elements(self) -> list:
+        return [element for part in self.parts for element in part.elements()]
 
 
 class _DenseList:
     """`[...]` of a dense literal, with the shape its nesting gives."""
 
-    __slots__ = ("items", "dims")
+    __slots__ = ("items", "dims", "start")
 
-    def __init__(self, items, dims):
+    def __init__(self, items, dims, start=None):
         self.items = items
         self.dims = dims
+        self.start = start
 
-    def flat(self) -> list:
+    def elements(self) -> list:
         out, stack = [], [iter(self.items)]
         while stack:
             item = next(stack[-1], None)
@@ -897,8 +932,65 @@ class _DenseList:
             elif isinstance(item, _DenseList):
                 stack.append(iter(item.items))
             else:
-                out.append(item)
+                out.extend(item.elements())
         return out
+
+
+_LITERAL_PARTS = (_DenseList, _DenseElement, _DenseComplex)
+
+
+def _elements_literal_type(keyword, type):
+    """Parser::parseElementsLiteralType: a shaped type of static shape."""
+    if isinstance(type, (T.UnrankedTensorType, T.UnrankedMemRefType)):
+        raise parse_error(keyword, "elements literal type must have static shape")
+    if not isinstance(type, (T.TensorType, T.VectorType, T.MemRefType)):
+        raise parse_error(keyword, "elements literal must be a shaped type")
+    if any(d is None for d in type.shape):
+        raise parse_error(keyword, "elements literal type must have static shape")
+    return type
+
+
+def _tensor_literal_attr(body, type, location, allow_hex: bool) -> A.DenseElementsAttr:
+    """TensorLiteralParser::getAttr: the literal `body` (None when empty)
+    as the elements of `type`; errors about the whole literal at
+    `location`."""
+    element = type.element_type
+    count = 1
+    for d in type.shape:
+        count *= d
+    hex_data = allow_hex and isinstance(body, _DenseElement) and body.token.type == "STRING"
+    if hex_data and ElementsA.is_numeric(element):
+        return A.DenseElementsAttr(type, _hex_elements(body.token, element, type, count, location))
+    if isinstance(body, _DenseList) and list(body.dims) != list(type.shape):
+        raise parse_error(location, f"inferred shape of elements literal "
+                                    f"([{', '.join(map(str, body.dims))}]) does not match type "
+                                    f"([{', '.join(map(str, type.shape))}])")
+    storage = body.elements() if body is not None else []
+    if not storage and count:
+        raise parse_error(location, f"parsed zero elements, but type ('{type}') expected at least 1")
+    if isinstance(element, T.ComplexType):
+        if not isinstance(body, _DenseList) and count and len(storage) != 2:
+            raise parse_error(location, f"parsed {len(storage)} elements, but type ('{element}') "
+                                        "expected 2 elements")
+        if isinstance(body, _DenseList) and len(storage) != count * 2:
+            raise parse_error(location, f"parsed {len(storage)} elements, but type ('{type}') "
+                                        f"expected {count * 2} elements")
+        part = element.element_type
+        if not ElementsA.is_numeric(part):
+            raise parse_error(location, f"expected string token, got {storage[0].token.value}")
+        numbers = [_element_value(v, part) for v in storage]
+        return A.DenseElementsAttr(type, zip(numbers[0::2], numbers[1::2]))
+    if not ElementsA.is_numeric(element):
+        # DenseStringElementsAttr: a hex string is its one string.
+        for value in storage:
+            if value.token.type != "STRING":
+                raise parse_error(location, f"expected string token, got "
+                                            f"{'-' if value.negative else ''}{value.token.value}")
+    values = [_element_value(v, element) for v in storage]
+    if len(values) > count > 0:
+        # Complex pairs read into other elements: their parts, in order.
+        values = values[:count]
+    return A.DenseElementsAttr(type, values)
 
 
 def _signedness(type) -> str:
@@ -1021,25 +1113,30 @@ def _hex_elements(token, element, type, count: int, keyword) -> list:
             any(c not in "0123456789abcdefABCDEF" for c in digits):
         raise parse_error(token, "expected string containing hex digits starting with `0x`")
     data = bytes.fromhex(digits)
-    width = getattr(element, "width", 64) if not isinstance(element, T.IndexType) else 64
+    part = element.element_type if isinstance(element, T.ComplexType) else element
+    width = ElementsA.storage_width(part)
     invalid = parse_error(keyword, f"elements hex data size is invalid for provided type: '{type}'")
-    if width == 1:
+    if width == 1 and part is element:
         if len(data) == 1 and data[0] in (0, 0xFF):
             return [int(data[0] != 0)]
         if len(data) * 8 != (count + 7) // 8 * 8:
             raise invalid
         return [(data[i // 8] >> (i % 8)) & 1 for i in range(count)]
     size = (width + 7) // 8
-    if len(data) == size:
+    parts = 2 if part is not element else 1
+    if len(data) == size * parts:
         chunks = [data]
-    elif len(data) == size * count:
-        chunks = [data[i:i + size] for i in range(0, len(data), size)]
+    elif len(data) == size * parts * count:
+        chunks = [data[i:i + size * parts] for i in range(0, len(data), size * parts)]
     else:
         raise invalid
-    values = [int.from_bytes(chunk, "little") for chunk in chunks]
-    if isinstance(element, T.FloatType):
-        return values
-    return [A.wrap_integer(v, element) for v in values]
+
+    def number(raw: bytes):
+        value = int.from_bytes(raw, "little")
+        return value if isinstance(part, T.FloatType) else A.wrap_integer(value, part)
+    if parts == 2:
+        return [(number(chunk[:size]), number(chunk[size:])) for chunk in chunks]
+    return [number(chunk) for chunk in chunks]
 
 
 def _float_attr(value, type, token) -> A.FloatAttr:

@@ -83,6 +83,8 @@ class Printer:
         self.alias_depth = 0
         # AffineMap -> its `_subscript_template`.
         self.subscript_templates: dict = {}
+        # The keys of the `dense_resource<key>` attributes printed, in order.
+        self.resources_used: dict = {}
 
     # ------------------------------------------------------------ primitives
     def newline(self) -> None:
@@ -112,6 +114,10 @@ class Printer:
             header.append(sub.getvalue())
             header.append("\n")
         self.out[:0] = header
+        metadata = getattr(module, "file_metadata", None)
+        if metadata is not None:
+            from ..parse.file_metadata import metadata_text
+            self.write(metadata_text(self.resources_used, metadata))
         return self.getvalue()
 
     def _visit_generic_aliases(self, root) -> None:
