@@ -775,6 +775,10 @@ def _bracket_message(accepted: set, stack: list, top, closers: list):
         if _is_token(before, "RPAR") and op_class is not None \
                 and op_class.syntax_dim_and_symbol_list:
             return "expected ']' in operand list"
+    if closers == ["}"] and bracket == "{" and "COMMA" in accepted:
+        # Parser::parseAttributeDict's list (discardable attributes,
+        # properties and dictionary attributes alike).
+        return "expected '}' in attribute dictionary"
     if closers == [">"] and bracket == "<" and len(accepted) == 1 and (
             isinstance(top, A.DictionaryAttr) or isinstance(top, TOKEN) and top.type == "RBRACE"):
         return "expected '>' to close properties"

@@ -38,6 +38,11 @@ CASES = {
                         "has to be either a constant or symbolic",
     "#m = affine_map<(i)[s0 s1] -> (i)>\n": "1:23: expected ']' in symbol list",
     "#m = affine_map<(i)>\n": "1:20: expected '->' or ':'",
+    _in_func('"foo.op"() {a = 1 b = 2} : () -> ()'): "2:20: expected '}' in attribute dictionary",
+    _in_func('"foo.op"() <{a = 1 b = 2}> : () -> ()'): "2:21: expected '}' in attribute dictionary",
+    _in_func('"foo.op"() {a = {c = 1 d = 2}} : () -> ()'): "2:25: expected '}' in attribute "
+                                                            "dictionary",
+    _in_func('"foo.op"() {a b} : () -> ()'): "2:16: expected '}' in attribute dictionary",
     "#m = affine_set<(i) [s0] (i)>\n": "1:25: expected '->' or ':'",
     "#m = affine_set<(i)[s0] : (i >= 0 i)>\n": "1:34: expected ')' in integer set "
                                                 "constraint list",
