@@ -42,20 +42,20 @@ if hasattr(sys, "set_int_max_str_digits"):
     sys.set_int_max_str_digits(0)
 
 
-def _grammar_text() -> str:
+def _grammar_text(name: str = "mlir.lark") -> str:
     # In a source checkout the grammar stands beside the package; it comes
     # first, since an editable install maps the `mlir_affine_py.grammar`
     # package data to the checkout it was installed from, which may be
     # another one.  An installed copy has the package data, read as a file
     # where it is one (importlib.resources costs a tenth of a short run).
     package = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
-    for path in (os.path.join(os.path.dirname(package), "grammar", "mlir.lark"),
-                 os.path.join(package, "grammar", "mlir.lark")):
+    for path in (os.path.join(os.path.dirname(package), "grammar", name),
+                 os.path.join(package, "grammar", name)):
         if os.path.isfile(path):
             with open(path, encoding="utf-8") as handle:
                 return handle.read()
     from importlib import resources
-    return resources.files("mlir_affine_py.grammar").joinpath("mlir.lark").read_text()
+    return resources.files("mlir_affine_py.grammar").joinpath(name).read_text()
 
 
 def _cache_folder() -> str | None:
@@ -74,12 +74,15 @@ _FORMAT_MODULES = tuple(os.path.join(os.path.dirname(os.path.dirname(__file__)),
                         for name in ("assembly_format.py", "attr_syntax.py"))
 
 
-def prepared_grammar(folder: str | None = None, classes=None) -> PreparedGrammar:
-    """The grammar of the core syntax and the registered ops' syntax
-    (parse/op_syntax.py; `classes`: their `syntax_classes`, if known),
-    prepared, from the cache in `folder` (by default the user's cache
-    folder) when it holds it."""
+def prepared_grammar(folder: str | None = None, classes=None,
+                     extended: bool = True) -> PreparedGrammar:
+    """The grammar of the core syntax (with grammar/extended.lark, if
+    `extended`) and the registered ops' syntax (parse/op_syntax.py;
+    `classes`: their `syntax_classes`, if known), prepared, from the cache
+    in `folder` (by default the user's cache folder) when it holds it."""
     core = _grammar_text()
+    if extended:
+        core += "\n" + _grammar_text("extended.lark")
     if classes is None:
         classes = op_syntax.syntax_classes(OP_CLASSES.values())
 
@@ -101,7 +104,7 @@ def _parser(extended: bool | None = None):
     if found is None:
         transformer = MLIRTransformer()
         classes = op_syntax.syntax_classes(OP_CLASSES.values(), extended)
-        prepared = prepared_grammar(classes=classes)
+        prepared = prepared_grammar(classes=classes, extended=extended)
         for rule, callback in prepared.op_grammar.bind(classes).items():
             setattr(transformer, rule, _bind(callback, transformer))
         engine = Engine(prepared, transformer, prepared.op_grammar.remembered_names)
@@ -116,10 +119,16 @@ def load_parsers() -> None:
         _parser(extended)
 
 
+# What a text that uses the syntax of grammar/extended.lark holds: a dialect
+# attribute followed by a `:` (a false match only costs the larger table).
+_EXTENDED_SYNTAX = r"#[a-zA-Z_][\w$]*(?:\.[\w$.\-]*(?:<[^\n]*?>)?|<[^\n]*?>) *:(?!:)"
+
+
 def uses_extended_ops(text: str) -> bool:
     """Whether `text` may name an op of the extended grammar: it holds one
     of their names (a word of a short name), looked for under the dialect
-    prefixes the text holds."""
+    prefixes the text holds; or whether it may use the syntax of
+    grammar/extended.lark."""
     global _MARKERS
     if _MARKERS is None:
         _MARKERS = op_syntax.extended_markers(OP_CLASSES.values())
@@ -128,7 +137,7 @@ def uses_extended_ops(text: str) -> bool:
             continue
         if not names or any(name in text for name in names):
             return True
-    return False
+    return "#" in text and re.search(_EXTENDED_SYNTAX, text) is not None
 
 
 def _bind(callback, transformer):
@@ -365,9 +374,9 @@ def _acceptable(state) -> set:
         stack = list(state.state_stack)
     except AttributeError:
         return set()
-    # A contextual terminal (parse/engine/tables.py) stands for tokens that are
-    # named on their own.
-    contextual = _parser()[0].prepared.contextual_terminals
+    # A shorthand (parse/engine/tables.py) stands for tokens that are named on
+    # their own.
+    contextual = _parser()[0].prepared.shorthands
     return {name for name in table.get(stack[-1], ())
             if name.isupper() and name not in contextual
             and advances(table, end_state, list(stack), name)}
