@@ -16,7 +16,8 @@ from lark.exceptions import (UnexpectedCharacters, UnexpectedEOF, UnexpectedInpu
                              UnexpectedToken, VisitError)
 
 from .. import dialects  # noqa: F401  (registers ops and custom forms)
-from ..diagnostics import MLIRError, offset_to_pos, pos_to_offset
+from ..diagnostics import (DiagnosticContext, MLIRError, current_context, offset_to_pos,
+                           pos_to_offset)
 from ..ir.attr_syntax import SymbolRef
 from ..ir.core import OP_CLASSES
 from ..ir import attributes as A
@@ -186,11 +187,32 @@ def parse_source(text: str, allow_unregistered: bool = False,
     if "\0" in text:
         text = _nul_as_blank(text)
     _EXTENDED = uses_extended_ops(text)
-    try:
-        return _built(text, _parse(text, source_name, line_offset, shorthands=True),
-                      allow_unregistered)
-    except (MLIRError, VisitError, UnexpectedInput):
-        pass
+    # What the ops' builders emit while the text is read (a region builder's
+    # warnings) is passed on once, from the reading that counts.
+    outer = current_context()
+    with DiagnosticContext() as emitted:
+        try:
+            module = _built(text, _parse(text, source_name, line_offset, shorthands=True),
+                            allow_unregistered)
+        except (MLIRError, VisitError, UnexpectedInput):
+            module = None
+    if module is not None:
+        _pass_on(emitted, outer)
+        return module
+    with DiagnosticContext() as emitted:
+        try:
+            return _parse_again(text, source_name, line_offset, allow_unregistered)
+        finally:
+            _pass_on(emitted, outer)
+
+
+def _pass_on(emitted: DiagnosticContext, outer: DiagnosticContext) -> None:
+    for diagnostic in emitted.drain():
+        outer.emit(diagnostic.severity, diagnostic.message, diagnostic.pos, diagnostic.notes)
+
+
+def _parse_again(text: str, source_name: str, line_offset: int, allow_unregistered: bool):
+    """The text read token by token, for its diagnostics."""
     try:
         parsed = _parse(text, source_name, line_offset, shorthands=False)
     except MLIRError as error:
