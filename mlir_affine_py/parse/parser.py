@@ -121,8 +121,11 @@ def load_parsers() -> None:
 
 
 # What a text that uses the syntax of grammar/extended.lark holds: a dialect
-# attribute followed by a `:` (a false match only costs the larger table).
-_EXTENDED_SYNTAX = r"#[a-zA-Z_][\w$]*(?:\.[\w$.\-]*(?:<[^\n]*?>)?|<[^\n]*?>) *:(?!:)"
+# attribute (its body's brackets paired, four deep) followed by a `:`.  A
+# false match only costs the larger table.
+_SYMBOL_BODY = r'<(?:->|"(?:[^"\\\n]|\\.)*"|[^<>"\n]|' * 3 + r"<(?:->|[^<>\n])*>" + ")*>" * 3
+_EXTENDED_SYNTAX = (r"#[a-zA-Z_][\w$]*(?:\.[\w$.\-]*(?:" + _SYMBOL_BODY + ")?|" + _SYMBOL_BODY
+                    + r") *:(?!:)")
 
 
 def uses_extended_ops(text: str) -> bool:
