@@ -25,6 +25,12 @@ TAB_STOP = 8
 _UNDECODABLE = "[\udc80-\udcff]"
 
 
+# The position of what has no location in the input (MLIR's UnknownLoc),
+# printed `<unknown>:0:`: the ops a named structured op's region builder
+# makes while the op is parsed, before it has a location of its own.
+UNKNOWN_LOCATION = (0, -1)
+
+
 class DiagnosticText(str):
     """The message of an MLIRError.  It is a plain string that also carries
     the diagnostics attached to it (notes, or further errors reported by the
@@ -93,6 +99,8 @@ def _format_one(filename, lines, message, pos, severity, line_offset, show_sourc
         message = re.compile(_UNDECODABLE).sub("\ufffd", message)
     if pos is None:
         return f"{filename}:{1 + line_offset}:1: {severity}: {message}\n"
+    if pos == UNKNOWN_LOCATION:
+        return f"<unknown>:0: {severity}: {message}\n"
     if pos == (0, 0):     # the file as a whole (an unknown location in it)
         return f"{filename}:0:0: {severity}: {message}\n"
     line, column = pos

@@ -8,13 +8,14 @@ Options follow LLVM's command-line style: one or two leading dashes, and
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import os
 import sys
 import threading
 
 from . import __version__
-from .diagnostics import MLIRError, format_diagnostic, offset_to_pos
+from .diagnostics import UNKNOWN_LOCATION, MLIRError, format_diagnostic, offset_to_pos
 from .parse.engine.lark_modules import import_lark
 
 USAGE = """OVERVIEW: pyaffine-opt: MLIR affine-dialect optimizer driver (mlir-opt 22 compatible output)
@@ -204,7 +205,10 @@ def process_chunk(text: str, options: Options, filename: str = "<stdin>",
     _ACTIVITY.stage = "parsing"
     if timing:
         timing.begin("Parser")
-    module = parse_source(text, options.allow_unregistered, filename, line_offset)
+    # What the parser's builders emit (the region builders' warnings) goes
+    # to the run's diagnostics, before any error of the chunk.
+    with context or contextlib.nullcontext():
+        module = parse_source(text, options.allow_unregistered, filename, line_offset)
     if timing:
         timing.end()
     manager = options.pass_manager
@@ -360,7 +364,7 @@ def _write_error(stderr, filename: str, text: str, error: MLIRError, line_offset
         return
 
     def in_file(pos):
-        if pos is None or pos == (0, 0):
+        if pos is None or pos == (0, 0) or pos == UNKNOWN_LOCATION:
             return pos
         return (pos[0] + line_offset, pos[1] + (column_offset if pos[0] == 1 else 0))
     notes = [(severity, message, in_file(pos)) for severity, message, pos in error.notes]

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import re
 
-from .diagnostics import format_at
+from .diagnostics import UNKNOWN_LOCATION, format_at
 
 # MLIR's regex, in Python's syntax (a match anywhere in the line).
 _ANNOTATION = re.compile(r"expected-(error|note|remark|warning)(-re)? *"
@@ -214,7 +214,7 @@ class DiagnosticVerifier:
         a whole."""
         if pos is None:
             pos = (1, 1)
-        if pos == (0, 0):
+        if pos == (0, 0) or pos == UNKNOWN_LOCATION:
             return pos
         line, column = pos
         if line == 1:
@@ -238,6 +238,9 @@ class DiagnosticVerifier:
     def process(self, severity: str, message: str, pos) -> None:
         """MLIR's SourceMgrDiagnosticVerifierHandler::process."""
         pos = self.file_position(pos)
+        if pos == UNKNOWN_LOCATION:
+            self._process_unknown(severity, message)
+            return
         near_miss = None
         for expected in self.expected:
             if expected.line != pos[0] or not expected.matches(message):
@@ -255,6 +258,18 @@ class DiagnosticVerifier:
         self.ok = False
         self.stream.write(format_at(self.filename, self._lines(),
                                     f"unexpected {severity}: {message}", pos, "error"))
+
+    def _process_unknown(self, severity: str, message: str) -> None:
+        """A diagnostic without a location: the `@unknown` annotations are
+        its expectations."""
+        for expected in self.unknown:
+            if expected.severity == severity and expected.matches(message):
+                expected.matched = True
+                return
+        if self.only_expected:
+            return
+        self.ok = False
+        self.stream.write(f"<unknown>:0: error: unexpected {severity}: {message}\n")
 
     def finish(self) -> bool:
         """Report the annotations nothing matched; whether the run passed."""

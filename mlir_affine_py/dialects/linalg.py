@@ -16,6 +16,7 @@ discardable attribute `linalg.memoized_indexing_maps` once asked for them
 
 from __future__ import annotations
 
+from ..diagnostics import UNKNOWN_LOCATION, current_context
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.affine_expr import dim
@@ -88,14 +89,26 @@ class YieldOp(ValueTerminator):
 def _cast(block, value, to_type, unsigned: bool = False):
     """linalg's `cast_signed` type function, or `cast_unsigned` when
     `unsigned` (RegionBuilderHelper::buildTypeFn and convertScalarToDtype):
-    `value` converted to `to_type`."""
-    source = value.type
+    `value` converted to `to_type`, or left as it is when it cannot be."""
+    name = cast_op_name(value.type, to_type, unsigned)
+    if not name:
+        return value          # left for the verifier of the body's ops
+    return _append(block, name, [value], to_type)
+
+
+def cast_op_name(source, to_type, unsigned: bool = False) -> str | None:
+    """The op convertScalarToDtype makes to convert a `source` element to
+    `to_type`: "" when it makes none (the types are the same, or floats of
+    one width); None when it cannot convert them, which it warns about
+    (at an unknown location: the op being parsed has none yet) and which
+    leaves the value as it is."""
     if source == to_type:
-        return value
+        return ""
     name = None
     if isinstance(to_type, T.FloatType):
         if isinstance(source, T.FloatType):
-            name = "arith.extf" if _width(source) < _width(to_type) else "arith.truncf"
+            name = ("arith.extf" if _width(source) < _width(to_type) else
+                    "arith.truncf" if _width(source) > _width(to_type) else "")
         elif isinstance(source, T.IntegerType):
             name = "arith.uitofp" if unsigned else "arith.sitofp"
     elif isinstance(to_type, T.IntegerType):
@@ -106,11 +119,31 @@ def _cast(block, value, to_type, unsigned: bool = False):
             name = "arith.fptoui" if unsigned else "arith.fptosi"
         elif isinstance(source, T.IndexType):
             name = "arith.index_cast"
-    elif isinstance(to_type, T.IndexType) and isinstance(source, T.IntegerType):
-        name = "arith.index_cast"
+    elif isinstance(to_type, T.ComplexType):
+        return ""             # complex.create and friends are not modelled
     if name is None:
-        return value          # left for the verifier of the body's ops
-    return _append(block, name, [value], to_type)
+        current_context().emit(
+            "warning", f"could not cast operand of type '{source}' to '{to_type}'",
+            UNKNOWN_LOCATION)
+    return name
+
+
+def binary_fn_error(lhs, rhs) -> str | None:
+    """What RegionBuilderHelper::buildBinaryFn refuses: operands that are
+    not both complex, both floats or both integers (an index is none)."""
+    for kind in (T.ComplexType, T.FloatType, T.IntegerType):
+        if isinstance(lhs, kind) and isinstance(rhs, kind):
+            return None
+    return ("Cannot build binary Linalg operation: expects allComplex, allFloatingPoint, "
+            f"or allInteger, got '{lhs}' and '{rhs}'")
+
+
+def multiply_accumulate_error(types) -> str | None:
+    """What the region builder of `out + cast(in0) * cast(in1)` refuses on
+    elements of `types` (the inputs', then the output's)."""
+    out = types[-1]
+    lhs, rhs = (type if cast_op_name(type, out) is None else out for type in types[:2])
+    return binary_fn_error(lhs, rhs) or binary_fn_error(out, lhs)
 
 
 def _width(type) -> int:
@@ -126,15 +159,22 @@ def _append(block, name: str, operands, result_type):
 def _multiply_accumulate(block, unsigned: bool = False) -> None:
     """out + cast(in0) * cast(in1), the body of matmul and convolutions."""
     lhs, rhs, out = block.args
-    to_type = out.type
-    lhs, rhs = _cast(block, lhs, to_type, unsigned), _cast(block, rhs, to_type, unsigned)
-    if isinstance(to_type, T.FloatType):
-        product = _append(block, "arith.mulf", [lhs, rhs], to_type)
-        total = _append(block, "arith.addf", [out, product], to_type)
+    lhs, rhs = _cast(block, lhs, out.type, unsigned), _cast(block, rhs, out.type, unsigned)
+    product = _binary(block, ("arith.mulf", "arith.muli", "arith.andi"), lhs, rhs)
+    block.append(YieldOp([_binary(block, ("arith.addf", "arith.addi", "arith.ori"), out, product)]))
+
+
+def _binary(block, fns, lhs, rhs):
+    """buildBinaryFn: the float, integer or boolean op of `fns` on `lhs`
+    and `rhs` (which binary_fn_error accepts), of `lhs`'s type."""
+    type = lhs.type
+    if isinstance(type, T.FloatType):
+        name = fns[0]
+    elif type == T.I1 and rhs.type == T.I1:
+        name = fns[2]
     else:
-        product = _append(block, "arith.muli", [lhs, rhs], to_type)
-        total = _append(block, "arith.addi", [out, product], to_type)
-    block.append(YieldOp([total]))
+        name = fns[1]
+    return _append(block, name, [lhs, rhs], type)
 
 
 # ---------------------------------------------------------- structured ops
@@ -252,7 +292,7 @@ class StructuredOp(RegisteredOp):
     def region_builder_error(cls, types):
         """What the region builder refuses to build on elements of `types`
         (reported where the op's parser stands after its name)."""
-        return None
+        return multiply_accumulate_error(types)
 
     def finish_parse(self) -> None:
         region = self.regions[0]
@@ -260,6 +300,9 @@ class StructuredOp(RegisteredOp):
             block = Block([_element_type(v.type) for v in self.operands])
             region.append(block)
             self.region_builder(block)
+            # Built while the op is parsed, before it has a location.
+            for op in block.ops:
+                op.pos = UNKNOWN_LOCATION
         # The maps are memoized when the verifier first asks for them, which
         # it does once the properties and the operands' types hold.
         if (self.memoizes_maps and MEMOIZED_MAPS not in self.attributes
@@ -514,6 +557,10 @@ class FillOp(StructuredOp):
 
     def region_builder(self, block) -> None:
         block.append(YieldOp([block.args[0]]))
+
+    @classmethod
+    def region_builder_error(cls, types):
+        return None
 
     def verify_op(self):
         value, output = self.inputs()[0].type, _element_type(self.outputs()[0].type)

@@ -32,7 +32,7 @@ from ..ir.affine_map import AffineMap
 from ..ir.core import OP_CLASSES, register_op
 from ..ir.traits import AttrSizedOperandSegments, MemoryEffectOpInterface
 from .linalg import (StructuredOp, YieldOp, _append, _cast, _multiply_accumulate, _shape,
-                     casts_unsigned)
+                     binary_fn_error, cast_op_name, casts_unsigned, multiply_accumulate_error)
 
 # ------------------------------------------------------------ the tables
 CONTRACTIONS = """
@@ -223,6 +223,12 @@ class TableStructuredOp(StructuredOp):
     def region_builder_error(cls, types):
         if cls.body.endswith("_unsigned") and not isinstance(types[-1], T.IntegerType):
             return f"unsupported operation: unsigned {cls.body[:3]} not on uint"
+        if cls.body == "mac":
+            return multiply_accumulate_error(types)
+        if cls.body in POOLING_FNS:
+            # fn(out, cast(in)): an element that cannot be cast stays as it is.
+            image, out = types[0], types[-1]
+            return binary_fn_error(out, image if cast_op_name(image, out) is None else out)
         return None
 
     def region_builder(self, block) -> None:

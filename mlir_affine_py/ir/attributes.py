@@ -393,19 +393,22 @@ class DataLayoutSpecAttr(Attribute):
 
 
 class OpaqueAttr(Attribute):
-    """A dialect attribute kept verbatim (`#llvm.linkage<external>`)."""
+    """A dialect attribute kept verbatim (`#llvm.linkage<external>`), with
+    the type written after it, if any (`#foo.attr : i32`)."""
 
-    __slots__ = ("text",)
+    __slots__ = ("text", "type")
 
-    def __init__(self, text: str):
+    def __init__(self, text: str, type=T.NONE):
         self.text = text
+        self.type = type
         self._init_key()
 
     def key(self):
-        return (self.text,)
+        return (self.text, self.type)
 
     def print(self, p, elide: str) -> None:
         p.write(self.text)
+        _print_trailing_type(p, self.type, elide)
 
 
 BOOL_TRUE = IntegerAttr(1, T.I1)

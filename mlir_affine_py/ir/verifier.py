@@ -13,6 +13,7 @@ import functools
 import re
 
 from ..diagnostics import MLIRError, offset_to_pos, pos_to_offset, print_op_on_diagnostic
+from .core import Operation
 from .traits import HasOnlyGraphRegion, SingleBlock
 
 def _symbol_lookups_cached(verify):
@@ -313,8 +314,10 @@ def verify_dominance(root, skip=frozenset()) -> None:
         if op.results and scopes:
             work.append((op.results, scopes[0]))
         outer = () if op.isolated_from_above else scopes
-        # A graph region's value may be used anywhere in its block.
-        graph = op.has_trait(HasOnlyGraphRegion)
+        # A graph region's value may be used anywhere in its block.  An
+        # unregistered op's regions may be graph regions (mayBeGraphRegion):
+        # MLIR checks no order within their blocks either.
+        graph = op.has_trait(HasOnlyGraphRegion) or op.__class__ is Operation
         for region in reversed(op.regions):
             visible = _visible_from_other_blocks(region, graph)
             for block in reversed(region.blocks):
@@ -323,16 +326,17 @@ def verify_dominance(root, skip=frozenset()) -> None:
 
 
 def _visible_from_other_blocks(region, graph: bool) -> dict:
-    """Block -> the values of the region's other blocks its ops may use:
-    those of the blocks that dominate it; in a graph region, or in a block
-    not reachable from the entry, every value of the region."""
+    """Block -> the values defined elsewhere than before an op that its ops
+    may use: those of the blocks that dominate it (in a block not reachable
+    from the entry, every value of the region) and, in a graph region,
+    those of its own block, which may come in any order."""
     if len(region.blocks) < 2 and not graph:
         return {}
     values = {block: set(block.args).union(*(op.results for op in block.ops))
               for block in region.blocks}
+    if len(region.blocks) < 2:
+        return values
     everything = set().union(*values.values())
-    if graph:
-        return {block: everything for block in region.blocks}
     dom = dominators(region)
-    return {block: set().union(*(values[d] for d in dom[block] if d is not block))
+    return {block: set().union(*(values[d] for d in dom[block] if graph or d is not block))
             if block in dom else everything for block in region.blocks}

@@ -1,12 +1,18 @@
 """Dialect types and attributes written in their pretty form (`!llvm.ptr<1>`,
-`#llvm.linkage<external>`, `!foo.bar<...>`).
+`#llvm.linkage<external>`, `!foo.bar<...>`) or their opaque form
+(`!foo<bar>`, `#foo<"text">`).
 
 The lexer takes the body between the angle brackets whole; as MLIR's
 `parseDialectSymbolBody`, the brackets inside it must pair up.  The LLVM
-dialect's own symbols are then read by that dialect; others stay opaque.
+dialect's own symbols are then read by that dialect; others stay opaque,
+kept as the text MLIR's printer gives them (`printDialectSymbol`): the
+pretty form when the symbol's data is simple enough, the opaque one
+otherwise.
 """
 
 from __future__ import annotations
+
+import re
 
 from ..diagnostics import MLIRError
 from ..dialects import llvm
@@ -14,20 +20,35 @@ from ..ir import attributes as A
 from ..ir import types as T
 
 _CLOSING = {")": "(", "]": "[", "}": "{", ">": "<"}
+# The opaque form: the dialect's name, then the symbol's data in brackets.
+_OPAQUE = re.compile(r"([!#][a-zA-Z_][\w$]*)<(.*)>", re.S)
+# Data that reads back as a pretty name (`isDialectSymbolSimpleEnoughForPrettyForm`):
+# an identifier, then possibly a body in angle brackets.
+_SIMPLE_DATA = re.compile(r"[a-zA-Z][a-zA-Z0-9._]*(?:<.*>)?", re.S)
 
 
 def dialect_type(token) -> T.Type:
     _check_body(token)
     if token.value.startswith(llvm.PREFIX_TYPE):
         return llvm.llvm_type(token)
-    return T.OpaqueType(token.value)
+    return T.OpaqueType(printed_symbol(token.value))
 
 
 def dialect_attribute(token) -> A.Attribute:
     _check_body(token)
     if token.value.startswith(llvm.PREFIX_ATTR):
         return llvm.llvm_attribute(token)
-    return A.OpaqueAttr(token.value)
+    return A.OpaqueAttr(printed_symbol(token.value))
+
+
+def printed_symbol(text: str) -> str:
+    """The text of a dialect symbol as MLIR prints it: `!foo<bar>` and
+    `!foo.bar` are one type, printed `!foo.bar`; `!foo<>` and `#foo<"x">`
+    stay opaque."""
+    opaque = _OPAQUE.fullmatch(text)
+    if opaque is None or not _SIMPLE_DATA.fullmatch(opaque[2]):
+        return text
+    return f"{opaque[1]}.{opaque[2]}"
 
 
 def _check_body(token) -> None:

@@ -16,7 +16,8 @@ from lark.exceptions import (UnexpectedCharacters, UnexpectedEOF, UnexpectedInpu
                              UnexpectedToken, VisitError)
 
 from .. import dialects  # noqa: F401  (registers ops and custom forms)
-from ..diagnostics import MLIRError, offset_to_pos, pos_to_offset
+from ..diagnostics import (DiagnosticContext, MLIRError, current_context, offset_to_pos,
+                           pos_to_offset)
 from ..ir.attr_syntax import SymbolRef
 from ..ir.core import OP_CLASSES
 from ..ir import attributes as A
@@ -44,20 +45,20 @@ if hasattr(sys, "set_int_max_str_digits"):
     sys.set_int_max_str_digits(0)
 
 
-def _grammar_text() -> str:
+def _grammar_text(name: str = "mlir.lark") -> str:
     # In a source checkout the grammar stands beside the package; it comes
     # first, since an editable install maps the `mlir_affine_py.grammar`
     # package data to the checkout it was installed from, which may be
     # another one.  An installed copy has the package data, read as a file
     # where it is one (importlib.resources costs a tenth of a short run).
     package = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
-    for path in (os.path.join(os.path.dirname(package), "grammar", "mlir.lark"),
-                 os.path.join(package, "grammar", "mlir.lark")):
+    for path in (os.path.join(os.path.dirname(package), "grammar", name),
+                 os.path.join(package, "grammar", name)):
         if os.path.isfile(path):
             with open(path, encoding="utf-8") as handle:
                 return handle.read()
     from importlib import resources
-    return resources.files("mlir_affine_py.grammar").joinpath("mlir.lark").read_text()
+    return resources.files("mlir_affine_py.grammar").joinpath(name).read_text()
 
 
 def _cache_folder() -> str | None:
@@ -76,12 +77,15 @@ _FORMAT_MODULES = tuple(os.path.join(os.path.dirname(os.path.dirname(__file__)),
                         for name in ("assembly_format.py", "attr_syntax.py"))
 
 
-def prepared_grammar(folder: str | None = None, classes=None) -> PreparedGrammar:
-    """The grammar of the core syntax and the registered ops' syntax
-    (parse/op_syntax.py; `classes`: their `syntax_classes`, if known),
-    prepared, from the cache in `folder` (by default the user's cache
-    folder) when it holds it."""
+def prepared_grammar(folder: str | None = None, classes=None,
+                     extended: bool = True) -> PreparedGrammar:
+    """The grammar of the core syntax (with grammar/extended.lark, if
+    `extended`) and the registered ops' syntax (parse/op_syntax.py;
+    `classes`: their `syntax_classes`, if known), prepared, from the cache
+    in `folder` (by default the user's cache folder) when it holds it."""
     core = _grammar_text()
+    if extended:
+        core += "\n" + _grammar_text("extended.lark")
     if classes is None:
         classes = op_syntax.syntax_classes(OP_CLASSES.values())
 
@@ -103,7 +107,7 @@ def _parser(extended: bool | None = None):
     if found is None:
         transformer = MLIRTransformer()
         classes = op_syntax.syntax_classes(OP_CLASSES.values(), extended)
-        prepared = prepared_grammar(classes=classes)
+        prepared = prepared_grammar(classes=classes, extended=extended)
         for rule, callback in prepared.op_grammar.bind(classes).items():
             setattr(transformer, rule, _bind(callback, transformer))
         engine = Engine(prepared, transformer, prepared.op_grammar.remembered_names)
@@ -118,10 +122,19 @@ def load_parsers() -> None:
         _parser(extended)
 
 
+# What a text that uses the syntax of grammar/extended.lark holds: a dialect
+# attribute (its body's brackets paired, four deep) followed by a `:`.  A
+# false match only costs the larger table.
+_SYMBOL_BODY = r'<(?:->|"(?:[^"\\\n]|\\.)*"|[^<>"\n]|' * 3 + r"<(?:->|[^<>\n])*>" + ")*>" * 3
+_EXTENDED_SYNTAX = (r"#[a-zA-Z_][\w$]*(?:\.[\w$.\-]*(?:" + _SYMBOL_BODY + ")?|" + _SYMBOL_BODY
+                    + r") *:(?!:)")
+
+
 def uses_extended_ops(text: str) -> bool:
     """Whether `text` may name an op of the extended grammar: it holds one
     of their names (a word of a short name), looked for under the dialect
-    prefixes the text holds."""
+    prefixes the text holds; or whether it may use the syntax of
+    grammar/extended.lark."""
     global _MARKERS
     if _MARKERS is None:
         _MARKERS = op_syntax.extended_markers(OP_CLASSES.values())
@@ -130,7 +143,7 @@ def uses_extended_ops(text: str) -> bool:
             continue
         if not names or any(name in text for name in names):
             return True
-    return False
+    return "#" in text and re.search(_EXTENDED_SYNTAX, text) is not None
 
 
 def _bind(callback, transformer):
@@ -185,11 +198,32 @@ def parse_source(text: str, allow_unregistered: bool = False,
 def _parse_ops(text: str, allow_unregistered: bool, source_name: str, line_offset: int):
     global _EXTENDED
     _EXTENDED = uses_extended_ops(text)
-    try:
-        return _built(text, _parse(text, source_name, line_offset, shorthands=True),
-                      allow_unregistered)
-    except (MLIRError, VisitError, UnexpectedInput):
-        pass
+    # What the ops' builders emit while the text is read (a region builder's
+    # warnings) is passed on once, from the reading that counts.
+    outer = current_context()
+    with DiagnosticContext() as emitted:
+        try:
+            module = _built(text, _parse(text, source_name, line_offset, shorthands=True),
+                            allow_unregistered)
+        except (MLIRError, VisitError, UnexpectedInput):
+            module = None
+    if module is not None:
+        _pass_on(emitted, outer)
+        return module
+    with DiagnosticContext() as emitted:
+        try:
+            return _parse_again(text, source_name, line_offset, allow_unregistered)
+        finally:
+            _pass_on(emitted, outer)
+
+
+def _pass_on(emitted: DiagnosticContext, outer: DiagnosticContext) -> None:
+    for diagnostic in emitted.drain():
+        outer.emit(diagnostic.severity, diagnostic.message, diagnostic.pos, diagnostic.notes)
+
+
+def _parse_again(text: str, source_name: str, line_offset: int, allow_unregistered: bool):
+    """The text read token by token, for its diagnostics."""
     try:
         parsed = _parse(text, source_name, line_offset, shorthands=False)
     except MLIRError as error:
@@ -421,9 +455,9 @@ def _acceptable(state) -> set:
         stack = list(state.state_stack)
     except AttributeError:
         return set()
-    # A contextual terminal (parse/engine/tables.py) stands for tokens that are
-    # named on their own.
-    contextual = _parser()[0].prepared.contextual_terminals
+    # A shorthand (parse/engine/tables.py) stands for tokens that are named on
+    # their own.
+    contextual = _parser()[0].prepared.shorthands
     return {name for name in table.get(stack[-1], ())
             if name.isupper() and name not in contextual
             and advances(table, end_state, list(stack), name)}
@@ -993,6 +1027,12 @@ def _refine(text: str, error: MLIRError) -> MLIRError:
         return error
     message = str(error.message)
     offset = pos_to_offset(text, error.pos)
+    keyword = _wrong_bound_keyword(text, offset)
+    if keyword is not None:
+        # AffineForOp's parseBound stops at the other bound's keyword, where
+        # its bound attribute should start, before it reads the map.
+        return MLIRError("expected attribute value",
+                         offset_to_pos(text, wrong_token_offset(text, keyword)))
     for suffix in ("' is unknown", "' is unknown (tried 'func."):
         if message.startswith("custom op '") and suffix in message:
             name = message[len("custom op '"):message.index(suffix)]
@@ -1027,6 +1067,23 @@ def _refine(text: str, error: MLIRError) -> MLIRError:
 
 
 _ALIAS = r"[#!][a-zA-Z_$.][\w$.\-]*"
+# An affine.for whose lower bound opens with `min` or upper bound with `max`.
+_WRONG_BOUND_KEYWORD = r"affine\.for\s+%[\w$.\-]+\s*=\s*(?:(min)\b|[^{]*?\bto\s+(max)\b)"
+
+
+def _wrong_bound_keyword(text: str, offset: int) -> int | None:
+    """The offset of the wrong keyword of the bounds of the affine.for
+    whose head holds `offset`, when that keyword comes before it."""
+    start = text.rfind("affine.for", 0, offset)
+    if start < 0:
+        return None
+    match = re.compile(_WRONG_BOUND_KEYWORD).match(text, start)
+    if match is None:
+        return None
+    keyword = match.start(1) if match.group(1) else match.start(2)
+    if keyword >= offset or "{" in text[keyword:offset]:
+        return None
+    return keyword
 _OPERATOR_BEFORE = r"(\*|\bfloordiv|\bceildiv|\bmod)[\s(\-]*\Z"
 
 

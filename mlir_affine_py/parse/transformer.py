@@ -598,6 +598,17 @@ class MLIRTransformer:
             return A.DialectLoc(_dialect_location_text(head, "<" + body))
         return dialect_symbols.dialect_attribute(name)
 
+    def typed_dialect_attr(self, children):
+        """`#foo.attr : i32` (grammar/extended.lark)."""
+        name, colon, type = children
+        if name.type == "HASH_ID" and name.value in self.attribute_aliases:
+            # An alias ends the attribute: the parser stops at the `:`.
+            raise parse_error(colon, "expected '}' in attribute dictionary")
+        attr = self.hash_attr([name])
+        if not isinstance(attr, A.OpaqueAttr):
+            raise parse_error(colon, "expected '}' in attribute dictionary")
+        return A.OpaqueAttr(attr.text, type)
+
     def dl_spec(self, children):
         # Duplicate keys are reported at `dl_spec`, after `#dlti.`.
         opening = children[0]

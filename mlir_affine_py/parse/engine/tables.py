@@ -51,6 +51,12 @@ class TableRule(Rule):
 # expressions, `]`) and OP_LINES (whole ops, a line each); the ops add the
 # heads that open a region at the end of their line (AFFINE_FOR_LINE).
 SHORTHANDS = {"AFFINE_SUBSCRIPTS": "subscripts", "OP_LINES": "operation"}
+# Terminals that, like the shorthands, are tokens only where the parser
+# accepts them, and stand for themselves: the `0x` of a shape (`tensor<0xf32>`)
+# is a dimension and an `x` only inside a dimension list, as MLIR's type
+# parser splits such a hexadecimal literal there; elsewhere `0xf32` is an
+# integer.
+CONTEXTUAL = frozenset({"DIMS"})
 
 
 class PreparedGrammar:
@@ -71,7 +77,7 @@ class PreparedGrammar:
     - `shorthands`: terminal -> start symbol of its text, for `SHORTHANDS`
       and the ops' `head_lines`; the lexer emits such a terminal only where
       the parser accepts it, as Lark's contextual lexer would;
-    - `contextual_terminals` (the shorthands) and `contextual_scanner`, the
+    - `contextual_terminals` (the shorthands and `CONTEXTUAL`) and `contextual_scanner`, the
       scanner to use instead where the parser does not accept such a
       terminal's token;
     - `rules`, `states`, `start_states`, `end_states`: the LALR table (by
@@ -89,7 +95,7 @@ class PreparedGrammar:
                     start=["start", *dict.fromkeys(self.shorthands.values())])
         self.grammar = self.source = grammar
         self.op_grammar = op_grammar
-        contextual = frozenset(self.shorthands)
+        contextual = frozenset(self.shorthands) | CONTEXTUAL
         terminals = sorted(lark.lexer_conf.terminals,
                            key=lambda t: (-t.priority, -t.pattern.max_width,
                                           -len(t.pattern.value), t.name))

@@ -15,3 +15,12 @@ func.func @lower_min(%N : index) {
   }
   return
 }
+
+// -----
+
+// The keyword is reported before anything wrong in the map that follows it.
+func.func @upper_max_undeclared_identifier(%N : index) {
+  affine.for %i = 1 to max affine_map<(i)->(N, 100)> { // expected-error {{expected attribute value}}
+  }
+  return
+}
