@@ -1027,12 +1027,6 @@ def _refine(text: str, error: MLIRError) -> MLIRError:
         return error
     message = str(error.message)
     offset = pos_to_offset(text, error.pos)
-    keyword = _wrong_bound_keyword(text, offset)
-    if keyword is not None:
-        # AffineForOp's parseBound stops at the other bound's keyword, where
-        # its bound attribute should start, before it reads the map.
-        return MLIRError("expected attribute value",
-                         offset_to_pos(text, wrong_token_offset(text, keyword)))
     for suffix in ("' is unknown", "' is unknown (tried 'func."):
         if message.startswith("custom op '") and suffix in message:
             name = message[len("custom op '"):message.index(suffix)]
@@ -1067,23 +1061,6 @@ def _refine(text: str, error: MLIRError) -> MLIRError:
 
 
 _ALIAS = r"[#!][a-zA-Z_$.][\w$.\-]*"
-# An affine.for whose lower bound opens with `min` or upper bound with `max`.
-_WRONG_BOUND_KEYWORD = r"affine\.for\s+%[\w$.\-]+\s*=\s*(?:(min)\b|[^{]*?\bto\s+(max)\b)"
-
-
-def _wrong_bound_keyword(text: str, offset: int) -> int | None:
-    """The offset of the wrong keyword of the bounds of the affine.for
-    whose head holds `offset`, when that keyword comes before it."""
-    start = text.rfind("affine.for", 0, offset)
-    if start < 0:
-        return None
-    match = re.compile(_WRONG_BOUND_KEYWORD).match(text, start)
-    if match is None:
-        return None
-    keyword = match.start(1) if match.group(1) else match.start(2)
-    if keyword >= offset or "{" in text[keyword:offset]:
-        return None
-    return keyword
 _OPERATOR_BEFORE = r"(\*|\bfloordiv|\bceildiv|\bmod)[\s(\-]*\Z"
 
 
