@@ -29,7 +29,7 @@ from ..parse.op_syntax import parses
 from ..parse.syntax import (TOKEN, AttrDict, ParsedRegion, TypeList, Uses, affine_from_syntax,
                             defined_name, integer_literal, parse_error)
 from ..ir.type_constraints import AnyMemRef, AnyType, Index
-from .affine_validity import (dim_and_symbol_error, get_affine_scope, is_valid_dim,
+from .affine_validity import (affine_scope, dim_and_symbol_error, is_valid_dim,
                               is_valid_symbol)
 from .base import (ValueTerminator, RegisteredOp, attrs_of, ensure_terminator,
                    first_of, index_types, new_op, regions_of)
@@ -648,8 +648,9 @@ class AffineApplyOp(AffineMapOp):
         if problem is None:
             # Operands that are neither dims nor symbols (of scf loops) are
             # allowed; a valid dim that is no symbol is not, in a symbol's place.
-            region = get_affine_scope(self)
-            for value in self.operands[self.map.num_dims:]:
+            symbols = self.operands[self.map.num_dims:]
+            region = affine_scope(self) if symbols else None
+            for value in symbols:
                 if is_valid_dim(value, region) and not is_valid_symbol(value, region):
                     return "dimensional operand cannot be used as a symbol"
         return problem
@@ -787,9 +788,10 @@ class AffineMemoryOp(RegisteredOp):
         map = map_attr.value
         if len(map.results) != memref_type.rank:
             return f"'{self.op_name}' op affine map num results must equal memref rank"
-        if map.num_inputs != len(self.map_operands):
+        map_operands = self.map_operands
+        if map.num_inputs != len(map_operands):
             return f"'{self.op_name}' op expects as many subscripts as affine map inputs"
-        message = dim_and_symbol_error(self, self.map_operands, map.num_dims)
+        message = dim_and_symbol_error(self, map_operands, map.num_dims)
         if message or not self.vector:
             return message
         vector = (self.operands[0] if self.stores else self.results[0]).type
