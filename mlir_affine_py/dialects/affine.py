@@ -58,7 +58,8 @@ class AffineYieldOp(ValueTerminator):
         if len(parent.results) != len(self.operands):
             return ("'affine.yield' op parent of yield must have same number of results as the "
                     "yield operands")
-        if any(r.type != v.type for r, v in zip(parent.results, self.operands)):
+        if self.operands and any(r.type != v.type
+                                 for r, v in zip(parent.results, self.operands)):
             return "'affine.yield' op types mismatch between yield op and its parent"
         return None
 
@@ -352,8 +353,8 @@ class AffineForOp(RegisteredOp):
             ensure_terminator(self, 0, AffineYieldOp)
 
     def verify(self):
-        for bound in ("lower", "upper"):
-            map_attr = self.properties.get(f"{bound}BoundMap")
+        for bound, name in (("lower", "lowerBoundMap"), ("upper", "upperBoundMap")):
+            map_attr = self.properties.get(name)
             if isinstance(map_attr, A.AffineMapAttr) and not map_attr.value.results:
                 return f"'affine.for' op expected {bound} bound map to have at least one result"
         # Constant bounds (most loops) have no operands to check.
