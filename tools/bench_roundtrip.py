@@ -2,6 +2,7 @@
 """Parse + print throughput of pyaffine-opt (and mlir-opt, when present).
 
     python tools/bench_roundtrip.py [--lines 1000 10000 100000] [--repeat 3]
+                                    [--baseline OTHER_PYAFFINE_OPT]
 
 Generates deterministic affine-dialect files of about N lines into a temporary
 folder: functions with nested affine.for loops (constant, symbolic and `min`
@@ -17,6 +18,13 @@ measures start-up alone.
 
 Peak RSS is the child's own `ru_maxrss` from os.wait4, so every run is
 measured on its own.
+
+`--baseline` times a second pyaffine-opt (another checkout's console script)
+in the same turns, to compare two versions under the same load; its rows
+also give the CPU time over the baseline's.  The tools run with their
+compiled bytecode, as an installed package does: PYTHONDONTWRITEBYTECODE is
+dropped from their environment, so the first (unmeasured) run of each
+writes its `__pycache__`, and start-up does not time the compiler.
 """
 
 from __future__ import annotations
@@ -222,13 +230,18 @@ def find_pyaffine_opt() -> list[str]:
     return [script] if script else [sys.executable, "-m", "mlir_affine_py.opt_main"]
 
 
+# The tools' environment: with their bytecode written and used.
+CHILD_ENV = {name: value for name, value in os.environ.items()
+             if name != "PYTHONDONTWRITEBYTECODE"}
+
+
 def run_measured(command: list[str], workdir: Path) -> tuple[float, float, int, int, str]:
     """(wall seconds, CPU seconds, peak RSS in bytes, exit code, stderr) of
     one process."""
     err_path = workdir / "stderr.txt"
     with open(err_path, "wb") as err:
         start = time.perf_counter()
-        process = subprocess.Popen(command, stdin=subprocess.DEVNULL,
+        process = subprocess.Popen(command, stdin=subprocess.DEVNULL, env=CHILD_ENV,
                                    stdout=subprocess.DEVNULL, stderr=err)
         _, status, usage = os.wait4(process.pid, 0)
         elapsed = time.perf_counter() - start
@@ -243,7 +256,7 @@ def verify(path: Path, pyaffine: list[str], mlir_opt: str, workdir: Path) -> Non
     ours, theirs = workdir / "verify.py.mlir", workdir / "verify.ref.mlir"
     for command, out in ((pyaffine + [str(path), "-o", str(ours)], ours),
                          ([mlir_opt, str(path), "-o", str(theirs)], theirs)):
-        done = subprocess.run(command, capture_output=True, text=True)
+        done = subprocess.run(command, capture_output=True, text=True, env=CHILD_ENV)
         if done.returncode != 0:
             sys.exit(f"error: `{' '.join(command)}` failed on the generated input:\n"
                      f"{done.stderr[-3000:]}")
@@ -280,11 +293,16 @@ def main(argv=None) -> int:
     parser.add_argument("--no-mlir-opt", action="store_true",
                         help="neither verify against nor time mlir-opt")
     parser.add_argument("--keep", metavar="DIR", help="write the generated files to DIR and keep them")
+    parser.add_argument("--baseline", metavar="PYAFFINE_OPT",
+                        help="another pyaffine-opt to time in the same turns (its rows: "
+                             "'baseline'; pyaffine-opt's CPU time over its is reported)")
     args = parser.parse_args(argv)
 
     pyaffine = find_pyaffine_opt()
     mlir_opt = None if args.no_mlir_opt else find_mlir_tool("mlir-opt")
     tools = [("pyaffine-opt", pyaffine)] + ([("mlir-opt", [mlir_opt])] if mlir_opt else [])
+    if args.baseline:
+        tools.insert(1, ("baseline", [args.baseline]))
     if mlir_opt is None and not args.no_mlir_opt:
         print("note: mlir-opt not found; the generated input is not verified and only "
               "pyaffine-opt is timed", file=sys.stderr)
@@ -301,30 +319,41 @@ def main(argv=None) -> int:
             path.write_text(text)
             actual = text.count("\n")
             if mlir_opt:
-                verify(path, pyaffine, mlir_opt, workdir)
+                for _, command in tools[:-1]:
+                    verify(path, command, mlir_opt, workdir)
                 print(f"verified: {path.name} ({actual} lines) prints identically", file=sys.stderr)
+            for _, command in tools:            # bytecode written, caches warm
+                run_measured(command + [str(path), "-o", str(workdir / "out.mlir")], workdir)
             label = "start-up" if size == STARTUP_LINES else f"{size} lines"
             results = measure(tools, [str(path), "-o", str(workdir / "out.mlir")],
                               args.repeat, workdir)
             for result in results:
-                reference = [r["median"] for r in results if r["tool"] == "mlir-opt"]
+                reference = [r for r in results if r["tool"] == "mlir-opt"]
+                baseline = [r for r in results if r["tool"] == "baseline"]
                 result.update(lines=actual, label=label,
-                              reference=reference[0] if reference else None)
+                              reference=reference[0] if reference else None,
+                              baseline=baseline[0] if baseline else None)
                 rows.append(result)
                 print(f"  {label:>14}  {result['tool']:<12} {result['median']:.3f} s",
                       file=sys.stderr)
 
     print(f"\nMedian of {args.repeat} whole-process runs (`TOOL FILE -o OUT`), the tools "
           f"taking turns; Python {platform.python_version()}, {platform.machine()}.  CPU is "
-          f"user + system time; the last column is the median time over mlir-opt's.\n")
-    print("| input | lines | tool | median s | min s | CPU s | lines/s | peak RSS MiB | x mlir-opt |")
-    print("|---|---:|---|---:|---:|---:|---:|---:|---:|")
+          f"user + system time; `x mlir-opt` is the median time over mlir-opt's (wall, "
+          f"then CPU).\n")
+    extra = " CPU x baseline |" if args.baseline else ""
+    print("| input | lines | tool | median s | min s | CPU s | lines/s | peak RSS MiB "
+          "| x mlir-opt | CPU x mlir-opt |" + extra)
+    print("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|" + ("---:|" if extra else ""))
     for row in rows:
         rate = row["lines"] / row["median"]
-        ratio = f"{row['median'] / row['reference']:.1f}" if row["reference"] else "-"
+        reference, baseline = row["reference"], row["baseline"]
+        ratio = f"{row['median'] / reference['median']:.2f}" if reference else "-"
+        cpu_ratio = f"{row['cpu'] / reference['cpu']:.2f}" if reference else "-"
+        versus = (f" {row['cpu'] / baseline['cpu']:.3f} |" if baseline else " - |") if extra else ""
         print(f"| {row['label']} | {row['lines']} | {row['tool']} | {row['median']:.3f} | "
               f"{row['min']:.3f} | {row['cpu']:.3f} | {rate:,.0f} | {row['rss'] / 2**20:.1f} | "
-              f"{ratio} |")
+              f"{ratio} | {cpu_ratio} |{versus}")
     return 0
 
 

@@ -29,7 +29,7 @@ from ..parse.op_syntax import parses
 from ..parse.syntax import (TOKEN, AttrDict, ParsedRegion, TypeList, Uses, affine_from_syntax,
                             defined_name, integer_literal, parse_error)
 from ..ir.type_constraints import AnyMemRef, AnyType, Index
-from .affine_validity import (dim_and_symbol_error, get_affine_scope, is_valid_dim,
+from .affine_validity import (affine_scope, dim_and_symbol_error, is_valid_dim,
                               is_valid_symbol)
 from .base import (ValueTerminator, RegisteredOp, attrs_of, ensure_terminator,
                    first_of, index_types, new_op, regions_of)
@@ -58,7 +58,8 @@ class AffineYieldOp(ValueTerminator):
         if len(parent.results) != len(self.operands):
             return ("'affine.yield' op parent of yield must have same number of results as the "
                     "yield operands")
-        if any(r.type != v.type for r, v in zip(parent.results, self.operands)):
+        if self.operands and any(r.type != v.type
+                                 for r, v in zip(parent.results, self.operands)):
             return "'affine.yield' op types mismatch between yield op and its parent"
         return None
 
@@ -363,8 +364,8 @@ class AffineForOp(RegisteredOp):
             ensure_terminator(self, 0, AffineYieldOp)
 
     def verify(self):
-        for bound in ("lower", "upper"):
-            map_attr = self.properties.get(f"{bound}BoundMap")
+        for bound, name in (("lower", "lowerBoundMap"), ("upper", "upperBoundMap")):
+            map_attr = self.properties.get(name)
             if isinstance(map_attr, A.AffineMapAttr) and not map_attr.value.results:
                 return f"'affine.for' op expected {bound} bound map to have at least one result"
         # Constant bounds (most loops) have no operands to check.
@@ -659,8 +660,9 @@ class AffineApplyOp(AffineMapOp):
         if problem is None:
             # Operands that are neither dims nor symbols (of scf loops) are
             # allowed; a valid dim that is no symbol is not, in a symbol's place.
-            region = get_affine_scope(self)
-            for value in self.operands[self.map.num_dims:]:
+            symbols = self.operands[self.map.num_dims:]
+            region = affine_scope(self) if symbols else None
+            for value in symbols:
                 if is_valid_dim(value, region) and not is_valid_symbol(value, region):
                     return "dimensional operand cannot be used as a symbol"
         return problem
@@ -798,9 +800,10 @@ class AffineMemoryOp(RegisteredOp):
         map = map_attr.value
         if len(map.results) != memref_type.rank:
             return f"'{self.op_name}' op affine map num results must equal memref rank"
-        if map.num_inputs != len(self.map_operands):
+        map_operands = self.map_operands
+        if map.num_inputs != len(map_operands):
             return f"'{self.op_name}' op expects as many subscripts as affine map inputs"
-        message = dim_and_symbol_error(self, self.map_operands, map.num_dims)
+        message = dim_and_symbol_error(self, map_operands, map.num_dims)
         if message or not self.vector:
             return message
         vector = (self.operands[0] if self.stores else self.results[0]).type

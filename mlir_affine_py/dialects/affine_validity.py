@@ -24,6 +24,8 @@ Design notes
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 from ..ir import types as T
 from ..ir.core import BlockArgument
 from ..ir.traits import (AffineScope, AlwaysSpeculatable, ConstantLike, ShapedDimOpInterface,
@@ -79,6 +81,12 @@ def _outer_region(region):
 
 def is_valid_symbol(value, region=None) -> bool:
     """isValidSymbol(value) and, with `region`, isValidSymbol(value, region)."""
+    if region is not None and _VALIDITY is not None:
+        return _remembered(value, region, False)
+    return _is_valid_symbol(value, region)
+
+
+def _is_valid_symbol(value, region) -> bool:
     if value.type != T.INDEX:
         return False
     if region is None:
@@ -123,6 +131,12 @@ def is_dim_op_valid_symbol(op, region) -> bool:
 
 def is_valid_dim(value, region=None) -> bool:
     """isValidDim(value) and, with `region`, isValidDim(value, region)."""
+    if region is not None and _VALIDITY is not None:
+        return _remembered(value, region, True)
+    return _is_valid_dim(value, region)
+
+
+def _is_valid_dim(value, region) -> bool:
     if value.type != T.INDEX:
         return False
     if region is None:
@@ -130,16 +144,19 @@ def is_valid_dim(value, region=None) -> bool:
         if op is not None:
             return is_valid_dim(value, get_affine_scope(op))
         return is_affine_induction_var(value) or is_top_level_value(value)
-    # The induction variable first: the common subscript, and quicker to
-    # tell than a symbol (an or of the same answers as MLIR's order).
-    if is_affine_induction_var(value) or is_valid_symbol(value, region):
+    # MLIR's answer is an or: the induction variable first, then an
+    # affine.apply of valid dims (the common subscripts, and quicker to tell
+    # than a symbol), then a symbol.
+    if is_affine_induction_var(value):
         return True
     op = value.defining_op
-    if op is None:
+    check = getattr(op, "is_valid_dim_in", None) if op is not None else None
+    if check is not None and check(region):
+        return True
+    if is_valid_symbol(value, region):
+        return True
+    if op is None or check is not None:
         return False
-    check = getattr(op, "is_valid_dim_in", None)
-    if check is not None:
-        return check(region)
     if op.has_trait(ShapedDimOpInterface):
         return is_top_level_value(op.operands[0])
     return False
@@ -149,7 +166,84 @@ def is_valid_affine_index_operand(value, region) -> bool:
     return is_valid_dim(value, region) or is_valid_symbol(value, region)
 
 
+# While `validity_cached` holds (a verification, which changes no op):
+# block -> the affine scope of its ops, and (value, region, whether as a
+# dimension) -> whether the value is a valid one there.  A loop nest's
+# accesses use the same few values in the same scope again and again.
+_SCOPES: dict | None = None
+_VALIDITY: dict | None = None
+
+
+@contextmanager
+def validity_cached():
+    """Within it, `affine_scope`, `is_valid_dim` and `is_valid_symbol`
+    answer each block and each (value, scope) once.  For verification only: the IR does not
+    change meanwhile."""
+    global _SCOPES, _VALIDITY
+    outer = _SCOPES, _VALIDITY
+    if _VALIDITY is None:
+        _SCOPES, _VALIDITY = {}, {}
+    try:
+        yield
+    finally:
+        _SCOPES, _VALIDITY = outer
+
+
+def affine_scope(op):
+    """get_affine_scope(op), kept per block while `validity_cached` holds
+    (the ops of a block share their scope, which is that of the op holding
+    the block unless that op is an AffineScope)."""
+    block = op.parent
+    if _SCOPES is None or block is None:
+        return get_affine_scope(op)
+    try:
+        return _SCOPES[block]
+    except KeyError:
+        pass
+    holder = op.parent_op
+    if holder is None:
+        region = None
+    elif holder.has_trait(AffineScope):
+        region = block.parent
+    else:
+        region = affine_scope(holder)
+    _SCOPES[block] = region
+    return region
+
+
+def _remembered(value, region, dim: bool) -> bool:
+    """is_valid_dim (`dim`) or is_valid_symbol of `value` in `region`, as
+    `validity_cached` keeps them."""
+    key = (value, region, dim)
+    try:
+        return _VALIDITY[key]
+    except KeyError:
+        valid = _VALIDITY[key] = (_is_valid_dim(value, region) if dim
+                                  else _is_valid_symbol(value, region))
+        return valid
+
+
 def dim_and_symbol_error(op, operands, num_dims: int) -> str | None:
+    """verifyDimAndSymbolIdentifiers (`dim_and_symbol_error_uncached`),
+    through the answers `validity_cached` keeps."""
+    if _VALIDITY is None:
+        return dim_and_symbol_error_uncached(op, operands, num_dims)
+    if not operands:
+        return None
+    region = affine_scope(op)
+    known = _VALIDITY
+    for position, value in enumerate(operands):
+        dim = position < num_dims
+        valid = known.get((value, region, dim))
+        if valid is None:
+            valid = is_valid_dim(value, region) if dim else is_valid_symbol(value, region)
+        if not valid:
+            return (f"'{op.op_name}' op operand cannot be used as a dimension id" if dim
+                    else f"'{op.op_name}' op operand cannot be used as a symbol")
+    return None
+
+
+def dim_and_symbol_error_uncached(op, operands, num_dims: int) -> str | None:
     """verifyDimAndSymbolIdentifiers: the first operand that is not a valid
     dimension (among the first `num_dims`) or symbol (the rest)."""
     region = get_affine_scope(op)

@@ -245,21 +245,11 @@ class RegisteredOp(Operation):
         if declared and "property_defaults" not in cls.__dict__:
             cls.property_defaults = {p.name: p.default for p in declared
                                      if p.default is not None}
-        # The ODS checks an op declares: type constraints on its operands
-        # and results (and with them the counts of its declaration), its
-        # PredOpTraits, its traits with rules of their own.
-        cls.ods_checks_counts = declares_constraints(cls)
-        if cls.ods_checks_counts:
-            cls.ods_count_rules = count_rules(cls)
-            cls.ods_constraint_plans = constraint_plans(cls)
-        cls.trait_verifiers = tuple(
-            trait.verify_trait for trait in
-            (t if isinstance(t, type) else type(t) for t in cls.traits)
-            if hasattr(trait, "verify_trait"))
-        cls.checks_invariants = bool(cls.required_properties) or \
-            "operandSegmentSizes" in cls.inherent or cls.ods_checks_counts or \
-            bool(cls.ods_predicates) or bool(cls.trait_verifiers) or \
-            cls.attribute_constraint_error is not RegisteredOp.attribute_constraint_error
+        # The ODS checks are planned when an op of the class is first
+        # verified (`prepare_ods_checks`): start-up makes hundreds of op
+        # classes, a run verifies ops of a few.
+        cls.ods_checks_prepared = False
+        cls.checks_invariants = True
 
     def finish_parse(self) -> None:
         # A format prints a default-valued property only when it is not the
@@ -285,11 +275,41 @@ class RegisteredOp(Operation):
         return None
 
     def verify_invariants(self):
+        """What ODS's verifyInvariants checks before the op's own verifier
+        (`verify_invariants_uncached`).  An op class whose checks all follow
+        from the op's signature (its name, its operands' and results' types,
+        its number of regions) has the answer kept per signature: a module
+        repeats few signatures over many ops."""
+        cls = self.__class__
+        if not cls.ods_checks_prepared:
+            prepare_ods_checks(cls)
+            if not cls.checks_invariants:
+                return None
+        if not cls.invariants_by_signature:
+            return self.verify_invariants_uncached()
+        # The types by identity (the parser makes one object of each type):
+        # an entry holds its types, so no other object takes their ids
+        # while it is kept.
+        operands, results = self.operands, self.results
+        key = (cls, self.op_name, len(self.regions), len(operands),
+               *[id(v.type) for v in operands], *[id(r.type) for r in results])
+        found = _INVARIANT_ANSWERS.get(key)
+        if found is not None:
+            return found[0]
+        if len(_INVARIANT_ANSWERS) > 4096:
+            _INVARIANT_ANSWERS.clear()
+        answer = self.verify_invariants_uncached()
+        _INVARIANT_ANSWERS[key] = (answer, [v.type for v in operands], [r.type for r in results])
+        return answer
+
+    def verify_invariants_uncached(self):
         """What ODS's verifyInvariants checks before the op's own verifier,
         in its order: the counts of regions, results and operands; the
         required properties and the attributes' constraints; that the
         operand segments add up to the operands; the operand and result
         type constraints; the PredOpTraits; then the traits' own rules."""
+        if not self.ods_checks_prepared:
+            prepare_ods_checks(self.__class__)
         if self.ods_checks_counts:
             message = count_error(self)
             if message:
@@ -370,6 +390,37 @@ class RegisteredOp(Operation):
             if index:
                 p.write(f" {keyword} ")
             p.print_type(type)
+
+
+# (op class, op name, number of regions, number of operands, ids of the
+# operand and result types) -> (the answer of verify_invariants, the types),
+# for the classes `invariants_by_signature`.
+_INVARIANT_ANSWERS: dict = {}
+
+
+def prepare_ods_checks(cls) -> None:
+    """The ODS checks `cls` declares, planned once: type constraints on its
+    operands and results (and with them the counts of its declaration), its
+    PredOpTraits, its traits with rules of their own; whether it has any
+    (`checks_invariants`), and whether they read nothing but the op's
+    signature (`invariants_by_signature`)."""
+    cls.ods_checks_counts = declares_constraints(cls)
+    if cls.ods_checks_counts:
+        cls.ods_count_rules = count_rules(cls)
+        cls.ods_constraint_plans = constraint_plans(cls)
+    traits = [t if isinstance(t, type) else type(t) for t in cls.traits]
+    cls.trait_verifiers = tuple(trait.verify_trait for trait in traits
+                                if hasattr(trait, "verify_trait"))
+    own_attribute_checks = (cls.attribute_constraint_error
+                            is not RegisteredOp.attribute_constraint_error)
+    segments = "operandSegmentSizes" in cls.inherent
+    cls.checks_invariants = bool(cls.required_properties) or segments or \
+        cls.ods_checks_counts or bool(cls.ods_predicates) or bool(cls.trait_verifiers) or \
+        own_attribute_checks
+    cls.invariants_by_signature = not (cls.required_properties or segments
+                                       or own_attribute_checks or cls.ods_predicates) \
+        and all(trait.types_only for trait in traits if hasattr(trait, "verify_trait"))
+    cls.ods_checks_prepared = True
 
 
 def type_constraint_error(op, constraints):

@@ -344,7 +344,59 @@ class Region:
 
 
 # ---------------------------------------------------------------- registry
-OP_CLASSES: dict[str, type[Operation]] = {}
+class OpRegistry(dict):
+    """Op name -> op class.  Some dialect modules are imported only when
+    needed (dialects/__init__.py): `complete`, while set, imports them, and
+    a name not found or a walk over every op calls it first.  (The methods
+    of plain `dict` read only the ops loaded so far, as the parser's choice
+    of grammar does.)"""
+
+    complete = None
+
+    def _completed(self) -> bool:
+        if self.complete is None:
+            return False
+        self.complete()
+        return True
+
+    def __missing__(self, name):
+        if self._completed():
+            return self[name]
+        raise KeyError(name)
+
+    def get(self, name, default=None):
+        found = dict.get(self, name)
+        if found is None and self.complete is not None:
+            self.complete()
+            found = dict.get(self, name)
+        return default if found is None else found
+
+    def __contains__(self, name) -> bool:
+        return dict.__contains__(self, name) or (self._completed()
+                                                 and dict.__contains__(self, name))
+
+    def __iter__(self):
+        self._completed()
+        return dict.__iter__(self)
+
+    def __len__(self) -> int:
+        self._completed()
+        return dict.__len__(self)
+
+    def keys(self):
+        self._completed()
+        return dict.keys(self)
+
+    def values(self):
+        self._completed()
+        return dict.values(self)
+
+    def items(self):
+        self._completed()
+        return dict.items(self)
+
+
+OP_CLASSES: OpRegistry = OpRegistry()
 
 
 def register_op(cls: type[Operation]) -> type[Operation]:

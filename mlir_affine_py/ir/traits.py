@@ -25,7 +25,9 @@ Design notes
   SameOperandsAndResultType or Elementwise) has a `verify_trait(op)`
   returning mlir-opt's message or None; the verifier asks the op's traits
   in the order they are declared, after the ODS constraints and before the
-  op's own `verify`.
+  op's own `verify`.  One whose answer follows from the op's name and the
+  types of its operands and results alone says so (`types_only`): the
+  verifier may then keep its answer per signature (dialects/base.py).
 """
 
 from __future__ import annotations
@@ -39,6 +41,9 @@ class Trait:
     this one entails (Pure is NoMemoryEffect and AlwaysSpeculatable)."""
 
     implies: tuple = ()
+    # Whether `verify_trait` reads nothing of the op but its name, its
+    # operands' and results' types and their numbers.
+    types_only = False
 
 
 def trait_closure(traits) -> frozenset:
@@ -261,6 +266,8 @@ class ConstantLike(Trait):
 class SameOperandsAndResultShape(Trait):
     """Operands and results have compatible shapes (or none is shaped)."""
 
+    types_only = True
+
     @staticmethod
     def verify_trait(op) -> str | None:
         if not op.operands:
@@ -275,6 +282,8 @@ class SameOperandsAndResultShape(Trait):
 class SameOperandsAndResultType(Trait):
     """Operands and results have one element type, compatible shapes and
     one tensor encoding."""
+
+    types_only = True
 
     @staticmethod
     def verify_trait(op) -> str | None:
@@ -295,6 +304,8 @@ class SameOperandsAndResultType(Trait):
 
 
 class SameTypeOperands(Trait):
+    types_only = True
+
     @staticmethod
     def verify_trait(op) -> str | None:
         types = {value.type for value in op.operands}
@@ -305,6 +316,8 @@ class SameTypeOperands(Trait):
 
 class Elementwise(Trait):
     """ElementwiseMappable: the op maps over vectors and tensors elementwise."""
+
+    types_only = True
 
     @staticmethod
     def verify_trait(op) -> str | None:

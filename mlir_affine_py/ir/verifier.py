@@ -18,11 +18,13 @@ from .traits import HasOnlyGraphRegion, SingleBlock
 
 def _symbol_lookups_cached(verify):
     """`verify`, with each symbol table read once however many symbol uses
-    (calls, memref.get_global) it checks."""
+    (calls, memref.get_global) it checks, and each value's validity as an
+    affine dimension or symbol decided once per scope."""
     @functools.wraps(verify)
     def run(*args, **options):
+        from ..dialects.affine_validity import validity_cached
         from ..dialects.base import symbol_lookups_cached
-        with symbol_lookups_cached():
+        with symbol_lookups_cached(), validity_cached():
             return verify(*args, **options)
     return run
 
@@ -84,12 +86,12 @@ def _verify_ops(root, text: str | None, skip=frozenset(), root_table: bool = Tru
             if found:
                 raise found
             continue
-        if op in skip:
+        if skip and op in skip:
             continue
         message = op.structure_error()
         if message:
             raise op_error(message, op)
-        if op.has_trait(SingleBlock):
+        if op.regions and op.has_trait(SingleBlock):
             for index, region in enumerate(op.regions):
                 if len(region.blocks) > 1:
                     raise op_error(f"'{op.op_name}' op expects region #{index} to have 0 "
@@ -105,6 +107,9 @@ def _verify_ops(root, text: str | None, skip=frozenset(), root_table: bool = Tru
         if not op.regions:
             continue
         for region in op.regions:
+            blocks = region.blocks
+            if len(blocks) == 1 and not (blocks[0].ops and blocks[0].ops[-1].successors):
+                continue        # the common region: one block, no branch
             if _has_successors(region) and _predecessors(region)[region.blocks[0]]:
                 # OperationVerifier::verifyOnEntrance, after the op's own checks.
                 raise MLIRError("entry block of region may not have predecessors", op.pos)

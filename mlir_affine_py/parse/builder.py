@@ -46,6 +46,10 @@ class _Scope:
 
 # Kinds of the builder's work items.
 _BUILD, _FINISH, _REGION, _END_SCOPE = "build", "finish", "region", "end scope"
+# The registry's plain lookup, at C speed, for the ops of every line; a name
+# it lacks asks `OP_CLASSES` itself, which loads the deferred dialects.
+_loaded_op_class = dict.get.__get__(OP_CLASSES)
+
 _LEGACY_SEGMENT_NAMES = {"operand_segment_sizes": "operandSegmentSizes",
                          "result_segment_sizes": "resultSegmentSizes"}
 
@@ -158,7 +162,7 @@ class Builder:
         else:
             operands = [resolve(scope, token, expected)
                         for token, expected in zip(p.operands, p.operand_types)]
-        cls = OP_CLASSES.get(p.name) or self._unregistered_op_class(p)
+        cls = _loaded_op_class(p.name) or OP_CLASSES.get(p.name) or self._unregistered_op_class(p)
         attributes, properties = self._split_attributes(cls, p)
         successors = [self._block_for(scope, t) for t in p.successors] if p.successors else ()
         regions = [Region() for _ in p.regions] if p.regions else ()

@@ -15,7 +15,7 @@ from typing import NamedTuple
 from lark.exceptions import (UnexpectedCharacters, UnexpectedEOF, UnexpectedInput,
                              UnexpectedToken, VisitError)
 
-from .. import dialects  # noqa: F401  (registers ops and custom forms)
+from .. import dialects  # (registers ops and custom forms)
 from ..diagnostics import (DiagnosticContext, MLIRError, current_context, offset_to_pos,
                            pos_to_offset)
 from ..ir.attr_syntax import SymbolRef
@@ -31,7 +31,8 @@ from .engine.tables import PreparedGrammar, advances
 from .syntax import TOKEN, AffineSyntax, OpHead, ParsedOp
 from .transformer import MLIRTransformer, string_literal_error
 
-# (engine, transformer) by grammar: with the extended grammar's ops or not.
+# (engine, transformer) by grammar: with the extended grammar's ops or not,
+# and how many ops are loaded (dialects/__init__.py defers some).
 _PARSERS: dict = {}
 # Whether the parse in progress uses the extended grammar (parse_source
 # decides; the error paths ask `_parser()` for the same one).
@@ -103,21 +104,23 @@ def _parser(extended: bool | None = None):
     ops (op_syntax.extended_markers) or not."""
     if extended is None:
         extended = _EXTENDED
-    found = _PARSERS.get(extended)
+    loaded = dict.__len__(OP_CLASSES)
+    found = _PARSERS.get((extended, loaded))
     if found is None:
         transformer = MLIRTransformer()
-        classes = op_syntax.syntax_classes(OP_CLASSES.values(), extended)
+        classes = op_syntax.syntax_classes(dict.values(OP_CLASSES), extended)
         prepared = prepared_grammar(classes=classes, extended=extended)
         for rule, callback in prepared.op_grammar.bind(classes).items():
             setattr(transformer, rule, _bind(callback, transformer))
         engine = Engine(prepared, transformer, prepared.op_grammar.remembered_names)
         transformer.new_token = engine.lexer.token_class
-        found = _PARSERS[extended] = (engine, transformer)
+        found = _PARSERS[extended, loaded] = (engine, transformer)
     return found
 
 
 def load_parsers() -> None:
     """Both grammars loaded, for a process that forks workers to parse."""
+    dialects.load_all_dialects()
     for extended in (False, True):
         _parser(extended)
 
@@ -134,12 +137,15 @@ def uses_extended_ops(text: str) -> bool:
     """Whether `text` may name an op of the extended grammar: it holds one
     of their names (a word of a short name), looked for under the dialect
     prefixes the text holds; or whether it may use the syntax of
-    grammar/extended.lark."""
+    grammar/extended.lark.  A text that names a dialect whose module is
+    deferred (dialects/__init__.py) has it loaded first."""
     global _MARKERS
-    if _MARKERS is None:
-        _MARKERS = op_syntax.extended_markers(OP_CLASSES.values())
-    for prefix, names in _MARKERS.items():
-        if prefix and prefix not in text:
+    absent = dialects.load_dialects_named_in(text)
+    loaded = dict.__len__(OP_CLASSES)
+    if _MARKERS is None or _MARKERS[0] != loaded:
+        _MARKERS = loaded, op_syntax.extended_markers(dict.values(OP_CLASSES))
+    for prefix, names in _MARKERS[1].items():
+        if prefix and (prefix in absent or prefix not in text):
             continue
         if not names or any(name in text for name in names):
             return True

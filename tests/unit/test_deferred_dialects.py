@@ -1,0 +1,164 @@
+"""The dialect modules imported only when needed (dialects/__init__.py
+`DEFERRED`): a plain affine run goes without them, every way of asking the
+registry for them loads them, their ops take the places an import of every
+module gives them, and a text that names them is read, verified and printed
+as with every module loaded from the start."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from support import REPO_ROOT, find_corpus
+
+from mlir_affine_py import dialects
+from mlir_affine_py.ir.core import OP_CLASSES
+
+AFFINE = """func.func @f(%A: memref<8xf32>, %n: index) {
+  affine.for %i = 0 to 8 {
+    %v = affine.load %A[%i] : memref<8xf32>
+    %w = arith.addf %v, %v : f32
+    affine.store %w, %A[%i] : memref<8xf32>
+  }
+  return
+}
+"""
+
+LOADED = ("import json, sys\n"
+          "from mlir_affine_py.dialects import DEFERRED\n"
+          "print(json.dumps(sorted(name for name in DEFERRED"
+          " if f'mlir_affine_py.dialects.{name}' in sys.modules)))\n")
+
+
+def _python(code: str, stdin: str = "") -> subprocess.CompletedProcess:
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          input=stdin, cwd=REPO_ROOT, timeout=120,
+                          env={**os.environ, "PYTHONPATH": str(REPO_ROOT)})
+    assert "Traceback" not in done.stderr, done.stderr
+    return done
+
+
+def _loaded_after(code: str) -> list:
+    return json.loads(_python(code + LOADED).stdout.splitlines()[-1])
+
+
+def test_a_plain_affine_run_imports_no_deferred_dialect():
+    done = _python("import sys\n"
+                   "from mlir_affine_py.opt_main import main\n"
+                   "code = main(['-'])\n" + LOADED, AFFINE)
+    printed, loaded = done.stdout.rsplit("\n", 2)[:2]
+    assert printed.startswith("module {\n  func.func @f(%arg0: memref<8xf32>, %arg1: index) {")
+    assert json.loads(loaded) == []
+
+
+@pytest.mark.parametrize("ask", [
+    "OP_CLASSES.get('cf.br')", "'linalg.matmul' in OP_CLASSES", "OP_CLASSES['vector.print']",
+    "len(OP_CLASSES)", "list(OP_CLASSES)", "list(OP_CLASSES.values())",
+    "list(OP_CLASSES.items())", "list(OP_CLASSES.keys())",
+    "OP_CLASSES.get('no.such_op', True)", "'no.such_op' not in OP_CLASSES",
+    "mlir_affine_py.dialects.load_all_dialects() is None"])
+def test_every_question_to_the_whole_registry_loads_them(ask):
+    loaded = _loaded_after(f"from mlir_affine_py.ir.core import OP_CLASSES\n"
+                           f"import mlir_affine_py.dialects\n"
+                           f"assert {ask}\n")
+    assert loaded == sorted(dialects.DEFERRED)
+
+
+def test_a_name_the_registry_holds_loads_nothing():
+    assert _loaded_after("from mlir_affine_py.ir.core import OP_CLASSES\n"
+                         "import mlir_affine_py.dialects\n"
+                         "assert OP_CLASSES.get('affine.for') is not None\n"
+                         "assert 'arith.addf' in OP_CLASSES\n") == []
+
+
+def test_the_registry_keeps_the_order_of_an_import_of_every_module():
+    """The reference: every module of `MODULES` imported in order, into a
+    package of the same files that defers nothing."""
+    reference = _python(
+        "import importlib.util, json, sys, types\n"
+        "import mlir_affine_py\n"
+        "from mlir_affine_py.ir.core import OP_CLASSES\n"
+        "spec = importlib.util.find_spec('mlir_affine_py.dialects')\n"
+        "package = types.ModuleType('mlir_affine_py.dialects')\n"
+        "package.__path__ = list(spec.submodule_search_locations)\n"
+        "sys.modules[package.__name__] = package\n"
+        f"for name in {dialects.MODULES!r}:\n"
+        "    importlib.import_module(f'mlir_affine_py.dialects.{name}')\n"
+        "print(json.dumps([[k, v.__module__, v.__qualname__]"
+        " for k, v in dict.items(OP_CLASSES)]))\n").stdout
+    late = _python(
+        "import json\n"
+        "from mlir_affine_py.parse.parser import parse_source\n"
+        f"parse_source({AFFINE!r})\n"
+        "parse_source('func.func @g(%c: i1) {\\n  cf.cond_br %c, ^a, ^a\\n^a:\\n  return\\n}')\n"
+        "from mlir_affine_py.ir.core import OP_CLASSES\n"
+        "print(json.dumps([[k, v.__module__, v.__qualname__]"
+        " for k, v in OP_CLASSES.items()]))\n").stdout
+    assert json.loads(late) == json.loads(reference)
+
+
+def _run(text: str, preload: bool, flags=("-split-input-file", "--allow-unregistered-dialect")):
+    code = ("import sys\n"
+            + ("import mlir_affine_py.dialects as d; d.load_all_dialects()\n" if preload else "")
+            + "from mlir_affine_py.opt_main import main\n"
+            f"sys.stdout.flush(); code = main({['-', *flags]!r})\n"
+            "sys.stdout.flush(); print('exit', code)\n")
+    done = _python(code, text)
+    return done.stdout, done.stderr
+
+
+def _ops_by_module() -> dict:
+    dialects.load_all_dialects()
+    found: dict = {}
+    for name, cls in OP_CLASSES.items():
+        module = cls.__module__.rpartition(".")[2]
+        if module in dialects.DEFERRED:
+            found.setdefault(module, []).append(name)
+    return found
+
+
+@pytest.mark.parametrize("module", sorted(dialects.DEFERRED))
+def test_each_deferred_op_in_generic_form_as_with_every_module_loaded(module):
+    """Every op of the module, in generic form, one chunk each: what is
+    printed or reported (up to the first op that fails) is what a run with
+    every module loaded gives."""
+    names = _ops_by_module()[module]
+    assert names
+    text = "\n// -----\n".join(f'"{name}"() : () -> ()' for name in names)
+    deferred, preloaded = _run(text, False), _run(text, True)
+    assert deferred == preloaded
+    assert "exit" in deferred[0]
+
+
+def test_every_deferred_prefix_is_seen_in_a_text():
+    for prefix in sorted(set(dialects.DEFERRED.values())):
+        loaded = _loaded_after("from mlir_affine_py.parse.parser import parse_source\n"
+                               "from mlir_affine_py.diagnostics import MLIRError\n"
+                               "try:\n"
+                               f"    parse_source('%x = {prefix}no_such_op : i32')\n"
+                               "except MLIRError:\n"
+                               "    pass\n")
+        assert loaded == sorted(dialects.DEFERRED), prefix
+
+
+def _corpus_inputs() -> list:
+    corpus = find_corpus()
+    if corpus is None:
+        return []
+    folder = corpus / "dialects" / "inputs"
+    prefixes = set(dialects.DEFERRED.values())
+    return [path for path in sorted(folder.glob("*.mlir"))
+            if any(prefix in path.read_text() for prefix in prefixes)]
+
+
+@pytest.mark.parametrize("path", _corpus_inputs(), ids=lambda path: path.name)
+def test_corpus_files_naming_deferred_dialects_as_with_every_module_loaded(path):
+    text = path.read_text()
+    for flags in (("-split-input-file", "--allow-unregistered-dialect"),
+                  ("-split-input-file", "--allow-unregistered-dialect",
+                   "--mlir-print-op-generic")):
+        assert _run(text, False, flags) == _run(text, True, flags)
