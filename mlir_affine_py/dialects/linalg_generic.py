@@ -181,6 +181,17 @@ class SoftmaxOp(RegisteredOp):
                        "type($input) `)` `outs` `(` $output `:` type($output) `)` "
                        "(`->` type($result)^)?")
 
+    def verify(self):
+        """SoftmaxOp::verify."""
+        input_shape, output_shape = (getattr(v.type, "shape", ()) for v in self.operands)
+        if len(input_shape) != len(output_shape) or any(
+                a is not None and b is not None and a != b
+                for a, b in zip(input_shape, output_shape)):
+            return "'linalg.softmax' op incompatible output shape"
+        if not 0 <= self.properties["dimension"].value < len(input_shape):
+            return "'linalg.softmax' op incorrect dimension specified"
+        return None
+
 
 # Linalg_WinogradConformation: F(m, r), the output tile m and the kernel r.
 _FMR = Enum(["F_2_3", "F_4_3", "F_2_5"], cpp_name="::mlir::linalg::WinogradConformation",
