@@ -30,6 +30,7 @@ class FormatState:
         self.attr_dict = None
         self.props = None
         self.all_operands = None
+        self.op_name = ""
 
 
 # ------------------------------------------------------------------ parsing
@@ -37,6 +38,7 @@ def parse_format_op(cls, t, children):
     from ..dialects.base import new_op
     from ..parse.syntax import AttrDict, Props
     state = FormatState()
+    state.op_name = cls.name
     _walk(cls, compiled_elements(cls), children, state, AttrDict, Props)
     for decl in cls.ods_operands:
         state.operands.setdefault(decl.name, [])

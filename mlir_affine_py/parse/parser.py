@@ -150,9 +150,14 @@ def _bind(callback, transformer):
             else:
                 result = callback(transformer, children)
         except MLIRError as error:
-            # An error about the op as a whole is reported at its name.
-            if error.pos is None and isinstance(first, TOKEN):
-                error.pos = (first.line, first.column)
+            # An error about the op as a whole is reported at its name, as
+            # are the notes that have no place of their own.
+            if isinstance(first, TOKEN):
+                at = (first.line, first.column)
+                if error.pos is None:
+                    error.pos = at
+                error.notes[:] = [(severity, note, at if pos is None else pos)
+                                  for severity, note, pos in error.notes]
             raise
         if isinstance(result, ParsedOp) and isinstance(first, TOKEN):
             result.pos = (first.line, first.column)
@@ -697,6 +702,9 @@ def _bracket_message(accepted: set, stack: list, top, closers: list):
         if _is_token(before, "RPAR") and op_class is not None \
                 and op_class.syntax_dim_and_symbol_list:
             return "expected ']' in operand list"
+    if closers == ["}"] and bracket == "{" and "COMMA" in accepted:
+        # Parser::parseAttributeDict: the only braced list with commas.
+        return "expected '}' in attribute dictionary"
     if closers == [">"] and bracket == "<" and len(accepted) == 1 and (
             isinstance(top, A.DictionaryAttr) or isinstance(top, TOKEN) and top.type == "RBRACE"):
         return "expected '>' to close properties"
