@@ -382,6 +382,14 @@ class GatherOp(RegisteredOp):
     def result_name_hints(self):
         return ["gather"]
 
+    def verify(self):
+        """GatherOp::verify."""
+        source, indices, result = (v.type for v in (*self.operands, self.results[0]))
+        dims = self.properties["gather_dims"].value
+        return _verify_gather_or_scatter_dims(dims, indices.shape, len(source.shape), "gather",
+                                              "source") \
+            or _gathered_type_error(source, indices, dims, result, "result")
+
 
 @register_op
 class ScatterOp(RegisteredOp):
@@ -397,3 +405,51 @@ class ScatterOp(RegisteredOp):
 
     def result_name_hints(self):
         return ["scatter"]
+
+    def verify(self):
+        """ScatterOp::verify."""
+        source, dest, indices = (v.type for v in self.operands)
+        dims = self.properties["scatter_dims"].value
+        found = _verify_gather_or_scatter_dims(dims, indices.shape, len(dest.shape), "scatter",
+                                               "dest")
+        if found is None and "unique" not in self.properties:
+            found = "'tensor.scatter' op requires 'unique' attribute to be set"
+        return found or _gathered_type_error(dest, indices, dims, source, "source")
+
+
+def _verify_gather_or_scatter_dims(dims, indices_shape, rank: int, kind: str, operand: str):
+    """verifyGatherOrScatterDims (TensorOps.cpp)."""
+    prefix = f"'tensor.{kind}' op {kind}_dims"
+    if not dims:
+        return f"{prefix} must be non-empty"
+    if len(dims) > rank:
+        return f"{prefix} overflow {operand} rank"
+    if not indices_shape or indices_shape[-1] != len(dims):
+        return f"{prefix} length must match the size of last dimension of indices"
+    for value in dims:
+        if value < 0:
+            return f"{prefix} value must be non-negative"
+        if value >= rank:
+            return f"{prefix} value must be smaller than {operand} rank"
+    if any(a >= b for a, b in zip(dims, dims[1:])):
+        return f"{prefix} values must be strictly increasing"
+    return None
+
+
+def _gathered_type_error(source, indices, dims, found, role: str):
+    """The type mismatch of a gather's result or a scatter's source with
+    GatherOp::inferResultType, whole or rank-reduced."""
+    def inferred(rank_reduced: bool):
+        shape = list(indices.shape[:-1])
+        for index, size in enumerate(source.shape):
+            if index not in dims:
+                shape.append(size)
+            elif not rank_reduced:
+                shape.append(1)
+        return T.TensorType(shape, source.element_type)
+    expected, reduced = inferred(False), inferred(True)
+    if found in (expected, reduced):
+        return None
+    op = "scatter" if role == "source" else "gather"
+    return (f"'tensor.{op}' op {role} type mismatch: expected '{expected}' or its "
+            f"rank-reduced variant '{reduced}' (got: '{found}')")
