@@ -113,6 +113,14 @@ CASES = {
     "switch-case-too-small": (_switch("-9223372036854775809"),
                               "3:8: custom op 'scf.index_switch' integer value too large"),
     "switch-case-largest": (_switch("9223372036854775807"), None),
+    "alignment-leading-zeros": (_func("%0 = memref.assume_alignment %h, 00000000000000000008 : "
+                                      "memref<4xf16>\n  return", "%h: memref<4xf16>"), None),
+    "alignment-too-large": (_func("%0 = memref.assume_alignment %h, 4294967296 : memref<4xf16>"
+                                  "\n  return", "%h: memref<4xf16>"),
+                            "2:36: integer constant out of range for attribute"),
+    "locality-leading-zeros": (_func("memref.prefetch %h[%i], read, locality<0003>, data : "
+                                     "memref<4xf16>\n  return", "%h: memref<4xf16>, %i: index"),
+                               None),
     "tile-too-large": (_unpack("99999999999999999999, 2", "tensor<2x8x8x2xf32>",
                                "tensor<16x16xf32>"),
                        "2:64: custom op 'linalg.unpack' integer value too large"),
