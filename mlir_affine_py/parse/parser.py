@@ -717,7 +717,9 @@ def _bracket_message(accepted: set, stack: list, top, closers: list):
         if closers == [">"] and accepted <= {"MORETHAN", "COMMA"}:
             return f"expected '>' in {_SHAPED[keyword]}"
     if bracket == "<" and keyword == "memref" and closers == [">"] \
-            and accepted == {"MORETHAN", "COMMA"} and isinstance(top, T.Type):
+            and accepted == {"MORETHAN", "COMMA"} and (
+                isinstance(top, T.Type) or _is_token(top, "BUILTIN_TYPE")
+                or _is_token(top, "BANG_ID")):
         return "expected ',' or '>' in memref type"
     if bracket == "(" and closers == [")"] and keyword == "<" and opener > 1 \
             and _value_of(stack[opener - 2]) in ("affine_map", "affine_set"):

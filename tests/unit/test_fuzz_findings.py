@@ -89,6 +89,8 @@ CASES = {
                              "1:24: expected '<' in tensor type"),
     "memref-without-angle": ("func.func @f(%a: memref f32) {\n  return\n}\n",
                              "1:24: expected '<' in memref type"),
+    "memref-space-without-comma": ("func.func @f(%a: memref<4x?xf32 1>) {\n  return\n}\n",
+                                   "1:32: expected ',' or '>' in memref type"),
     "dictionary-unclosed": ('"test.x"() {x = 1 2} : () -> ()\n',
                             "1:18: expected '}' in attribute dictionary"),
     # parseTypeList wants one type at least, as many as the operands.
