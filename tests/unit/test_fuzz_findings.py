@@ -184,6 +184,22 @@ CASES = {
         "%0 = tensor.gather %s[%i] gather_dims([1, 2]) : (tensor<4x5x6xf32>, tensor<1x3x2xindex>)"
         " -> tensor<1x3x4xf32>\n  return", "%s: tensor<4x5x6xf32>, %i: tensor<1x3x2xindex>"),
         None),
+    # func.func in generic form without its properties, or with others.
+    "func-without-function-type": ('"func.func"() <{sym_name = "f"}> ({\n  "func.return"() : '
+                                   '() -> ()\n}) : () -> ()\n',
+                                   "1:1: 'func.func' op requires attribute 'function_type'"),
+    "func-without-name": ('"func.func"() <{function_type = () -> ()}> ({\n  "func.return"() : '
+                          '() -> ()\n}) : () -> ()\n',
+                          "1:1: 'func.func' op requires attribute 'sym_name'"),
+    "func-type-of-other-kind": ('"func.func"() <{function_type = 1, sym_name = "f"}> ({\n'
+                                '  "func.return"() : () -> ()\n}) : () -> ()\n',
+                                "1:1: invalid properties {function_type = 1 : i64, sym_name = "
+                                "\"f\"} for op func.func: Invalid attribute `function_type` in "
+                                "property conversion: 1 : i64"),
+    "func-type-not-a-function": ('"func.func"() <{function_type = i32, sym_name = "f"}> ({\n'
+                                 '  "func.return"() : () -> ()\n}) : () -> ()\n',
+                                 "1:1: 'func.func' op attribute 'function_type' failed to "
+                                 "satisfy constraint: type attribute of function type"),
     # Enum attributes of registered dialects.
     "fastmath-unknown-flag": (_attribute("#arith.fastmath<fastfast>"),
                               "1:48: expected ::mlir::arith::FastMathFlags to be one of: none, "
