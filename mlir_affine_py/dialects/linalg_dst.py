@@ -38,6 +38,8 @@ class DstStyleOp(RegisteredOp):
 
     __slots__ = ()
     syntax_extended = True
+    # The body's linalg.yield is written, never implied.
+    needs_terminators = True
     # The dense array written after `outs(...)`, if any.
     array_name: str | None = None
     # The short form's operand order: the init first (reduce) or absent (map).

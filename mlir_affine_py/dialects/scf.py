@@ -435,6 +435,8 @@ class ExecuteRegionOp(RegisteredOp):
     ods_results = (VariadicResult("results"),)
     ods_regions = (RegionDef("region", single_block=False),)
     inherent = ("no_inline",)
+    # No implicit terminator: each block ends with one as written.
+    needs_terminators = True
 
     syntax = r"""
         scf_execute_region: OP_SCF_EXECUTE_REGION ("->" _result_types)? NO_INLINE_KW? region attr_dict?

@@ -184,6 +184,22 @@ CASES = {
         "%0 = tensor.gather %s[%i] gather_dims([1, 2]) : (tensor<4x5x6xf32>, tensor<1x3x2xindex>)"
         " -> tensor<1x3x4xf32>\n  return", "%s: tensor<4x5x6xf32>, %i: tensor<1x3x2xindex>"),
         None),
+    # Regions whose terminator is written, never implied.
+    "execute-region-without-yield": (_func("scf.execute_region {\n    memref.store %v, %m[%i] : "
+                                           "memref<4xf32>\n  }\n  return",
+                                           "%m: memref<4xf32>, %v: f32, %i: index"),
+                                     "3:5: block with no terminator, has \"memref.store\""),
+    "generic-without-yield": (_func(
+        "%0 = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>"
+        "], iterator_types = [\"parallel\"]} ins(%a : tensor<4xf32>) outs(%b : tensor<4xf32>) {"
+        "\n  ^bb0(%x: f32, %y: f32):\n    %s = arith.addf %x, %y : f32\n  } -> tensor<4xf32>\n"
+        "  return", "%a: tensor<4xf32>, %b: tensor<4xf32>"), "4:10: block with no terminator"),
+    "contract-not-a-permutation": (_func(
+        "linalg.contract indexing_maps = [affine_map<(d0, d1, d2) -> (d0 + 1, d2)>, "
+        "affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>] ins(%a, %b "
+        ": memref<5x4xf32>, memref<4x4xf32>) outs(%c : memref<4x4xf32>)\n  return",
+        "%a: memref<5x4xf32>, %b: memref<4x4xf32>, %c: memref<4x4xf32>"),
+        "2:3: provided affine_map is not a projected permutation"),
     # func.func in generic form without its properties, or with others.
     "func-without-function-type": ('"func.func"() <{sym_name = "f"}> ({\n  "func.return"() : '
                                    '() -> ()\n}) : () -> ()\n',
