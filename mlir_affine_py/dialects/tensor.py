@@ -177,6 +177,7 @@ from ..ir.op_definition import Property, RegionDef  # noqa: E402
 from ..ir.traits import (AttrSizedOperandSegments, RecursiveMemoryEffects,  # noqa: E402
                          ReturnLike, SingleBlockImplicitTerminator, Terminator)
 from .custom_directives import DYNAMIC_INDEX_LIST  # noqa: E402
+from .memref import DYNAMIC  # noqa: E402
 
 
 def _element_type(name):
@@ -352,6 +353,26 @@ class PadOp(RegisteredOp):
 
     def result_name_hints(self):
         return ["padded"]
+
+    def verify(self):
+        """PadOp::verify: the result type against the one inferred from
+        the source and the static padding (a dynamic dimension matches any)."""
+        source, result = self.operands[0].type, self.results[0].type
+        if not isinstance(source, T.TensorType) or not isinstance(result, T.TensorType):
+            return None
+        low, high = (self.properties[name].value for name in ("static_low", "static_high"))
+        if len(low) != len(source.shape) or len(high) != len(source.shape):
+            return (f"failed to infer expectedType from sourceType '{source}', specified "
+                    f"resultType is '{result}'")
+        expected = T.TensorType([None if size is None or DYNAMIC in (before, after)
+                                 else size + before + after
+                                 for size, before, after in zip(source.shape, low, high)],
+                                source.element_type)
+        if len(result.shape) != len(expected.shape) or any(
+                want is not None and got != want
+                for got, want in zip(result.shape, expected.shape)):
+            return f"specified type '{result}' does not match the inferred type '{expected}'"
+        return None
 
 
 @register_op

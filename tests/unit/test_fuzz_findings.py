@@ -180,6 +180,12 @@ CASES = {
         " -> tensor<1x3x4x1x2xf32>\n  return", "%s: tensor<4x5x6xf32>, %i: tensor<1x3x2xindex>"),
         "2:8: 'tensor.gather' op result type mismatch: expected 'tensor<1x3x4x1x1xf32>' or its "
         "rank-reduced variant 'tensor<1x3x4xf32>' (got: 'tensor<1x3x4x1x2xf32>')"),
+    "pad-type-mismatch": (_func(
+        "%0 = tensor.pad %a low[1, 2] high[2, 0] {\n  ^bb0(%i: index, %j: index):\n    "
+        "tensor.yield %v : f32\n  } : tensor<3x4xf32> to tensor<6x9xf32>\n  return",
+        "%a: tensor<3x4xf32>, %v: f32"),
+        "2:8: specified type 'tensor<6x9xf32>' does not match the inferred type "
+        "'tensor<6x6xf32>'"),
     "gather-rank-reduced": (_func(
         "%0 = tensor.gather %s[%i] gather_dims([1, 2]) : (tensor<4x5x6xf32>, tensor<1x3x2xindex>)"
         " -> tensor<1x3x4xf32>\n  return", "%s: tensor<4x5x6xf32>, %i: tensor<1x3x2xindex>"),
