@@ -105,14 +105,16 @@ def _format_one(filename, lines, message, pos, severity, line_offset, show_sourc
         return f"{filename}:0:0: {severity}: {message}\n"
     line, column = pos
     source_line = lines[line - 1] if 0 < line <= len(lines) else ""
-    if source_line.endswith("\r"):
-        source_line = source_line[:-1]
     prefix = source_line[:max(column - 1, 0)]
     past_end = max(column - 1 - len(prefix), 0)   # a position after the line's last character
     byte_column = len(prefix.encode("utf-8", "surrogateescape")) + past_end + 1
     header = f"{filename}:{line + line_offset}:{byte_column}: {severity}: {message}\n"
-    if not show_source:
+    if not show_source or "\r" in prefix:
+        # SourceMgr::FindLocForLineAndColumn finds no place for a column
+        # past a carriage return, and then no line is shown.
         return header
+    # SourceMgr::GetMessage shows the line up to a carriage return.
+    source_line = source_line.split("\r", 1)[0]
     if not source_line.isascii():
         source_line = re.compile(_UNDECODABLE).sub("\ufffd", source_line)
         return header + source_line.expandtabs(TAB_STOP) + "\n"

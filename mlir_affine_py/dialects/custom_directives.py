@@ -10,9 +10,10 @@ elements the directive names, `view` the op's values by name
 
 from __future__ import annotations
 
+from ..diagnostics import MLIRError
 from ..ir import attributes as A
 from ..ir import types as T
-from ..parse.syntax import TOKEN, parse_error
+from ..parse.syntax import TOKEN
 from .memref import DYNAMIC, print_dynamic_index_list
 
 
@@ -30,7 +31,11 @@ class DynamicIndexList:
                 static.append(DYNAMIC)
                 dynamic.append(entry)
             elif not -(1 << 63) <= entry < 1 << 63:
-                raise parse_error(None, "integer value too large")
+                # parseDynamicIndexList: parseInteger<int64_t> fails at the
+                # literal, then the list's own error is given at the op.
+                raise MLIRError(f"custom op '{state.op_name}' integer value too large",
+                                entry.start).attach_note(
+                    f"custom op '{state.op_name}' expected SSA value or integer", None, "error")
             else:
                 static.append(int(entry))
         state.operands[args[0].name] = dynamic

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..ir import attributes as A
 from ..ir import types as T
+from ..ir.attr_syntax import typed_integer
 from ..ir.core import register_op
 from ..ir.op_definition import Result
 from ..ir.traits import ConstantLike, Pure
@@ -28,7 +29,7 @@ class IndexConstantOp(RegisteredOp):
     def parse(cls, t, children):
         value = next(c for c in children if isinstance(c, int))
         attrs = dict(attrs_of(children))
-        attrs["value"] = A.IntegerAttr(value, T.INDEX)
+        attrs["value"] = A.IntegerAttr(typed_integer(value, T.INDEX), T.INDEX)
         return new_op("index.constant", children[0], result_types=[T.INDEX], attributes=attrs)
 
     def result_name_hints(self):

@@ -188,6 +188,8 @@ class StructuredOp(RegisteredOp):
     ods_operands = (Variadic("inputs"), Variadic("outputs"))
     ods_results = (VariadicResult("result_tensors"),)
     ods_regions = (RegionDef("region"),)
+    # The body's linalg.yield is written, never implied.
+    needs_terminators = True
     # How many inputs the body takes, and whether the maps are remembered.
     num_inputs = 2
     memoizes_maps = False
@@ -505,6 +507,17 @@ class ContractOp(MapsPropertyOp):
 
     def default_maps(self) -> list:
         return []
+
+    def verify_op(self):
+        """The first rule of ContractOp::verify, for each operand's map:
+        its results are distinct dimensions (a projected permutation).  The
+        rules on how often each dimension occurs are not checked here."""
+        for map in self.indexing_maps():
+            positions = [getattr(expr, "position", None) for expr in map.results
+                         if expr.__class__.__name__ == "AffineDimExpr"]
+            if len(positions) != len(map.results) or len(set(positions)) != len(positions):
+                return "provided affine_map is not a projected permutation"
+        return None
 
     def _maps_attr(self):
         return None

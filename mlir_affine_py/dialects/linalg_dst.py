@@ -39,6 +39,8 @@ class DstStyleOp(RegisteredOp):
 
     __slots__ = ()
     syntax_extended = True
+    # The body's linalg.yield is written, never implied.
+    needs_terminators = True
     # The dense array written after `outs(...)`, if any.
     array_name: str | None = None
     # The short form's operand order: the init first (reduce) or absent (map).
@@ -225,7 +227,17 @@ class MapOp(DstStyleOp):
 
 
 def _dims(type) -> str:
-    return ", ".join("-9223372036854775808" if d is None else str(d) for d in _shape(type))
+    return _sizes(_shape(type))
+
+
+def _sizes(shape) -> str:
+    """A shape as the C++ verifiers print an ArrayRef<int64_t> of it
+    (ShapedType::kDynamic for `?`)."""
+    return ", ".join(_size(d) for d in shape)
+
+
+def _size(size) -> str:
+    return "-9223372036854775808" if size is None else str(size)
 
 
 @register_op
@@ -252,14 +264,36 @@ class ReduceOp(DstStyleOp):
     def outputs(self):
         return self.operands[len(self.operands) // 2:]
 
-    def verify_op(self):
+    def verify(self):
         dims = self.properties[self.array_name].value
-        rank = len(_shape(self.operands[0].type))
-        for init in self.outputs():
-            if rank - len(dims) != len(_shape(init.type)):
-                return (f"'linalg.reduce' op number of dimensions after reduction "
-                        f"{rank - len(dims)} doesn't match the init rank "
-                        f"{len(_shape(init.type))}")
+        if any(a >= b for a, b in zip(dims, dims[1:])):
+            # The ODS constraint (DenseArrayStrictlySorted), before the rest.
+            return ("'linalg.reduce' op attribute 'dimensions' failed to satisfy constraint: "
+                    "i64 dense array attribute should be in increasing order")
+        return super().verify()
+
+    def verify_op(self):
+        """ReduceOp::verify."""
+        dims = self.properties[self.array_name].value
+        for kind, values in (("input", self.inputs()), ("output", self.outputs())):
+            for index, value in enumerate(values[1:], 1):
+                if _shape(value.type) != _shape(values[0].type):
+                    return (f"'linalg.reduce' op expects all {kind}s to have the same shapes. "
+                            f"Shape at {kind}-index {index} is not equal to the shape at "
+                            f"{kind}-index 0.")
+        input_shape = _shape(self.operands[0].type)
+        init_shape = _shape(self.outputs()[0].type)
+        for dimension in dims:
+            if not 0 <= dimension < len(input_shape):
+                return ("'linalg.reduce' op dimensions for reduction should be in the range "
+                        f"[0, {len(input_shape) - 1}].")
+        kept = [size for i, size in enumerate(input_shape) if i not in set(dims)]
+        if len(kept) != len(init_shape):
+            return (f"'linalg.reduce' op number of dimensions after reduction {len(kept)} "
+                    f"doesn't match the init rank {len(init_shape)}")
+        if kept != init_shape:
+            return (f"'linalg.reduce' op init dimensions [{_sizes(init_shape)}] doesn't match "
+                    f"input dimensions after reduction [{_sizes(kept)}]")
         return None
 
     def indexing_maps(self) -> list:
@@ -287,6 +321,26 @@ class TransposeOp(DstStyleOp):
         linalg_transpose: OP_LINALG_TRANSPOSE linalg_operands linalg_outs "permutation" "=" linalg_array attr_dict?
     """
 
+    def verify_op(self):
+        """TransposeOp::verify."""
+        permutation = self.properties[self.array_name].value
+        if sorted(permutation) != list(range(len(permutation))):
+            return "'linalg.transpose' op permutation is not valid"
+        input_shape, init_shape = (_shape(v.type) for v in self.operands)
+        rank = len(input_shape)
+        if rank != len(init_shape):
+            return (f"'linalg.transpose' op input rank {rank} does not match init rank "
+                    f"{len(init_shape)}")
+        if rank != len(permutation):
+            return (f"'linalg.transpose' op size of permutation {len(permutation)} does not "
+                    f"match the argument rank {rank}")
+        for i, source in enumerate(permutation):
+            if input_shape[source] != init_shape[i]:
+                return (f"'linalg.transpose' op dim(result, {i}) = {_size(init_shape[i])} "
+                        f"doesn't match dim(input, permutation[{i}]) = "
+                        f"{_size(input_shape[source])}")
+        return None
+
 
 @register_op
 class BroadcastOp(DstStyleOp):
@@ -305,3 +359,23 @@ class BroadcastOp(DstStyleOp):
     syntax = r"""
         linalg_broadcast: OP_LINALG_BROADCAST linalg_operands linalg_outs "dimensions" "=" linalg_array attr_dict?
     """
+
+    def verify_op(self):
+        """BroadcastOp::verify."""
+        dims = self.properties[self.array_name].value
+        input_shape, init_shape = (_shape(v.type) for v in self.operands)
+        if len(input_shape) + len(dims) != len(init_shape):
+            return ("'linalg.broadcast' op input rank plus added dimensions does not match "
+                    f"init rank. input rank: {len(input_shape)}, dimensions size: {len(dims)}, "
+                    f"init rank: {len(init_shape)}")
+        for index, dimension in enumerate(dims):
+            if not 0 <= dimension < len(init_shape):
+                return (f"'linalg.broadcast' op dimension {index} is out of range. expected "
+                        f"range: [0, {len(init_shape) - 1}], got: {dimension}")
+        kept = [d for d in range(len(init_shape)) if d not in dims]
+        for input_dim, init_dim in enumerate(kept):
+            if input_shape[input_dim] != init_shape[init_dim]:
+                return (f"'linalg.broadcast' op input dim {input_dim} should match init dim "
+                        f"{init_dim}. input: {_size(input_shape[input_dim])}, init: "
+                        f"{_size(init_shape[init_dim])}")
+        return None

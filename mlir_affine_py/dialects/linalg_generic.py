@@ -23,6 +23,7 @@ from ..parse.op_syntax import parses
 from ..parse.syntax import AttrDict, ParsedRegion, TypeList, Uses, parse_error
 from .base import RegisteredOp, first_of, new_op, type_constraint_error
 from .custom_directives import DYNAMIC_INDEX_LIST
+from .memref import DYNAMIC
 from .linalg import StructuredOp, print_ins_outs
 
 # linalgTraitAttrNames, in the order a dictionary sorts them.
@@ -189,6 +190,17 @@ class SoftmaxOp(RegisteredOp):
         return [effect for k, effect in ((0, Read(0)), (1, Read(1)), (1, Write(1)))
                 if isinstance(self.operands[k].type, T.MemRefType)]
 
+    def verify(self):
+        """SoftmaxOp::verify."""
+        input_shape, output_shape = (getattr(v.type, "shape", ()) for v in self.operands)
+        if len(input_shape) != len(output_shape) or any(
+                a is not None and b is not None and a != b
+                for a, b in zip(input_shape, output_shape)):
+            return "'linalg.softmax' op incompatible output shape"
+        if not 0 <= self.properties["dimension"].value < len(input_shape):
+            return "'linalg.softmax' op incorrect dimension specified"
+        return None
+
 
 # Linalg_WinogradConformation: F(m, r), the output tile m and the kernel r.
 _FMR = Enum(["F_2_3", "F_4_3", "F_2_5"], cpp_name="::mlir::linalg::WinogradConformation",
@@ -233,10 +245,64 @@ class RelayoutOp(RegisteredOp):
         # memref there while parsing, here by the operand constraints.
         return type_constraint_error(self, [
             (value, T.TensorType, "ranked tensor of any type values")
-            for value in self.operands[:2]])
+            for value in self.operands[:2]]) or self.verify_relayout()
+
+    def unpacked_and_packed(self):
+        """The types of the tensor before and after packing."""
+        source, dest = (v.type for v in self.operands[:2])
+        return (source, dest) if self.name == "linalg.pack" else (dest, source)
+
+    def tiles(self) -> list:
+        """The inner tile sizes, None for a dynamic one."""
+        return [None if t == DYNAMIC else t for t in self.properties["static_inner_tiles"].value]
+
+    def verify_relayout(self):
+        """commonVerifierPackAndUnPackOp (LinalgOps.cpp)."""
+        unpacked, packed = self.unpacked_and_packed()
+        rank = len(unpacked.shape)
+        inner = list(self.properties["inner_dims_pos"].value)
+        outer = self.properties.get("outer_dims_perm")
+        outer = list(outer.value) if outer is not None else []
+        tiles = self.tiles()
+        if 0 in tiles:
+            return "invalid zero tile factor"
+        for positions, name in ((inner, "inner_dims_pos"), (outer, "outer_dims_perm")):
+            if len(positions) > rank or len(set(positions)) != len(positions) \
+                    or any(not 0 <= p < rank for p in positions):
+                return f"invalid {name} vector"
+        if len(tiles) > rank:
+            return ("tiling factors must be less than or equal to the input rank for pack or "
+                    "output rank for unpack")
+        if len(tiles) != len(inner):
+            return "tiling factors must equal the number of dimensions to tile"
+        if rank + len(tiles) != len(packed.shape):
+            return (f"packed rank != (unpacked rank + num tiling factors), got "
+                    f"{len(packed.shape)} != {rank + len(tiles)}")
+        for size, tile in zip(packed.shape[rank:], tiles):
+            if tile is None and size is not None or None not in (tile, size) and size != tile:
+                return ("mismatch in inner tile sizes specified and shaped of tiled dimension "
+                        "in the packed type")
+        expected = T.TensorType(_packed_shape(unpacked.shape, tiles, inner, outer),
+                                unpacked.element_type)
+        if len(expected.shape) != len(packed.shape) or any(
+                None not in (a, b) and a != b for a, b in zip(expected.shape, packed.shape)):
+            return f"expected '{expected}' for the packed domain value, got '{packed}'"
+        return None
 
     def result_name_hints(self):
         return [self.name.partition(".")[2]]
+
+
+def _packed_shape(shape, tiles, inner, outer) -> list:
+    """getPackOpResultTypeShape: each tiled dimension divided (rounding up)
+    by its tile, the outer dimensions permuted, the tiles appended."""
+    result = list(shape)
+    for position, tile in zip(inner, tiles):
+        if result[position] is not None:
+            result[position] = None if tile is None else -(-result[position] // tile)
+    if outer:
+        result = [result[p] for p in outer]
+    return result + list(tiles)
 
 
 _RELAYOUT_FORMAT = (
@@ -262,6 +328,26 @@ class PackOp(RelayoutOp):
     required_properties = ("inner_dims_pos", "static_inner_tiles")
     assembly_format = ("$source (`padding_value` `(` $padding_value^ `:` type($padding_value) "
                        "`)`)? " + _RELAYOUT_FORMAT)
+
+    def verify_relayout(self):
+        """PackOp::verify: then only full tiles without a padding value, and
+        a padding value of the source's element type."""
+        found = super().verify_relayout()
+        if found is not None:
+            return found
+        source = self.operands[0].type
+        inner = self.properties["inner_dims_pos"].value
+        padding = self.operands[2] if len(self.operands) > 2 \
+            and self.properties["operandSegmentSizes"].value[2] else None
+        if padding is None and any(
+                None not in (source.shape[p], tile) and source.shape[p] % tile
+                for p, tile in zip(inner, self.tiles())):
+            return ("'linalg.pack' op invalid tile factor or output size provided. Only full "
+                    "tiles are supported when padding_value is not set")
+        if padding is not None and padding.type != source.element_type:
+            return (f"'linalg.pack' op expected padding_value has '{source.element_type}' but "
+                    f"got: '{padding.type}'")
+        return None
 
 
 @register_op

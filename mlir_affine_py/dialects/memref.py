@@ -23,9 +23,11 @@ from ..ir.traits import (Allocate, AttrSizedOperandSegments, AutomaticAllocation
 from ..ir.type_constraints import (NON_0_RANKED_OR_UNRANKED_MEMREF, AnyMemRef, AnyType, Index,
                                    TypeConstraint, is_float, is_signless_integer)
 from ..ir.verifier import LocationMessage, op_error
-from ..parse.syntax import TOKEN, SymbolUses, Uses, parse_error, pos_of
+from ..parse.syntax import (TOKEN, LocatedInt, SymbolUses, Uses, integer_literal,
+                            parse_error, pos_of)
 from ..printer.numbers import escape_string, unescape_string
 from ..parse.op_syntax import parses
+from ..ir.attr_syntax import typed_integer
 from .arith import ATOMIC_RMW_KINDS
 from .base import (RegisteredOp, ValueTerminator, attrs_of, ensure_terminator,
                    expect_type, first_of, index_types, new_op, regions_of,
@@ -1918,7 +1920,7 @@ class PrefetchOp(RegisteredOp):
                                     "'instr'")
         type = types_of(children)[0]
         attrs = {"isWrite": A.BOOL_TRUE if access == "write" else A.BOOL_FALSE,
-                 "localityHint": A.IntegerAttr(int(hint.value, 0), T.I32),
+                 "localityHint": _i32_attr(hint),
                  "isDataCache": A.BOOL_TRUE if cache == "data" else A.BOOL_FALSE}
         return new_op(cls.name, None, [memref] + indices, [type] + index_types(len(indices)),
                       [], attrs)
@@ -2097,7 +2099,7 @@ class AssumeAlignmentOp(RegisteredOp):
     def parse(cls, t, children):
         type = types_of(children)[0]
         attrs = dict(attrs_of(children))
-        attrs["alignment"] = A.IntegerAttr(int(children[1].value, 0), T.I32)
+        attrs["alignment"] = _i32_attr(children[1])
         return new_op(cls.name, None, children[:1], [type], [type], attrs)
 
     def result_name_hints(self):
@@ -2128,3 +2130,10 @@ class AssumeAlignmentOp(RegisteredOp):
         self.attr_dict(p)
         p.write(" : ")
         p.print_type(self.operands[0].type)
+
+
+def _i32_attr(token) -> A.IntegerAttr:
+    """An I32Attr written as its bare integer literal (leading zeros and
+    hex allowed), refused where it does not fit 32 bits."""
+    literal = LocatedInt(integer_literal(token.value), pos_of(token))
+    return A.IntegerAttr(typed_integer(literal, T.I32), T.I32)

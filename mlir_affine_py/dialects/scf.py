@@ -6,6 +6,7 @@ dialect."""
 
 from __future__ import annotations
 
+from ..diagnostics import MLIRError
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import register_op
@@ -434,6 +435,8 @@ class ExecuteRegionOp(RegisteredOp):
     ods_results = (VariadicResult("results"),)
     ods_regions = (RegionDef("region", single_block=False),)
     inherent = ("no_inline",)
+    # No implicit terminator: each block ends with one as written.
+    needs_terminators = True
 
     syntax = r"""
         scf_execute_region: OP_SCF_EXECUTE_REGION ("->" _result_types)? NO_INLINE_KW? region attr_dict?
@@ -505,7 +508,11 @@ class IndexSwitchOp(RegisteredOp):
 
     @parses("scf_switch_case")
     def parse_case(t, children):
-        return ("case", children[0], children[1])
+        value = children[0]
+        if not -(1 << 63) <= value < 1 << 63:
+            # parseSwitchCases reads each value with parseInteger<int64_t>.
+            raise MLIRError("custom op 'scf.index_switch' integer value too large", value.start)
+        return ("case", value, children[1])
 
     def finish_parse(self) -> None:
         ensure_terminator(self, 0, YieldOp)

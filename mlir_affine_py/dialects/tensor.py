@@ -177,6 +177,7 @@ from ..ir.op_definition import Property, RegionDef  # noqa: E402
 from ..ir.traits import (AttrSizedOperandSegments, RecursiveMemoryEffects,  # noqa: E402
                          ReturnLike, SingleBlockImplicitTerminator, Terminator)
 from .custom_directives import DYNAMIC_INDEX_LIST  # noqa: E402
+from .memref import DYNAMIC  # noqa: E402
 
 
 def _element_type(name):
@@ -353,6 +354,26 @@ class PadOp(RegisteredOp):
     def result_name_hints(self):
         return ["padded"]
 
+    def verify(self):
+        """PadOp::verify: the result type against the one inferred from
+        the source and the static padding (a dynamic dimension matches any)."""
+        source, result = self.operands[0].type, self.results[0].type
+        if not isinstance(source, T.TensorType) or not isinstance(result, T.TensorType):
+            return None
+        low, high = (self.properties[name].value for name in ("static_low", "static_high"))
+        if len(low) != len(source.shape) or len(high) != len(source.shape):
+            return (f"failed to infer expectedType from sourceType '{source}', specified "
+                    f"resultType is '{result}'")
+        expected = T.TensorType([None if size is None or DYNAMIC in (before, after)
+                                 else size + before + after
+                                 for size, before, after in zip(source.shape, low, high)],
+                                source.element_type)
+        if len(result.shape) != len(expected.shape) or any(
+                want is not None and got != want
+                for got, want in zip(result.shape, expected.shape)):
+            return f"specified type '{result}' does not match the inferred type '{expected}'"
+        return None
+
 
 @register_op
 class SplatOp(RegisteredOp):
@@ -382,6 +403,14 @@ class GatherOp(RegisteredOp):
     def result_name_hints(self):
         return ["gather"]
 
+    def verify(self):
+        """GatherOp::verify."""
+        source, indices, result = (v.type for v in (*self.operands, self.results[0]))
+        dims = self.properties["gather_dims"].value
+        return _verify_gather_or_scatter_dims(dims, indices.shape, len(source.shape), "gather",
+                                              "source") \
+            or _gathered_type_error(source, indices, dims, result, "result")
+
 
 @register_op
 class ScatterOp(RegisteredOp):
@@ -397,3 +426,51 @@ class ScatterOp(RegisteredOp):
 
     def result_name_hints(self):
         return ["scatter"]
+
+    def verify(self):
+        """ScatterOp::verify."""
+        source, dest, indices = (v.type for v in self.operands)
+        dims = self.properties["scatter_dims"].value
+        found = _verify_gather_or_scatter_dims(dims, indices.shape, len(dest.shape), "scatter",
+                                               "dest")
+        if found is None and "unique" not in self.properties:
+            found = "'tensor.scatter' op requires 'unique' attribute to be set"
+        return found or _gathered_type_error(dest, indices, dims, source, "source")
+
+
+def _verify_gather_or_scatter_dims(dims, indices_shape, rank: int, kind: str, operand: str):
+    """verifyGatherOrScatterDims (TensorOps.cpp)."""
+    prefix = f"'tensor.{kind}' op {kind}_dims"
+    if not dims:
+        return f"{prefix} must be non-empty"
+    if len(dims) > rank:
+        return f"{prefix} overflow {operand} rank"
+    if not indices_shape or indices_shape[-1] != len(dims):
+        return f"{prefix} length must match the size of last dimension of indices"
+    for value in dims:
+        if value < 0:
+            return f"{prefix} value must be non-negative"
+        if value >= rank:
+            return f"{prefix} value must be smaller than {operand} rank"
+    if any(a >= b for a, b in zip(dims, dims[1:])):
+        return f"{prefix} values must be strictly increasing"
+    return None
+
+
+def _gathered_type_error(source, indices, dims, found, role: str):
+    """The type mismatch of a gather's result or a scatter's source with
+    GatherOp::inferResultType, whole or rank-reduced."""
+    def inferred(rank_reduced: bool):
+        shape = list(indices.shape[:-1])
+        for index, size in enumerate(source.shape):
+            if index not in dims:
+                shape.append(size)
+            elif not rank_reduced:
+                shape.append(1)
+        return T.TensorType(shape, source.element_type)
+    expected, reduced = inferred(False), inferred(True)
+    if found in (expected, reduced):
+        return None
+    op = "scatter" if role == "source" else "gather"
+    return (f"'tensor.{op}' op {role} type mismatch: expected '{expected}' or its "
+            f"rank-reduced variant '{reduced}' (got: '{found}')")

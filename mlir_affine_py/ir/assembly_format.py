@@ -213,7 +213,10 @@ def is_variable_length(element) -> bool:
     if kind in ("operand", "result", "region", "successor"):
         return _is_group_decl(element.decl)
     if kind == "type":
-        return _type_arg_is_list(element.args[0])
+        # Only an Optional's type may be absent (parseOptionalType): the
+        # types of `operands`, `results` or a Variadic are read by
+        # parseTypeList, which wants one type at least.
+        return bool(getattr(element.args[0].decl, "optional", False))
     return False
 
 

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from . import attributes as A
 from .assembly_format import attribute_syntax, compiled_elements, used_attributes
+from ..diagnostics import MLIRError
 from ..parse.op_syntax import Piece
+from ..parse.syntax import pos_of
 from .traits import AttrSizedOperandSegments, SameOperandsAndResultType, \
     SingleBlockImplicitTerminator
 
@@ -28,6 +30,7 @@ class FormatState:
         self.attr_dict = None
         self.props = None
         self.all_operands = None
+        self.op_name = ""
 
 
 # ------------------------------------------------------------------ parsing
@@ -35,6 +38,7 @@ def parse_format_op(cls, t, children):
     from ..dialects.base import new_op
     from ..parse.syntax import AttrDict, Props
     state = FormatState()
+    state.op_name = cls.name
     _walk(cls, compiled_elements(cls), children, state, AttrDict, Props)
     for decl in cls.ods_operands:
         state.operands.setdefault(decl.name, [])
@@ -49,6 +53,12 @@ def parse_format_op(cls, t, children):
     operand_types = []
     if "operands" in state.types:
         operand_types = list(state.types["operands"])
+        if state.all_operands is not None and state.all_operands \
+                and len(operand_types) != len(operands):
+            # OpAsmParser::resolveOperands, at the first operand.
+            raise MLIRError(f"custom op '{cls.name}' number of operands and types do not "
+                            f"match: got {len(operands)} operands and {len(operand_types)} "
+                            "types", pos_of(state.all_operands[0]))
     else:
         for decl in cls.ods_operands:
             count = len(state.operands.get(decl.name, ()))
@@ -175,7 +185,7 @@ def _take(cls, element, children, state) -> None:
         name = arg.name or arg.kind
         if not children:
             state.types[name] = []
-        elif element.piece is not None and _is_list(arg):
+        elif _is_list(arg):
             state.types[name] = list(children[0])
         else:
             state.types[name] = [children[0]]

@@ -27,6 +27,24 @@ def enum_error(token, op_name: str, cpp_name: str, cases, attr_class: str):
         f"be a `{cpp_name}`", (token.end_line, token.end_column), "error")
 
 
+def typed_integer(literal, type) -> int:
+    """The value of the integer literal `literal` (a LocatedInt) read as
+    an attribute of the integer or index `type`, as Parser::parseDecOrHexAttr
+    reads it: one that does not fit is refused at its digits."""
+    from ..diagnostics import MLIRError
+    from ..printer.numbers import integer_attr_bits, integer_value
+    negative = literal < 0 or literal.start != literal.pos     # `-0` too
+    is_index = isinstance(type, T.IndexType)
+    width = 64 if is_index else type.width
+    signedness = "signless" if is_index else {"s": "signed", "u": "unsigned"}.get(
+        type.signedness, "signless")
+    try:
+        bits = integer_attr_bits(abs(int(literal)), negative, width, signedness, is_index)
+    except ValueError as error:
+        raise MLIRError(str(error), literal.pos) from None
+    return integer_value(bits, width, signedness)
+
+
 class AttrSyntax:
     grammar = "attribute_value"
     is_unit = False
@@ -76,7 +94,7 @@ class TypedInt(AttrSyntax):
         self.type = type
 
     def parse(self, children, op_name: str = "") -> A.Attribute:
-        return A.IntegerAttr(int(children[0]), self.type)
+        return A.IntegerAttr(typed_integer(children[0], self.type), self.type)
 
     def print(self, p, attr) -> None:
         p.write(str(attr.value))

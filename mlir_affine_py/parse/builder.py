@@ -15,6 +15,7 @@ from ..ir.core import OP_CLASSES, Block, Operation, Region, Value
 from ..dialects.base import OPEN_DIALECTS, REGISTERED_DIALECTS
 from ..ir.verifier import verify_parsed
 from .syntax import ParsedOp, ParsedRegion, pos_of
+from .unknown_op import unknown_custom_op_error
 
 
 class _Scope:
@@ -382,8 +383,4 @@ def _prefixed_name(p: ParsedOp, dialect: str) -> str:
     `module`): the default dialect's op of that name, as MLIR resolves it."""
     if dialect and f"{dialect}.{p.name}" in OP_CLASSES:
         return f"{dialect}.{p.name}"
-    if dialect:
-        raise MLIRError(f"custom op '{p.name}' is unknown (tried '{dialect}.{p.name}' as well)",
-                        p.pos)
-    raise MLIRError(f"Dialect `' not found for custom op '{p.name}'  (tried '.{p.name}' as "
-                    "well)", p.pos)
+    raise unknown_custom_op_error(p.name, p.pos, dialect)

@@ -16,6 +16,7 @@ import re
 
 from ..diagnostics import MLIRError
 from ..dialects import llvm
+from ..dialects.enum_attributes import enum_attribute, is_enum_attribute
 from ..ir import attributes as A
 from ..ir import types as T
 
@@ -38,6 +39,8 @@ def dialect_attribute(token) -> A.Attribute:
     _check_body(token)
     if token.value.startswith(llvm.PREFIX_ATTR):
         return llvm.llvm_attribute(token)
+    if is_enum_attribute(token.value):
+        return enum_attribute(token)
     return A.OpaqueAttr(printed_symbol(token.value))
 
 

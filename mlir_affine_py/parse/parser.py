@@ -30,6 +30,7 @@ from .engine.driver import Engine
 from .engine.tables import PreparedGrammar, advances
 from .syntax import TOKEN, AffineSyntax, OpHead, ParsedOp
 from .transformer import MLIRTransformer, string_literal_error
+from .unknown_op import default_dialect_at, unknown_custom_op_error
 
 # (engine, transformer) by grammar: with the extended grammar's ops or not,
 # and how many ops are loaded (dialects/__init__.py defers some).
@@ -170,9 +171,14 @@ def _bind(callback, transformer):
             else:
                 result = callback(transformer, children)
         except MLIRError as error:
-            # An error about the op as a whole is reported at its name.
-            if error.pos is None and isinstance(first, TOKEN):
-                error.pos = (first.line, first.column)
+            # An error about the op as a whole is reported at its name, as
+            # are the notes that have no place of their own.
+            if isinstance(first, TOKEN):
+                at = (first.line, first.column)
+                if error.pos is None:
+                    error.pos = at
+                error.notes[:] = [(severity, note, at if pos is None else pos)
+                                  for severity, note, pos in error.notes]
             raise
         if isinstance(result, ParsedOp) and isinstance(first, TOKEN):
             result.pos = (first.line, first.column)
@@ -311,19 +317,6 @@ def _check_non_ascii(text: str) -> None:
 # (Parser::emitWrongTokenError); lexer errors and errors inside affine
 # expressions point at the offending token itself.
 
-# The dialects mlir-opt 22 registers: a custom op of another dialect gets
-# "Dialect `x' not found", one of these "custom op 'x.y' is unknown".
-MLIR_OPT_DIALECTS = (
-    "acc", "affine", "amdgpu", "amx", "arith", "arm_neon", "arm_sme", "arm_sve", "async",
-    "bufferization", "builtin", "cf", "complex", "dlti", "emitc", "func", "gpu", "index",
-    "irdl", "linalg", "llvm", "math", "memref", "ml_program", "mpi", "nvgpu", "nvvm", "omp",
-    "pdl", "pdl_interp", "ptr", "quant", "rocdl", "scf", "shape", "shard", "smt",
-    "sparse_tensor", "spirv", "tensor", "test", "test_dyn", "test_irdl_to_cpp", "tosa",
-    "transform", "ub", "vector", "wasmssa", "x86vector", "xegpu", "xevm")
-
-_DIALECT_FAQ = ("https://mlir.llvm.org/getting_started/Faq/"
-                "#registered-loaded-dependent-whats-up-with-dialects-management")
-
 # Lexer::lexPrefixedIdentifier: a prefix not followed by a suffix-id.
 _PREFIXED_ID_ERRORS = {"#": "invalid attribute name", "%": "invalid SSA name",
                        "^": "invalid block name", "!": "invalid type identifier"}
@@ -346,18 +339,6 @@ _TERMINAL_TEXT = {"VALUE_ID": "SSA value", "RESULTS": "SSA result", "BARE_ID": "
                   "BUILTIN_TYPE": "type", "DIMS": "dimension list", "SCALABLE_DIM": "dimension",
                   "KEYWORD_ATTR": "attribute", "CMP_OP": "comparison", "$END": "end of file",
                   "PRETTY_TEXT": "text", "UNRANKED": "'*x'"}
-
-
-def unknown_custom_op_error(name: str, pos) -> MLIRError:
-    """mlir's OperationParser::parseCustomOperation for a name no dialect knows."""
-    if "." not in name:
-        return MLIRError(f"custom op '{name}' is unknown (tried 'func.{name}' as well)", pos)
-    dialect = name.split(".", 1)[0]
-    if dialect in MLIR_OPT_DIALECTS:
-        return MLIRError(f"custom op '{name}' is unknown", pos)
-    error = MLIRError(f"Dialect `{dialect}' not found for custom op '{name}' ", pos)
-    return error.attach_note(f"Available dialects: {', '.join(MLIR_OPT_DIALECTS)} ; for more "
-                             f"info on dialect registration see {_DIALECT_FAQ}", pos)
 
 
 def _lexer_error(text: str, error: UnexpectedCharacters) -> MLIRError:
@@ -490,7 +471,8 @@ def _expected_message(accepted: set, state, token, text: str, offset: int | None
     if _op_start(accepted):
         if isinstance(top, TOKEN) and top.type == "BARE_ID" \
                 and not re.compile(_INTTYPE).fullmatch(top.value):
-            return unknown_custom_op_error(top.value, token_pos(top)), None
+            return unknown_custom_op_error(top.value, token_pos(top),
+                                           default_dialect_at(text, top.start_pos)), None
         if token is not None and token.value.startswith("%"):
             end = token.start_pos + len(re.compile(_VALUE_NAME).match(token.value).group())
             return "expected '=' after SSA name", end
@@ -499,7 +481,8 @@ def _expected_message(accepted: set, state, token, text: str, offset: int | None
         if word is not None and not re.compile(_INTTYPE).fullmatch(word.group()):
             # A keyword (`tensor`, `f32`, `true`) where an op starts: MLIR's
             # parseOperation takes it as a custom op's name.
-            return unknown_custom_op_error(word.group(), offset_to_pos(text, start)), None
+            return unknown_custom_op_error(word.group(), offset_to_pos(text, start),
+                                           default_dialect_at(text, start)), None
         return "expected operation name in quotes", "previous"
     op = _enclosing_op(stack)
     op_class = OP_CLASSES.get(op.value) if op is not None else None
@@ -831,7 +814,9 @@ def _bracket_message(accepted: set, stack: list, top, closers: list):
         if closers == [">"] and accepted <= {"MORETHAN", "COMMA"}:
             return f"expected '>' in {_SHAPED[keyword]}"
     if bracket == "<" and keyword == "memref" and closers == [">"] \
-            and accepted == {"MORETHAN", "COMMA"} and isinstance(top, T.Type):
+            and accepted == {"MORETHAN", "COMMA"} and (
+                isinstance(top, T.Type) or _is_token(top, "BUILTIN_TYPE")
+                or _is_token(top, "BANG_ID")):
         return "expected ',' or '>' in memref type"
     if bracket == "(" and closers == [")"] and keyword == "<" and opener > 1 \
             and _value_of(stack[opener - 2]) in ("affine_map", "affine_set"):
@@ -887,12 +872,15 @@ _KEYWORD_MESSAGES = {
     ("strided", "INT"): "expected a 64-bit signed integer or '?'",
     ("offset", "INT"): "expected a 64-bit signed integer or '?'",
     ("tuple", "<"): "expected '<' in tuple type",
+    ("tensor", "<"): "expected '<' in tensor type",
+    ("vector", "<"): "expected '<' in vector type",
+    ("memref", "<"): "expected '<' in memref type",
     ("complex", "<"): "expected '<' in complex type",
     ("array", "<"): "expected '<' after 'array'",
     ("array", ":"): "expected ':' after dense array type",
     ("array", ">"): "expected '>' to close an array attribute",
 }
-_CONTEXT_KEYWORDS = frozenset(keyword for keyword, _ in _KEYWORD_MESSAGES) | {"memref"}
+_CONTEXT_KEYWORDS = frozenset(keyword for keyword, _ in _KEYWORD_MESSAGES)
 
 
 def _third_memref_attribute_error(text: str, offset: int) -> MLIRError:
@@ -1040,7 +1028,7 @@ def _refine(text: str, error: MLIRError) -> MLIRError:
                 # `i32` lexes as a type in MLIR, never as an op name.
                 return MLIRError("expected operation name in quotes",
                                  offset_to_pos(text, wrong_token_offset(text, offset)))
-            return unknown_custom_op_error(name, error.pos)
+            return unknown_custom_op_error(name, error.pos, default_dialect_at(text, offset))
     if message in ("use of undeclared identifier", "expected ':'"):
         error.pos = offset_to_pos(text, wrong_token_offset(text, offset))
     elif message.startswith("undefined symbol alias id"):

@@ -1,7 +1,9 @@
 """Inputs at the extremes: integer literals longer than Python's default
 limit for converting digit strings (4300 digits) in every place a literal
-may stand, widths beyond IntegerType's, long names, huge ranks and sums,
-deep nesting, odd bytes.  Each gives mlir-opt's diagnostic or mlir-opt's
+may stand, widths beyond IntegerType's, long names, strings and labels,
+huge ranks, sums and argument lists, deep nesting of parentheses and of
+regions, odd bytes (NUL, a byte-order mark, invalid UTF-8, lone carriage
+returns, form feeds).  Each gives mlir-opt's diagnostic or mlir-opt's
 output, and never an internal error; where mlir-opt is installed, its
 stdout, stderr and exit status are compared whole."""
 
@@ -66,6 +68,35 @@ CASES = {
     "nul-bytes": ("func.func @f() attributes {x = \"a\0b\"} {\n  return\0\n}\n\0", None),
     "byte-order-mark": ("\ufefffunc.func @f() {\n  return\n}\n",
                         "1:1: error: unexpected character"),
+    "lone-carriage-returns": ("func.func @f() {\r  return\r}\r", None),
+    # A line end of MLIR's SourceMgr, not of its line count: no source line.
+    "lone-carriage-return-error": ("func.func @f() {\r  %0 = arith.constant 1 : i32\r  foo\r}\r",
+                                   "1:50: error: custom op 'foo' is unknown"),
+    "carriage-return-after-error": ("foo\r  bar\nfunc.func @f() {\n  return\n}\n",
+                                    "1:1: error: custom op 'foo' is unknown"),
+    "crlf": ("func.func @f() {\r\n  foo\r\n}\r\n", "2:3: error: custom op 'foo' is unknown"),
+    "form-feed": ("func.func @f() {\n\t\x0c  return\n}\n", "2:2: error: unexpected character"),
+    "vertical-tab": ("func.func @f() {\n \x0b return\n}\n", "2:2: error: unexpected character"),
+    "invalid-utf8-in-string": ("func.func @f() attributes {x = \"a\udcff\udcfeb\"} {\n"
+                               "  return\n}\n", None),
+    "invalid-utf8-in-comment": ("// \udcff\udcfe\udcc3(\nfunc.func @f() {\n  return\n}\n", None),
+    "utf8-in-string": ("func.func @f() attributes {x = \"h\u00e9llo \u2603\"} {\n  return\n}\n",
+                       None),
+    "long-string": ("func.func @f() attributes {x = \"" + "a" * 200000 + "\"} {\n  return\n}\n",
+                    None),
+    "long-block-label": ("func.func @f() {\n  cf.br ^" + "b" * 50000 + "\n^" + "b" * 50000
+                         + ":\n  return\n}\n", None),
+    "many-arguments": ("func.func @f(" + ", ".join(f"%a{i}: i32" for i in range(5000))
+                       + ") {\n  return\n}\n", None),
+    "huge-vector-rank": ("func.func @f(%A: vector<" + "1x" * 5000 + "f32>) {\n  return\n}\n",
+                         None),
+    "deep-regions": ("func.func @f() {\n" + "".join(f"affine.for %i{d} = 0 to 1 {{\n"
+                                                   for d in range(300))
+                     + "}\n" * 300 + "  return\n}\n", None),
+    "deep-regions-unknown-op": ("func.func @f() {\n" + "".join(f"affine.for %i{d} = 0 to 1 {{\n"
+                                                              for d in range(300))
+                                + "foo\n" + "}\n" * 300 + "  return\n}\n",
+                                "302:1: error: Dialect `' not found for custom op 'foo'"),
 }
 
 
@@ -79,7 +110,7 @@ def _run(path, capsys):
 def test_extreme_input(name, tmp_path, capsys):
     text, diagnostic = CASES[name]
     path = tmp_path / f"{name}.mlir"
-    path.write_text(text)
+    path.write_bytes(text.encode("utf-8", "surrogateescape"))
     code, out, err = _run(path, capsys)
     assert "internal error" not in err
     if diagnostic is None:
