@@ -718,29 +718,35 @@ class OffsetSizeStrideOp(RegisteredOp):
         return (rank, rank, rank)
 
     def verify(self):
-        parts = self.mixed_parts()
-        (offsets, _), (sizes, _), (strides, _) = parts
-        max_ranks = self.max_ranks()
-        if not (len(offsets) == 1 and max_ranks[0] == 1) and len(offsets) != len(sizes):
-            return (f"expected mixed offsets rank to match mixed sizes rank ({len(offsets)} vs "
-                    f"{len(sizes)}) so the rank of the result type is well-formed.")
-        if len(sizes) != len(strides):
-            return (f"expected mixed sizes rank to match mixed strides rank ({len(sizes)} vs "
-                    f"{len(strides)}) so the rank of the result type is well-formed.")
-        for name, (static, dynamic), rank in zip(("offset", "size", "stride"), parts, max_ranks):
-            if len(static) != rank:
-                return f"expected {rank} {name} values, got {len(static)}"
-            expected = sum(v == DYNAMIC for v in static)
-            if len(dynamic) != expected:
-                return f"expected {expected} dynamic {name} values, got {len(dynamic)}"
-        for name, static in (("offsets", offsets), ("sizes", sizes)):
-            for value in static:
-                if value != DYNAMIC and value < 0:
-                    return f"expected {name} to be non-negative, but got {value}"
-        return self.verify_types()
+        return (verify_offset_size_and_stride(self.mixed_parts(), self.max_ranks())
+                or self.verify_types())
 
     def verify_types(self):
         return None
+
+
+def verify_offset_size_and_stride(parts, max_ranks) -> str | None:
+    """ViewLikeInterface.cpp `verifyOffsetSizeAndStrideOp`: `parts` the
+    (static, dynamic) offsets, sizes and strides, `max_ranks` how many of
+    each the op takes."""
+    (offsets, _), (sizes, _), (strides, _) = parts
+    if not (len(offsets) == 1 and max_ranks[0] == 1) and len(offsets) != len(sizes):
+        return (f"expected mixed offsets rank to match mixed sizes rank ({len(offsets)} vs "
+                f"{len(sizes)}) so the rank of the result type is well-formed.")
+    if len(sizes) != len(strides):
+        return (f"expected mixed sizes rank to match mixed strides rank ({len(sizes)} vs "
+                f"{len(strides)}) so the rank of the result type is well-formed.")
+    for name, (static, dynamic), rank in zip(("offset", "size", "stride"), parts, max_ranks):
+        if len(static) != rank:
+            return f"expected {rank} {name} values, got {len(static)}"
+        expected = sum(v == DYNAMIC for v in static)
+        if len(dynamic) != expected:
+            return f"expected {expected} dynamic {name} values, got {len(dynamic)}"
+    for name, static in (("offsets", offsets), ("sizes", sizes)):
+        for value in static:
+            if value != DYNAMIC and value < 0:
+                return f"expected {name} to be non-negative, but got {value}"
+    return None
 
 
 def strides_and_offset(type):

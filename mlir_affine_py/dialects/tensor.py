@@ -177,7 +177,7 @@ from ..ir.op_definition import Property, RegionDef  # noqa: E402
 from ..ir.traits import (AttrSizedOperandSegments, RecursiveMemoryEffects,  # noqa: E402
                          ReturnLike, SingleBlockImplicitTerminator, Terminator)
 from .custom_directives import DYNAMIC_INDEX_LIST  # noqa: E402
-from .memref import DYNAMIC  # noqa: E402
+from .memref import DYNAMIC, verify_offset_size_and_stride  # noqa: E402
 
 
 def _element_type(name):
@@ -287,6 +287,78 @@ _SLICE_FORMAT = """
     attr-dict `:` """
 
 
+def _mixed_parts(op, first: int):
+    """The (static, dynamic) offsets, sizes and strides of a slice op whose
+    dynamic offsets are its operand segment `first`."""
+    segments = op.properties["operandSegmentSizes"].value
+    start = sum(segments[:first])
+    parts = []
+    for name, count in zip(("static_offsets", "static_sizes", "static_strides"),
+                           segments[first:]):
+        parts.append((op.properties[name].value, op.operands[start:start + count]))
+        start += count
+    return parts
+
+
+def _rank_reduction_matches(original, reduced) -> bool:
+    """computeRankReductionMask (BuiltinTypes.cpp): `reduced` is `original`
+    with some of its unit dimensions dropped, sizes matched greedily."""
+    taken = 0
+    for size in original:
+        if taken < len(reduced) and size == reduced[taken]:
+            taken += 1
+        elif size != 1:
+            return False
+    return taken == len(reduced)
+
+
+def slice_type_error(expected, candidate) -> str | None:
+    """isRankReducedType and produceSliceErrorMsg (TensorOps.cpp): whether
+    `candidate` is the inferred slice type `expected` or a rank-reduced
+    version of it."""
+    if expected == candidate:
+        return None
+    if candidate.rank > expected.rank:
+        return "expected rank to be smaller or equal to the other rank. "
+    if not _rank_reduction_matches(expected.shape, candidate.shape):
+        return f"expected type to be '{expected}' or a rank-reduced version. (size mismatch) "
+    if expected.element_type != candidate.element_type:
+        return f"expected element type to be '{expected.element_type}'"
+    return None
+
+
+def in_bounds_slice_error(shape, offsets, sizes, strides) -> str | None:
+    """verifyInBoundsSlice (ViewLikeInterface.cpp), with its message: each
+    static offset inside its static dimension, and the last element of the
+    slice too."""
+    for i, dim in enumerate(shape):
+        if dim is None or offsets[i] == DYNAMIC:
+            continue
+        if offsets[i] >= dim:
+            return f"offset {i} is out-of-bounds: {offsets[i]} >= {dim}"
+        if sizes[i] == DYNAMIC or strides[i] == DYNAMIC:
+            continue
+        last = offsets[i] + (sizes[i] - 1) * strides[i]
+        if last >= dim:
+            return f"slice along dimension {i} runs out-of-bounds: {last} >= {dim}"
+    return None
+
+
+def _verify_slice(op, first: int, sliced, candidate):
+    """ExtractSliceOp::verify and InsertSliceOp::verify: the interface's
+    rules, then `candidate` against the slice of `sliced` the static sizes
+    give, then the slice within `sliced`."""
+    parts = _mixed_parts(op, first)
+    error = verify_offset_size_and_stride(parts, (sliced.rank,) * 3)
+    if error:
+        return error
+    (offsets, _), (sizes, _), (strides, _) = parts
+    expected = T.TensorType([None if size == DYNAMIC else size for size in sizes],
+                            sliced.element_type, sliced.encoding)
+    return (slice_type_error(expected, candidate)
+            or in_bounds_slice_error(sliced.shape, offsets, sizes, strides))
+
+
 @register_op
 class ExtractSliceOp(RegisteredOp):
     name = "tensor.extract_slice"
@@ -301,6 +373,9 @@ class ExtractSliceOp(RegisteredOp):
 
     def result_name_hints(self):
         return ["extracted_slice"]
+
+    def verify(self):
+        return _verify_slice(self, 1, self.operands[0].type, self.results[0].type)
 
 
 @register_op
@@ -318,6 +393,9 @@ class InsertSliceOp(RegisteredOp):
 
     def result_name_hints(self):
         return ["inserted_slice"]
+
+    def verify(self):
+        return _verify_slice(self, 2, self.operands[1].type, self.operands[0].type)
 
 
 @register_op
