@@ -595,7 +595,7 @@ class MLIRTransformer:
         if head in DIALECT_LOCATIONS:
             # A location attribute even outside `loc(...)`: it keeps its
             # `#loc` alias when the generic form is read back.
-            return A.DialectLoc(_dialect_location_text(head, "<" + body))
+            return A.DialectLoc(_dialect_location_text(name))
         return dialect_symbols.dialect_attribute(name)
 
     def typed_dialect_attr(self, children):
@@ -670,8 +670,7 @@ class MLIRTransformer:
         """`#alias` or a dialect location such as `#test.custom_location<...>`."""
         name = children[0]
         if name.type == "DIALECT_ATTR":
-            head, _, body = name.value.partition("<")
-            return A.DialectLoc(_dialect_location_text(head, "<" + body))
+            return A.DialectLoc(_dialect_location_text(name))
         attr = self.attribute_aliases.get(name.value)
         if attr is None:
             reference = _ForwardLocRef(name)
@@ -808,15 +807,49 @@ def _forward_location_ref(loc):
 DIALECT_LOCATIONS = frozenset({"#test.custom_location"})
 
 
-def _dialect_location_text(name: str, body: str) -> str:
+def _dialect_location_text(token) -> str:
     """The test dialect's custom location prints as `<"file" * line>`
-    (TestAttributes.cpp); other dialect locations are kept verbatim."""
+    (TestAttributes.cpp), its line read as an unsigned; other dialect
+    locations are kept verbatim."""
     import re
+    name, _, body = token.value.partition("<")
+    body = "<" + body
     if name == "#test.custom_location":
-        match = re.fullmatch(r'<\s*("(?:[^"\\]|\\.)*")\s*\*\s*([0-9]+)\s*>', body)
+        match = re.fullmatch(r'<\s*("(?:[^"\\]|\\.)*")\s*\*\s*(-?)\s*(0x[0-9a-fA-F]+|[0-9]+)\s*>',
+                             body)
         if match:
-            return f"{name}<{match.group(1)} * {int(match.group(2))}>"
+            line = parsed_unsigned(match.group(2) == "-", match.group(3), 32)
+            if line is None:
+                at = token.column + len(name) + match.start(2 if match.group(2) else 3)
+                after = token.column + len(name) + len(body) - 1
+                raise MLIRError("integer value too large", (token.line, at)).attach_note(
+                    "failed to parse TestCustomLocationAttr parameter 'line' which is to be a "
+                    "`unsigned`", (token.line, after), "error")
+            return f"{name}<{match.group(1)} * {line}>"
     return name + body
+
+
+def parsed_unsigned(negative: bool, digits: str, bits: int) -> int | None:
+    """AsmParser's parseInteger into an unsigned of `bits` bits: the literal
+    is read into an APInt of four bits a digit (StringRef::getAsInteger),
+    one more when its top bit is set, negated when signed, then
+    sign-extended or truncated; None when that changes its value
+    ('integer value too large'): `-1` is 2**bits - 1, `-(2**bits - 1)` is
+    refused."""
+    hexadecimal = digits.startswith("0x")
+    value = int(digits, 16 if hexadecimal else 10)
+    width = 4 * len(digits[2:] if hexadecimal else digits)
+    if value >> (width - 1) & 1:
+        width += 1
+    if negative:
+        value = -value % (1 << width)
+    if width >= bits:
+        result = value % (1 << bits)
+    elif value >> (width - 1) & 1:
+        result = value + (1 << bits) - (1 << width)
+    else:
+        result = value
+    return result if result % (1 << width) == value else None
 
 
 _SIMPLE_MEMREFS: dict = {}

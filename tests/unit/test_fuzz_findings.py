@@ -67,7 +67,19 @@ def _shuffle(types: str) -> str:
 
 
 # name -> (input, "line:column: message" of the first diagnostic, or None)
+def _custom_location(line: str) -> str:
+    return _func(f'test.attr_with_loc("x" loc(#test.custom_location<"foo.mlir"*{line}>))\n'
+                 "  return")
+
+
 CASES = {
+    # The test dialect's location reads its line as an unsigned (parseInteger).
+    "custom-location-line-too-large": (_custom_location("4294967296"),
+                                       "2:63: integer value too large"),
+    "custom-location-negative-line-too-large": (_custom_location("-4294967295"),
+                                                "2:63: integer value too large"),
+    "custom-location-line-minus-one": (_custom_location("-1"), None),
+    "custom-location-line-in-hex": (_custom_location("0xFFFFFFFF"), None),
     # The default dialect of the op whose region holds an unknown name.
     "unknown-top-level": ("foo\n", "1:1: custom op 'foo' is unknown (tried 'builtin.foo' as "
                                    "well)"),
