@@ -12,6 +12,7 @@ transforms, linalg.pack and linalg.unpack are declared by their formats."""
 
 from __future__ import annotations
 
+from ..diagnostics import MLIRError
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.attr_syntax import DenseArray, Enum, TypedInt
@@ -23,12 +24,30 @@ from ..parse.op_syntax import parses
 from ..parse.syntax import AttrDict, ParsedRegion, TypeList, Uses, parse_error
 from .base import RegisteredOp, first_of, new_op, type_constraint_error
 from .custom_directives import DYNAMIC_INDEX_LIST
-from .memref import DYNAMIC
+from .memref import DYNAMIC, at_offset
 from .linalg import StructuredOp, print_ins_outs
 
 # linalgTraitAttrNames, in the order a dictionary sorts them.
 TRAIT_NAMES = ("doc", "indexing_maps", "iterator_types", "library_call")
 ITERATOR_PREFIX = "#linalg.iterator_type<"
+
+
+# utils::IteratorType, the words GenericOp::parse turns into its enum.
+ITERATOR_TYPES = ("parallel", "reduction")
+
+
+def _after_trait(t, children) -> tuple:
+    """(line, column) of the token after linalg.generic's trait dictionary,
+    where GenericOp::parse reports what is wrong in it: `ins`, `outs` or the
+    region."""
+    for child in children[1:]:
+        if isinstance(child, tuple) and child[0] in ("ins", "outs") and child[1]:
+            anchor = child[1][0]
+            token = at_offset(t, t.text.rfind(child[0], 0, anchor.start_pos), anchor)
+            return token.line, token.column
+        if isinstance(child, ParsedRegion):
+            return child.pos
+    return (1, 1)
 
 
 def _iterator_attr(value):
@@ -67,6 +86,11 @@ class GenericOp(StructuredOp):
         attrs = {}
         for key, value in trait.value.items():
             if key == "iterator_types" and isinstance(value, A.ArrayAttr):
+                unknown = next((v.text for v in value.value if isinstance(v, A.StringAttr)
+                                and v.text not in ITERATOR_TYPES), None)
+                if unknown is not None:
+                    raise MLIRError(f"custom op '{cls.name}' unexpected iterator_type "
+                                    f"({unknown})", _after_trait(t, children))
                 value = A.ArrayAttr([_iterator_attr(v) for v in value.value])
             attrs[key] = value
         inputs, input_types = [], []
