@@ -30,7 +30,7 @@ from .engine.driver import Engine
 from .engine.tables import PreparedGrammar, advances
 from .syntax import TOKEN, AffineSyntax, OpHead, ParsedOp
 from .transformer import MLIRTransformer, string_literal_error
-from .unknown_op import default_dialect_at, unknown_custom_op_error
+from .unknown_op import MLIR_OPT_DIALECTS, default_dialect_at, unknown_custom_op_error
 
 # (engine, transformer) by grammar: with the extended grammar's ops or not,
 # and how many ops are loaded (dialects/__init__.py defers some).
