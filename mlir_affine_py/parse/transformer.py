@@ -14,6 +14,7 @@ from lark.lexer import Token
 
 from ..diagnostics import MLIRError, offset_to_pos
 from ..dialects.base import REGISTERED_DIALECTS
+from ..dialects import llvm
 from ..dialects.dlti import check_unique_keys
 from ..ir import attributes as A
 from ..ir import elements_attributes as ElementsA
@@ -818,7 +819,7 @@ def _dialect_location_text(token) -> str:
         match = re.fullmatch(r'<\s*("(?:[^"\\]|\\.)*")\s*\*\s*(-?)\s*(0x[0-9a-fA-F]+|[0-9]+)\s*>',
                              body)
         if match:
-            line = parsed_unsigned(match.group(2) == "-", match.group(3), 32)
+            line = llvm.fit_unsigned(match.group(3), match.group(2) == "-", 32)
             if line is None:
                 at = token.column + len(name) + match.start(2 if match.group(2) else 3)
                 after = token.column + len(name) + len(body) - 1
@@ -827,29 +828,6 @@ def _dialect_location_text(token) -> str:
                     "`unsigned`", (token.line, after), "error")
             return f"{name}<{match.group(1)} * {line}>"
     return name + body
-
-
-def parsed_unsigned(negative: bool, digits: str, bits: int) -> int | None:
-    """AsmParser's parseInteger into an unsigned of `bits` bits: the literal
-    is read into an APInt of four bits a digit (StringRef::getAsInteger),
-    one more when its top bit is set, negated when signed, then
-    sign-extended or truncated; None when that changes its value
-    ('integer value too large'): `-1` is 2**bits - 1, `-(2**bits - 1)` is
-    refused."""
-    hexadecimal = digits.startswith("0x")
-    value = int(digits, 16 if hexadecimal else 10)
-    width = 4 * len(digits[2:] if hexadecimal else digits)
-    if value >> (width - 1) & 1:
-        width += 1
-    if negative:
-        value = -value % (1 << width)
-    if width >= bits:
-        result = value % (1 << bits)
-    elif value >> (width - 1) & 1:
-        result = value + (1 << bits) - (1 << width)
-    else:
-        result = value
-    return result if result % (1 << width) == value else None
 
 
 _SIMPLE_MEMREFS: dict = {}
