@@ -157,6 +157,7 @@ def _skip_blanks(text: str, index: int) -> int:
 @register_op
 class AffineForOp(RegisteredOp):
     name = "affine.for"
+    required_properties = ("lowerBoundMap", "step", "upperBoundMap")
     traits = (AutomaticAllocationScope, SingleBlockImplicitTerminator, RecursiveMemoryEffects,
               ConditionallySpeculatable, LoopLikeOpInterface, AttrSizedOperandSegments)
     ods_operands = (Variadic("lowerBoundOperands"), Variadic("upperBoundOperands"),
@@ -164,7 +165,7 @@ class AffineForOp(RegisteredOp):
     ods_results = (VariadicResult("results"),)
     ods_properties = (Property("lowerBoundMap", A.AffineMapAttr),
                       Property("upperBoundMap", A.AffineMapAttr), Property("step", A.IntegerAttr))
-    ods_regions = (RegionDef("region"),)
+    ods_regions = (RegionDef("region", blocks=1),)
 
     syntax = r"""
         // The rule splits at the region: what comes before it, the head, is
@@ -359,7 +360,7 @@ class AffineForOp(RegisteredOp):
     def induction_var(self):
         return self.body.args[0]
 
-    def finish_parse(self) -> None:
+    def ensure_implicit_structure(self) -> None:
         if not self.results:
             ensure_terminator(self, 0, AffineYieldOp)
 
@@ -455,12 +456,13 @@ def _bound(bound) -> tuple:
 @register_op
 class AffineIfOp(RegisteredOp):
     name = "affine.if"
+    required_properties = ("condition",)
     traits = (RecursiveMemoryEffects, RecursivelySpeculatable, NoRegionArguments,
               SingleBlockImplicitTerminator)
     ods_operands = (Variadic("operands"),)
     ods_results = (VariadicResult("results"),)
     ods_properties = (Property("condition", A.IntegerSetAttr),)
-    ods_regions = (RegionDef("thenRegion"), RegionDef("elseRegion"))
+    ods_regions = (RegionDef("thenRegion", blocks=1), RegionDef("elseRegion"))
 
     syntax = r"""
         affine_if: affine_if_head region ("else" region)? attr_dict?
@@ -490,7 +492,7 @@ class AffineIfOp(RegisteredOp):
             regions.append(ParsedRegion([], None))
         elif not regions[1].blocks:
             # A written `else {}` gets its implicit yield: give it a block so
-            # that finish_parse can tell it from an absent else.
+            # that ensure_implicit_structure can tell it from an absent else.
             regions[1].blocks.append(ParsedBlock())
         attrs = dict(attrs_of(children))
         attrs["condition"] = set_attr
@@ -529,7 +531,7 @@ class AffineIfOp(RegisteredOp):
                     "symbol count must match")
         return dim_and_symbol_error(self, self.operands, condition.num_dims)
 
-    def finish_parse(self) -> None:
+    def ensure_implicit_structure(self) -> None:
         if not self.results:
             ensure_terminator(self, 0, AffineYieldOp)
             if self.regions[1].blocks:
@@ -583,7 +585,7 @@ class AffineMapOp(RegisteredOp):
     """`affine.apply`, `affine.min`, `affine.max`: `#map(dims)[symbols]`."""
 
     __slots__ = ()
-    required_attributes = ("map",)
+    required_properties = ("map",)
     ods_operands = (Variadic("mapOperands", Index),)
     ods_results = (Result("result", Index),)
     ods_properties = (Property("map", A.AffineMapAttr),)
@@ -856,6 +858,7 @@ class AffineMemoryOp(RegisteredOp):
 @register_op
 class AffineLoadOp(AffineMemoryOp):
     name = "affine.load"
+    required_properties = ("map",)
     traits = (AffineReadOpInterface, AffineMapAccessInterface, MemoryEffects(Read(0)))
     ods_operands = (Operand("memref", AnyMemRef), Variadic("indices", Index))
     ods_results = (Result("result", AnyType),)
@@ -882,6 +885,7 @@ class AffineLoadOp(AffineMemoryOp):
 @register_op
 class AffineStoreOp(AffineMemoryOp):
     name = "affine.store"
+    required_properties = ("map",)
     traits = (AffineWriteOpInterface, AffineMapAccessInterface, MemoryEffects(Write(1)))
     ods_operands = (Operand("value", AnyType), Operand("memref", AnyMemRef),
                     Variadic("indices", Index))
@@ -908,6 +912,7 @@ class AffineStoreOp(AffineMemoryOp):
 @register_op
 class AffineVectorLoadOp(AffineMemoryOp):
     name = "affine.vector_load"
+    required_properties = ("map",)
     traits = (AffineReadOpInterface, AffineMapAccessInterface, MemoryEffects(Read(0)))
     ods_operands = (Operand("memref", AnyMemRef), Variadic("indices", Index))
     ods_results = (Result("result", AnyType),)
@@ -927,6 +932,7 @@ class AffineVectorLoadOp(AffineMemoryOp):
 @register_op
 class AffineVectorStoreOp(AffineMemoryOp):
     name = "affine.vector_store"
+    required_properties = ("map",)
     traits = (AffineWriteOpInterface, AffineMapAccessInterface, MemoryEffects(Write(1)))
     ods_operands = (Operand("value", AnyType), Operand("memref", AnyMemRef),
                     Variadic("indices", Index))

@@ -10,7 +10,8 @@ from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.affine_map import AffineMap
 from ..ir.core import register_op
-from ..ir.op_definition import Operand, Variadic
+from ..ir.attr_syntax import BoolAttr, TypedInt
+from ..ir.op_definition import Operand, Property, RegionDef, Variadic
 from ..ir.traits import AffineMapAccessInterface
 from ..parse.syntax import TOKEN, parse_error
 from .affine import parse_subscripts
@@ -22,8 +23,11 @@ from .memref import name_token, type_token
 @register_op
 class AffinePrefetchOp(RegisteredOp):
     name = "affine.prefetch"
+    required_properties = ("isDataCache", "isWrite", "localityHint", "map")
     traits = (AffineMapAccessInterface,)
     ods_operands = (Operand("memref"), Variadic("indices"))
+    ods_properties = (Property("map", A.AffineMapAttr), Property("localityHint", TypedInt(T.I32)),
+                      Property("isWrite", BoolAttr()), Property("isDataCache", BoolAttr()))
     inherent = ("map", "localityHint", "isWrite", "isDataCache")
 
     syntax = r"""
@@ -96,9 +100,11 @@ def _subscripts(children) -> list:
 class _AffineDmaOp(RegisteredOp):
     """The DMA ops are not ODS ops: their maps (`src_map`, `dst_map`,
     `tag_map`) are plain attributes, and neither prints an attribute
-    dictionary."""
+    dictionary.  Their C++ classes state no count of regions (ZeroRegions)
+    but ZeroResults: a region is no error of theirs."""
 
     __slots__ = ()
+    ods_regions = (RegionDef("regions", variadic=True),)
 
     def _print_access(self, p, memref, map_name, indices) -> None:
         p.print_operand(memref)
@@ -162,6 +168,16 @@ class AffineDmaStartOp(_AffineDmaOp):
         p.print_type_list([memref.type for memref, _, _ in parts])
 
     def verify(self):
+        # AffineDmaStartOp::verifyInvariantsImpl reads the source first; the
+        # maps then place the other operands (a generic form may lack them).
+        if not self.operands or not isinstance(self.operands[0].type, T.MemRefType):
+            return "'affine.dma_start' op expected DMA source to be of memref type"
+        maps = [self.attributes.get(key) for key in ("src_map", "dst_map", "tag_map")]
+        for key, map_attr in zip(("src_map", "dst_map", "tag_map"), maps):
+            if not isinstance(map_attr, A.AffineMapAttr):
+                return f"'affine.dma_start' op requires attribute '{key}'"
+        if len(self.operands) < 4 + sum(m.value.num_inputs for m in maps):
+            return "'affine.dma_start' op incorrect number of operands"
         parts, _, stride = self.parts()
         for (memref, _, _), what in zip(parts, ("source", "destination", "tag")):
             if not isinstance(memref.type, T.MemRefType):

@@ -18,6 +18,7 @@ class AffineDelinearizeIndexOp(RegisteredOp):
     out, giving one more result than basis entries."""
 
     name = "affine.delinearize_index"
+    required_properties = ("static_basis",)
     traits = (Pure,)
     ods_operands = (Operand("linear_index"), Variadic("dynamic_basis"))
     ods_results = (VariadicResult("multi_index"),)

@@ -61,11 +61,13 @@ def _group_attr(groups) -> A.DenseElementsAttr:
 @register_op
 class AffineParallelOp(RegisteredOp):
     name = "affine.parallel"
+    required_properties = ("lowerBoundsGroups", "lowerBoundsMap", "reductions",
+                           "steps", "upperBoundsGroups", "upperBoundsMap")
     traits = (AutomaticAllocationScope, SingleBlockImplicitTerminator, RecursiveMemoryEffects,
               LoopLikeOpInterface)
     ods_operands = (Variadic("mapOperands"),)
     ods_results = (VariadicResult("results"),)
-    ods_regions = (RegionDef("region"),)
+    ods_regions = (RegionDef("region", blocks=1),)
     inherent = ("lowerBoundsMap", "lowerBoundsGroups", "upperBoundsMap", "upperBoundsGroups",
                 "steps", "reductions")
 
@@ -181,7 +183,7 @@ class AffineParallelOp(RegisteredOp):
     def reductions(self) -> list:
         return [ATOMIC_RMW_KINDS[a.value] for a in self.properties["reductions"].value]
 
-    def finish_parse(self) -> None:
+    def ensure_implicit_structure(self) -> None:
         ensure_terminator(self, 0, AffineYieldOp)
 
     def print(self, p) -> None:

@@ -183,6 +183,14 @@ def _elementwise_defaults(name: str) -> dict:
     return {}
 
 
+# The ops with the optional `isExact` unit property (their `exact` flag).
+_EXACT = {"arith.divsi", "arith.divui", "arith.shrsi", "arith.shrui"}
+
+
+def _elementwise_properties(name: str) -> tuple:
+    return tuple(_elementwise_defaults(name)) + (("isExact",) if name in _EXACT else ())
+
+
 class BinaryOp(ElementwiseOp):
     """The ops of `_BINARY`: `name %a, %b [flags] {attrs} : type`."""
 
@@ -239,7 +247,8 @@ for _name in _BINARY + _UNARY:
     register_op(type(_name.replace(".", "_"), (BinaryOp if _name in _BINARY else UnaryOp,),
                      {"name": _name, "traits": _elementwise_traits(_name), "__slots__": (),
                       "ods_operands": _operands, "ods_results": (Result("result", _type),),
-                      "property_defaults": _elementwise_defaults(_name)}))
+                      "property_defaults": _elementwise_defaults(_name),
+                      "inherent": _elementwise_properties(_name)}))
 
 
 _FASTMATH_BITS = ["reassoc", "nnan", "ninf", "nsz", "arcp", "contract", "afn"]
@@ -415,11 +424,15 @@ class CastOp(RegisteredOp):
         return cls.build_generic((value,), [result_type])
 
 
+# The float casts' optional properties (no default: the generic form of a
+# cast without them prints none).
+_CAST_PROPERTIES = {"arith.extf": ("fastmath",), "arith.truncf": ("fastmath", "roundingmode")}
+
 for _name, (_from, _to, _compatible) in _CASTS.items():
     if _name != "arith.trunci":
         register_op(type(_name[6:], (CastOp,), {
             "name": _name, "__slots__": (), "traits": _CAST_TRAITS, "ods_operands": (Operand("in", _from),),
-            "ods_results": (Result("out", _to),),
+            "ods_results": (Result("out", _to),), "inherent": _CAST_PROPERTIES.get(_name, ()),
             "are_cast_compatible": staticmethod(_compatible)}))
 
 
@@ -541,6 +554,7 @@ class CmpOp(RegisteredOp):
 @register_op
 class CmpIOp(CmpOp):
     name = "arith.cmpi"
+    required_properties = ("predicate",)
     traits = (Pure, SameTypeOperands, Elementwise)
     ods_operands = (Operand("lhs", SignlessIntegerOrIndexLike),
                     Operand("rhs", SignlessIntegerOrIndexLike))
@@ -554,6 +568,7 @@ class CmpIOp(CmpOp):
 @register_op
 class CmpFOp(CmpOp):
     name = "arith.cmpf"
+    required_properties = ("predicate",)
     traits = (Pure, SameTypeOperands, Elementwise)
     ods_operands = (Operand("lhs", FloatLike), Operand("rhs", FloatLike))
     predicates = CMPF_PREDICATES

@@ -10,8 +10,9 @@ from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import OP_CLASSES, Operation
 from ..ir.op_definition import (Variadic, build_generic, constraint_error, constraint_plans,
-                                count_error, count_rules, declares_constraints)
-from ..ir.traits import AttrSizedOperandSegments, SymbolTable
+                                count_error, count_rules, declares_constraints,
+                                region_constraint_error)
+from ..ir.traits import AttrSizedOperandSegments, NoTerminator, SymbolTable
 from ..parse.syntax import (TOKEN, AttrDict, ParsedOp, ParsedRegion, TypeList, Uses,
                             parse_error, pos_of)
 
@@ -250,6 +251,10 @@ class RegisteredOp(Operation):
         # classes, a run verifies ops of a few.
         cls.ods_checks_prepared = False
         cls.checks_invariants = True
+        # MLIR's verifier wants a terminator at the end of every block of a
+        # registered op's regions, unless the op says NoTerminator.
+        if "needs_terminators" not in cls.__dict__:
+            cls.needs_terminators = not cls.has_trait(NoTerminator)
 
     def finish_parse(self) -> None:
         # A format prints a default-valued property only when it is not the
@@ -283,15 +288,19 @@ class RegisteredOp(Operation):
         cls = self.__class__
         if not cls.ods_checks_prepared:
             prepare_ods_checks(cls)
-            if not cls.checks_invariants:
-                return None
         if not cls.invariants_by_signature:
+            return self.verify_invariants_uncached()
+        # The blocks of the regions are no part of the signature: an op whose
+        # regions break their constraint takes the whole path, which reports
+        # that in its place among the checks; the answers kept are those of
+        # ops whose regions kept it.
+        if cls.ods_sized_regions and region_constraint_error(self):
             return self.verify_invariants_uncached()
         # The types by identity (the parser makes one object of each type):
         # an entry holds its types, so no other object takes their ids
         # while it is kept.
         operands, results = self.operands, self.results
-        key = (cls, self.op_name, len(self.regions), len(operands),
+        key = (cls, self.op_name, len(self.regions), len(self.successors), len(operands),
                *[id(v.type) for v in operands], *[id(r.type) for r in results])
         found = _INVARIANT_ANSWERS.get(key)
         if found is not None:
@@ -304,30 +313,17 @@ class RegisteredOp(Operation):
 
     def verify_invariants_uncached(self):
         """What ODS's verifyInvariants checks before the op's own verifier,
-        in its order: the counts of regions, results and operands; the
-        required properties and the attributes' constraints; that the
-        operand segments add up to the operands; the operand and result
-        type constraints; the PredOpTraits; then the traits' own rules."""
-        if not self.ods_checks_prepared:
-            prepare_ods_checks(self.__class__)
-        if self.ods_checks_counts:
-            message = count_error(self)
-            if message:
-                return message
-        for name in self.required_properties:
-            if name not in self.properties:
-                return f"'{self.op_name}' op requires attribute '{name}'"
+        in its order: the signature (`signature_error`); the attributes'
+        constraints; the operand and result type constraints; the
+        PredOpTraits; then the traits' own rules."""
+        message = self.signature_error()
+        if message:
+            return message
         message = self.attribute_constraint_error()
         if message:
             return message
-        if "operandSegmentSizes" in self.inherent:
-            sizes = self.properties.get("operandSegmentSizes")
-            total = sum(sizes.value) if isinstance(sizes, A.DenseArrayAttr) else 0
-            if total != len(self.operands):
-                return (f"'{self.op_name}' op operand count ({len(self.operands)}) does not "
-                        f"match with the total size ({total}) specified in attribute "
-                        "'operandSegmentSizes'")
-        message = self.ods_checks_counts and constraint_error(self)
+        message = ((self.ods_checks_constraints and constraint_error(self))
+                   or (self.ods_sized_regions and region_constraint_error(self)))
         if message:
             return message
         for description, holds in self.ods_predicates:
@@ -337,6 +333,59 @@ class RegisteredOp(Operation):
             message = verify_trait(self)
             if message:
                 return message
+        return None
+
+    @classmethod
+    def property_conversion_error(cls, properties: dict) -> str | None:
+        """setPropertiesFromAttr on the `<{...}>` of a generic form: an op
+        without properties takes none, and a declared property of another
+        kind of attribute than it stores is refused, the first by name;
+        other names are ignored."""
+        entries = ", ".join(name if value is A.UNIT else f"{name} = {value}"
+                            for name, value in sorted(properties.items()))
+        prefix = f"invalid properties {{{entries}}} for op {cls.name}: "
+        if not cls.inherent:
+            return prefix + "this operation does not support properties"
+        kinds = {p.name: p.kind for p in cls.ods_properties}
+        for name, value in sorted(properties.items()):
+            kind = kinds.get(name)
+            if isinstance(kind, type):
+                # An Attribute class: any attribute of it (Attribute,
+                # OpaqueAttr: any attribute at all).
+                holds = kind in (A.Attribute, A.OpaqueAttr) or isinstance(value, kind)
+            else:
+                holds = kind is None or kind.holds(value) is not False
+            if not holds:
+                return prefix + f"Invalid attribute `{name}` in property conversion: {value}"
+        return None
+
+    def declared_count_error(self) -> str | None:
+        """The counts of the op's regions, results, successors and operands
+        against its declaration, ODS's first traits."""
+        if not self.ods_checks_prepared:
+            prepare_ods_checks(self.__class__)
+        return count_error(self)
+
+    def signature_error(self) -> str | None:
+        """The op's shape against its declaration, as ODS checks it first:
+        the counts of its regions, results and operands, its operand
+        segments adding up to its operands, and its required properties.
+        The generic form can spell any shape; the rest of the op's checks,
+        and its fix-ups after parsing, may assume this one holds."""
+        message = self.declared_count_error()
+        if message:
+            return message
+        if "operandSegmentSizes" in self.inherent:
+            sizes = self.properties.get("operandSegmentSizes")
+            total = sum(sizes.value) if isinstance(sizes, A.DenseArrayAttr) else 0
+            if total != len(self.operands):
+                return (f"'{self.op_name}' op operand count ({len(self.operands)}) does not "
+                        f"match with the total size ({total}) specified in attribute "
+                        "'operandSegmentSizes'")
+        # ODS checks the required attributes in the order of their names.
+        for name in self.ods_required_properties:
+            if name not in self.properties:
+                return f"'{self.op_name}' op requires attribute '{name}'"
         return None
 
     @classmethod
@@ -399,14 +448,17 @@ _INVARIANT_ANSWERS: dict = {}
 
 
 def prepare_ods_checks(cls) -> None:
-    """The ODS checks `cls` declares, planned once: type constraints on its
-    operands and results (and with them the counts of its declaration), its
-    PredOpTraits, its traits with rules of their own; whether it has any
-    (`checks_invariants`), and whether they read nothing but the op's
-    signature (`invariants_by_signature`)."""
-    cls.ods_checks_counts = declares_constraints(cls)
-    if cls.ods_checks_counts:
-        cls.ods_count_rules = count_rules(cls)
+    """The ODS checks `cls` declares, planned once: the counts of its
+    declaration, type constraints on its operands and results, its
+    PredOpTraits, its traits with rules of their own, and whether they read
+    nothing but the op's signature (`invariants_by_signature`)."""
+    # Every op is checked against its declared counts; the type checks
+    # only where a declaration constrains a type.
+    cls.ods_count_rules = count_rules(cls)
+    cls.ods_required_properties = tuple(sorted(cls.required_properties))
+    cls.ods_checks_constraints = declares_constraints(cls)
+    cls.ods_sized_regions = any(r.blocks is not None for r in cls.ods_regions)
+    if cls.ods_checks_constraints:
         cls.ods_constraint_plans = constraint_plans(cls)
     traits = [t if isinstance(t, type) else type(t) for t in cls.traits]
     cls.trait_verifiers = tuple(trait.verify_trait for trait in traits
@@ -414,9 +466,6 @@ def prepare_ods_checks(cls) -> None:
     own_attribute_checks = (cls.attribute_constraint_error
                             is not RegisteredOp.attribute_constraint_error)
     segments = "operandSegmentSizes" in cls.inherent
-    cls.checks_invariants = bool(cls.required_properties) or segments or \
-        cls.ods_checks_counts or bool(cls.ods_predicates) or bool(cls.trait_verifiers) or \
-        own_attribute_checks
     cls.invariants_by_signature = not (cls.required_properties or segments
                                        or own_attribute_checks or cls.ods_predicates) \
         and all(trait.types_only for trait in traits if hasattr(trait, "verify_trait"))

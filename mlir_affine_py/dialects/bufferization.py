@@ -9,6 +9,7 @@ from ..ir.attr_syntax import UnitAttr
 from ..ir.core import register_op
 from ..ir.op_definition import Operand, Property, Result, Variadic, VariadicResult
 from ..ir.traits import (Allocate, AttrSizedOperandSegments, MemoryEffects, Read, Write)
+from ..ir.type_constraints import I1, AnyShaped, AnyTensor
 from .base import RegisteredOp
 
 
@@ -58,7 +59,7 @@ class DeallocTensorOp(RegisteredOp):
 class MaterializeInDestinationOp(RegisteredOp):
     name = "bufferization.materialize_in_destination"
     traits = (MemoryEffects(Read(operand=0), Write(operand=1)),)
-    ods_operands = (Operand("source"), Operand("dest"))
+    ods_operands = (Operand("source", AnyTensor), Operand("dest", AnyShaped))
     ods_results = (VariadicResult("result"),)
     ods_properties = (Property("restrict", UnitAttr()), Property("writable", UnitAttr()))
     assembly_format = """
@@ -72,7 +73,7 @@ class DeallocOp(RegisteredOp):
     name = "bufferization.dealloc"
     traits = (AttrSizedOperandSegments,)
     ods_operands = (Variadic("memrefs"), Variadic("conditions"), Variadic("retained"))
-    ods_results = (VariadicResult("updatedConditions"),)
+    ods_results = (VariadicResult("updatedConditions", I1),)
     ods_types = {"conditions": T.I1,
                  "updatedConditions": lambda state: [T.I1] * len(state.operands["retained"])}
     assembly_format = """

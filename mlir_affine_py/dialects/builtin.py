@@ -21,7 +21,7 @@ class ModuleOp(RegisteredOp):
     traits = (AffineScope, HasOnlyGraphRegion, IsolatedFromAbove, NoRegionArguments, NoTerminator,
               SingleBlock, SymbolTable, Symbol)
     ods_properties = (Property("sym_name", A.StringAttr), Property("sym_visibility", A.StringAttr))
-    ods_regions = (RegionDef("bodyRegion"),)
+    ods_regions = (RegionDef("bodyRegion", blocks=1),)
     default_dialect = "builtin"
 
     syntax = r"""
@@ -49,7 +49,7 @@ class ModuleOp(RegisteredOp):
     def body(self):
         return self.regions[0].blocks[0]
 
-    def finish_parse(self) -> None:
+    def ensure_implicit_structure(self) -> None:
         from ..ir.core import Block
         if not self.regions[0].blocks:
             self.regions[0].append(Block())

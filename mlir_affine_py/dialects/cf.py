@@ -6,6 +6,7 @@ declaration; cf.switch's case list is the custom directive
 
 from __future__ import annotations
 
+from ..diagnostics import MLIRError
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.attr_syntax import DenseArray, StrAttr
@@ -124,6 +125,9 @@ class SwitchOpCases:
                 else:
                     cases[-1][1] = child
             elif isinstance(child, int):
+                if not -(1 << 63) <= child < 1 << 63:
+                    # parseSwitchOpCases reads each value with parseInteger<int64_t>.
+                    raise MLIRError("custom op 'cf.switch' integer value too large", child.start)
                 cases.append([child, None, [], []])
             elif isinstance(child, Uses):
                 cases[-1][2] = list(child)

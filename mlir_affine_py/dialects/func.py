@@ -12,9 +12,11 @@ from ..ir.core import Block, Region, register_op
 from ..ir.verifier import LocationMessage, NotedMessage
 from ..ir.op_definition import Property, RegionDef, Result, Variadic, VariadicResult
 from ..ir.traits import (AffineScope, AutomaticAllocationScope, CallOpInterface, ConstantLike,
+                         HasParent,
                          FunctionOpInterface, HasOnlyGraphRegion, IsolatedFromAbove,
                          NoRegionArguments, NoTerminator, Pure, ReturnLike, SingleBlock,
                          Symbol, SymbolTable, SymbolUser, Terminator)
+from ..ir.type_constraints import FunctionType
 from ..parse.syntax import TOKEN, ParsedRegion, parse_error, pos_of
 from ..parse.op_syntax import parses
 from .base import (ValueTerminator, RegisteredOp, attrs_of, first_of, new_op, lookup_symbol,
@@ -77,7 +79,6 @@ class FuncOp(RegisteredOp):
                       Property("res_attrs", A.ArrayAttr), Property("no_inline", A.UnitAttr))
     ods_regions = (RegionDef("body", single_block=False),)
     default_dialect = "func"
-    needs_terminators = True
     required_properties = ("function_type", "sym_name")
 
     syntax = r"""
@@ -297,7 +298,7 @@ def _arg_attrs_property(dicts):
 @register_op
 class ReturnOp(ValueTerminator):
     name = "func.return"
-    traits = (Pure, Terminator, ReturnLike)
+    traits = (Pure, HasParent("func.func"), Terminator, ReturnLike)
 
     syntax = r"""
         return_op: RETURN_NAME (value_use_list ":" type_list)? attr_dict?
@@ -316,8 +317,6 @@ class ReturnOp(ValueTerminator):
 
     def verify(self):
         func = self.parent_op
-        if not isinstance(func, FuncOp):
-            return "'func.return' op expects parent op 'func.func'"
         expected = func.function_type.results
         actual = tuple(v.type for v in self.operands)
         if len(expected) != len(actual):
@@ -334,6 +333,7 @@ class ReturnOp(ValueTerminator):
 @register_op
 class CallOp(RegisteredOp):
     name = "func.call"
+    required_properties = ("callee",)
     traits = (CallOpInterface, SymbolUser)
     ods_operands = (Variadic("operands"),)
     ods_results = (VariadicResult("results"),)
@@ -443,7 +443,7 @@ class CallIndirectOp(RegisteredOp):
 
     name = "func.call_indirect"
     traits = (CallOpInterface,)
-    ods_operands = (Operand("callee"), Variadic("callee_operands"))
+    ods_operands = (Operand("callee", FunctionType), Variadic("callee_operands"))
     ods_results = (VariadicResult("results"),)
     ods_properties = (Property("arg_attrs", A.ArrayAttr), Property("res_attrs", A.ArrayAttr))
     ods_types = {"callee_operands": lambda state: list(state.types["callee"][0].inputs),

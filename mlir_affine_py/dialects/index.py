@@ -17,6 +17,7 @@ class IndexConstantOp(RegisteredOp):
     """`%idx3 = index.constant {attrs} 3`; the result is named after the value."""
 
     name = "index.constant"
+    required_properties = ("value",)
     traits = (Pure, ConstantLike)
     ods_results = (Result("result"),)
     inherent = ("value",)

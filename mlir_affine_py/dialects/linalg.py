@@ -29,6 +29,7 @@ from ..parse.op_syntax import parses
 from ..parse.syntax import AttrDict, ParsedRegion, TypeList, Uses, parse_error
 from .base import (RegisteredOp, ValueTerminator, attrs_of, first_of, new_op, type_constraint_error,
                    type_list, uses)
+from .linalg_interfaces import fill_interface_error
 from .memref import at_offset
 
 MEMOIZED_MAPS = "linalg.memoized_indexing_maps"
@@ -188,8 +189,6 @@ class StructuredOp(RegisteredOp):
     ods_operands = (Variadic("inputs"), Variadic("outputs"))
     ods_results = (VariadicResult("result_tensors"),)
     ods_regions = (RegionDef("region"),)
-    # The body's linalg.yield is written, never implied.
-    needs_terminators = True
     # How many inputs the body takes, and whether the maps are remembered.
     num_inputs = 2
     memoizes_maps = False
@@ -296,7 +295,7 @@ class StructuredOp(RegisteredOp):
         (reported where the op's parser stands after its name)."""
         return multiply_accumulate_error(types)
 
-    def finish_parse(self) -> None:
+    def ensure_implicit_structure(self) -> None:
         region = self.regions[0]
         if not region.blocks:
             block = Block([_element_type(v.type) for v in self.operands])
@@ -305,6 +304,8 @@ class StructuredOp(RegisteredOp):
             # Built while the op is parsed, before it has a location.
             for op in block.ops:
                 op.pos = UNKNOWN_LOCATION
+
+    def finish_parse(self) -> None:
         # The maps are memoized when the verifier first asks for them, which
         # it does once the properties and the operands' types hold.
         if (self.memoizes_maps and MEMOIZED_MAPS not in self.attributes
@@ -330,7 +331,12 @@ class StructuredOp(RegisteredOp):
         if tensors != len(self.results):
             return (f"'{self.name}' op expected the number of tensor results ({len(self.results)})"
                     f" to be equal to the number of output tensors ({tensors})")
-        return self.verify_structure() or self.verify_op()
+        return self.interface_error() or self.verify_structure() or self.verify_op()
+
+    def interface_error(self):
+        """The verifier of an op interface the op implements beyond
+        LinalgStructuredInterface (linalg_interfaces.py), or None."""
+        return None
 
     def verify_structure(self):
         """verifyStructuredOpInterface: maps against operands, then the
@@ -503,6 +509,7 @@ class ContractOp(MapsPropertyOp):
     the maps have no default, so they are always written."""
 
     name = "linalg.contract"
+    required_properties = ("indexing_maps",)
     traits = MapsPropertyOp.traits
 
     def default_maps(self) -> list:
@@ -574,6 +581,10 @@ class FillOp(StructuredOp):
     @classmethod
     def region_builder_error(cls, types):
         return None
+
+    def interface_error(self):
+        return fill_interface_error(len(self.inputs()), len(self.outputs()),
+                                    self.inputs()[0].type if self.inputs() else None)
 
     def verify_op(self):
         value, output = self.inputs()[0].type, _element_type(self.outputs()[0].type)

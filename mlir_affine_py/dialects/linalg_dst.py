@@ -39,8 +39,6 @@ class DstStyleOp(RegisteredOp):
 
     __slots__ = ()
     syntax_extended = True
-    # The body's linalg.yield is written, never implied.
-    needs_terminators = True
     # The dense array written after `outs(...)`, if any.
     array_name: str | None = None
     # The short form's operand order: the init first (reduce) or absent (map).
@@ -73,8 +71,8 @@ class DstStyleOp(RegisteredOp):
             region.set_entry_args(body[1])
         results = [t for t in output_types if isinstance(t, T.TensorType)]
         if payload is not None:
-            # Kept for finish_parse, which builds the body once the operands
-            # have their types; never an attribute of the op.
+            # Kept for ensure_implicit_structure, which builds the body once
+            # the operands have their types; never an attribute of the op.
             attrs[_PAYLOAD] = payload
         return new_op(cls.name, None, list(inputs) + list(outputs),
                       list(input_types) + list(output_types), results, attrs, regions=[region])
@@ -88,7 +86,7 @@ class DstStyleOp(RegisteredOp):
     def get_effects(self) -> list:
         return generic_effects(self)
 
-    def finish_parse(self) -> None:
+    def ensure_implicit_structure(self) -> None:
         payload = self.attributes.pop(_PAYLOAD, None)
         region = self.regions[0]
         if region.blocks:
@@ -246,6 +244,7 @@ class ReduceOp(DstStyleOp):
     = [1]`: the inputs combined along `dimensions` into the inits."""
 
     name = "linalg.reduce"
+    required_properties = ("dimensions",)
     traits = (MemoryEffectOpInterface,)
     ods_operands = (Variadic("inputs"), Variadic("inits"))
     ods_results = (VariadicResult("result"),)
@@ -309,6 +308,7 @@ class TransposeOp(DstStyleOp):
     """`%t = linalg.transpose ins(%a : T) outs(%b : U) permutation = [1, 0]`."""
 
     name = "linalg.transpose"
+    required_properties = ("permutation",)
     traits = (MemoryEffectOpInterface,)
     ods_operands = (Operand("input"), Operand("init"))
     ods_results = (VariadicResult("result"),)
@@ -348,6 +348,7 @@ class BroadcastOp(DstStyleOp):
     the input copied along the init's added `dimensions`."""
 
     name = "linalg.broadcast"
+    required_properties = ("dimensions",)
     traits = (MemoryEffectOpInterface,)
     ods_operands = (Operand("input"), Operand("init"))
     ods_results = (VariadicResult("result"),)

@@ -69,6 +69,7 @@ class GenericOp(StructuredOp):
 
     syntax_extended = True
     name = "linalg.generic"
+    required_properties = ("indexing_maps", "iterator_types")
     traits = (AttrSizedOperandSegments, MemoryEffectOpInterface)
     inherent = ("operandSegmentSizes",) + TRAIT_NAMES
 
@@ -123,8 +124,8 @@ class GenericOp(StructuredOp):
     def parse_attrs(t, children):
         return first_of(children, AttrDict, AttrDict())
 
-    def finish_parse(self) -> None:
-        pass
+    def ensure_implicit_structure(self) -> None:
+        """The body is always written: none is built."""
 
     def indexing_maps(self) -> list:
         maps = self.properties.get("indexing_maps")

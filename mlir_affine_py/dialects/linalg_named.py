@@ -33,6 +33,7 @@ from ..ir.core import OP_CLASSES, register_op
 from ..ir.traits import AttrSizedOperandSegments, MemoryEffectOpInterface
 from .linalg import (StructuredOp, YieldOp, _append, _cast, _multiply_accumulate, _shape,
                      binary_fn_error, cast_op_name, casts_unsigned, multiply_accumulate_error)
+from .linalg_interfaces import convolution_interface_error
 
 # ------------------------------------------------------------ the tables
 CONTRACTIONS = """
@@ -187,6 +188,16 @@ class TableStructuredOp(StructuredOp):
     window_axes = 0
     body = "mac"
 
+    def interface_error(self):
+        """A window op (a convolution or a pooling) implements
+        ConvolutionOpInterface; its loops in the output are its parallel ones."""
+        if not self.window_axes:
+            return None
+        maps = self.default_maps()
+        parallel = {e.position for e in maps[-1].results}
+        return convolution_interface_error(len(self.inputs()), len(self.outputs()), maps,
+                                           parallel.__contains__)
+
     def default_maps(self) -> list:
         # A window op without strides (conv_2d) slides by 1.
         windowed = "strides" in self.inherent
@@ -314,6 +325,13 @@ class ElementwiseOp(StructuredOp):
     __slots__ = ()
     traits = (AttrSizedOperandSegments, MemoryEffectOpInterface)
     scalar_fns: tuple = ()
+
+    def interface_error(self):
+        # The loops are the output's dimensions: without an output the op
+        # has none to name (mlir-opt 22 fails on such an op, generic form).
+        if not self.outputs():
+            return f"'{self.name}' op expected at least 1 output"
+        return None
 
     def default_maps(self) -> list:
         rank = len(_shape(self.outputs()[0].type)) if self.outputs() else 0

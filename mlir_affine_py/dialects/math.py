@@ -8,7 +8,8 @@ from ..ir import types as T
 from ..ir.attr_syntax import AttrSyntax, enum_error
 from ..ir.core import register_op
 from ..ir.op_definition import Operand, Property, Result
-from ..ir.traits import Elementwise, Pure, SameOperandsAndResultType
+from ..ir.traits import Elementwise, Pure, SameOperandsAndResultShape, SameOperandsAndResultType
+from ..ir.type_constraints import FloatLike, SignlessIntegerOrIndexLike
 from .arith import FASTMATH_NONE, flags_attr
 from .base import RegisteredOp
 
@@ -89,8 +90,8 @@ for _names, _base in (("atan cbrt expm1 log1p roundeven acos acosh asin asinh at
 @register_op
 class FPowIOp(MathOp):
     name = "math.fpowi"
-    traits = (Pure, Elementwise)
-    ods_operands = (Operand("lhs"), Operand("rhs"))
+    traits = (Pure, Elementwise, SameOperandsAndResultShape)
+    ods_operands = (Operand("lhs", FloatLike), Operand("rhs", SignlessIntegerOrIndexLike))
     ods_results = (Result("result"),)
     ods_properties = _FASTMATH
     ods_types = {"result": "lhs"}
@@ -102,8 +103,9 @@ class FPowIOp(MathOp):
 class IPowIOp(MathOp):
     name = "math.ipowi"
     traits = (Pure, Elementwise, SameOperandsAndResultType)
-    ods_operands = (Operand("lhs"), Operand("rhs"))
-    ods_results = (Result("result"),)
+    ods_operands = (Operand("lhs", SignlessIntegerOrIndexLike),
+                    Operand("rhs", SignlessIntegerOrIndexLike))
+    ods_results = (Result("result", SignlessIntegerOrIndexLike),)
     assembly_format = "$lhs `,` $rhs attr-dict `:` type($result)"
 
 

@@ -15,13 +15,13 @@ from ..ir.core import register_op
 from ..ir.op_definition import (Operand, Optional, Property, RegionDef, Result, Variadic,
                                 VariadicResult, segment_sizes)
 from ..ir.traits import (Allocate, AttrSizedOperandSegments, AutomaticAllocationScope,
-                         CastOpInterface, ConditionallySpeculatable, Free, MemoryEffects,
-                         NoMemoryEffect, NoRegionArguments, Pure, Read, RecursiveMemoryEffects,
-                         ReturnLike, ShapedDimOpInterface, SingleBlockImplicitTerminator,
-                         Symbol, SymbolUser, Terminator, ViewLikeOpInterface, Write,
-                         is_memory_effect_free)
-from ..ir.type_constraints import (NON_0_RANKED_OR_UNRANKED_MEMREF, AnyMemRef, AnyType, Index,
-                                   TypeConstraint, is_float, is_signless_integer)
+                         CastOpInterface, ConditionallySpeculatable, Free, HasParent,
+                         MemoryEffects, NoMemoryEffect, NoRegionArguments, Pure, Read,
+                         RecursiveMemoryEffects, ReturnLike, ShapedDimOpInterface,
+                         SingleBlockImplicitTerminator, Symbol, SymbolUser, Terminator,
+                         ViewLikeOpInterface, Write, is_memory_effect_free)
+from ..ir.type_constraints import (MEMREF_1D_OF_I8, NON_0_RANKED_OR_UNRANKED_MEMREF, AnyMemRef,
+                                   AnyType, Index, TypeConstraint, is_float, is_signless_integer)
 from ..ir.verifier import LocationMessage, op_error
 from ..parse.syntax import (TOKEN, LocatedInt, SymbolUses, Uses, integer_literal,
                             parse_error, pos_of)
@@ -77,8 +77,8 @@ def type_token(t, after) -> Token:
 
 class AllocLikeOp(RegisteredOp):
     __slots__ = ()
-    ods_operands = (Variadic("dynamicSizes"), Variadic("symbolOperands"))
-    ods_results = (Result("memref"),)
+    ods_operands = (Variadic("dynamicSizes", Index), Variadic("symbolOperands", Index))
+    ods_results = (Result("memref", AnyMemRef),)
     ods_properties = (Property("alignment", A.IntegerAttr),)
 
     syntax = r"""
@@ -530,6 +530,7 @@ class GlobalOp(RegisteredOp):
     shape as a tensor (custom<GlobalMemrefOpTypeAndInitialValue>)."""
 
     name = "memref.global"
+    required_properties = ("sym_name", "type")
     traits = (Symbol,)
     inherent = ("sym_visibility", "constant", "sym_name", "type", "initial_value", "alignment")
 
@@ -623,6 +624,7 @@ class GlobalOp(RegisteredOp):
 @register_op
 class GetGlobalOp(RegisteredOp):
     name = "memref.get_global"
+    required_properties = ("name",)
     traits = (Pure, SymbolUser)
     ods_results = (Result("result"),)
     inherent = ("name",)
@@ -887,6 +889,7 @@ def rank_reduction_mask(original, reduced):
 @register_op
 class SubViewOp(OffsetSizeStrideOp):
     name = "memref.subview"
+    required_properties = ("static_offsets", "static_sizes", "static_strides")
     traits = (Pure, ViewLikeOpInterface, AttrSizedOperandSegments)
     ods_operands = (Operand("source"), Variadic("offsets"), Variadic("sizes"),
                     Variadic("strides"))
@@ -979,6 +982,7 @@ class SubViewOp(OffsetSizeStrideOp):
 @register_op
 class ReinterpretCastOp(OffsetSizeStrideOp):
     name = "memref.reinterpret_cast"
+    required_properties = ("static_offsets", "static_sizes", "static_strides")
     traits = (Pure, ViewLikeOpInterface, AttrSizedOperandSegments)
     ods_operands = (Operand("source"), Variadic("offsets"), Variadic("sizes"),
                     Variadic("strides"))
@@ -1058,7 +1062,7 @@ class AtomicYieldOp(ValueTerminator):
     """`memref.atomic_yield %v : f32`: the value a generic_atomic_rmw stores."""
 
     name = "memref.atomic_yield"
-    traits = (Pure, Terminator, ReturnLike)
+    traits = (HasParent("memref.generic_atomic_rmw"), Pure, Terminator, ReturnLike)
     ods_operands = (Operand("result"),)
 
     syntax = r"""
@@ -1072,8 +1076,6 @@ class AtomicYieldOp(ValueTerminator):
 
     def verify(self):
         parent = self.parent_op
-        if not isinstance(parent, GenericAtomicRMWOp):
-            return "'memref.atomic_yield' op expects parent op 'memref.generic_atomic_rmw'"
         yielded, expected = self.operands[0].type, parent.results[0].type
         if yielded != expected:
             return (f"'memref.atomic_yield' op types mismatch between yield op: '{yielded}' "
@@ -1096,8 +1098,6 @@ class GenericAtomicRMWOp(RegisteredOp):
 
     name = "memref.generic_atomic_rmw"
     traits = (SingleBlockImplicitTerminator,)
-    # memref.atomic_yield takes an operand: no terminator can be implied.
-    needs_terminators = True
     ods_operands = (Operand("memref", AnyMemRef), Variadic("indices", Index))
     ods_results = (Result("result"),)
     ods_regions = (RegionDef("atomic_body"),)
@@ -1152,7 +1152,7 @@ class GenericAtomicRMWOp(RegisteredOp):
 @register_op
 class AllocaScopeReturnOp(ValueTerminator):
     name = "memref.alloca_scope.return"
-    traits = (Pure, Terminator, ReturnLike)
+    traits = (HasParent("memref.alloca_scope"), Pure, Terminator, ReturnLike)
 
     syntax = r"""
         memref_alloca_scope_return: OP_MEMREF_ALLOCA_SCOPE_RETURN attr_dict? (value_use_list ":" type_list)?
@@ -1166,10 +1166,6 @@ class AllocaScopeReturnOp(ValueTerminator):
         return new_op("memref.alloca_scope.return", name, uses(children), type_list(children),
                       attributes=dict(attrs_of(children)))
 
-    def verify(self):
-        if not isinstance(self.parent_op, AllocaScopeOp):
-            return "'memref.alloca_scope.return' op expects parent op 'memref.alloca_scope'"
-        return None
 
 
 @register_op
@@ -1181,7 +1177,7 @@ class AllocaScopeOp(RegisteredOp):
     traits = (AutomaticAllocationScope, RecursiveMemoryEffects, NoRegionArguments,
               SingleBlockImplicitTerminator)
     ods_results = (VariadicResult("results"),)
-    ods_regions = (RegionDef("bodyRegion"),)
+    ods_regions = (RegionDef("bodyRegion", blocks=1),)
 
     syntax = r"""
         memref_alloca_scope: OP_MEMREF_ALLOCA_SCOPE ("->" _result_types)? region attr_dict?
@@ -1199,7 +1195,7 @@ class AllocaScopeOp(RegisteredOp):
         return new_op("memref.alloca_scope", first_of(children, TOKEN), result_types=result_types,
                       attributes=dict(attrs_of(children)), regions=regions_of(children))
 
-    def finish_parse(self) -> None:
+    def ensure_implicit_structure(self) -> None:
         ensure_terminator(self, 0, AllocaScopeReturnOp)
 
     def verify(self):
@@ -1344,7 +1340,8 @@ class MemRefDmaStartOp(RegisteredOp):
 class MemRefDmaWaitOp(RegisteredOp):
     name = "memref.dma_wait"
     traits = ()  # effects depend on the operand layout: unknown
-    ods_operands = (Operand("tagMemRef"), Variadic("tagIndices"), Operand("numElements"))
+    ods_operands = (Operand("tagMemRef", AnyMemRef), Variadic("tagIndices", Index),
+                    Operand("numElements", Index))
 
     syntax = r"""
         memref_dma_wait: OP_MEMREF_DMA_WAIT VALUE_ID memref_indices "," VALUE_ID attr_dict? ":" type
@@ -1665,6 +1662,7 @@ class CollapseShapeOp(ReassociativeReshapeOp):
     """`memref.collapse_shape %src [[0, 1], [2]] : S into R`."""
 
     name = "memref.collapse_shape"
+    required_properties = ("reassociation",)
     traits = (Pure, ViewLikeOpInterface)
     ods_operands = (Operand("src"),)
     ods_results = (Result("result"),)
@@ -1968,8 +1966,9 @@ class ViewOp(RegisteredOp):
 
     name = "memref.view"
     traits = (Pure, ViewLikeOpInterface)
-    ods_operands = (Operand("source"), Operand("byte_shift"), Variadic("sizes"))
-    ods_results = (Result("result"),)
+    ods_operands = (Operand("source", MEMREF_1D_OF_I8), Operand("byte_shift", Index),
+                    Variadic("sizes", Index))
+    ods_results = (Result("result", AnyMemRef),)
 
     syntax = r"""
         memref_view: OP_MEMREF_VIEW VALUE_ID "[" VALUE_ID "]" "[" value_use_list? "]" attr_dict? ":" type "to" type
@@ -2029,6 +2028,7 @@ class TransposeOp(RegisteredOp):
 
     syntax_extended = True
     name = "memref.transpose"
+    required_properties = ("permutation",)
     traits = (Pure, ViewLikeOpInterface)
     ods_operands = (Operand("in"),)
     ods_results = (Result("result"),)

@@ -11,7 +11,7 @@ from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import register_op
 from ..ir.op_definition import Operand, RegionDef, Variadic, VariadicResult
-from ..ir.traits import (AttrSizedOperandSegments, AutomaticAllocationScope,
+from ..ir.traits import (AttrSizedOperandSegments, AutomaticAllocationScope, HasParent,
                          LoopLikeOpInterface, NoRegionArguments, Pure, RecursiveMemoryEffects,
                          RecursivelySpeculatable, ReturnLike, SingleBlock,
                          SingleBlockImplicitTerminator, Terminator)
@@ -63,8 +63,8 @@ class YieldOp(ValueTerminator):
     """`scf.yield {attrs} %a, %b : T, U` (ODS: attr-dict ($results^ : type)?)."""
 
     name = "scf.yield"
-    traits = (Pure, Terminator, ReturnLike)
-    parents = ("scf.execute_region", "scf.for", "scf.if", "scf.index_switch", "scf.while")
+    traits = (Pure, Terminator, ReturnLike,
+              HasParent("scf.execute_region", "scf.for", "scf.if", "scf.index_switch", "scf.while"))
 
     syntax = r"""
         !scf_yield: "scf.yield" attr_dict? (value_use_list ":" type_list)?
@@ -77,11 +77,6 @@ class YieldOp(ValueTerminator):
             raise parse_error(operands[0], f"{len(operands)} operands present, but expected {len(types)}")
         return new_op("scf.yield", children[0], operands, types, attributes=dict(attrs_of(children)))
 
-    def verify(self):
-        parent = self.parent_op
-        if parent is None or parent.op_name not in self.parents:
-            return f"'scf.yield' op expects parent op to be one of '{', '.join(self.parents)}'"
-        return None
 
 
 def _tokens(children, kind: str) -> list:
@@ -100,9 +95,8 @@ class ForOp(RegisteredOp):
     ods_operands = (Operand("lowerBound"), Operand("upperBound"), Operand("step"),
                     Variadic("initArgs"))
     ods_results = (VariadicResult("results"),)
-    ods_regions = (RegionDef("region"),)
+    ods_regions = (RegionDef("region", blocks=1),)
     inherent = ("unsignedCmp",)
-    num_regions = 1
 
     syntax = r"""
         // `!` keeps the op name token, where mlir-opt reports errors about the op.
@@ -152,15 +146,10 @@ class ForOp(RegisteredOp):
     def inits(self):
         return self.operands[3:]
 
-    def finish_parse(self) -> None:
+    def ensure_implicit_structure(self) -> None:
         ensure_terminator(self, 0, YieldOp)
 
     def verify(self):
-        # What ODS checks first, for an op read from the generic form.
-        if len(self.operands) < 3:
-            return f"'scf.for' op expected 3 or more operands, but found {len(self.operands)}"
-        if len(self.regions) != 1:
-            return "'scf.for' op requires one region"
         if not self.body.args:
             # LoopLikeOpInterface: the iter_args are the arguments after the
             # induction variable, -1 of them (as an unsigned number).
@@ -229,7 +218,7 @@ class IfOp(RegisteredOp):
               NoRegionArguments)
     ods_operands = (Operand("condition", I1),)
     ods_results = (VariadicResult("results"),)
-    ods_regions = (RegionDef("thenRegion"), RegionDef("elseRegion"))
+    ods_regions = (RegionDef("thenRegion", blocks=1), RegionDef("elseRegion"))
 
     syntax = r"""
         !scf_if: "scf.if" VALUE_ID ("->" _result_types)? region ("else" region)? attr_dict?
@@ -243,12 +232,12 @@ class IfOp(RegisteredOp):
             regions.append(ParsedRegion([], None))
         elif not regions[1].blocks:
             # A written `else {}` gets its implicit yield: give it a block so
-            # that finish_parse can tell it from an absent else.
+            # that ensure_implicit_structure can tell it from an absent else.
             regions[1].blocks.append(ParsedBlock())
         return new_op("scf.if", children[0], [cond], [T.I1], _result_types(children[1:]),
                       dict(attrs_of(children)), regions=regions)
 
-    def finish_parse(self) -> None:
+    def ensure_implicit_structure(self) -> None:
         ensure_terminator(self, 0, YieldOp)
         if self.regions[1].blocks:
             ensure_terminator(self, 1, YieldOp)
@@ -309,7 +298,7 @@ class WhileOp(RegisteredOp):
     traits = (SingleBlock, RecursiveMemoryEffects, LoopLikeOpInterface)
     ods_operands = (Variadic("inits"),)
     ods_results = (VariadicResult("results"),)
-    ods_regions = (RegionDef("before"), RegionDef("after"))
+    ods_regions = (RegionDef("before", blocks=1), RegionDef("after", blocks=1))
 
     syntax = r"""
         !scf_while: "scf.while" ("(" (iter_arg ("," iter_arg)*)? ")")? ":" function_type region "do" region attributes_kw?
@@ -330,10 +319,6 @@ class WhileOp(RegisteredOp):
                       list(ftype.results), dict(attrs_of(children)), regions=[before, after])
 
     def verify(self):
-        for index, (region, name) in enumerate(zip(self.regions, ("before", "after"))):
-            if len(region.blocks) != 1:     # ODS SizedRegion<1>
-                return (f"'scf.while' op region #{index} ('{name}') failed to verify "
-                        "constraint: region with 1 blocks")
         return (_region_terminator_error(self.regions[0], ConditionOp,
                                          "'scf.while' op expects the 'before' region to "
                                          "terminate with 'scf.condition'")
@@ -362,7 +347,7 @@ class ConditionOp(RegisteredOp):
     ($args^ `:` type($args))?)."""
 
     name = "scf.condition"
-    traits = (Pure, Terminator)
+    traits = (HasParent("scf.while"), Pure, Terminator)
     ods_operands = (Operand("condition"), Variadic("args"))
 
     syntax = r"""
@@ -388,17 +373,6 @@ class ConditionOp(RegisteredOp):
             p.print_operands(self.operands[1:])
             p.write(" : ")
             p.print_type_list([v.type for v in self.operands[1:]])
-
-
-
-
-def _single_block_error(op, name: str):
-    """ODS SizedRegion<1>: `name` is the regions' name in the op's ODS."""
-    for index, region in enumerate(op.regions):
-        if len(region.blocks) != 1:
-            return (f"'{op.name}' op region #{index} ('{name}') failed to verify constraint: "
-                    "region with 1 blocks")
-    return None
 
 
 def _yield_edge_error(op, terminator):
@@ -435,8 +409,6 @@ class ExecuteRegionOp(RegisteredOp):
     ods_results = (VariadicResult("results"),)
     ods_regions = (RegionDef("region", single_block=False),)
     inherent = ("no_inline",)
-    # No implicit terminator: each block ends with one as written.
-    needs_terminators = True
 
     syntax = r"""
         scf_execute_region: OP_SCF_EXECUTE_REGION ("->" _result_types)? NO_INLINE_KW? region attr_dict?
@@ -481,13 +453,11 @@ class IndexSwitchOp(RegisteredOp):
     follow in the order of `cases`."""
 
     name = "scf.index_switch"
-    # MLIR's SingleBlockImplicitTerminator is left out: verify() reports a
-    # case of several blocks in ODS's words first (SizedRegion<1>), as
-    # mlir-opt does, where the trait's check would come before it.
-    traits = (RecursiveMemoryEffects,)
+    traits = (RecursiveMemoryEffects, SingleBlockImplicitTerminator)
     ods_operands = (Operand("arg"),)
     ods_results = (VariadicResult("results"),)
-    ods_regions = (RegionDef("defaultRegion"), RegionDef("caseRegions", variadic=True))
+    ods_regions = (RegionDef("defaultRegion", blocks=1),
+                   RegionDef("caseRegions", variadic=True, blocks=1))
     inherent = ("cases",)
     required_properties = ("cases",)
 
@@ -514,7 +484,7 @@ class IndexSwitchOp(RegisteredOp):
             raise MLIRError("custom op 'scf.index_switch' integer value too large", value.start)
         return ("case", value, children[1])
 
-    def finish_parse(self) -> None:
+    def ensure_implicit_structure(self) -> None:
         ensure_terminator(self, 0, YieldOp)
 
     def verify(self):
@@ -527,11 +497,6 @@ class IndexSwitchOp(RegisteredOp):
             if value in seen:
                 return f"'scf.index_switch' op has duplicate case value: {value}"
             seen.add(value)
-        for index, region in enumerate(self.regions):
-            if len(region.blocks) != 1:
-                name = "defaultRegion" if index == 0 else "caseRegions"
-                return (f"'scf.index_switch' op region #{index} ('{name}') failed to verify "
-                        "constraint: region with 1 blocks")
         expected = [r.type for r in self.results]
         for index, region in enumerate(self.regions):
             what = "default region" if index == 0 else f"case region #{index - 1}"
@@ -583,7 +548,7 @@ class ParallelOp(RegisteredOp):
     ods_operands = (Variadic("lowerBound"), Variadic("upperBound"), Variadic("step"),
                     Variadic("initVals"))
     ods_results = (VariadicResult("results"),)
-    ods_regions = (RegionDef("region"),)
+    ods_regions = (RegionDef("region", blocks=1),)
     inherent = ("operandSegmentSizes",)
 
     syntax = r"""
@@ -643,7 +608,7 @@ class ParallelOp(RegisteredOp):
             start += size
         return parts
 
-    def finish_parse(self) -> None:
+    def ensure_implicit_structure(self) -> None:
         ensure_terminator(self, 0, ReduceOp)
 
     def verify(self):
@@ -715,9 +680,9 @@ class ReduceOp(RegisteredOp):
     reduction region per operand, each ending with scf.reduce.return."""
 
     name = "scf.reduce"
-    traits = (Terminator, RecursiveMemoryEffects)
+    traits = (HasParent("scf.parallel"), Terminator, RecursiveMemoryEffects)
     ods_operands = (Variadic("operands"),)
-    ods_regions = (RegionDef("reductions", variadic=True),)
+    ods_regions = (RegionDef("reductions", variadic=True, blocks=1),)
 
     syntax = r"""
         // A `{` after the name opens a region (parseOptionalRegion comes first):
@@ -731,12 +696,6 @@ class ReduceOp(RegisteredOp):
                       attributes=dict(attrs_of(children)), regions=regions_of(children))
 
     def verify(self):
-        if not isinstance(self.parent_op, ParallelOp):
-            return "'scf.reduce' op expects parent op 'scf.parallel'"
-        for index, region in enumerate(self.regions):
-            if len(region.blocks) != 1:
-                return (f"'scf.reduce' op region #{index} ('reductions') failed to verify "
-                        "constraint: region with 1 blocks")
         for index, (value, region) in enumerate(zip(self.operands, self.regions)):
             block = region.blocks[0]
             if not block.ops:
@@ -769,7 +728,7 @@ class ReduceReturnOp(RegisteredOp):
     """`scf.reduce.return %r : T`: the result of a reduction region."""
 
     name = "scf.reduce.return"
-    traits = (Pure, Terminator)
+    traits = (HasParent("scf.reduce"), Pure, Terminator)
     ods_operands = (Operand("result"),)
 
     syntax = r"""
@@ -784,8 +743,6 @@ class ReduceReturnOp(RegisteredOp):
 
     def verify(self):
         reduce = self.parent_op
-        if not isinstance(reduce, ReduceOp):
-            return "'scf.reduce.return' op expects parent op 'scf.reduce'"
         region = self.parent.parent
         index = reduce.regions.index(region)
         if index < len(reduce.operands):

@@ -8,6 +8,9 @@ from ..ir import types as T
 from ..ir.core import register_op
 from ..ir.op_definition import Operand, Result, Variadic
 from ..ir.traits import ConditionallySpeculatable, NoMemoryEffect, Pure, ShapedDimOpInterface
+from ..ir.type_constraints import (AnyNon0RankedOrUnrankedTensor, AnyRankedTensor,
+                                   AnyStaticShapeTensor, AnyTensor, Index,
+                                   TENSOR_1D_OF_INTEGER_OR_INDEX)
 from ..parse.syntax import TOKEN, parse_error
 from . import memref
 from .base import RegisteredOp, attrs_of, new_op, types_of, uses
@@ -20,8 +23,8 @@ class EmptyOp(RegisteredOp):
 
     name = "tensor.empty"
     traits = (Pure,)
-    ods_operands = (Variadic("dynamicSizes"),)
-    ods_results = (Result("result"),)
+    ods_operands = (Variadic("dynamicSizes", Index),)
+    ods_results = (Result("result", AnyRankedTensor),)
 
     syntax = r"""
         !empty_op: "tensor.empty" "(" value_use_list? ")" attr_dict? ":" type
@@ -62,8 +65,8 @@ class DimOp(RegisteredOp):
 
     name = "tensor.dim"
     traits = (NoMemoryEffect, ConditionallySpeculatable, ShapedDimOpInterface)
-    ods_operands = (Operand("source"), Operand("index"))
-    ods_results = (Result("result"),)
+    ods_operands = (Operand("source", AnyNon0RankedOrUnrankedTensor), Operand("index", Index))
+    ods_results = (Result("result", Index),)
 
     syntax = r"""
         !dim_op: "tensor.dim" attr_dict? VALUE_ID "," VALUE_ID ":" type
@@ -131,6 +134,7 @@ class TensorExpandShapeOp(memref.ExpandShapeOp):
     memref.expand_shape's form on tensors."""
 
     name = "tensor.expand_shape"
+    required_properties = ("reassociation", "static_output_shape")
     traits = (Pure,)
 
     syntax = r"""
@@ -154,6 +158,7 @@ class TensorCollapseShapeOp(memref.CollapseShapeOp):
     """`tensor.collapse_shape %t [[0, 1], [2]] : S into R`."""
 
     name = "tensor.collapse_shape"
+    required_properties = ("reassociation",)
     traits = (Pure,)
 
     syntax = r"""
@@ -174,7 +179,7 @@ class TensorCollapseShapeOp(memref.CollapseShapeOp):
 # Ops declared by their ODS assembly format (ir/assembly_format.py).
 from ..ir.attr_syntax import DenseArray, UnitAttr  # noqa: E402
 from ..ir.op_definition import Property, RegionDef  # noqa: E402
-from ..ir.traits import (AttrSizedOperandSegments, RecursiveMemoryEffects,  # noqa: E402
+from ..ir.traits import (AttrSizedOperandSegments, HasParent, RecursiveMemoryEffects,  # noqa: E402
                          ReturnLike, SingleBlockImplicitTerminator, Terminator)
 from .custom_directives import DYNAMIC_INDEX_LIST  # noqa: E402
 from .memref import DYNAMIC, verify_offset_size_and_stride  # noqa: E402
@@ -209,9 +214,11 @@ class CastOp(RegisteredOp):
 class ExtractOp(RegisteredOp):
     name = "tensor.extract"
     traits = (Pure,)
-    ods_operands = (Operand("tensor"), Variadic("indices"))
+    ods_operands = (Operand("tensor", AnyRankedTensor), Variadic("indices"))
     ods_results = (Result("result"),)
     ods_types = {"indices": T.INDEX, "result": _element_type("tensor")}
+    ods_predicates = (("result type matches element type of tensor",
+                       lambda op: op.results[0].type == op.operands[0].type.element_type),)
     assembly_format = "$tensor `[` $indices `]` attr-dict `:` type($tensor)"
 
     def result_name_hints(self):
@@ -222,8 +229,8 @@ class ExtractOp(RegisteredOp):
 class InsertOp(RegisteredOp):
     name = "tensor.insert"
     traits = (Pure,)
-    ods_operands = (Operand("scalar"), Operand("dest"), Variadic("indices"))
-    ods_results = (Result("result"),)
+    ods_operands = (Operand("scalar"), Operand("dest", AnyRankedTensor), Variadic("indices"))
+    ods_results = (Result("result", AnyRankedTensor),)
     ods_types = {"indices": T.INDEX, "scalar": _element_type("dest"), "result": "dest"}
     assembly_format = "$scalar `into` $dest `[` $indices `]` attr-dict `:` type($dest)"
 
@@ -236,8 +243,11 @@ class FromElementsOp(RegisteredOp):
     name = "tensor.from_elements"
     traits = (Pure,)
     ods_operands = (Variadic("elements"),)
-    ods_results = (Result("result"),)
+    ods_results = (Result("result", AnyStaticShapeTensor),)
     ods_types = {"elements": lambda state: element_types(state.types["result"][0])}
+    ods_predicates = (("operand types match result element type",
+                       lambda op: [v.type for v in op.operands]
+                       == element_types(op.results[0].type)),)
     assembly_format = "$elements attr-dict `:` type($result)"
 
     def result_name_hints(self):
@@ -247,7 +257,7 @@ class FromElementsOp(RegisteredOp):
 @register_op
 class YieldOp(RegisteredOp):
     name = "tensor.yield"
-    traits = (Pure, ReturnLike, Terminator)
+    traits = (Pure, ReturnLike, Terminator, HasParent("tensor.generate", "tensor.pad"))
     ods_operands = (Operand("value"),)
     assembly_format = "$value attr-dict `:` type($value)"
 
@@ -258,7 +268,7 @@ class GenerateOp(RegisteredOp):
     traits = (RecursiveMemoryEffects, SingleBlockImplicitTerminator)
     ods_operands = (Variadic("dynamicExtents"),)
     ods_results = (Result("result"),)
-    ods_regions = (RegionDef("body"),)
+    ods_regions = (RegionDef("body", blocks=1),)
     ods_types = {"dynamicExtents": T.INDEX}
     assembly_format = "$dynamicExtents $body attr-dict `:` type($result)"
 
@@ -270,8 +280,8 @@ class GenerateOp(RegisteredOp):
 class ReshapeOp(RegisteredOp):
     name = "tensor.reshape"
     traits = (Pure,)
-    ods_operands = (Operand("source"), Operand("shape"))
-    ods_results = (Result("result"),)
+    ods_operands = (Operand("source", AnyTensor), Operand("shape", TENSOR_1D_OF_INTEGER_OR_INDEX))
+    ods_results = (Result("result", AnyTensor),)
     assembly_format = "$source `(` $shape `)` attr-dict `:` functional-type(operands, results)"
 
     def result_name_hints(self):
@@ -362,6 +372,7 @@ def _verify_slice(op, first: int, sliced, candidate):
 @register_op
 class ExtractSliceOp(RegisteredOp):
     name = "tensor.extract_slice"
+    required_properties = ("static_offsets", "static_sizes", "static_strides")
     traits = (AttrSizedOperandSegments, Pure)
     ods_operands = (Operand("source"), Variadic("offsets"), Variadic("sizes"),
                     Variadic("strides"))
@@ -381,6 +392,7 @@ class ExtractSliceOp(RegisteredOp):
 @register_op
 class InsertSliceOp(RegisteredOp):
     name = "tensor.insert_slice"
+    required_properties = ("static_offsets", "static_sizes", "static_strides")
     traits = (AttrSizedOperandSegments, Pure)
     ods_operands = (Operand("source"), Operand("dest"), Variadic("offsets"), Variadic("sizes"),
                     Variadic("strides"))
@@ -414,12 +426,13 @@ class RankOp(RegisteredOp):
 @register_op
 class PadOp(RegisteredOp):
     name = "tensor.pad"
+    required_properties = ("static_high", "static_low")
     traits = (AttrSizedOperandSegments, Pure, SingleBlockImplicitTerminator)
     ods_operands = (Operand("source"), Variadic("low"), Variadic("high"))
     ods_results = (Result("result"),)
     ods_properties = (Property("static_low"), Property("static_high"),
                       Property("nofold", UnitAttr()))
-    ods_regions = (RegionDef("region"),)
+    ods_regions = (RegionDef("region", blocks=1),)
     ods_types = {"low": T.INDEX, "high": T.INDEX}
     custom_DynamicIndexList = DYNAMIC_INDEX_LIST
     assembly_format = """
@@ -458,8 +471,10 @@ class SplatOp(RegisteredOp):
     name = "tensor.splat"
     traits = (Pure,)
     ods_operands = (Operand("input"), Variadic("dynamicSizes"))
-    ods_results = (Result("aggregate"),)
+    ods_results = (Result("aggregate", AnyRankedTensor),)
     ods_types = {"input": _element_type("aggregate"), "dynamicSizes": T.INDEX}
+    ods_predicates = (("operand type matches element type of result",
+                       lambda op: op.operands[0].type == op.results[0].type.element_type),)
     assembly_format = "$input (`[` $dynamicSizes^ `]`)? attr-dict `:` type($aggregate)"
 
     def result_name_hints(self):
@@ -469,6 +484,7 @@ class SplatOp(RegisteredOp):
 @register_op
 class GatherOp(RegisteredOp):
     name = "tensor.gather"
+    required_properties = ("gather_dims",)
     traits = (Pure,)
     ods_operands = (Operand("source"), Operand("indices"))
     ods_results = (Result("result"),)
@@ -493,6 +509,7 @@ class GatherOp(RegisteredOp):
 @register_op
 class ScatterOp(RegisteredOp):
     name = "tensor.scatter"
+    required_properties = ("scatter_dims",)
     traits = (Pure,)
     ods_operands = (Operand("source"), Operand("dest"), Operand("indices"))
     ods_results = (Result("result"),)

@@ -19,7 +19,7 @@ class TestAffineScopeOp(RegisteredOp):
 
     name = "test.affine_scope"
     traits = (AffineScope,)
-    ods_regions = (RegionDef("region"),)
+    ods_regions = (RegionDef("region", blocks=1),)
     is_affine_scope = True
 
     syntax = r"""
@@ -34,10 +34,6 @@ class TestAffineScopeOp(RegisteredOp):
         p.write(" ")
         p.print_region(self.regions[0], False, True)
 
-    def verify(self):
-        if len(self.regions[0].blocks) != 1:
-            return "'test.affine_scope' op region #0 ('region') failed to verify constraint: region with 1 blocks"
-        return None
 
 
 @register_op
@@ -47,6 +43,7 @@ class TestAttrWithLocOp(RegisteredOp):
     aliases, so its `#loc` alias is defined at the top of the output."""
 
     name = "test.attr_with_loc"
+    required_properties = ("loc", "value")
     traits = ()  # no effects declared: unknown
     inherent = ("loc", "value")
 

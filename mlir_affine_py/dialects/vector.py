@@ -9,8 +9,10 @@ from __future__ import annotations
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import register_op
-from ..ir.op_definition import Operand, Optional, Result, Variadic
+from ..ir.op_definition import Operand, Optional, OptionalResult, Result, Variadic
 from ..ir.traits import Elementwise, MemoryEffects, Pure, Read, Write
+from ..ir.type_constraints import (AnyFixedVector, AnyMemRef, AnyVector, VectorOfI1,
+                                   VectorOfIndexRank1)
 from ..parse.syntax import Uses, parse_error
 from ..parse.op_syntax import parses
 from ..printer.numbers import unescape_string
@@ -166,8 +168,8 @@ class LoadOp(VectorMemoryOp):
 
     name = "vector.load"
     traits = (MemoryEffects(Read(0)),)
-    ods_operands = (Operand("base"), Variadic("indices"))
-    ods_results = (Result("result"),)
+    ods_operands = (Operand("base", AnyMemRef), Variadic("indices"))
+    ods_results = (Result("result", AnyVector),)
 
     syntax = r"""
         vector_load: OP_VECTOR_LOAD VALUE_ID "[" value_use_list? "]" attr_dict? ":" type "," type
@@ -186,7 +188,8 @@ class StoreOp(VectorMemoryOp):
 
     name = "vector.store"
     traits = (MemoryEffects(Write(1)),)
-    ods_operands = (Operand("valueToStore"), Operand("base"), Variadic("indices"))
+    ods_operands = (Operand("valueToStore", AnyVector), Operand("base", AnyMemRef),
+                    Variadic("indices"))
     stores = True
 
     syntax = r"""
@@ -312,6 +315,21 @@ class CombiningKind(AttrSyntax):
     def print(self, p, attr) -> None:
         p.write(attr.text[attr.text.index("<"):])
 
+    def holds(self, attr) -> bool:
+        return isinstance(attr, A.OpaqueAttr) and attr.text.startswith("#vector.kind<")
+
+
+def supported_combining_kind(kind, element_type) -> bool:
+    """isSupportedCombiningKind (VectorOps.cpp): `kind`, a #vector.kind
+    attribute, applies to elements of `element_type`."""
+    word = kind.text[kind.text.index("<") + 1:-1] if isinstance(kind, A.OpaqueAttr) else ""
+    integer = isinstance(element_type, (T.IntegerType, T.IndexType))
+    if word in ("add", "mul"):
+        return integer or isinstance(element_type, T.FloatType)
+    if word in ("minnumf", "maxnumf", "minimumf", "maximumf"):
+        return isinstance(element_type, T.FloatType)
+    return integer
+
 
 def _shuffle_result(state):
     v1 = state.types["operands"][0]
@@ -322,6 +340,7 @@ def _shuffle_result(state):
 @register_op
 class ShuffleOp(RegisteredOp):
     name = "vector.shuffle"
+    required_properties = ("mask",)
     traits = (Pure,)
     ods_operands = (Operand("v1"), Operand("v2"))
     ods_results = (Result("vector"),)
@@ -333,10 +352,11 @@ class ShuffleOp(RegisteredOp):
 @register_op
 class ExtractOp(RegisteredOp):
     name = "vector.extract"
+    required_properties = ("static_position",)
     traits = (Pure,)
     ods_operands = (Operand("vector"), Variadic("dynamic_position"))
     ods_results = (Result("result"),)
-    ods_properties = (Property("static_position"),)
+    ods_properties = (Property("static_position", DenseArray()),)
     ods_types = {"dynamic_position": T.INDEX}
     custom_DynamicIndexList = DYNAMIC_INDEX_LIST
     assembly_format = ("$vector `` custom<DynamicIndexList>($dynamic_position, $static_position)"
@@ -346,10 +366,11 @@ class ExtractOp(RegisteredOp):
 @register_op
 class InsertOp(RegisteredOp):
     name = "vector.insert"
+    required_properties = ("static_position",)
     traits = (Pure,)
     ods_operands = (Operand("valueToStore"), Operand("dest"), Variadic("dynamic_position"))
     ods_results = (Result("result"),)
-    ods_properties = (Property("static_position"),)
+    ods_properties = (Property("static_position", DenseArray()),)
     ods_types = {"dynamic_position": T.INDEX, "result": "dest"}
     custom_DynamicIndexList = DYNAMIC_INDEX_LIST
     assembly_format = ("$valueToStore `,` $dest custom<DynamicIndexList>($dynamic_position, "
@@ -359,6 +380,7 @@ class InsertOp(RegisteredOp):
 @register_op
 class InsertStridedSliceOp(RegisteredOp):
     name = "vector.insert_strided_slice"
+    required_properties = ("offsets", "strides")
     traits = (Pure,)
     ods_operands = (Operand("valueToStore"), Operand("dest"))
     ods_results = (Result("res"),)
@@ -371,6 +393,7 @@ class InsertStridedSliceOp(RegisteredOp):
 @register_op
 class ExtractStridedSliceOp(RegisteredOp):
     name = "vector.extract_strided_slice"
+    required_properties = ("offsets", "sizes", "strides")
     traits = (Pure,)
     ods_operands = (Operand("vector"),)
     ods_results = (Result("result"),)
@@ -383,7 +406,7 @@ class CreateMaskOp(RegisteredOp):
     name = "vector.create_mask"
     traits = (Pure,)
     ods_operands = (Variadic("operands"),)
-    ods_results = (Result("result"),)
+    ods_results = (Result("result", VectorOfI1),)
     ods_types = {"operands": T.INDEX}
     assembly_format = "$operands attr-dict `:` type(results)"
 
@@ -391,6 +414,7 @@ class CreateMaskOp(RegisteredOp):
 @register_op
 class ConstantMaskOp(RegisteredOp):
     name = "vector.constant_mask"
+    required_properties = ("mask_dim_sizes",)
     traits = (Pure,)
     ods_results = (Result("result"),)
     ods_properties = (Property("mask_dim_sizes", DenseArray()),)
@@ -412,6 +436,7 @@ for _name in ("shape_cast", "bitcast"):
 @register_op
 class ReductionOp(RegisteredOp):
     name = "vector.reduction"
+    required_properties = ("kind",)
     traits = (Pure,)
     ods_operands = (Operand("vector"), Optional("acc"))
     ods_results = (Result("dest"),)
@@ -424,6 +449,7 @@ class ReductionOp(RegisteredOp):
 @register_op
 class TransposeOp(RegisteredOp):
     name = "vector.transpose"
+    required_properties = ("permutation",)
     traits = (Pure,)
     ods_operands = (Operand("vector"),)
     ods_results = (Result("result"),)
@@ -487,6 +513,7 @@ class GatherOp(RegisteredOp):
 class ScatterOp(RegisteredOp):
     name = "vector.scatter"
     traits = (MemoryEffects(Write(0)),)
+    ods_results = (OptionalResult("result"),)
     ods_operands = (Operand("base"), Variadic("offsets"), Operand("indices"), Operand("mask"),
                     Operand("valueToStore"))
     ods_types = {"offsets": T.INDEX}
@@ -498,6 +525,7 @@ class ScatterOp(RegisteredOp):
 @register_op
 class MultiDimReductionOp(RegisteredOp):
     name = "vector.multi_reduction"
+    required_properties = ("kind", "reduction_dims")
     traits = (Pure,)
     ods_operands = (Operand("source"), Operand("acc"))
     ods_results = (Result("dest"),)
@@ -522,6 +550,7 @@ class VectorScaleOp(RegisteredOp):
 @register_op
 class ScanOp(RegisteredOp):
     name = "vector.scan"
+    required_properties = ("inclusive", "kind", "reduction_dim")
     traits = (Pure,)
     ods_operands = (Operand("source"), Operand("initial_value"))
     ods_results = (Result("dest"), Result("accumulated_value"))
@@ -538,6 +567,7 @@ class ScanOp(RegisteredOp):
 @register_op
 class ScalableInsertOp(RegisteredOp):
     name = "vector.scalable.insert"
+    required_properties = ("pos",)
     traits = (Pure,)
     ods_operands = (Operand("valueToStore"), Operand("dest"))
     ods_results = (Result("res"),)
@@ -550,6 +580,7 @@ class ScalableInsertOp(RegisteredOp):
 @register_op
 class ScalableExtractOp(RegisteredOp):
     name = "vector.scalable.extract"
+    required_properties = ("pos",)
     traits = (Pure,)
     ods_operands = (Operand("source"),)
     ods_results = (Result("res"),)
@@ -557,13 +588,26 @@ class ScalableExtractOp(RegisteredOp):
     assembly_format = "$source `[` $pos `]` attr-dict `:` type($res) `from` type($source)"
 
 
+def _doubled_width(vector):
+    """The type of vector.interleave's result: the last dimension of
+    `vector` twice as long (a 0-d vector gives two elements)."""
+    if not vector.shape:
+        return T.VectorType((2,), vector.element_type)
+    shape = vector.shape[:-1] + (vector.shape[-1] * 2,)
+    return T.VectorType(shape, vector.element_type, vector.scalable)
+
+
 @register_op
 class InterleaveOp(RegisteredOp):
     name = "vector.interleave"
     traits = (Pure,)
-    ods_operands = (Operand("lhs"), Operand("rhs"))
-    ods_results = (Result("result"),)
+    ods_operands = (Operand("lhs", AnyVector), Operand("rhs"))
+    ods_results = (Result("result", AnyVector),)
     ods_types = {"rhs": "lhs"}
+    ods_predicates = (("all of {lhs, rhs} have same type",
+                       lambda op: op.operands[0].type == op.operands[1].type),
+                      ("type of 'result' is double the width of the inputs",
+                       lambda op: op.results[0].type == _doubled_width(op.operands[0].type)))
     assembly_format = "$lhs `,` $rhs attr-dict `:` type($lhs) `->` type($result)"
 
 
@@ -585,8 +629,11 @@ class FromElementsOp(RegisteredOp):
     name = "vector.from_elements"
     traits = (Pure,)
     ods_operands = (Variadic("elements"),)
-    ods_results = (Result("dest"),)
+    ods_results = (Result("dest", AnyFixedVector),)
     ods_types = {"elements": lambda state: element_types(state.types["dest"][0])}
+    ods_predicates = (("shaped type 'dest' matches 'elements' element count and types",
+                       lambda op: [v.type for v in op.operands]
+                       == element_types(op.results[0].type)),)
     assembly_format = "$elements attr-dict `:` type($dest)"
 
 
@@ -594,7 +641,7 @@ class FromElementsOp(RegisteredOp):
 class StepOp(RegisteredOp):
     name = "vector.step"
     traits = (Pure,)
-    ods_results = (Result("result"),)
+    ods_results = (Result("result", VectorOfIndexRank1),)
     assembly_format = "attr-dict `:` type($result)"
 
 

@@ -10,12 +10,14 @@ from ..ir import types as T
 from ..ir.affine_expr import dim as _dim
 from ..ir.affine_map import AffineMap as _AffineMap
 from ..ir.core import Block, register_op
-from ..ir.op_definition import Operand, Optional, RegionDef, Result, Variadic, VariadicResult
+from ..ir.op_definition import (Operand, Optional, Property, RegionDef, Result, Variadic,
+                                VariadicResult)
 from ..ir.traits import (AttrSizedOperandSegments, MemoryEffects, Pure, Read,
                          RecursiveMemoryEffects, SingleBlockImplicitTerminator, Write)
+from ..ir.type_constraints import AnyVector
 from ..parse.syntax import ParsedRegion, Uses, parse_error
 from .base import RegisteredOp, attrs_of, first_of, index_types, new_op, type_list, types_of
-from .vector import YieldOp
+from .vector import CombiningKind, YieldOp, supported_combining_kind
 
 
 
@@ -169,9 +171,10 @@ class OuterProductOp(RegisteredOp):
     syntax_extended = True
     name = "vector.outerproduct"
     traits = (Pure,)
-    ods_operands = (Operand("lhs"), Operand("rhs"), Optional("acc"))
-    ods_results = (Result("result"),)
+    ods_operands = (Operand("lhs", AnyVector), Operand("rhs"), Optional("acc", AnyVector))
+    ods_results = (Result("result", AnyVector),)
     inherent = ("kind",)
+    ods_properties = (Property("kind", CombiningKind()),)
 
     syntax = r"""
         vector_outerproduct: OP_VECTOR_OUTERPRODUCT VALUE_ID "," VALUE_ID ("," VALUE_ID)? attr_dict? ":" type "," type
@@ -190,6 +193,36 @@ class OuterProductOp(RegisteredOp):
         attrs.setdefault("kind", A.OpaqueAttr("#vector.kind<add>"))
         return new_op(cls.name, None, values, [lhs, rhs] + [result] * (len(values) - 2),
                       [result], attrs)
+
+    def verify(self):
+        """OuterProductOp::verify: an outer product of two 1-d vectors into a
+        2-d one, or an AXPY of a 1-d vector and a scalar."""
+        lhs, rhs, result = self.operands[0].type, self.operands[1].type, self.results[0].type
+        if len(lhs.shape) != 1:
+            return "'vector.outerproduct' op expected 1-d vector for operand #1"
+        if isinstance(rhs, T.VectorType):
+            if len(rhs.shape) != 1:
+                return "'vector.outerproduct' op expected 1-d vector for operand #2"
+            if len(result.shape) != 2:
+                return "'vector.outerproduct' op expected 2-d vector result"
+            if lhs.shape[0] != result.shape[0]:
+                return "'vector.outerproduct' op expected #1 operand dim to match result dim #1"
+            if rhs.shape[0] != result.shape[1]:
+                return "'vector.outerproduct' op expected #2 operand dim to match result dim #2"
+            if lhs.scalable and not rhs.scalable:
+                return ("'vector.outerproduct' op expected either both or only #2 operand dim "
+                        "to be scalable")
+        else:
+            if len(result.shape) != 1:
+                return "'vector.outerproduct' op expected 1-d vector result"
+            if lhs.shape[0] != result.shape[0]:
+                return "'vector.outerproduct' op expected #1 operand dim to match result dim #1"
+        if len(self.operands) > 2 and self.operands[2].type != result:
+            return "'vector.outerproduct' op expected operand #3 of same type as result type"
+        kind = self.properties.get("kind")
+        if kind is not None and not supported_combining_kind(kind, result.element_type):
+            return "'vector.outerproduct' op unsupported outerproduct type"
+        return None
 
     def print(self, p) -> None:
         p.write(" ")
@@ -218,10 +251,13 @@ class ContractionOp(RegisteredOp):
 
     syntax_extended = True
     name = "vector.contract"
+    required_properties = ("indexing_maps", "iterator_types")
     traits = (Pure,)
     ods_operands = (Operand("lhs"), Operand("rhs"), Operand("acc"))
     ods_results = (Result("result"),)
     inherent = _CONTRACT_TRAIT
+    ods_properties = (Property("indexing_maps", A.ArrayAttr),
+                      Property("iterator_types", A.ArrayAttr), Property("kind", CombiningKind()))
 
     syntax = r"""
         vector_contract: OP_VECTOR_CONTRACT attribute_value VALUE_ID "," VALUE_ID "," VALUE_ID attr_dict? ":" type "," type "into" type
@@ -279,7 +315,7 @@ class MaskOp(RegisteredOp):
     traits = (SingleBlockImplicitTerminator, RecursiveMemoryEffects)
     ods_operands = (Operand("mask"), Optional("passthru"))
     ods_results = (VariadicResult("results"),)
-    ods_regions = (RegionDef("maskRegion"),)
+    ods_regions = (RegionDef("maskRegion", blocks=1),)
 
     syntax = r"""
         vector_mask: OP_VECTOR_MASK VALUE_ID ("," VALUE_ID)? region attr_dict? ":" type ("->" type_list)?
@@ -295,7 +331,7 @@ class MaskOp(RegisteredOp):
         return new_op(cls.name, None, values, operand_types, results,
                       dict(attrs_of(children)), regions=[region])
 
-    def finish_parse(self) -> None:
+    def ensure_implicit_structure(self) -> None:
         region = self.regions[0]
         if not region.blocks:
             region.append(Block())
@@ -303,7 +339,6 @@ class MaskOp(RegisteredOp):
         if not block.ops or not block.ops[-1].is_terminator:
             masked = block.ops[-1] if block.ops else None
             block.append(YieldOp.build_generic((list(masked.results) if masked else [],)))
-        super().finish_parse()
 
     def print(self, p) -> None:
         p.write(" ")

@@ -67,7 +67,7 @@ def parse_format_op(cls, t, children):
     result_types = list(state.types.get("results", ()))
     if "results" not in state.types:
         for decl in cls.ods_results:
-            count = None if decl.variadic else 1
+            count = None if decl.is_group else 1
             result_types.extend(_types_of(cls, decl.name, count, state))
     attributes = dict(state.attr_dict or {})
     attributes.update(state.attributes)
@@ -100,8 +100,9 @@ def _types_of(cls, name, count, state) -> list:
     if callable(rule):
         return list(rule(state))
     if rule is None and count is None:
-        # A variadic result whose type directive stands in an optional group
-        # that was left out: it has no values.
+        # A variadic or optional result whose type directive stands in an
+        # optional group that was left out, or that the format leaves out:
+        # it has no values.
         return []
     if rule is None:
         raise ValueError(f"{cls.__name__}: the format gives no type of ${name}")

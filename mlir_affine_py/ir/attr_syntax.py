@@ -52,6 +52,11 @@ class AttrSyntax:
     def parse(self, children, op_name: str = "") -> A.Attribute:
         return children[0]
 
+    def holds(self, attr) -> bool | None:
+        """Whether a property of this syntax can store `attr` (ODS's
+        setPropertiesFromAttr); None when any attribute may do."""
+        return None
+
     def print(self, p, attr) -> None:
         p.print_attribute(attr)
 
@@ -75,6 +80,9 @@ class UnitAttr(AttrSyntax):
     def parse(self, children, op_name: str = "") -> A.Attribute:
         return A.UNIT
 
+    def holds(self, attr) -> bool:
+        return attr is A.UNIT
+
 
 class StrAttr(AttrSyntax):
     grammar = "STRING"
@@ -82,6 +90,9 @@ class StrAttr(AttrSyntax):
     def parse(self, children, op_name: str = "") -> A.Attribute:
         from ..printer.numbers import unescape_string
         return A.StringAttr(unescape_string(children[0].value[1:-1]))
+
+    def holds(self, attr) -> bool:
+        return isinstance(attr, A.StringAttr)
 
 
 class TypedInt(AttrSyntax):
@@ -99,6 +110,9 @@ class TypedInt(AttrSyntax):
     def print(self, p, attr) -> None:
         p.write(str(attr.value))
 
+    def holds(self, attr) -> bool:
+        return isinstance(attr, A.IntegerAttr)
+
     def __repr__(self) -> str:
         return f"TypedInt({self.type})"
 
@@ -112,6 +126,9 @@ class BoolAttr(AttrSyntax):
     def print(self, p, attr) -> None:
         p.write("true" if attr.value else "false")
 
+    def holds(self, attr) -> bool:
+        return isinstance(attr, A.IntegerAttr) and attr.type == T.I1
+
 
 class DenseArray(AttrSyntax):
     """`DenseI64ArrayAttr` and kin, written `[1, 2]`."""
@@ -120,6 +137,9 @@ class DenseArray(AttrSyntax):
 
     def __init__(self, element_type=T.I64):
         self.element_type = element_type
+
+    def holds(self, attr) -> bool:
+        return isinstance(attr, A.DenseArrayAttr) and attr.element_type == self.element_type
 
     def parse(self, children, op_name: str = "") -> A.Attribute:
         # Each element is read as the C++ integer of the element type
@@ -161,6 +181,9 @@ class SymbolRef(AttrSyntax):
 
     grammar = "symbol_ref"
 
+    def holds(self, attr) -> bool:
+        return isinstance(attr, A.SymbolRefAttr)
+
 
 class TypeAttrSyntax(AttrSyntax):
     """A `TypeAttr` written as its type."""
@@ -169,6 +192,9 @@ class TypeAttrSyntax(AttrSyntax):
 
     def parse(self, children, op_name: str = "") -> A.Attribute:
         return A.TypeAttr(children[0])
+
+    def holds(self, attr) -> bool:
+        return isinstance(attr, A.TypeAttr)
 
     def print(self, p, attr) -> None:
         p.print_type(attr.value)
@@ -196,6 +222,12 @@ class Enum(AttrSyntax):
         if self.dialect is None:
             return A.IntegerAttr(self.values[self.cases.index(case)], self.storage)
         return A.OpaqueAttr(f"#{self.dialect}<{self.mnemonic} {case}>")
+
+    def holds(self, attr) -> bool:
+        if self.dialect is None:
+            return isinstance(attr, A.IntegerAttr)
+        return isinstance(attr, A.OpaqueAttr) and attr.text.startswith(
+            f"#{self.dialect}<{self.mnemonic}")
 
     def case_of(self, attr) -> str:
         if isinstance(attr, A.IntegerAttr):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from .traits import IsolatedFromAbove, Terminator, trait_closure
+from .traits import HasParent, IsolatedFromAbove, Terminator, trait_closure
 
 
 class Value:
@@ -89,11 +89,12 @@ class Operation:
     # Derived from the traits (see __init_subclass__), read on hot paths.
     is_terminator = False
     isolated_from_above = False
+    parent_trait = None         # the op's HasParent trait, if it has one
     # The dialect of unprefixed op names in the op's regions (OpAsmOpInterface
     # getDefaultDialect); "" for none.
     default_dialect = ""
-    # Whether each block of the op's regions must end with a terminator (no
-    # implicit one is added when it is left out).
+    # Whether each block of the op's regions must end with a terminator: a
+    # registered op's unless it has NoTerminator (dialects/base.py).
     needs_terminators = False
     # Whether `verify_invariants` has something to check (registered ops
     # with required properties or operand segments).
@@ -117,20 +118,13 @@ class Operation:
         self.parent: Block | None = None
         self.pos = pos
 
-    # ODS invariants checked before the op's own `verify`: the inherent
-    # attributes it cannot do without, and its number of regions (None: any).
-    required_attributes: tuple = ()
-    num_regions: int | None = None
+    def signature_error(self) -> str | None:
+        """The op's shape against its declaration (see RegisteredOp); an
+        unregistered op declares none."""
+        return None
 
-    def structure_error(self) -> str | None:
-        """ODS `verifyInvariants`: a required attribute missing, or the wrong
-        number of regions (a generic form can spell either)."""
-        for name in self.required_attributes:
-            if name not in self.properties:
-                return f"'{self.op_name}' op requires attribute '{name}'"
-        if self.num_regions is not None and len(self.regions) != self.num_regions:
-            count = "one region" if self.num_regions == 1 else f"{self.num_regions} regions"
-            return f"'{self.op_name}' op requires {count}"
+    def declared_count_error(self) -> str | None:
+        """The op's counts against its declaration (see RegisteredOp)."""
         return None
 
     def __init_subclass__(cls, **kwargs):
@@ -143,6 +137,7 @@ class Operation:
         cls._trait_keys = keys = trait_closure(own)
         cls.is_terminator = Terminator in keys
         cls.isolated_from_above = IsolatedFromAbove in keys
+        cls.parent_trait = next((t for t in own if isinstance(t, HasParent)), None)
 
     @classmethod
     def has_trait(cls, trait) -> bool:
@@ -150,8 +145,14 @@ class Operation:
         implied by one declared."""
         return trait in cls._trait_keys
 
+    def ensure_implicit_structure(self) -> None:
+        """What the op's custom parser adds that its text leaves out: an
+        implicit terminator, a body the op's kind implies.  The generic form
+        spells all of it, and MLIR's generic parser adds nothing."""
+
     def finish_parse(self) -> None:
-        """Fix-ups after parsing, such as an implicit terminator."""
+        """Fix-ups after parsing, in either form (properties spelt with
+        their default value forgotten, ...)."""
 
     # ------------------------------------------------------------------ access
     @property

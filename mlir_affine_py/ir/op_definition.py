@@ -27,6 +27,7 @@ from . import attributes as A
 from . import types as T
 from .core import Region
 from .traits import AttrSizedOperandSegments
+from .type_constraints import buildable_type_constraint
 
 
 class Operand:
@@ -58,21 +59,28 @@ def Optional(name: str, constraint=None) -> Operand:
 
 
 class Result:
-    __slots__ = ("name", "constraint", "variadic")
+    __slots__ = ("name", "constraint", "variadic", "optional")
 
-    def __init__(self, name: str, constraint=None, *, variadic: bool = False):
-        self.name, self.constraint, self.variadic = name, constraint, variadic
+    def __init__(self, name: str, constraint=None, *, variadic: bool = False,
+                 optional: bool = False):
+        self.name, self.constraint = name, constraint
+        self.variadic, self.optional = variadic, optional
 
     @property
     def is_group(self) -> bool:
-        return self.variadic
+        return self.variadic or self.optional
 
     def __repr__(self) -> str:
-        return f"Result({self.name!r}{', variadic' if self.variadic else ''})"
+        kind = "Variadic" if self.variadic else "Optional" if self.optional else ""
+        return f"{kind}Result({self.name!r})"
 
 
 def VariadicResult(name: str, constraint=None) -> Result:
     return Result(name, constraint, variadic=True)
+
+
+def OptionalResult(name: str, constraint=None) -> Result:
+    return Result(name, constraint, optional=True)
 
 
 class Property:
@@ -89,12 +97,16 @@ class Property:
 
 
 class RegionDef:
-    """A region, or with `variadic` ODS's VariadicRegion: any number of them."""
+    """A region, or with `variadic` ODS's VariadicRegion: any number of them.
+    `blocks` is ODS's SizedRegion<N>: the region must hold exactly N blocks
+    (None: AnyRegion)."""
 
-    __slots__ = ("name", "single_block", "variadic")
+    __slots__ = ("name", "single_block", "variadic", "blocks")
 
-    def __init__(self, name: str, single_block: bool = True, variadic: bool = False):
+    def __init__(self, name: str, single_block: bool = True, variadic: bool = False,
+                 blocks: int | None = None):
         self.name, self.single_block, self.variadic = name, single_block, variadic
+        self.blocks = blocks
 
     @property
     def is_group(self) -> bool:
@@ -111,6 +123,10 @@ class Successor:
 
     def __init__(self, name: str, variadic: bool = False):
         self.name, self.variadic = name, variadic
+
+    @property
+    def is_group(self) -> bool:
+        return self.variadic
 
     def __repr__(self) -> str:
         return f"Successor({self.name!r}{', variadic' if self.variadic else ''})"
@@ -186,7 +202,7 @@ def declaration_mismatch(op) -> str | None:
         if sizes is None or len(sizes.value) != len(declared) \
                 or sum(sizes.value) != len(op.operands):
             return f"operandSegmentSizes {sizes} for {list(declared)}"
-    fixed = sum(not r.variadic for r in cls.ods_results)
+    fixed = sum(not r.is_group for r in cls.ods_results)
     if len(op.results) < fixed or (
             fixed == len(cls.ods_results) and len(op.results) != fixed):
         return f"{len(op.results)} results for {list(cls.ods_results)}"
@@ -200,36 +216,42 @@ def declaration_mismatch(op) -> str | None:
 # ------------------------------------------------------ ODS verification
 def _count_error(what: str, found: int, fixed: int, variadic: bool) -> str | None:
     """The message of ODS's count traits (ZeroOperands, OneResult,
-    NRegions, AtLeastNOperands, ...) for `found` against the declaration."""
-    if variadic:
-        return (None if found >= fixed
-                else f"expected {fixed} or more {what}s, but found {found}")
-    if found == fixed:
+    NRegions, AtLeastNOperands, OneSuccessor, ...) for `found` against the
+    declaration, in OpDefinition.cpp's words: only the operand counts and
+    the successor counts say what they found."""
+    if variadic and found >= fixed or not variadic and found == fixed:
         return None
+    if what == "successor":
+        counted = (f"at least {fixed} successors" if variadic
+                   else "1 successor" if fixed == 1 else f"{fixed} successors")
+        return f"requires {counted} but found {found}"
+    found_text = f", but found {found}" if what == "operand" else ""
+    if variadic:
+        return f"expected {fixed} or more {what}s{found_text}"
     if fixed == 0:
         return f"requires zero {what}s"
     if fixed == 1:
         return {"operand": "requires a single operand", "result": "requires one result",
                 "region": "requires one region"}[what]
-    if what == "region":
-        return f"expected {fixed} regions"
-    return f"expected {fixed} {what}s, but found {found}"
+    return f"expected {fixed} {what}s{found_text}"
 
 
 def count_rules(cls) -> tuple:
     """(what, fixed count, whether a group may add more) of the regions,
-    results and operands `cls` declares, in ODS's trait order (regions
-    first); each class computes them once."""
+    results, successors and operands `cls` declares, in ODS's trait order;
+    each class computes them once."""
     return tuple((what, sum(not d.is_group for d in declared),
                   any(d.is_group for d in declared))
                  for what, declared in (("region", cls.ods_regions),
                                         ("result", cls.ods_results),
+                                        ("successor", cls.ods_successors),
                                         ("operand", cls.ods_operands)))
 
 
 def count_error(op) -> str | None:
-    """The region, result and operand counts against the op's declaration."""
-    found = (len(op.regions), len(op.results), len(op.operands))
+    """The region, result, successor and operand counts against the op's
+    declaration."""
+    found = (len(op.regions), len(op.results), len(op.successors), len(op.operands))
     for (what, fixed, variadic), count in zip(op.ods_count_rules, found):
         if count != fixed or variadic:
             message = _count_error(what, count, fixed, variadic)
@@ -238,16 +260,26 @@ def count_error(op) -> str | None:
     return None
 
 
-def _constraint_plan(declared) -> tuple:
-    """(constraint, is_group, prefix of its description) per declaration."""
-    return tuple((d.constraint, d.is_group, "variadic of " if d.variadic else "")
+def declared_constraint(cls, declaration):
+    """The type constraint of a declared operand or result: its own, or the
+    one its buildable type in `ods_types` implies (ODS `Index:$i`)."""
+    if declaration.constraint is not None:
+        return declaration.constraint
+    return buildable_type_constraint(cls.ods_types.get(declaration.name))
+
+
+def _constraint_plan(cls, declared) -> tuple:
+    """(constraint, is_group, prefix of its description, whether it is an
+    optional group) per declaration."""
+    return tuple((declared_constraint(cls, d), d.is_group, "variadic of " if d.variadic else "",
+                  d.optional)
                  for d in declared)
 
 
 def constraint_plans(cls) -> tuple:
     """What `constraint_error` checks of `cls`, computed once per class:
     (kind, plan, number of single declarations) for operands and results."""
-    return tuple((kind, _constraint_plan(declared), sum(not d.is_group for d in declared))
+    return tuple((kind, _constraint_plan(cls, declared), sum(not d.is_group for d in declared))
                  for kind, declared in (("operand", cls.ods_operands),
                                         ("result", cls.ods_results)))
 
@@ -287,9 +319,12 @@ def _constraint_error(op, sizes) -> str | None:
         group_sizes = sizes if kind == "operand" else None
         rest = len(values) - singles
         start = 0
-        for index, (constraint, is_group, prefix) in enumerate(plan):
+        for index, (constraint, is_group, prefix, optional) in enumerate(plan):
             size = (group_sizes[index] if group_sizes is not None
                     else rest if is_group else 1)
+            if optional and size > 1:
+                return (f"'{op.op_name}' op {kind} group starting at #{start} requires 0 or 1 "
+                        f"element, but found {size}")
             if constraint is not None:
                 for position in range(start, min(start + size, len(values))):
                     type = values[position].type
@@ -300,6 +335,26 @@ def _constraint_error(op, sizes) -> str | None:
     return None
 
 
+def region_constraint_error(op) -> str | None:
+    """ODS's region constraints (SizedRegion<N>), checked after the type
+    constraints: a variadic declaration covers the regions the single ones
+    before it leave."""
+    declared = op.ods_regions
+    for index, region in enumerate(op.regions):
+        if index < len(declared):
+            definition = declared[index]
+        elif declared and declared[-1].variadic:
+            definition = declared[-1]
+        else:
+            return None
+        if definition.blocks is not None and len(region.blocks) != definition.blocks:
+            return (f"'{op.op_name}' op region #{index} ('{definition.name}') failed to verify "
+                    f"constraint: region with {definition.blocks} blocks")
+    return None
+
+
 def declares_constraints(cls) -> bool:
-    """Whether any declared operand or result of `cls` carries a type constraint."""
-    return any(d.constraint is not None for d in cls.ods_operands + cls.ods_results)
+    """Whether any declared operand or result of `cls` carries a type
+    constraint, or is an optional group (at most one value)."""
+    return any(declared_constraint(cls, d) is not None or d.optional
+               for d in cls.ods_operands + cls.ods_results)

@@ -197,6 +197,24 @@ class Terminator(Trait):
     """IsTerminator: the op ends its block."""
 
 
+class HasParent(Trait):
+    """HasParent / ParentOneOf: the op may only stand directly in the region
+    of one of `parents` (op names).  A structural trait of ODS's: checked
+    with the op's counts, before its other invariants."""
+
+    def __init__(self, *parents: str):
+        self.parents = parents
+
+    def parent_error(self, op) -> str | None:
+        parent = op.parent_op
+        if parent is not None and parent.op_name in self.parents:
+            return None
+        if len(self.parents) == 1:
+            return f"'{op.op_name}' op expects parent op '{self.parents[0]}'"
+        return (f"'{op.op_name}' op expects parent op to be one of "
+                f"'{', '.join(self.parents)}'")
+
+
 class ReturnLike(Trait):
     """RegionBranchTerminatorOpInterface's ReturnLike: yields to the parent."""
 

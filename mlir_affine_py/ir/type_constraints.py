@@ -113,6 +113,38 @@ BitcastType = TypeConstraint(
 I1 = TypeConstraint("1-bit signless integer", is_i1)
 AnyMemRef = TypeConstraint("memref of any type values",
                            lambda type: isinstance(type, T.MemRefType))
+AnyTensor = TypeConstraint("tensor of any type values", is_tensor)
+AnyRankedTensor = TypeConstraint("ranked tensor of any type values",
+                                 lambda type: isinstance(type, T.TensorType))
+AnyStaticShapeTensor = TypeConstraint(
+    "statically shaped tensor of any type values",
+    lambda type: isinstance(type, T.TensorType) and None not in type.shape)
+AnyNon0RankedOrUnrankedTensor = TypeConstraint(
+    "non-0-ranked or unranked tensor",
+    lambda type: isinstance(type, T.UnrankedTensorType)
+    or isinstance(type, T.TensorType) and type.rank > 0)
+AnyVector = TypeConstraint("vector of any type values",
+                           lambda type: isinstance(type, T.VectorType))
+AnyFixedVector = TypeConstraint(
+    "fixed-length vector of any type values",
+    lambda type: isinstance(type, T.VectorType) and type.scalable is None)
+VectorOfI1 = TypeConstraint(
+    "vector of 1-bit signless integer values",
+    lambda type: isinstance(type, T.VectorType) and is_i1(type.element_type))
+VectorOfIndexRank1 = TypeConstraint(
+    "vector of index values of ranks 1",
+    lambda type: isinstance(type, T.VectorType) and type.rank == 1
+    and isinstance(type.element_type, T.IndexType))
+MEMREF_1D_OF_I8 = TypeConstraint(
+    "1D memref of 8-bit signless integer values",
+    lambda type: isinstance(type, T.MemRefType) and type.rank == 1
+    and type.element_type == T.IntegerType(8))
+AnyShaped = TypeConstraint("shaped of any type values", is_shaped)
+TENSOR_1D_OF_INTEGER_OR_INDEX = TypeConstraint(
+    "1D tensor of signless integer or index values",
+    lambda type: isinstance(type, T.TensorType) and type.rank == 1
+    and is_signless_integer_or_index(type.element_type))
+FunctionType = TypeConstraint("function type", lambda type: isinstance(type, T.FunctionType))
 NON_0_RANKED_OR_UNRANKED_MEMREF = TypeConstraint(
     "unranked.memref of any type values or non-0-ranked.memref of any type values",
     lambda type: isinstance(type, T.UnrankedMemRefType)
@@ -175,3 +207,16 @@ def i1_same_shape(type):
     if isinstance(type, T.UnrankedTensorType):
         return T.UnrankedTensorType(T.I1)
     return T.I1
+
+
+# The constraint a buildable type implies: an operand declared `Index:$i`
+# in ODS is both of type index and checked to be one.
+_BUILDABLE = {T.INDEX: Index, T.I1: I1}
+
+
+def buildable_type_constraint(type) -> "TypeConstraint | None":
+    """The constraint of the ODS type whose buildable type is `type`, or None."""
+    try:
+        return _BUILDABLE.get(type)
+    except TypeError:       # not a type (a variable's name, a function)
+        return None

@@ -14,7 +14,7 @@ import re
 
 from ..diagnostics import MLIRError, offset_to_pos, pos_to_offset, print_op_on_diagnostic
 from .core import Operation
-from .traits import HasOnlyGraphRegion, SingleBlock
+from .traits import HasOnlyGraphRegion, NoTerminator, SingleBlock
 
 def _symbol_lookups_cached(verify):
     """`verify`, with each symbol table read once however many symbol uses
@@ -88,14 +88,11 @@ def _verify_ops(root, text: str | None, skip=frozenset(), root_table: bool = Tru
             continue
         if skip and op in skip:
             continue
-        message = op.structure_error()
-        if message:
-            raise op_error(message, op)
-        if op.regions and op.has_trait(SingleBlock):
-            for index, region in enumerate(op.regions):
-                if len(region.blocks) > 1:
-                    raise op_error(f"'{op.op_name}' op expects region #{index} to have 0 "
-                                   "or 1 blocks", op)
+        if op.parent_trait is not None or op.regions and op.has_trait(SingleBlock):
+            message = structural_error(op)
+            if message:
+                # The counts are the traits checked before these.
+                raise op_error(op.declared_count_error() or message, op)
         # The first two checks are rarely needed: test for that inline.
         message = ((op.attributes and dialect_attributes_error(op))
                    or (op.checks_invariants and op.verify_invariants())
@@ -124,6 +121,21 @@ def _verify_ops(root, text: str | None, skip=frozenset(), root_table: bool = Tru
                 if check_blocks:
                     work.append(("block", block))
                 work.extend(reversed(block.ops))
+
+
+def structural_error(op) -> str | None:
+    """ODS's structural traits, checked after the op's counts and before its
+    other invariants: SingleBlock (at most one block a region, and not an
+    empty one unless the op has NoTerminator) and HasParent/ParentOneOf."""
+    if op.regions and op.has_trait(SingleBlock):
+        for index, region in enumerate(op.regions):
+            if len(region.blocks) > 1:
+                return f"'{op.op_name}' op expects region #{index} to have 0 or 1 blocks"
+            if region.blocks and not region.blocks[0].ops and not op.has_trait(NoTerminator):
+                return f"'{op.op_name}' op expects a non-empty block"
+    if op.parent_trait is not None:
+        return op.parent_trait.parent_error(op)
+    return None
 
 
 class LocationMessage(str):

@@ -11,6 +11,8 @@ recursion limit.
 from __future__ import annotations
 
 from ..diagnostics import MLIRError, offset_to_pos, pos_to_offset
+from ..ir import attributes as A
+from ..ir import types as T
 from ..ir.core import OP_CLASSES, Block, Operation, Region, Value
 from ..dialects.base import OPEN_DIALECTS, REGISTERED_DIALECTS
 from ..ir.verifier import verify_parsed
@@ -90,7 +92,7 @@ class Builder:
         """Build `parsed` with its nested regions, iteratively."""
         root_holder: list = []
         # Work items: (_BUILD, parsed op, scope, block to append to or None
-        # for the root), (_FINISH, op, result groups, scope), (_REGION,
+        # for the root), (_FINISH, op, scope, parsed op), (_REGION,
         # region, parsed region, (op, scope, default dialect)) or
         # (_END_SCOPE, scope, None, None).
         stack = [(_BUILD, parsed, scope, None)]
@@ -99,7 +101,7 @@ class Builder:
             kind, p, sc, target = stack.pop()
             if kind is not _BUILD:
                 if kind is _FINISH:
-                    self._finish_op(p, sc, target)
+                    self._finish_op(p, target.results, sc, target.generic)
                 elif kind is _REGION:
                     self._push_region(p, sc, *target, stack)
                 else:
@@ -111,11 +113,11 @@ class Builder:
             else:
                 target.append(op)
             if not p.regions:
-                self._finish_op(op, p.results, sc)
+                self._finish_op(op, p.results, sc, p.generic)
                 continue
             # Results become visible after the op's regions are parsed, as in
             # MLIR; schedule that for after the region work below.
-            stack.append((_FINISH, op, p.results, sc))
+            stack.append((_FINISH, op, sc, p))
             # A custom-form op sets the default dialect of its regions; the
             # generic form keeps the enclosing one.
             dialect = sc.default_dialect if p.generic else op.default_dialect
@@ -165,6 +167,15 @@ class Builder:
                         for token, expected in zip(p.operands, p.operand_types)]
         cls = _loaded_op_class(p.name) or OP_CLASSES.get(p.name) or self._unregistered_op_class(p)
         attributes, properties = self._split_attributes(cls, p)
+        if p.generic and cls is not Operation:
+            if p.properties:
+                message = cls.property_conversion_error(p.properties)
+                if message:
+                    raise MLIRError(message, p.pos)
+            if "operandSegmentSizes" in cls.inherent and "operandSegmentSizes" not in properties:
+                # MLIR's property storage holds zeros where the text gives none.
+                properties["operandSegmentSizes"] = A.DenseArrayAttr(
+                    T.I32, [0] * len(cls.ods_operands))
         successors = [self._block_for(scope, t) for t in p.successors] if p.successors else ()
         regions = [Region() for _ in p.regions] if p.regions else ()
         if cls is Operation:
@@ -173,9 +184,17 @@ class Builder:
         return cls(operands, p.result_types, attributes, properties, regions, successors,
                    pos=p.pos)
 
-    def _finish_op(self, op: Operation, results: list, scope: _Scope) -> None:
-        """`results`: the (name, count, position) groups the op's results bind."""
-        op.finish_parse()
+    def _finish_op(self, op: Operation, results: list, scope: _Scope, generic: bool) -> None:
+        """`results`: the (name, count, position) groups the op's results bind.
+        An op read from the generic form gets no implicit structure, and one
+        that does not have the shape its class declares is left as written:
+        its fix-ups would assume that shape, and the verifier reports what
+        is wrong, as MLIR's generic parser leaves that to the verifier too."""
+        if not generic:
+            op.ensure_implicit_structure()
+            op.finish_parse()
+        elif not op.signature_error():
+            op.finish_parse()
         if not results:
             return
         expected = 0

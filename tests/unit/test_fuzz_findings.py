@@ -3,7 +3,9 @@ found accepted, crashing or worded otherwise than by mlir-opt, each small:
 the default dialect an unknown op name was tried in, a type list a format
 reads with parseTypeList, integers read for an I64Attr, IndexAttr or
 int64_t, the verifiers of linalg's named destination-style and relayout
-ops, dialect enum attributes (arith, gpu, spirv), a missing '<' or '}'.
+ops and of its convolutions, dialect enum attributes (arith, gpu, spirv), a
+missing '<' or '}', a '%' that starts no name, a generic op whose block
+lacks the terminator its custom form would imply.
 Each input gives the first diagnostic stated here (None: it is accepted);
 where mlir-opt is installed, stdout, stderr and the exit status are
 compared whole."""
@@ -259,6 +261,37 @@ CASES = {
     "address-space-string": (_attribute('#gpu.address_space<"global">'), None),
     "storage-class-unknown": (_attribute("#spirv.storage_class<Foo>"),
                               "1:53: expected ::mlir::spirv::StorageClass to be one of: "),
+    # A '%' that starts no SSA name, on a line of the same shape as one
+    # before it with a name there (the shape of a line keys its parse).
+    "percent-without-name": (_func("%1 = affine.load %A[0] : memref<4xf32>\n"
+                                   "  %2 = affine.load %[0] : memref<4xf32>\n  return",
+                                   "%A: memref<4xf32>"), "3:20: invalid SSA name"),
+    # cf.switch reads its case values with parseInteger<int64_t>.
+    "switch-case-too-large": (_func("cf.switch %a : i32, [\n    default: ^bb1,\n"
+                                    "    18446744073709551615: ^bb1\n  ]\n^bb1:\n  return",
+                                    "%a: i32"),
+                              "4:5: custom op 'cf.switch' integer value too large"),
+    "switch-case-truncated": (_func("cf.switch %a : i32, [\n    default: ^bb1,\n"
+                                    "    4294967296: ^bb1\n  ]\n^bb1:\n  return", "%a: i32"),
+                              None),
+    # A generic op without the implicit terminator its custom form adds.
+    "generic-for-without-yield": (_func(
+        '"affine.for"() <{lowerBoundMap = affine_map<() -> (0)>, operandSegmentSizes = '
+        'array<i32: 0, 0, 0>, step = 1 : index, upperBoundMap = affine_map<() -> (10)>}> ({\n'
+        '  ^bb0(%i: index):\n  }) : () -> ()\n  return'),
+        "2:3: 'affine.for' op expects a non-empty block"),
+    # Convolutions whose strides or dilations of 0 leave a loop out of the
+    # input map, or make its expression no sum (ConvolutionOpInterface).
+    **{f"convolution-stride-{stride}-dilation-{dilation}": (_func(
+        f"linalg.conv_1d_nwc_wcf {{dilations = dense<{dilation}> : tensor<1xi64>, strides = "
+        f"dense<{stride}> : tensor<1xi64>}} ins(%i, %k : memref<1x8x3xf32>, memref<2x3x4xf32>) "
+        "outs(%o : memref<1x4x4xf32>)\n  return",
+        "%i: memref<1x8x3xf32>, %k: memref<2x3x4xf32>, %o: memref<1x4x4xf32>"),
+        "2:3: " + message) for stride, dilation, message in (
+            (0, 1, "unexpected loop dimension for convolution op"),
+            (1, 0, "unexpected loop dimension for convolution op"),
+            (2, 0, "unexpected input index map for convolutions"),
+            (0, 2, "unexpected input index map for convolutions"))},
 }
 
 

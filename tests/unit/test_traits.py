@@ -23,7 +23,9 @@ def test_every_registered_op_declares_its_traits(name):
     cls = OP_CLASSES[name]
     assert cls.declares_traits, f"{name} does not declare its traits"
     for trait in cls.traits:
-        assert isinstance(trait, tr.MemoryEffects) or (
+        # A trait is a Trait class, or an instance of one that carries
+        # parameters (MemoryEffects' effects, HasParent's parents).
+        assert isinstance(trait, (tr.MemoryEffects, tr.HasParent)) or (
             isinstance(trait, type) and issubclass(trait, tr.Trait)), (name, trait)
 
 

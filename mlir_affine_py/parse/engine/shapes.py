@@ -26,6 +26,10 @@ def ssa_shape(text: str):
     parts = _SPLIT.split(text)          # text, name, text, ..., name, text
     names = parts[1::2]
     key = "%".join(parts[::2])
+    if key.count("%") != len(names):
+        # A '%' that starts no name (`%[0]`, a string): the joined text
+        # would read as one name more; the parts themselves are the key.
+        key = tuple(parts[::2])
     if len(set(names)) < len(names):
         key = (key, tuple(map(names.index, names)))
     # A name starts where the text before it ends.
