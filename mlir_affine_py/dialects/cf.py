@@ -183,6 +183,7 @@ def _print_destination(p, block, operands) -> None:
 @register_op
 class SwitchOp(BranchingOp):
     name = "cf.switch"
+    required_properties = ("case_operand_segments",)
     traits = (AttrSizedOperandSegments, Pure, Terminator)
     ods_operands = (Operand("flag"), Variadic("defaultOperands"), Variadic("caseOperands"))
     ods_properties = (Property("case_values"), Property("case_operand_segments"))

@@ -274,6 +274,23 @@ CASES = {
     "switch-case-truncated": (_func("cf.switch %a : i32, [\n    default: ^bb1,\n"
                                     "    4294967296: ^bb1\n  ]\n^bb1:\n  return", "%a: i32"),
                               None),
+    # index's attributes in their opaque form, read by its attribute parser.
+    "index-predicate-missing": (_attribute("#index<cmp_predicate >"),
+                                "1:53: expected valid keyword or string"),
+    "index-predicate-unknown": (_attribute("#index<cmp_predicate foo>"),
+                                "1:53: expected ::mlir::index::IndexCmpPredicate to be one of: "
+                                "eq, ne, slt, sle, sgt, sge, ult, ule, ugt, uge"),
+    "index-attribute-unknown": (_attribute("#index<foo eq>"),
+                                "1:39: unknown attribute `foo` in dialect `index`"),
+    "index-attribute-empty": (_attribute("#index<>"), "1:39: expected valid keyword"),
+    "index-predicate-string": (_attribute('#index<cmp_predicate "ult" x>'), None),
+    # A generic cf.switch without the segments of its case operands.
+    "switch-without-segments": (
+        '"func.func"() <{function_type = (i1) -> (), sym_name = "f"}> ({\n^bb0(%a: i1):\n'
+        '  "cf.switch"(%a)[^bb1, ^bb1] <{case_values = dense<true> : vector<1xi1>, '
+        'operandSegmentSizes = array<i32: 1, 0, 0>}> : (i1) -> ()\n^bb1:\n'
+        '  "func.return"() : () -> ()\n}) : () -> ()\n',
+        "3:3: 'cf.switch' op requires attribute 'case_operand_segments'"),
     # A generic op without the implicit terminator its custom form adds.
     "generic-for-without-yield": (_func(
         '"affine.for"() <{lowerBoundMap = affine_map<() -> (0)>, operandSegmentSizes = '
