@@ -158,8 +158,9 @@ def _skip_blanks(text: str, index: int) -> int:
 class AffineForOp(RegisteredOp):
     name = "affine.for"
     required_properties = ("lowerBoundMap", "step", "upperBoundMap")
-    traits = (AutomaticAllocationScope, SingleBlockImplicitTerminator, RecursiveMemoryEffects,
-              ConditionallySpeculatable, LoopLikeOpInterface, AttrSizedOperandSegments)
+    traits = (AutomaticAllocationScope, SingleBlockImplicitTerminator("affine.yield"),
+              RecursiveMemoryEffects, ConditionallySpeculatable, LoopLikeOpInterface,
+              AttrSizedOperandSegments)
     ods_operands = (Variadic("lowerBoundOperands"), Variadic("upperBoundOperands"),
                     Variadic("inits"))
     ods_results = (VariadicResult("results"),)
@@ -458,7 +459,7 @@ class AffineIfOp(RegisteredOp):
     name = "affine.if"
     required_properties = ("condition",)
     traits = (RecursiveMemoryEffects, RecursivelySpeculatable, NoRegionArguments,
-              SingleBlockImplicitTerminator)
+              SingleBlockImplicitTerminator("affine.yield"))
     ods_operands = (Variadic("operands"),)
     ods_results = (VariadicResult("results"),)
     ods_properties = (Property("condition", A.IntegerSetAttr),)

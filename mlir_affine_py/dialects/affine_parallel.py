@@ -63,8 +63,8 @@ class AffineParallelOp(RegisteredOp):
     name = "affine.parallel"
     required_properties = ("lowerBoundsGroups", "lowerBoundsMap", "reductions",
                            "steps", "upperBoundsGroups", "upperBoundsMap")
-    traits = (AutomaticAllocationScope, SingleBlockImplicitTerminator, RecursiveMemoryEffects,
-              LoopLikeOpInterface)
+    traits = (AutomaticAllocationScope, SingleBlockImplicitTerminator("affine.yield"),
+              RecursiveMemoryEffects, LoopLikeOpInterface)
     ods_operands = (Variadic("mapOperands"),)
     ods_results = (VariadicResult("results"),)
     ods_regions = (RegionDef("region", blocks=1),)

@@ -1097,7 +1097,7 @@ class GenericAtomicRMWOp(RegisteredOp):
     stored from the element read, atomically."""
 
     name = "memref.generic_atomic_rmw"
-    traits = (SingleBlockImplicitTerminator,)
+    traits = (SingleBlockImplicitTerminator("memref.atomic_yield"),)
     ods_operands = (Operand("memref", AnyMemRef), Variadic("indices", Index))
     ods_results = (Result("result"),)
     ods_regions = (RegionDef("atomic_body"),)
@@ -1175,7 +1175,7 @@ class AllocaScopeOp(RegisteredOp):
 
     name = "memref.alloca_scope"
     traits = (AutomaticAllocationScope, RecursiveMemoryEffects, NoRegionArguments,
-              SingleBlockImplicitTerminator)
+              SingleBlockImplicitTerminator("memref.alloca_scope.return"))
     ods_results = (VariadicResult("results"),)
     ods_regions = (RegionDef("bodyRegion", blocks=1),)
 

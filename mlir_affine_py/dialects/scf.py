@@ -48,13 +48,12 @@ def _print_init_list(p, args, inits, prefix: str) -> None:
     p.write(")")
 
 
-def _terminator_error(op, region_index: int, terminator_cls):
-    """The message of SCF.cpp `verifyAndGetTerminator` when a region does not
-    end with the expected terminator, or None."""
-    region = op.regions[region_index]
-    if region.blocks and region.blocks[0].ops and isinstance(region.blocks[0].ops[-1], terminator_cls):
-        return None
-    return f"'{op.name}' op expects region to end with '{terminator_cls.name}'"
+def _ends_with(region, terminator_cls) -> bool:
+    """Whether `region`'s block ends with `terminator_cls`: the checks of its
+    yielded values wait for that, which SingleBlockImplicitTerminator's
+    region trait reports once the region's ops are verified."""
+    return bool(region.blocks and region.blocks[0].ops
+                and isinstance(region.blocks[0].ops[-1], terminator_cls))
 
 
 # ------------------------------------------------------------------ yield
@@ -90,8 +89,8 @@ class ForOp(RegisteredOp):
     [: type] {...}`: operands lb, ub, step, then the loop-carried inits."""
 
     name = "scf.for"
-    traits = (AutomaticAllocationScope, SingleBlockImplicitTerminator, RecursiveMemoryEffects,
-              LoopLikeOpInterface)
+    traits = (AutomaticAllocationScope, SingleBlockImplicitTerminator("scf.yield"),
+              RecursiveMemoryEffects, LoopLikeOpInterface)
     ods_operands = (Operand("lowerBound"), Operand("upperBound"), Operand("step"),
                     Variadic("initArgs"))
     ods_results = (VariadicResult("results"),)
@@ -159,9 +158,8 @@ class ForOp(RegisteredOp):
             return "'scf.for' op mismatch in number of loop-carried values and defined values"
         if self.induction_var.type != self.operands[0].type:
             return "'scf.for' op expected induction variable to be same type as bounds and step"
-        error = _terminator_error(self, 0, YieldOp)
-        if error:
-            return error
+        if not _ends_with(self.regions[0], YieldOp):
+            return None
         # The order of mlir-opt's checks: the region-branch interface first
         # (too few yielded values), then ForOp's own loop-like checks.
         iter_types = [a.type for a in self.body.args[1:]]
@@ -214,8 +212,8 @@ class IfOp(RegisteredOp):
     only when the op has results."""
 
     name = "scf.if"
-    traits = (SingleBlockImplicitTerminator, RecursiveMemoryEffects, RecursivelySpeculatable,
-              NoRegionArguments)
+    traits = (SingleBlockImplicitTerminator("scf.yield"), RecursiveMemoryEffects,
+              RecursivelySpeculatable, NoRegionArguments)
     ods_operands = (Operand("condition", I1),)
     ods_results = (VariadicResult("results"),)
     ods_regions = (RegionDef("thenRegion", blocks=1), RegionDef("elseRegion"))
@@ -249,9 +247,8 @@ class IfOp(RegisteredOp):
         for index, region in enumerate(self.regions):
             if not region.blocks:
                 continue
-            error = _terminator_error(self, index, YieldOp)
-            if error:
-                return error
+            if not _ends_with(region, YieldOp):
+                return None
             yielded = [v.type for v in region.blocks[0].ops[-1].operands]
             edge = "'scf.if' op along control flow edge from Operation scf.yield to parent: "
             if len(yielded) != len(expected):
@@ -453,7 +450,7 @@ class IndexSwitchOp(RegisteredOp):
     follow in the order of `cases`."""
 
     name = "scf.index_switch"
-    traits = (RecursiveMemoryEffects, SingleBlockImplicitTerminator)
+    traits = (RecursiveMemoryEffects, SingleBlockImplicitTerminator("scf.yield"))
     ods_operands = (Operand("arg"),)
     ods_results = (VariadicResult("results"),)
     ods_regions = (RegionDef("defaultRegion", blocks=1),
@@ -543,8 +540,8 @@ class ParallelOp(RegisteredOp):
     steps, inits (operandSegmentSizes); the body ends with scf.reduce."""
 
     name = "scf.parallel"
-    traits = (AutomaticAllocationScope, SingleBlockImplicitTerminator, RecursiveMemoryEffects,
-              LoopLikeOpInterface, AttrSizedOperandSegments)
+    traits = (AutomaticAllocationScope, SingleBlockImplicitTerminator("scf.reduce"),
+              RecursiveMemoryEffects, LoopLikeOpInterface, AttrSizedOperandSegments)
     ods_operands = (Variadic("lowerBound"), Variadic("upperBound"), Variadic("step"),
                     Variadic("initVals"))
     ods_results = (VariadicResult("results"),)

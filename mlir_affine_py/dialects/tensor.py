@@ -265,7 +265,7 @@ class YieldOp(RegisteredOp):
 @register_op
 class GenerateOp(RegisteredOp):
     name = "tensor.generate"
-    traits = (RecursiveMemoryEffects, SingleBlockImplicitTerminator)
+    traits = (RecursiveMemoryEffects, SingleBlockImplicitTerminator("tensor.yield"))
     ods_operands = (Variadic("dynamicExtents"),)
     ods_results = (Result("result"),)
     ods_regions = (RegionDef("body", blocks=1),)
@@ -427,7 +427,7 @@ class RankOp(RegisteredOp):
 class PadOp(RegisteredOp):
     name = "tensor.pad"
     required_properties = ("static_high", "static_low")
-    traits = (AttrSizedOperandSegments, Pure, SingleBlockImplicitTerminator)
+    traits = (AttrSizedOperandSegments, Pure, SingleBlockImplicitTerminator("tensor.yield"))
     ods_operands = (Operand("source"), Variadic("low"), Variadic("high"))
     ods_results = (Result("result"),)
     ods_properties = (Property("static_low"), Property("static_high"),

@@ -312,7 +312,7 @@ class MaskOp(RegisteredOp):
 
     syntax_extended = True
     name = "vector.mask"
-    traits = (SingleBlockImplicitTerminator, RecursiveMemoryEffects)
+    traits = (SingleBlockImplicitTerminator("vector.yield"), RecursiveMemoryEffects)
     ods_operands = (Operand("mask"), Optional("passthru"))
     ods_results = (VariadicResult("results"),)
     ods_regions = (RegionDef("maskRegion", blocks=1),)

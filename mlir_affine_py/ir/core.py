@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from .traits import HasParent, IsolatedFromAbove, Terminator, trait_closure
+from .traits import (HasParent, IsolatedFromAbove, SingleBlockImplicitTerminator, Terminator,
+                     trait_closure)
 
 
 class Value:
@@ -90,6 +91,7 @@ class Operation:
     is_terminator = False
     isolated_from_above = False
     parent_trait = None         # the op's HasParent trait, if it has one
+    implicit_terminator = None  # its SingleBlockImplicitTerminator trait, if any
     # The dialect of unprefixed op names in the op's regions (OpAsmOpInterface
     # getDefaultDialect); "" for none.
     default_dialect = ""
@@ -138,6 +140,8 @@ class Operation:
         cls.is_terminator = Terminator in keys
         cls.isolated_from_above = IsolatedFromAbove in keys
         cls.parent_trait = next((t for t in own if isinstance(t, HasParent)), None)
+        cls.implicit_terminator = next(
+            (t for t in own if isinstance(t, SingleBlockImplicitTerminator)), None)
 
     @classmethod
     def has_trait(cls, trait) -> bool:

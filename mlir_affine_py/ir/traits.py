@@ -228,9 +228,23 @@ class SingleBlock(Trait):
 
 
 class SingleBlockImplicitTerminator(Trait):
-    """SingleBlock, with a terminator the custom form may leave out."""
+    """SingleBlock, with a terminator the custom form may leave out: the op
+    named `terminator`, which must end every region that has a block (a
+    region trait of MLIR's, checked once the ops of the regions are)."""
 
     implies = (SingleBlock,)
+
+    def __init__(self, terminator: str):
+        self.terminator = terminator
+
+    def region_error(self, op) -> str | None:
+        for region in op.regions:
+            if region.blocks and region.blocks[0].ops:
+                last = region.blocks[0].ops[-1]
+                if last.op_name != self.terminator:
+                    return (f"'{op.op_name}' op expects regions to end with "
+                            f"'{self.terminator}', found '{last.op_name}'")
+        return None
 
 
 class NoRegionArguments(Trait):

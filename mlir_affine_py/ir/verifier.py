@@ -75,13 +75,15 @@ def _verify_ops(root, text: str | None, skip=frozenset(), root_table: bool = Tru
                                  terminator_error)
     # Work items: an op; ("block", block) once the block's ops are verified,
     # for its terminator (MLIR checks it on leaving the block); ("table", op)
-    # once a symbol table's ops are, for its symbols.
+    # once a symbol table's ops are, for its symbols; ("terminator", op) once
+    # an op's regions are, for the terminator its custom form implies.
     work = [root]
     while work:
         op = work.pop()
         if op.__class__ is tuple:
             kind, item = op
             found = (missing_terminator_error(item) if kind == "block"
+                     else implicit_terminator_error(item) if kind == "terminator"
                      else item.symbol_table_error())
             if found:
                 raise found
@@ -112,6 +114,8 @@ def _verify_ops(root, text: str | None, skip=frozenset(), root_table: bool = Tru
                 raise MLIRError("entry block of region may not have predecessors", op.pos)
         if hasattr(op, "symbol_table_error") and (root_table or op is not root):
             work.append(("table", op))
+        if op.implicit_terminator is not None:
+            work.append(("terminator", op))
         needs_terminators = op.needs_terminators
         for region in reversed(op.regions):
             # A block of a region with several blocks needs a terminator
@@ -121,6 +125,17 @@ def _verify_ops(root, text: str | None, skip=frozenset(), root_table: bool = Tru
                 if check_blocks:
                     work.append(("block", block))
                 work.extend(reversed(block.ops))
+
+
+def implicit_terminator_error(op) -> MLIRError | None:
+    """SingleBlockImplicitTerminator's region trait: each region of `op`
+    ends with the terminator its custom form leaves out."""
+    message = op.implicit_terminator.region_error(op)
+    if message is None:
+        return None
+    note = ("in custom textual format, the absence of terminator implies "
+            f"'{op.implicit_terminator.terminator}'")
+    return op_error(NotedMessage(message, [(note, op)]), op)
 
 
 def structural_error(op) -> str | None:

@@ -19,7 +19,7 @@ import re
 from ..diagnostics import MLIRError, offset_to_pos
 from .elements_literal import ReadFailure, TokenReader, Unlexable
 
-_SKIPPED_OR_OPENING = r'"(?:[^"\\\n]|\\.)*"|//[^\n]*|\{-#'
+_SKIPPED_OR_OPENING = r'"(?:[^"\\\n]|\\.)*"|//[^\n]*|\{-#|[{}]'
 
 
 class FileMetadata:
@@ -38,8 +38,14 @@ def take_file_metadata(text: str, dialects) -> tuple:
     metadata = FileMetadata()
     pieces, start = [], 0
     error = None
+    depth = 0           # of braces: a dictionary stands at the top level alone
     for match in re.compile(_SKIPPED_OR_OPENING).finditer(text):
-        if match.group() != "{-#" or match.start() < start:
+        if match.start() < start:
+            continue
+        if match.group() in "{}":
+            depth += 1 if match.group() == "{" else -1
+            continue
+        if match.group() != "{-#" or depth > 0:
             continue
         reader = None
         try:

@@ -291,6 +291,26 @@ CASES = {
         'operandSegmentSizes = array<i32: 1, 0, 0>}> : (i1) -> ()\n^bb1:\n'
         '  "func.return"() : () -> ()\n}) : () -> ()\n',
         "3:3: 'cf.switch' op requires attribute 'case_operand_segments'"),
+    # A region that ends with another op than the terminator the op's custom
+    # form implies (SingleBlockImplicitTerminator's region trait).
+    "for-ends-with-foreign-op": (_func(
+        '"affine.for"() <{lowerBoundMap = affine_map<() -> (0)>, operandSegmentSizes = '
+        'array<i32: 0, 0, 0>, step = 1 : index, upperBoundMap = affine_map<() -> (10)>}> ({\n'
+        '  ^bb0(%i: index):\n    "foo.bar"() : () -> ()\n  }) : () -> ()\n  return'),
+        "2:3: 'affine.for' op expects regions to end with 'affine.yield', found 'foo.bar'"),
+    "scf-for-ends-with-foreign-op": (_func(
+        '"scf.for"(%x, %x, %x) ({\n  ^bb0(%i: index):\n    "foo.bar"() : () -> ()\n'
+        '  }) : (index, index, index) -> ()\n  return', "%x: index"),
+        "2:3: 'scf.for' op expects regions to end with 'scf.yield', found 'foo.bar'"),
+    "generate-ends-with-foreign-op": (_func(
+        '%0 = "tensor.generate"(%n) ({\n  ^bb0(%i: index):\n    %c = arith.constant 0.0 : f32'
+        '\n    "foo.bar"(%c) : (f32) -> ()\n  }) : (index) -> tensor<?xf32>\n'
+        '  return %0 : tensor<?xf32>', "%n: index", "tensor<?xf32>"),
+        "2:8: 'tensor.generate' op expects regions to end with 'tensor.yield', found "
+        "'foo.bar'"),
+    # The file metadata dictionary stands at the top level alone.
+    "metadata-in-region": (_func("%c = arith.constant 0 : index\n  {-# external_resources: {} #-}"
+                                 "\n  return"), "2:32: expected operation name in quotes"),
     # A generic op without the implicit terminator its custom form adds.
     "generic-for-without-yield": (_func(
         '"affine.for"() <{lowerBoundMap = affine_map<() -> (0)>, operandSegmentSizes = '
