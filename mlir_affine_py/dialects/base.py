@@ -274,6 +274,13 @@ class RegisteredOp(Operation):
         first; mlir-opt's message or None."""
         return None
 
+    # Whether the op's custom parser guarantees all that verify_invariants
+    # checks (its counts, properties and type constraints): the verification
+    # after parsing spares the ops the builder read from that form
+    # (`verify_parsed`'s `custom_form_ops`; tests/unit/test_verify_caches.py
+    # checks the claim on every such op it reads).
+    invariants_met_by_parser = False
+
     def verify_invariants(self):
         """What ODS's verifyInvariants checks before the op's own verifier
         (`verify_invariants_uncached`).  An op class whose checks all follow
@@ -292,7 +299,7 @@ class RegisteredOp(Operation):
         # while it is kept.
         operands, results = self.operands, self.results
         key = (cls, self.op_name, len(self.regions), len(operands),
-               *[id(v.type) for v in operands], *[id(r.type) for r in results])
+               *[id(v.type) for v in operands + results])
         found = _INVARIANT_ANSWERS.get(key)
         if found is not None:
             return found[0]

@@ -121,6 +121,9 @@ class Operation:
     # attributes it cannot do without, and its number of regions (None: any).
     required_attributes: tuple = ()
     num_regions: int | None = None
+    # Whether `structure_error` has anything to check (derived, see
+    # __init_subclass__): the verifier asks the others nothing.
+    checks_structure = False
 
     def structure_error(self) -> str | None:
         """ODS `verifyInvariants`: a required attribute missing, or the wrong
@@ -143,6 +146,8 @@ class Operation:
         cls._trait_keys = keys = trait_closure(own)
         cls.is_terminator = Terminator in keys
         cls.isolated_from_above = IsolatedFromAbove in keys
+        cls.checks_structure = (bool(cls.required_attributes) or cls.num_regions is not None
+                                or cls.structure_error is not Operation.structure_error)
 
     @classmethod
     def has_trait(cls, trait) -> bool:
