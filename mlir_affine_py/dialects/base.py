@@ -253,10 +253,10 @@ class RegisteredOp(Operation):
 
     def finish_parse(self) -> None:
         # A format prints a default-valued property only when it is not the
-        # default: the op forgets it, whichever form gave it.
+        # default: the op forgets it, whichever form gave it.  (No call of
+        # Operation's, which does nothing: every op read comes here.)
         if self.assembly_format and self.property_defaults:
             self.drop_default_properties()
-        super().finish_parse()
 
     @classmethod
     def build_generic(cls, operands=(), result_types=(), properties=None, regions=None,

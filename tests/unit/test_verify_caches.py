@@ -7,7 +7,8 @@ verification (`validity_cached`) against `get_affine_scope`,
 `is_valid_dim` and `is_valid_symbol` computed afresh.  Every op of the
 upstream invalid-input files, of the lit tests and of a generated benchmark
 file is checked, unverified (the inputs are read with the verifier switched
-off, so invalid ops are checked too)."""
+off, so invalid ops are checked too).  Last, the calls the verifier and the
+builder leave out stand where there is nothing to do."""
 
 from __future__ import annotations
 
@@ -236,3 +237,13 @@ def test_structure_checks_are_skipped_only_where_there_is_none():
             assert not cls.required_attributes and cls.num_regions is None, cls.name
             assert cls.structure_error is Operation.structure_error, cls.name
 
+
+def test_registered_ops_finish_parse_without_calling_a_base():
+    """RegisteredOp.finish_parse does not call Operation's (which does
+    nothing): no class may stand between them in an op's MRO with one of
+    its own."""
+    from mlir_affine_py.ir.core import OP_CLASSES, Operation
+    for cls in OP_CLASSES.values():
+        mro = cls.__mro__
+        between = mro[mro.index(RegisteredOp) + 1:mro.index(Operation)]
+        assert not any("finish_parse" in base.__dict__ for base in between), cls.name
