@@ -167,6 +167,10 @@ class AffineForOp(RegisteredOp):
     ods_properties = (Property("lowerBoundMap", A.AffineMapAttr),
                       Property("upperBoundMap", A.AffineMapAttr), Property("step", A.IntegerAttr))
     ods_regions = (RegionDef("region", blocks=1),)
+    # Its custom form sets the operand segments after the attribute
+    # dictionary, from the operands it reads (`parse`): only the generic
+    # form can break ODS's rules.
+    invariants_met_by_parser = True
 
     syntax = r"""
         // The rule splits at the region: what comes before it, the head, is
@@ -382,7 +386,7 @@ class AffineForOp(RegisteredOp):
         return None
 
     def affine_induction_vars(self):
-        return self.body.args[:1]
+        return self.regions[0].blocks[0].args[:1]      # the body's, without a call
 
     def print(self, p) -> None:
         p.write(" ")
@@ -596,6 +600,9 @@ class AffineMapOp(RegisteredOp):
         MIN_MAX_NAME.2: /(affine\.min|affine\.max)(?![\w$.])/
     """
     syntax_dim_and_symbol_list = True
+    # Its custom form gives the map, index operands and an index result
+    # (`_parse_map_op`): only the generic form can break ODS's rules.
+    invariants_met_by_parser = True
 
     @classmethod
     def parse(cls, t, children):
@@ -793,18 +800,24 @@ class AffineMemoryOp(RegisteredOp):
         map_attr = self.properties.get("map")
         if not isinstance(map_attr, A.AffineMapAttr):
             return None
-        memref_type = self.memref.type
+        # The operands are indexed here rather than through `memref` and
+        # `map_operands`: every load and store of a module comes here.
+        operands, stores = self.operands, self.stores
+        memref_type = operands[1 if stores else 0].type
         if not self.vector:
-            if self.stores and self.operands[0].type != memref_type.element_type:
-                return (f"'{self.op_name}' op value to store must have the same type as memref "
-                        "element type")
-            if not self.stores and self.results[0].type != memref_type.element_type:
+            element = memref_type.element_type
+            value_type = operands[0].type if stores else self.results[0].type
+            # `is` first: the types are nearly always the same object.
+            if value_type is not element and value_type != element:
+                if stores:
+                    return (f"'{self.op_name}' op value to store must have the same type as "
+                            "memref element type")
                 return f"'{self.op_name}' op result type must match element type of memref"
         map = map_attr.value
         if len(map.results) != memref_type.rank:
             return f"'{self.op_name}' op affine map num results must equal memref rank"
-        map_operands = self.map_operands
-        if map.num_inputs != len(map_operands):
+        map_operands = operands[2 if stores else 1:]
+        if map.num_dims + map.num_symbols != len(map_operands):
             return f"'{self.op_name}' op expects as many subscripts as affine map inputs"
         message = dim_and_symbol_error(self, map_operands, map.num_dims)
         if message or not self.vector:
@@ -863,6 +876,9 @@ class AffineLoadOp(AffineMemoryOp):
     traits = (AffineReadOpInterface, AffineMapAccessInterface, MemoryEffects(Read(0)))
     ods_operands = (Operand("memref", AnyMemRef), Variadic("indices", Index))
     ods_results = (Result("result", AnyType),)
+    # Its custom form gives the map, a memref, index subscripts and the
+    # element type (`_memory_op`): only the generic form can break ODS's rules.
+    invariants_met_by_parser = True
 
     @classmethod
     def build(cls, memref, map: AffineMap | None = None, indices=()):
@@ -891,6 +907,7 @@ class AffineStoreOp(AffineMemoryOp):
     ods_operands = (Operand("value", AnyType), Operand("memref", AnyMemRef),
                     Variadic("indices", Index))
     stores = True
+    invariants_met_by_parser = True      # as affine.load's
 
     @classmethod
     def build(cls, value, memref, map: AffineMap | None = None, indices=()):

@@ -87,7 +87,7 @@ def is_valid_symbol(value, region=None) -> bool:
 
 
 def _is_valid_symbol(value, region) -> bool:
-    if value.type != T.INDEX:
+    if value.type is not T.INDEX and value.type != T.INDEX:    # `is`: no Python __eq__
         return False
     if region is None:
         if is_top_level_value(value):
@@ -137,7 +137,7 @@ def is_valid_dim(value, region=None) -> bool:
 
 
 def _is_valid_dim(value, region) -> bool:
-    if value.type != T.INDEX:
+    if value.type is not T.INDEX and value.type != T.INDEX:    # `is`: no Python __eq__
         return False
     if region is None:
         op = value.defining_op
@@ -171,7 +171,12 @@ def is_valid_affine_index_operand(value, region) -> bool:
 # dimension) -> whether the value is a valid one there.  A loop nest's
 # accesses use the same few values in the same scope again and again.
 _SCOPES: dict | None = None
+_UNKNOWN = object()         # a block not in _SCOPES (None is a scope there)
 _VALIDITY: dict | None = None
+# Meanwhile also region -> (the values found valid dimensions there, those
+# found valid symbols): an op whose operands are all known valid is passed
+# with two set comparisons instead of a lookup per operand.
+_VALID_IN: dict | None = None
 
 
 @contextmanager
@@ -179,14 +184,14 @@ def validity_cached():
     """Within it, `affine_scope`, `is_valid_dim` and `is_valid_symbol`
     answer each block and each (value, scope) once.  For verification only: the IR does not
     change meanwhile."""
-    global _SCOPES, _VALIDITY
-    outer = _SCOPES, _VALIDITY
+    global _SCOPES, _VALIDITY, _VALID_IN
+    outer = _SCOPES, _VALIDITY, _VALID_IN
     if _VALIDITY is None:
-        _SCOPES, _VALIDITY = {}, {}
+        _SCOPES, _VALIDITY, _VALID_IN = {}, {}, {}
     try:
         yield
     finally:
-        _SCOPES, _VALIDITY = outer
+        _SCOPES, _VALIDITY, _VALID_IN = outer
 
 
 def affine_scope(op):
@@ -196,10 +201,9 @@ def affine_scope(op):
     block = op.parent
     if _SCOPES is None or block is None:
         return get_affine_scope(op)
-    try:
-        return _SCOPES[block]
-    except KeyError:
-        pass
+    region = _SCOPES.get(block, _UNKNOWN)   # not a KeyError: each block misses once
+    if region is not _UNKNOWN:
+        return region
     holder = op.parent_op
     if holder is None:
         region = None
@@ -215,12 +219,16 @@ def _remembered(value, region, dim: bool) -> bool:
     """is_valid_dim (`dim`) or is_valid_symbol of `value` in `region`, as
     `validity_cached` keeps them."""
     key = (value, region, dim)
-    try:
-        return _VALIDITY[key]
-    except KeyError:
+    valid = _VALIDITY.get(key)      # not a KeyError: most values are new once
+    if valid is None:
         valid = _VALIDITY[key] = (_is_valid_dim(value, region) if dim
                                   else _is_valid_symbol(value, region))
-        return valid
+        if valid:
+            found = _VALID_IN.get(region)
+            if found is None:
+                found = _VALID_IN[region] = (set(), set())
+            found[0 if dim else 1].add(value)
+    return valid
 
 
 def dim_and_symbol_error(op, operands, num_dims: int) -> str | None:
@@ -230,14 +238,24 @@ def dim_and_symbol_error(op, operands, num_dims: int) -> str | None:
         return dim_and_symbol_error_uncached(op, operands, num_dims)
     if not operands:
         return None
-    region = affine_scope(op)
-    known = _VALIDITY
+    # The scope kept for the op's block, without a call (affine_scope's).
+    region = _SCOPES.get(op.parent) if op.parent is not None else None
+    if region is None:
+        region = affine_scope(op)
+    # The operands all found valid before (most of a loop nest's accesses):
+    # the set comparisons are enough.
+    found = _VALID_IN.get(region)
+    if found is not None:
+        dims, symbols = found
+        if len(operands) <= num_dims:      # most subscripts: no symbol
+            if dims.issuperset(operands):
+                return None
+        elif dims.issuperset(operands[:num_dims]) and \
+                symbols.issuperset(operands[num_dims:]):
+            return None
     for position, value in enumerate(operands):
         dim = position < num_dims
-        valid = known.get((value, region, dim))
-        if valid is None:
-            valid = is_valid_dim(value, region) if dim else is_valid_symbol(value, region)
-        if not valid:
+        if not _remembered(value, region, dim):
             return (f"'{op.op_name}' op operand cannot be used as a dimension id" if dim
                     else f"'{op.op_name}' op operand cannot be used as a symbol")
     return None

@@ -65,6 +65,10 @@ class Builder:
         # resolved to a value already defined in a scope it sees, which
         # dominates it: the dominance check has nothing to find.
         self.forward_referenced = False
+        # The ops read from a custom form that guarantees their ODS
+        # invariants (`invariants_met_by_parser`): the verifier spares
+        # them those checks.
+        self.custom_form_ops: set = set()
 
     # ------------------------------------------------------------ entry point
     def build_module(self, parsed_ops: list):
@@ -84,7 +88,8 @@ class Builder:
             for op in ops:
                 block.append(op)
             module = ModuleOp(regions=[Region([block])])
-        verify_parsed(module, self.text, check_dominance=self.forward_referenced)
+        verify_parsed(module, self.text, check_dominance=self.forward_referenced,
+                      custom_form_ops=self.custom_form_ops)
         return module
 
     # ----------------------------------------------------------- operations
@@ -181,8 +186,11 @@ class Builder:
         if cls is Operation:
             return Operation(operands, p.result_types, attributes, properties, regions,
                              successors, name=p.name, pos=p.pos)
-        return cls(operands, p.result_types, attributes, properties, regions, successors,
-                   pos=p.pos)
+        op = cls(operands, p.result_types, attributes, properties, regions, successors,
+                 pos=p.pos)
+        if cls.invariants_met_by_parser and not p.generic:
+            self.custom_form_ops.add(op)
+        return op
 
     def _finish_op(self, op: Operation, results: list, scope: _Scope, generic: bool) -> None:
         """`results`: the (name, count, position) groups the op's results bind.

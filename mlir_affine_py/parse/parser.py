@@ -140,17 +140,67 @@ def uses_extended_ops(text: str) -> bool:
     prefixes the text holds; or whether it may use the syntax of
     grammar/extended.lark.  A text that names a dialect whose module is
     deferred (dialects/__init__.py) has it loaded first."""
-    global _MARKERS
+    if len(text) >= _ONE_PASS_LENGTH and _dotted_markers(_markers()).search(text) is None:
+        # No deferred dialect to load, no group below with a name found:
+        # what is left to look for has no dot.
+        return _short_names_or_syntax(text, _markers().get(""))
     absent = dialects.load_dialects_named_in(text)
-    loaded = dict.__len__(OP_CLASSES)
-    if _MARKERS is None or _MARKERS[0] != loaded:
-        _MARKERS = loaded, op_syntax.extended_markers(dict.values(OP_CLASSES))
-    for prefix, names in _MARKERS[1].items():
+    for prefix, names in _markers().items():
         if prefix and (prefix in absent or prefix not in text):
             continue
         if not names or any(name in text for name in names):
             return True
     return "#" in text and re.search(_EXTENDED_SYNTAX, text) is not None
+
+
+def _markers() -> dict:
+    """op_syntax.extended_markers of the ops loaded, kept while they are."""
+    global _MARKERS
+    loaded = dict.__len__(OP_CLASSES)
+    if _MARKERS is None or _MARKERS[0] != loaded:
+        _MARKERS = loaded, op_syntax.extended_markers(dict.values(OP_CLASSES))
+    return _MARKERS[1]
+
+
+def _short_names_or_syntax(text: str, short_names) -> bool:
+    """uses_extended_ops for a text holding no dotted marker: an op name
+    without its dialect, or the syntax of grammar/extended.lark."""
+    if short_names is not None and (not short_names or any(n in text for n in short_names)):
+        return True
+    return "#" in text and re.search(_EXTENDED_SYNTAX, text) is not None
+
+
+# From this length on, uses_extended_ops first looks for everything with a
+# dot that it and `load_dialects_named_in` look for (the deferred dialects'
+# prefixes, the op names or dialect prefixes of the markers) at once: a
+# plain affine text holds none of them, and a long one is then read
+# through once, not once a prefix or name.  A short text is scanned as it
+# is: the pattern costs more to compile than those scans.
+_ONE_PASS_LENGTH = 1 << 16
+_DOTTED: tuple | None = None        # (the markers, their pattern)
+
+
+def _dotted_markers(markers: dict):
+    """A pattern found in a text iff it holds a deferred dialect's prefix,
+    or a name of a dialect's markers (its prefix, if it names none).  Each
+    holds a dot after a word: the pattern stops after each dot of the text,
+    looks behind it for the last letter of a needle's word (which most
+    dots fail), then for the whole word and ahead for the rest."""
+    global _DOTTED
+    if _DOTTED is None or _DOTTED[0] is not markers:
+        needles = set(dialects.DEFERRED.values())
+        for prefix, names in markers.items():
+            if prefix:
+                needles.update(names or (prefix,))
+        pieces, lasts = [], set()
+        for needle in sorted(needles):
+            head, dot, tail = needle.partition(".")
+            assert head and dot, needle
+            pieces.append(f"(?<={re.escape(head)}\\.){re.escape(tail)}")
+            lasts.add(re.escape(head[-1]))
+        _DOTTED = markers, re.compile(rf"\.(?<=[{''.join(sorted(lasts))}]\.)(?:"
+                                      + "|".join(pieces) + ")")
+    return _DOTTED[1]
 
 
 def _bind(callback, transformer):

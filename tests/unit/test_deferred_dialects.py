@@ -162,3 +162,38 @@ def test_corpus_files_naming_deferred_dialects_as_with_every_module_loaded(path)
                   ("-split-input-file", "--allow-unregistered-dialect",
                    "--mlir-print-op-generic")):
         assert _run(text, False, flags) == _run(text, True, flags)
+
+
+
+# For each text: uses_extended_ops through the one pass (every text taken
+# as long) and through the scans (none), in a fresh interpreter, so that the
+# deferred modules are first absent and then loaded by the texts naming them.
+ONE_PASS_AGREES = """import json, sys
+from pathlib import Path
+from mlir_affine_py.parse import parser
+texts = json.loads(sys.stdin.read())
+found, quick = [], 0
+for text in texts:
+    quick += parser._dotted_markers(parser._markers()).search(text) is None
+    answers = []
+    for length in (0, 1 << 62):
+        parser._ONE_PASS_LENGTH = length
+        answers.append(parser.uses_extended_ops(text))
+    if answers[0] != answers[1]:
+        found.append([text[:200], answers])
+print(json.dumps([found, quick]))
+"""
+
+
+def test_the_one_pass_search_for_markers_agrees_with_the_scans():
+    near_misses = ["", ".", "cf", "xcf.br", "scf.for", "linalg.fill", "vector<4xf32>",
+                   "tensor<4xf32> : index", "math.absf", "a.index.", "arith.addui_extended",
+                   "arith.addui", "func.constant", " constant ", "memref.transpose",
+                   "memref.alloc", "#a.b<1> : i32", "%a = func.call_indirect %f()"]
+    texts = [AFFINE] + [AFFINE + line for line in near_misses] + near_misses
+    lit = sorted((REPO_ROOT / "tests" / "lit").rglob("*.mlir"))
+    texts += [path.read_text(encoding="utf-8", errors="replace") for path in lit]
+    done = _python(ONE_PASS_AGREES, json.dumps(texts))
+    assert done.returncode == 0, done.stderr
+    disagreeing, quick = json.loads(done.stdout)
+    assert disagreeing == [] and quick > 10, (disagreeing, quick)
