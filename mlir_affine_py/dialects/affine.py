@@ -40,6 +40,9 @@ from .base import (ValueTerminator, RegisteredOp, attrs_of, ensure_terminator,
 class AffineYieldOp(ValueTerminator):
     name = "affine.yield"
     traits = (Pure, Terminator, ReturnLike)
+    # Its custom form gives operands alone, of any types: only the generic
+    # form can break ODS's rules (its counts).
+    invariants_met_by_parser = True
 
     syntax = r"""
         affine_yield: OP_AFFINE_YIELD (value_use_list ":" type_list)? attr_dict?

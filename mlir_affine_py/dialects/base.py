@@ -297,12 +297,17 @@ class RegisteredOp(Operation):
             prepare_ods_checks(cls)
         if not cls.invariants_by_signature:
             return self.verify_invariants_uncached()
-        # The blocks of the regions are no part of the signature: an op whose
-        # regions break their constraint takes the whole path, which reports
-        # that in its place among the checks; the answers kept are those of
-        # ops whose regions kept it.
+        # Neither the blocks of the regions nor the presence of the required
+        # properties is part of the signature: an op that breaks either rule
+        # takes the whole path, which reports that in its place among the
+        # checks; the answers kept are those of ops that kept both.
         if cls.ods_sized_regions and region_constraint_error(self):
             return self.verify_invariants_uncached()
+        if cls.ods_required_properties:
+            properties = self.properties
+            for name in cls.ods_required_properties:
+                if name not in properties:
+                    return self.verify_invariants_uncached()
         # The types by identity (the parser makes one object of each type):
         # an entry holds its types, so no other object takes their ids
         # while it is kept.
@@ -473,8 +478,7 @@ def prepare_ods_checks(cls) -> None:
     own_attribute_checks = (cls.attribute_constraint_error
                             is not RegisteredOp.attribute_constraint_error)
     segments = "operandSegmentSizes" in cls.inherent
-    cls.invariants_by_signature = not (cls.required_properties or segments
-                                       or own_attribute_checks or cls.ods_predicates) \
+    cls.invariants_by_signature = not (segments or own_attribute_checks or cls.ods_predicates) \
         and all(trait.types_only for trait in traits if hasattr(trait, "verify_trait"))
     cls.ods_checks_prepared = True
 

@@ -119,7 +119,11 @@ def _verify_ops(root, text: str | None, trusted, skip=frozenset(),
                 raise MLIRError("entry block of region may not have predecessors", op.pos)
         if hasattr(op, "symbol_table_error") and (root_table or op is not root):
             work.append(("table", op))
-        if op.implicit_terminator is not None:
+        # The checks made on leaving a block or the op are queued only where
+        # they will fail (rarely): they report in their turn, after the ops
+        # inside, and cost nothing where they pass.
+        implicit = op.implicit_terminator
+        if implicit is not None and implicit.region_error(op) is not None:
             work.append(("terminator", op))
         needs_terminators = op.needs_terminators
         for region in reversed(op.regions):
@@ -127,9 +131,10 @@ def _verify_ops(root, text: str | None, trusted, skip=frozenset(),
             # whatever the op (MLIR `mayBeValidWithoutTerminator`).
             check_blocks = needs_terminators or len(region.blocks) > 1
             for block in reversed(region.blocks):
-                if check_blocks:
+                ops = block.ops
+                if check_blocks and not (ops and ops[-1].is_terminator):
                     work.append(("block", block))
-                work.extend(reversed(block.ops))
+                work.extend(reversed(ops))
 
 
 def implicit_terminator_error(op) -> MLIRError | None:
