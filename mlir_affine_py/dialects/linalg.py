@@ -41,6 +41,12 @@ def _element_type(type):
     return type.element_type if isinstance(type, (T.TensorType, T.MemRefType)) else type
 
 
+def _as_int64(value: int) -> int:
+    """`value` wrapped to int64_t, as MLIR's constant folding of affine
+    expressions computes it (+ and * wrap alike at each step or at the end)."""
+    return (value + (1 << 63)) % (1 << 64) - (1 << 63)
+
+
 def _shape(type) -> list:
     return list(type.shape) if isinstance(type, (T.TensorType, T.MemRefType)) else []
 
@@ -351,25 +357,29 @@ class StructuredOp(RegisteredOp):
                 return (f"'{self.name}' op expected operand rank ({rank}) to match the result "
                         f"rank of indexing_map #{index} ({len(map.results)})")
         ranges = self._loop_ranges(maps)
-        if ranges is None:
-            return None
+        if ranges is None or None in ranges:
+            return None         # only static loop ranges are checked
+        starts, ends = [0] * len(ranges), [r - 1 for r in ranges]
         for index, (value, map) in enumerate(zip(self.operands, maps)):
             for position, (expr, size) in enumerate(zip(map.results, _shape(value.type))):
-                if size is None:
+                if size is None or size == 0:
                     continue
+                # The indices at the first and the last iteration, in int64_t.
+                first = _as_int64(expr.evaluate(starts, []))
+                last = _as_int64(expr.evaluate(ends, []))
+                if min(first, last) < 0:
+                    return (f"'{self.name}' op unexpected result less than 0 at expression "
+                            f"#{position} in {map}")
+                inferred = max(first, last) + 1
                 if expr.__class__.__name__ == "AffineDimExpr":
-                    inferred = ranges[expr.position]
-                    if inferred is not None and inferred != size:
+                    if inferred != size:
                         return (f"'{self.name}' op inferred input/output operand #{index} has "
                                 f"shape's dimension #{position} to be {inferred}, but found "
                                 f"{size}")
-                elif None not in ranges:
-                    inferred = max(expr.evaluate([0] * len(ranges), []),
-                                   expr.evaluate([r - 1 for r in ranges], [])) + 1
-                    if size < inferred:
-                        return (f"'{self.name}' op inferred input/output operand #{index} has "
-                                f"shape's dimension #{position} to be greater than or equal to "
-                                f"{inferred}, but found {size}")
+                elif inferred > size:
+                    return (f"'{self.name}' op inferred input/output operand #{index} has "
+                            f"shape's dimension #{position} to be greater than or equal to "
+                            f"{inferred}, but found {size}")
         return None
 
     def _loop_ranges(self, maps):

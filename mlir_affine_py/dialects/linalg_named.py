@@ -31,8 +31,9 @@ from ..ir.affine_expr import dim
 from ..ir.affine_map import AffineMap
 from ..ir.core import OP_CLASSES, register_op
 from ..ir.traits import AttrSizedOperandSegments, MemoryEffectOpInterface
-from .linalg import (StructuredOp, YieldOp, _append, _cast, _multiply_accumulate, _shape,
-                     binary_fn_error, cast_op_name, casts_unsigned, multiply_accumulate_error)
+from .linalg import (StructuredOp, YieldOp, _append, _as_int64, _cast, _multiply_accumulate,
+                     _shape, binary_fn_error, cast_op_name, casts_unsigned,
+                     multiply_accumulate_error)
 from .linalg_interfaces import convolution_interface_error
 
 # ------------------------------------------------------------ the tables
@@ -168,7 +169,8 @@ def _window_sizes(op, name: str, axes: int, windowed: bool) -> list:
     axis when not given."""
     attr = op.properties.get(name, op.attributes.get(name)) if windowed else None
     if isinstance(attr, A.DenseElementsAttr) and attr.values:
-        values = [int(v) for v in attr.values]
+        # Read as getValues<int64_t> reads them.
+        values = [_as_int64(int(v)) for v in attr.values]
         values = values * axes if len(values) == 1 else values
         if len(values) == axes:        # else refused by attribute_error
             return values

@@ -89,7 +89,14 @@ class StrAttr(AttrSyntax):
 
     def parse(self, children, op_name: str = "") -> A.Attribute:
         from ..printer.numbers import unescape_string
-        return A.StringAttr(unescape_string(children[0].value[1:-1]))
+        token = children[0]
+        try:
+            return A.StringAttr(unescape_string(token.value[1:-1]))
+        except ValueError:
+            # Lexer::lexString's error, at the character it stops at.
+            from ..parse.syntax import pos_of
+            from ..parse.transformer import string_literal_error
+            raise string_literal_error(token.value, pos_of(token)) from None
 
     def holds(self, attr) -> bool:
         return isinstance(attr, A.StringAttr)

@@ -311,6 +311,19 @@ CASES = {
     # The file metadata dictionary stands at the top level alone.
     "metadata-in-region": (_func("%c = arith.constant 0 : index\n  {-# external_resources: {} #-}"
                                  "\n  return"), "2:32: expected operation name in quotes"),
+    # A window op whose stride does not fit int64_t: read as getValues<int64_t>
+    # reads it, its input map indexes below 0 (verifyStructuredOpInterface).
+    "pooling-stride-wraps": (_func(
+        "%0 = linalg.pooling_nwc_min {dilations = dense<1> : tensor<1xi64>, strides = "
+        "dense<9223372036854775808> : tensor<1xi64>} ins(%i, %k : tensor<1x4x1xf32>, "
+        "tensor<3xf32>) outs(%o : tensor<1x2x1xf32>) -> tensor<1x2x1xf32>\n"
+        "  return %0 : tensor<1x2x1xf32>",
+        "%i: tensor<1x4x1xf32>, %k: tensor<3xf32>, %o: tensor<1x2x1xf32>", "tensor<1x2x1xf32>"),
+        "2:8: 'linalg.pooling_nwc_min' op unexpected result less than 0 at expression #1 in "
+        "(d0, d1, d2, d3) -> (d0, d1 * -9223372036854775808 + d3, d2)"),
+    # A string attribute of a format with a character that ends a string.
+    "assert-message-vertical-tab": (_func('cf.assert %a, "Some \x0bmessage"\n  return', "%a: i1"),
+                                    "2:23: expected '\"' in string literal"),
     # A generic op without the implicit terminator its custom form adds.
     "generic-for-without-yield": (_func(
         '"affine.for"() <{lowerBoundMap = affine_map<() -> (0)>, operandSegmentSizes = '
