@@ -815,19 +815,41 @@ def _dialect_location_text(token) -> str:
     import re
     name, _, body = token.value.partition("<")
     body = "<" + body
-    if name == "#test.custom_location":
-        match = re.fullmatch(r'<\s*("(?:[^"\\]|\\.)*")\s*\*\s*(-?)\s*(0x[0-9a-fA-F]+|[0-9]+)\s*>',
-                             body)
-        if match:
-            line = llvm.fit_unsigned(match.group(3), match.group(2) == "-", 32)
-            if line is None:
-                at = token.column + len(name) + match.start(2 if match.group(2) else 3)
-                after = token.column + len(name) + len(body) - 1
-                raise MLIRError("integer value too large", (token.line, at)).attach_note(
-                    "failed to parse TestCustomLocationAttr parameter 'line' which is to be a "
-                    "`unsigned`", (token.line, after), "error")
-            return f"{name}<{match.group(1)} * {line}>"
-    return name + body
+    if name != "#test.custom_location":
+        return name + body
+
+    def at(index: int) -> tuple:
+        return (token.line, token.column + len(name) + index)
+
+    def parameter(which: str, cpp_type: str) -> str:
+        return (f"failed to parse TestCustomLocationAttr parameter '{which}' which is to be a "
+                f"`{cpp_type}`")
+
+    # The format `<` $file `*` $line `>`, read a piece at a time (a number
+    # with a `.` is a float, no integer).
+    space = re.compile(r"\s*")
+    index = space.match(body, 1).end()
+    file = re.compile(r'"(?:[^"\\\n]|\\.)*"').match(body, index)
+    if file is None:
+        raise MLIRError("expected attribute value", at(index)).attach_note(
+            parameter("file", "mlir::StringAttr"), at(index), "error")
+    index = space.match(body, file.end()).end()
+    if not body.startswith("*", index):
+        # A missing punctuation is reported where the token before it ends.
+        raise MLIRError("expected '*'", at(file.end()))
+    index = space.match(body, index + 1).end()
+    number = re.compile(r"(-?)\s*(0x[0-9a-fA-F]+|[0-9]+)(?!\.)").match(body, index)
+    if number is None:
+        raise MLIRError("expected integer value", at(index)).attach_note(
+            parameter("line", "unsigned"), at(index), "error")
+    line = llvm.fit_unsigned(number.group(2), number.group(1) == "-", 32)
+    if line is None:
+        raise MLIRError("integer value too large", at(index)).attach_note(
+            parameter("line", "unsigned"), at(len(body) - 1), "error")
+    index = space.match(body, number.end()).end()
+    if index != len(body) - 1:
+        raise MLIRError("expected '>'", at(number.end()))
+    return f"{name}<{file.group()} * {line}>"
 
 
 _SIMPLE_MEMREFS: dict = {}

@@ -324,6 +324,16 @@ CASES = {
     # A string attribute of a format with a character that ends a string.
     "assert-message-vertical-tab": (_func('cf.assert %a, "Some \x0bmessage"\n  return', "%a: i1"),
                                     "2:23: expected '\"' in string literal"),
+    # The test dialect's custom location read piece by piece as its format
+    # reads it: a float where the line's unsigned stands, missing pieces.
+    **{f"custom-location-{name}": (_func(f"return loc(#test.custom_location<{body}>)"),
+                                   diagnostic) for name, body, diagnostic in (
+        ("float-line", '"foo.mlir"*1.0e999', "2:47: expected integer value"),
+        ("no-star", '"foo.mlir" 1', "2:46: expected '*'"),
+        ("no-file", "foo * 1", "2:36: expected attribute value"),
+        ("two-lines", '"foo.mlir" * 1 2', "2:50: expected '>'"),
+        ("exponent", '"f" * 1e5', "2:43: expected '>'"),
+        ("negative", '"foo.mlir" * -1', None))},
     # A generic op without the implicit terminator its custom form adds.
     "generic-for-without-yield": (_func(
         '"affine.for"() <{lowerBoundMap = affine_map<() -> (0)>, operandSegmentSizes = '
