@@ -353,11 +353,13 @@ class RegisteredOp(Operation):
         without properties takes none, and a declared property of another
         kind of attribute than it stores is refused, the first by name;
         other names are ignored."""
-        entries = ", ".join(name if value is A.UNIT else f"{name} = {value}"
-                            for name, value in sorted(properties.items()))
-        prefix = f"invalid properties {{{entries}}} for op {cls.name}: "
+        def prefix() -> str:        # made only for an error
+            entries = ", ".join(name if value is A.UNIT else f"{name} = {value}"
+                                for name, value in sorted(properties.items()))
+            return f"invalid properties {{{entries}}} for op {cls.name}: "
+
         if not cls.inherent:
-            return prefix + "this operation does not support properties"
+            return prefix() + "this operation does not support properties"
         kinds = {p.name: p.kind for p in cls.ods_properties}
         for name, value in sorted(properties.items()):
             kind = kinds.get(name)
@@ -368,7 +370,7 @@ class RegisteredOp(Operation):
             else:
                 holds = kind is None or kind.holds(value) is not False
             if not holds:
-                return prefix + f"Invalid attribute `{name}` in property conversion: {value}"
+                return prefix() + f"Invalid attribute `{name}` in property conversion: {value}"
         return None
 
     def declared_count_error(self) -> str | None:

@@ -9,7 +9,7 @@ from ..diagnostics import MLIRError, offset_to_pos
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import Block, Region, register_op
-from ..ir.verifier import LocationMessage, NotedMessage
+from ..ir.verifier import NotedMessage
 from ..ir.op_definition import Property, RegionDef, Result, Variadic, VariadicResult
 from ..ir.traits import (AffineScope, AutomaticAllocationScope, CallOpInterface, ConstantLike,
                          HasParent,
@@ -177,18 +177,8 @@ class FuncOp(RegisteredOp):
         return self.properties["function_type"].value
 
     def attribute_constraint_error(self):
-        """A property of another kind than its storage, which the generic
-        form may give (setPropertiesFromAttr refuses it while parsing)."""
-        for name, kind in (("function_type", A.TypeAttr), ("sym_name", A.StringAttr),
-                           ("sym_visibility", A.StringAttr), ("arg_attrs", A.ArrayAttr),
-                           ("res_attrs", A.ArrayAttr), ("no_inline", A.UnitAttr)):
-            value = self.properties.get(name)
-            if value is not None and not isinstance(value, kind):
-                entries = ", ".join(key if item is A.UNIT else f"{key} = {item}"
-                                    for key, item in sorted(self.properties.items()))
-                return LocationMessage(f"invalid properties {{{entries}}} for op func.func: "
-                                       f"Invalid attribute `{name}` in property conversion: "
-                                       f"{value}")
+        """The function type's constraint (a property of another kind is
+        refused while parsing: RegisteredOp.property_conversion_error)."""
         if not isinstance(self.function_type, T.FunctionType):
             return ("'func.func' op attribute 'function_type' failed to satisfy constraint: "
                     "type attribute of function type")
