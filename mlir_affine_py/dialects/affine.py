@@ -30,7 +30,7 @@ from ..parse.syntax import (TOKEN, AttrDict, ParsedRegion, TypeList, Uses, affin
                             defined_name, integer_literal, parse_error)
 from ..ir.type_constraints import AnyMemRef, AnyType, Index
 from .affine_validity import (affine_scope, dim_and_symbol_error, is_valid_dim,
-                              is_valid_symbol)
+                              is_valid_symbol, note_induction_vars)
 from .base import (ValueTerminator, RegisteredOp, attrs_of, ensure_terminator,
                    first_of, index_types, new_op, regions_of)
 
@@ -55,14 +55,16 @@ class AffineYieldOp(ValueTerminator):
         return new_op("affine.yield", None, operands, types, attributes=dict(attrs_of(children)))
 
     def verify(self):
-        parent = self.parent_op
+        # The parent without `parent_op`'s call: every loop body ends here.
+        block = self.parent
+        parent = block.parent.parent if block is not None and block.parent is not None else None
         if parent is None or parent.op_name not in ("affine.if", "affine.for", "affine.parallel"):
             return "'affine.yield' op only terminates affine.if/for/parallel regions"
-        if len(parent.results) != len(self.operands):
+        operands = self.operands
+        if len(parent.results) != len(operands):
             return ("'affine.yield' op parent of yield must have same number of results as the "
                     "yield operands")
-        if self.operands and any(r.type != v.type
-                                 for r, v in zip(parent.results, self.operands)):
+        if operands and any(r.type != v.type for r, v in zip(parent.results, operands)):
             return "'affine.yield' op types mismatch between yield op and its parent"
         return None
 
@@ -373,6 +375,7 @@ class AffineForOp(RegisteredOp):
             ensure_terminator(self, 0, AffineYieldOp)
 
     def verify(self):
+        note_induction_vars(self)
         for bound, name in (("lower", "lowerBoundMap"), ("upper", "upperBoundMap")):
             map_attr = self.properties.get(name)
             if isinstance(map_attr, A.AffineMapAttr) and not map_attr.value.results:
@@ -484,6 +487,11 @@ class AffineIfOp(RegisteredOp):
     syntax_head_lines = {"AFFINE_IF_LINE": "affine_if_head"}
     syntax_remembers_name = True
     syntax_dim_and_symbol_list = True
+    # The custom form reads the condition, its operands and the result
+    # types as ODS declares them.  A block label could give a region
+    # arguments (NoRegionArguments: the builder then checks the op after
+    # all) or name a second block (SingleBlock, checked before).
+    invariants_met_by_parser = True
 
     @classmethod
     def parse(cls, t, children):
@@ -805,28 +813,27 @@ class AffineMemoryOp(RegisteredOp):
             return None
         # The operands are indexed here rather than through `memref` and
         # `map_operands`: every load and store of a module comes here.
-        operands, stores = self.operands, self.stores
-        memref_type = operands[1 if stores else 0].type
-        if not self.vector:
-            element = memref_type.element_type
-            value_type = operands[0].type if stores else self.results[0].type
-            # `is` first: the types are nearly always the same object.
-            if value_type is not element and value_type != element:
-                if stores:
-                    return (f"'{self.op_name}' op value to store must have the same type as "
-                            "memref element type")
-                return f"'{self.op_name}' op result type must match element type of memref"
+        operands = self.operands
+        if self.stores:
+            memref_type, value_type, map_operands = operands[1].type, operands[0].type, operands[2:]
+        else:
+            memref_type, value_type, map_operands = operands[0].type, self.results[0].type, operands[1:]
+        # `is` first: the types are nearly always the same object.
+        if not self.vector and value_type is not memref_type.element_type and \
+                value_type != memref_type.element_type:
+            if self.stores:
+                return (f"'{self.op_name}' op value to store must have the same type as "
+                        "memref element type")
+            return f"'{self.op_name}' op result type must match element type of memref"
         map = map_attr.value
-        if len(map.results) != memref_type.rank:
+        if len(map.results) != len(memref_type.shape):
             return f"'{self.op_name}' op affine map num results must equal memref rank"
-        map_operands = operands[2 if stores else 1:]
         if map.num_dims + map.num_symbols != len(map_operands):
             return f"'{self.op_name}' op expects as many subscripts as affine map inputs"
         message = dim_and_symbol_error(self, map_operands, map.num_dims)
         if message or not self.vector:
             return message
-        vector = (self.operands[0] if self.stores else self.results[0]).type
-        if getattr(vector, "element_type", None) != memref_type.element_type:
+        if getattr(value_type, "element_type", None) != memref_type.element_type:
             return (f"'{self.op_name}' op requires memref and vector types of the same "
                     "elemental type")
         return None

@@ -18,7 +18,7 @@ from ..ir.traits import (AutomaticAllocationScope, LoopLikeOpInterface, Recursiv
 from ..parse.syntax import TOKEN, TypeList, Uses, parse_error
 from .affine import AffineYieldOp, parse_subscripts
 from ..parse.op_syntax import parses
-from .affine_validity import dim_and_symbol_error
+from .affine_validity import dim_and_symbol_error, note_induction_vars
 from .arith import ATOMIC_RMW_KINDS
 from .base import (RegisteredOp, attrs_of, ensure_terminator, first_of, index_types, new_op,
                    regions_of)
@@ -213,6 +213,7 @@ class AffineParallelOp(RegisteredOp):
             return (f"'affine.parallel' op the number of region arguments ({args}) and the "
                     f"number of map groups for lower ({len(lb_groups)}) and upper bound "
                     f"({len(ub_groups)}), and the number of steps ({n}) must all match")
+        note_induction_vars(self)
         for which, groups, map in (("lower", lb_groups, self.lower_bounds_map),
                                    ("upper", ub_groups, self.upper_bounds_map)):
             if sum(groups) != len(map.results):

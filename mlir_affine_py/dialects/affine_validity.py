@@ -215,19 +215,46 @@ def affine_scope(op):
     return region
 
 
+def note_induction_vars(loop) -> None:
+    """While `validity_cached` holds, what verifying `loop` (an affine.for
+    or affine.parallel, before the ops of its body) tells the caches: its
+    induction variables of index type are valid dimensions wherever they
+    are used (isValidDim's rule for them asks no region), and its body's
+    blocks share its affine scope.  The body's accesses, whose subscripts
+    are mostly those variables, then find their answers kept."""
+    if _VALIDITY is None or not (loop.regions and loop.regions[0].blocks):
+        return          # not verifying, or a body the verifier will refuse
+    region = _SCOPES.get(loop.parent, _UNKNOWN)
+    if region is _UNKNOWN:
+        region = affine_scope(loop)
+    found = _VALID_IN.get(region)
+    if found is None:
+        found = _VALID_IN[region] = (set(), set())
+    for value in loop.affine_induction_vars():
+        if value.type is T.INDEX or value.type == T.INDEX:
+            found[0].add(value)
+    is_scope = loop.has_trait(AffineScope)
+    for body in loop.regions:
+        for block in body.blocks:
+            _SCOPES[block] = body if is_scope else region
+
+
 def _remembered(value, region, dim: bool) -> bool:
     """is_valid_dim (`dim`) or is_valid_symbol of `value` in `region`, as
     `validity_cached` keeps them."""
+    found = _VALID_IN.get(region)
+    if found is None:
+        found = _VALID_IN[region] = (set(), set())
+    valid_here = found[0 if dim else 1]
+    if value in valid_here:         # most answers, and the loops' variables
+        return True
     key = (value, region, dim)
     valid = _VALIDITY.get(key)      # not a KeyError: most values are new once
     if valid is None:
         valid = _VALIDITY[key] = (_is_valid_dim(value, region) if dim
                                   else _is_valid_symbol(value, region))
         if valid:
-            found = _VALID_IN.get(region)
-            if found is None:
-                found = _VALID_IN[region] = (set(), set())
-            found[0 if dim else 1].add(value)
+            valid_here.add(value)
     return valid
 
 
@@ -245,14 +272,14 @@ def dim_and_symbol_error(op, operands, num_dims: int) -> str | None:
     # The operands all found valid before (most of a loop nest's accesses):
     # the set comparisons are enough.
     found = _VALID_IN.get(region)
-    if found is not None:
-        dims, symbols = found
-        if len(operands) <= num_dims:      # most subscripts: no symbol
-            if dims.issuperset(operands):
-                return None
-        elif dims.issuperset(operands[:num_dims]) and \
-                symbols.issuperset(operands[num_dims:]):
+    if found is None:
+        found = _VALID_IN[region] = (set(), set())
+    dims, symbols = found
+    if len(operands) <= num_dims:      # most subscripts: no symbol
+        if dims.issuperset(operands):
             return None
+    elif dims.issuperset(operands[:num_dims]) and symbols.issuperset(operands[num_dims:]):
+        return None
     for position, value in enumerate(operands):
         dim = position < num_dims
         if not _remembered(value, region, dim):

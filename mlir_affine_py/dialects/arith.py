@@ -32,6 +32,9 @@ class ConstantOp(RegisteredOp):
     required_properties = ("value",)
     ods_predicates = (("all of {value, result} have same type",
                        lambda op: getattr(op.value, "type", None) == op.results[0].type),)
+    # The custom form gives the result the value's type, and refuses a
+    # value without one.
+    invariants_met_by_parser = True
 
     def attribute_constraint_error(self):
         value = self.properties.get("value")

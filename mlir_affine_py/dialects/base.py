@@ -312,8 +312,13 @@ class RegisteredOp(Operation):
         # an entry holds its types, so no other object takes their ids
         # while it is kept.
         operands, results = self.operands, self.results
-        key = (cls, self.op_name, len(self.regions), len(self.successors), len(operands),
-               *[id(v.type) for v in operands + results])
+        # Built in a list: cheaper than a comprehension's call.
+        key = [cls, self.op_name, len(self.regions), len(self.successors), len(operands)]
+        for value in operands:
+            key.append(id(value.type))
+        for value in results:
+            key.append(id(value.type))
+        key = tuple(key)
         found = _INVARIANT_ANSWERS.get(key)
         if found is not None:
             return found[0]

@@ -145,6 +145,11 @@ class Builder:
         labels = scope.labels
         for parsed_block, block in zip(parsed_blocks, blocks):
             if parsed_block.label is not None:
+                if parsed_block.args and block is blocks[0]:
+                    # A label gives the entry block arguments the op's own
+                    # form may not declare (NoRegionArguments): the op's
+                    # invariants are checked after all.
+                    self.custom_form_ops.discard(op)
                 if parsed_block.label.value in labels:
                     raise MLIRError(f"redefinition of block '{parsed_block.label.value}'",
                                     pos_of(parsed_block.label))

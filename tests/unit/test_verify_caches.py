@@ -154,6 +154,25 @@ def test_generic_forms_of_trusted_classes_are_checked(line, message):
     assert raised.value.message == message
 
 
+def test_a_label_giving_arguments_takes_the_trust_away():
+    """affine.if's custom form meets its invariants but for a block label
+    that gives a region arguments (NoRegionArguments): mlir-opt 22's
+    message, and the op is not spared the check."""
+    text = """#s = affine_set<(d0) : (d0 >= 0)>
+func.func @f(%i: index) {
+  affine.if #s(%i) {
+  ^bb0(%x: index):
+    affine.yield
+  }
+  return
+}
+"""
+    with pytest.raises(MLIRError) as raised:
+        parse_source(text)
+    assert raised.value.message == "'affine.if' op region #0 should have no arguments"
+    assert raised.value.pos == (3, 3)
+
+
 def test_kept_validities_agree(modules):
     checked = invalid = 0
     for name, module in modules:
