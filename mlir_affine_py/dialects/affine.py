@@ -55,9 +55,7 @@ class AffineYieldOp(ValueTerminator):
         return new_op("affine.yield", None, operands, types, attributes=dict(attrs_of(children)))
 
     def verify(self):
-        # The parent without `parent_op`'s call: every loop body ends here.
-        block = self.parent
-        parent = block.parent.parent if block is not None and block.parent is not None else None
+        parent = self.parent_op
         if parent is None or parent.op_name not in ("affine.if", "affine.for", "affine.parallel"):
             return "'affine.yield' op only terminates affine.if/for/parallel regions"
         operands = self.operands

@@ -179,6 +179,14 @@ _VALIDITY: dict | None = None
 _VALID_IN: dict | None = None
 
 
+class _ValidInScope(dict):
+    """_VALID_IN: a region's pair of sets, made empty when first asked."""
+
+    def __missing__(self, region) -> tuple:
+        found = self[region] = (set(), set())
+        return found
+
+
 @contextmanager
 def validity_cached():
     """Within it, `affine_scope`, `is_valid_dim` and `is_valid_symbol`
@@ -187,7 +195,7 @@ def validity_cached():
     global _SCOPES, _VALIDITY, _VALID_IN
     outer = _SCOPES, _VALIDITY, _VALID_IN
     if _VALIDITY is None:
-        _SCOPES, _VALIDITY, _VALID_IN = {}, {}, {}
+        _SCOPES, _VALIDITY, _VALID_IN = {}, {}, _ValidInScope()
     try:
         yield
     finally:
@@ -224,15 +232,11 @@ def note_induction_vars(loop) -> None:
     are mostly those variables, then find their answers kept."""
     if _VALIDITY is None or not (loop.regions and loop.regions[0].blocks):
         return          # not verifying, or a body the verifier will refuse
-    region = _SCOPES.get(loop.parent, _UNKNOWN)
-    if region is _UNKNOWN:
-        region = affine_scope(loop)
-    found = _VALID_IN.get(region)
-    if found is None:
-        found = _VALID_IN[region] = (set(), set())
+    region = affine_scope(loop)
+    dims = _VALID_IN[region][0]
     for value in loop.affine_induction_vars():
         if value.type is T.INDEX or value.type == T.INDEX:
-            found[0].add(value)
+            dims.add(value)
     is_scope = loop.has_trait(AffineScope)
     for body in loop.regions:
         for block in body.blocks:
@@ -242,10 +246,7 @@ def note_induction_vars(loop) -> None:
 def _remembered(value, region, dim: bool) -> bool:
     """is_valid_dim (`dim`) or is_valid_symbol of `value` in `region`, as
     `validity_cached` keeps them."""
-    found = _VALID_IN.get(region)
-    if found is None:
-        found = _VALID_IN[region] = (set(), set())
-    valid_here = found[0 if dim else 1]
+    valid_here = _VALID_IN[region][0 if dim else 1]
     if value in valid_here:         # most answers, and the loops' variables
         return True
     key = (value, region, dim)
@@ -271,10 +272,7 @@ def dim_and_symbol_error(op, operands, num_dims: int) -> str | None:
         region = affine_scope(op)
     # The operands all found valid before (most of a loop nest's accesses):
     # the set comparisons are enough.
-    found = _VALID_IN.get(region)
-    if found is None:
-        found = _VALID_IN[region] = (set(), set())
-    dims, symbols = found
+    dims, symbols = _VALID_IN[region]
     if len(operands) <= num_dims:      # most subscripts: no symbol
         if dims.issuperset(operands):
             return None

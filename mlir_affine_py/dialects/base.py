@@ -214,6 +214,7 @@ class RegisteredOp(Operation):
     # the ops declared by a format (parse/op_syntax.py `extended_markers`).
     syntax_extended = False
     inherent: tuple = ()
+    checks_invariants = True
     # Inherent attributes with a default value: the generic form shows the
     # default when the attribute is unset, the custom form never shows it.
     property_defaults: dict = {}
@@ -250,7 +251,6 @@ class RegisteredOp(Operation):
         # verified (`prepare_ods_checks`): start-up makes hundreds of op
         # classes, a run verifies ops of a few.
         cls.ods_checks_prepared = False
-        cls.checks_invariants = True
         # MLIR's verifier wants a terminator at the end of every block of a
         # registered op's regions, unless the op says NoTerminator.
         if "needs_terminators" not in cls.__dict__:

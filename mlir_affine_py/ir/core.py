@@ -98,8 +98,9 @@ class Operation:
     # Whether each block of the op's regions must end with a terminator: a
     # registered op's unless it has NoTerminator (dialects/base.py).
     needs_terminators = False
-    # Whether `verify_invariants` has something to check (registered ops
-    # with required properties or operand segments).
+    # Whether the op has ODS invariants to check (`verify_invariants`): a
+    # registered op's class says so (dialects/base.py), an unregistered op
+    # declares none.
     checks_invariants = False
     # Name given to `self.op_name` by generic ops; registered ops use `name`.
 
