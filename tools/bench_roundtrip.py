@@ -21,7 +21,11 @@ measured on its own.
 
 `--baseline` times a second pyaffine-opt (another checkout's console script)
 in the same turns, to compare two versions under the same load; its rows
-also give the CPU time over the baseline's.  The tools run with their
+also give the CPU time over the baseline's.  `--instructions` also counts
+the instructions of one whole run of each tool with valgrind's cachegrind:
+a figure the machine's load does not move (times on a shared machine move
+by 10% and more from run to run), with PYTHONHASHSEED fixed so that two
+counts of one version agree.  The tools run with their
 compiled bytecode, as an installed package does: PYTHONDONTWRITEBYTECODE is
 dropped from their environment, so the first (unmeasured) run of each
 writes its `__pycache__`, and start-up does not time the compiler.
@@ -34,6 +38,8 @@ import difflib
 import os
 import platform
 import random
+import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -252,6 +258,20 @@ def run_measured(command: list[str], workdir: Path) -> tuple[float, float, int, 
     return elapsed, cpu, rss, process.returncode, err_path.read_text(errors="replace")
 
 
+def count_instructions(command: list[str], valgrind: str) -> int:
+    """The instructions one whole process executes, as cachegrind counts
+    them (without its cache simulation, which the count does not need)."""
+    done = subprocess.run([valgrind, "--tool=cachegrind", "--cache-sim=no",
+                           "--cachegrind-out-file=/dev/null", *command],
+                          stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                          stderr=subprocess.PIPE, text=True,
+                          env=dict(CHILD_ENV, PYTHONHASHSEED="0"))
+    found = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
+    if done.returncode != 0 or found is None:
+        sys.exit(f"error: `{' '.join(command)}` under valgrind failed:\n{done.stderr[-3000:]}")
+    return int(found.group(1).replace(",", ""))
+
+
 def verify(path: Path, pyaffine: list[str], mlir_opt: str, workdir: Path) -> None:
     ours, theirs = workdir / "verify.py.mlir", workdir / "verify.ref.mlir"
     for command, out in ((pyaffine + [str(path), "-o", str(ours)], ours),
@@ -296,7 +316,12 @@ def main(argv=None) -> int:
     parser.add_argument("--baseline", metavar="PYAFFINE_OPT",
                         help="another pyaffine-opt to time in the same turns (its rows: "
                              "'baseline'; pyaffine-opt's CPU time over its is reported)")
+    parser.add_argument("--instructions", action="store_true",
+                        help="also count each tool's instructions in one run (valgrind)")
     args = parser.parse_args(argv)
+    valgrind = shutil.which("valgrind") if args.instructions else None
+    if args.instructions and valgrind is None:
+        parser.error("--instructions needs valgrind on PATH")
 
     pyaffine = find_pyaffine_opt()
     mlir_opt = None if args.no_mlir_opt else find_mlir_tool("mlir-opt")
@@ -327,6 +352,10 @@ def main(argv=None) -> int:
             label = "start-up" if size == STARTUP_LINES else f"{size} lines"
             results = measure(tools, [str(path), "-o", str(workdir / "out.mlir")],
                               args.repeat, workdir)
+            for result, (_, command) in zip(results, tools):
+                result["instructions"] = (count_instructions(
+                    command + [str(path), "-o", str(workdir / "out.mlir")], valgrind)
+                    if valgrind else None)
             for result in results:
                 reference = [r for r in results if r["tool"] == "mlir-opt"]
                 baseline = [r for r in results if r["tool"] == "baseline"]
@@ -354,7 +383,32 @@ def main(argv=None) -> int:
         print(f"| {row['label']} | {row['lines']} | {row['tool']} | {row['median']:.3f} | "
               f"{row['min']:.3f} | {row['cpu']:.3f} | {rate:,.0f} | {row['rss'] / 2**20:.1f} | "
               f"{ratio} | {cpu_ratio} |{versus}")
+    if valgrind:
+        print_instructions(rows, bool(args.baseline))
     return 0
+
+
+def print_instructions(rows: list[dict], with_baseline: bool) -> None:
+    """The instruction counts of `--instructions`, with their ratios."""
+    print("\nInstructions of one whole run (valgrind --tool=cachegrind, PYTHONHASHSEED=0); "
+          "`- start-up` subtracts the start-up run's count of the same tool.\n")
+    extra = " x baseline | x baseline - start-up |" if with_baseline else ""
+    print("| input | tool | instructions M | x mlir-opt |" + extra)
+    print("|---|---|---:|---:|" + ("---:|---:|" if with_baseline else ""))
+    startup = {row["tool"]: row["instructions"] for row in rows if row["label"] == "start-up"}
+    for row in rows:
+        count, reference, baseline = row["instructions"], row["reference"], row["baseline"]
+        ratio = f"{count / reference['instructions']:.3f}" if reference else "-"
+        versus = ""
+        if with_baseline:
+            if baseline:
+                net = ((count - startup[row["tool"]])
+                       / (baseline["instructions"] - startup["baseline"]))
+                net = f"{net:.3f}" if row["label"] != "start-up" else "-"
+                versus = f" {count / baseline['instructions']:.3f} | {net} |"
+            else:
+                versus = " - | - |"
+        print(f"| {row['label']} | {row['tool']} | {count / 1e6:,.1f} | {ratio} |{versus}")
 
 
 def generate_startup() -> str:

@@ -24,13 +24,13 @@ from ..ir.traits import (AffineMapAccessInterface, AffineReadOpInterface,
                          LoopLikeOpInterface, MemoryEffects, NoRegionArguments, Pure, Read,
                          RecursiveMemoryEffects, RecursivelySpeculatable, ReturnLike,
                          SingleBlockImplicitTerminator, Terminator, Write)
-from ..parse.engine.shapes import name_tokens, occurrence, ssa_shape
+from ..parse.engine.shapes import name_offsets, name_tokens, occurrence, ssa_shape
 from ..parse.op_syntax import parses
 from ..parse.syntax import (TOKEN, AttrDict, ParsedRegion, TypeList, Uses, affine_from_syntax,
                             defined_name, integer_literal, parse_error)
 from ..ir.type_constraints import AnyMemRef, AnyType, Index
 from .affine_validity import (affine_scope, dim_and_symbol_error, is_valid_dim,
-                              is_valid_symbol, note_induction_vars)
+                              is_valid_symbol, note_induction_vars, note_valid_dim_apply)
 from .base import (ValueTerminator, RegisteredOp, attrs_of, ensure_terminator,
                    first_of, index_types, new_op, regions_of)
 
@@ -684,6 +684,7 @@ class AffineApplyOp(AffineMapOp):
             for value in symbols:
                 if is_valid_dim(value, region) and not is_valid_symbol(value, region):
                     return "dimensional operand cannot be used as a symbol"
+            note_valid_dim_apply(self)
         return problem
 
     def is_valid_dim_in(self, region) -> bool:
@@ -765,7 +766,8 @@ def _lexed_subscripts(t, token) -> tuple[AffineMap, list]:
     """Subscripts lexed as one AFFINE_SUBSCRIPTS token.  The map and the
     occurrences that become its operands depend only on the token's shape
     (parse/engine/shapes.py): each shape is parsed once in a parse."""
-    shape, names, offsets = ssa_shape(token.value)
+    shape, names, parts = ssa_shape(token.value)
+    offsets = name_offsets(parts)
     known = t.subscript_shapes.get(shape)
     if known is None:
         subscripts, operands = parse_subscripts(t, t.parse_token(token))

@@ -243,6 +243,19 @@ def note_induction_vars(loop) -> None:
             _SCOPES[block] = body if is_scope else region
 
 
+def note_valid_dim_apply(apply) -> None:
+    """While `validity_cached` holds, what verifying `apply` (an
+    affine.apply, before the ops that use it) tells the caches: if its
+    operands are all known valid dimensions in its scope, so is its result
+    (AffineApplyOp::isValidDim), which the accesses after it use."""
+    if _VALIDITY is None or apply.parent is None:
+        return
+    dims = _VALID_IN[affine_scope(apply)][0]
+    result = apply.results[0]
+    if (result.type is T.INDEX or result.type == T.INDEX) and dims.issuperset(apply.operands):
+        dims.add(result)
+
+
 def _remembered(value, region, dim: bool) -> bool:
     """is_valid_dim (`dim`) or is_valid_symbol of `value` in `region`, as
     `validity_cached` keeps them."""

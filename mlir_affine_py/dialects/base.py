@@ -281,9 +281,10 @@ class RegisteredOp(Operation):
 
     # Whether the op's custom parser guarantees all that verify_invariants
     # checks (its counts, properties and type constraints): the verification
-    # after parsing spares the ops the builder read from that form
-    # (`verify_parsed`'s `custom_form_ops`; tests/unit/test_verify_caches.py
-    # checks the claim on every such op it reads).
+    # after parsing spares the ops the builder read from that form or that
+    # a custom form added, an implicit terminator (`verify_parsed`'s
+    # `unspared_ops`; tests/unit/test_verify_caches.py checks the claim on
+    # every such op it reads).
     invariants_met_by_parser = False
 
     def verify_invariants(self):

@@ -102,21 +102,29 @@ class Operation:
     # registered op's class says so (dialects/base.py), an unregistered op
     # declares none.
     checks_invariants = False
+    # Whether the class has an `ensure_implicit_structure` of its own (the
+    # builder calls none where it has not: most ops imply nothing).
+    implies_structure = False
     # Name given to `self.op_name` by generic ops; registered ops use `name`.
 
     def __init__(self, operands=(), result_types=(), attributes=None,
                  properties=None, regions=(), successors=(), name=None, pos=None):
         self.op_name = name or self.name
-        self.operands: list[Value] = list(operands)
-        for index, value in enumerate(self.operands):
+        self.operands = operands = list(operands)
+        for index, value in enumerate(operands):
             value.uses.append((self, index))
-        self.results = ([OpResult(t, self, i) for i, t in enumerate(result_types)]
-                        if result_types else [])
+        if not result_types:
+            self.results = []
+        elif len(result_types) == 1:    # most ops: no comprehension's call
+            self.results = [OpResult(result_types[0], self, 0)]
+        else:
+            self.results = [OpResult(t, self, i) for i, t in enumerate(result_types)]
         self.attributes = attributes if attributes is not None else {}
         self.properties = properties if properties is not None else {}
         self.regions: list[Region] = list(regions)
-        for region in self.regions:
-            region.parent = self
+        if regions:
+            for region in self.regions:
+                region.parent = self
         self.successors: list[Block] = list(successors)
         self.parent: Block | None = None
         self.pos = pos
@@ -139,6 +147,8 @@ class Operation:
         cls.traits = own
         cls._trait_keys = keys = trait_closure(own)
         cls.is_terminator = Terminator in keys
+        cls.implies_structure = (cls.ensure_implicit_structure
+                                 is not Operation.ensure_implicit_structure)
         cls.isolated_from_above = IsolatedFromAbove in keys
         cls.parent_trait = next((t for t in own if isinstance(t, HasParent)), None)
         cls.implicit_terminator = next(
@@ -278,7 +288,8 @@ class Block:
     __slots__ = ("args", "ops", "parent")
 
     def __init__(self, arg_types=()):
-        self.args = [BlockArgument(t, self, i) for i, t in enumerate(arg_types)]
+        self.args = ([BlockArgument(t, self, i) for i, t in enumerate(arg_types)]
+                     if arg_types else [])      # most blocks: no comprehension's call
         self.ops: list[Operation] = []
         self.parent: Region | None = None
 

@@ -31,14 +31,16 @@ def _symbol_lookups_cached(verify):
 
 @_symbol_lookups_cached
 def verify_parsed(module, text: str | None = None, check_dominance: bool = True,
-                  custom_form_ops=frozenset()) -> None:
+                  unspared_ops=None) -> None:
     """MLIR's verifier after parsing: each op in pre-order (the dialects'
     checks of its attributes, its place as a terminator, its own checks),
     each block's terminator once the block's ops are verified, then (if
     `check_dominance`) the dominance of operands.  `text`, the source,
-    places one diagnostic.  The ops of `custom_form_ops`, which the builder
-    read from a custom form that guarantees their ODS invariants
-    (`invariants_met_by_parser`), are spared those checks.
+    places one diagnostic.  Given `unspared_ops` (from the builder), the
+    ops of the classes whose custom form guarantees their ODS invariants
+    (`invariants_met_by_parser`) are spared those checks, but for the ops
+    of `unspared_ops`, which were not read from that form; without it,
+    every op is checked.
 
     The module's isolated-from-above ops (its functions) are verified after
     its other ops, each on its own, as OperationVerifier::verifyOnExit
@@ -47,11 +49,11 @@ def verify_parsed(module, text: str | None = None, check_dominance: bool = True,
     first error raised, carrying the others)."""
     isolated = [op for region in module.regions for block in region.blocks
                 for op in block.ops if op.regions and op.isolated_from_above]
-    _verify_ops(module, text, custom_form_ops, skip=set(isolated), root_table=False)
+    _verify_ops(module, text, unspared_ops, skip=set(isolated), root_table=False)
     errors = []
     for op in isolated:
         try:
-            _verify_ops(op, text, custom_form_ops)
+            _verify_ops(op, text, unspared_ops)
             if check_dominance:
                 verify_dominance(op)
         except MLIRError as error:
@@ -70,18 +72,19 @@ def verify_parsed(module, text: str | None = None, check_dominance: bool = True,
         verify_dominance(module, skip=set(isolated))
 
 
-def _verify_ops(root, text: str | None, trusted, skip=frozenset(),
+def _verify_ops(root, text: str | None, unspared, skip=frozenset(),
                 root_table: bool = True) -> None:
     """The structural checks of verify_parsed for `root` and the ops nested
     in it, but for those in `skip` (verified on their own) and, unless
-    `root_table`, the symbol table of `root` itself; the ops of `trusted`
-    skip the ODS invariants."""
+    `root_table`, the symbol table of `root` itself; `unspared` as
+    verify_parsed's `unspared_ops`."""
     from ..dialects.base import (dialect_attributes_error, missing_terminator_error,
                                  terminator_error)
     # Work items: an op; ("block", block) once the block's ops are verified,
     # for its terminator (MLIR checks it on leaving the block); ("table", op)
     # once a symbol table's ops are, for its symbols; ("terminator", op) once
     # an op's regions are, for the terminator its custom form implies.
+    sparing = unspared is not None
     work = [root]
     while work:
         op = work.pop()
@@ -102,7 +105,9 @@ def _verify_ops(root, text: str | None, trusted, skip=frozenset(),
                 raise op_error(op.declared_count_error() or message, op)
         # The first two checks are rarely needed: test for that inline.
         message = ((op.attributes and dialect_attributes_error(op))
-                   or (op.checks_invariants and op not in trusted and op.verify_invariants())
+                   or (op.checks_invariants and not (sparing and op.invariants_met_by_parser
+                                                     and op not in unspared)
+                       and op.verify_invariants())
                    or (op.is_terminator and terminator_error(op)) or op.verify())
         if message:
             if message.endswith("must be the last operation in the parent block"):

@@ -65,10 +65,12 @@ class Builder:
         # resolved to a value already defined in a scope it sees, which
         # dominates it: the dominance check has nothing to find.
         self.forward_referenced = False
-        # The ops read from a custom form that guarantees their ODS
-        # invariants (`invariants_met_by_parser`): the verifier spares
-        # them those checks.
-        self.custom_form_ops: set = set()
+        # The ops of the classes whose custom form guarantees their ODS
+        # invariants (`invariants_met_by_parser`) that were not read from
+        # that form (the generic form, or a block label giving arguments):
+        # the verifier checks those, and spares the others of the classes
+        # (their implicit terminators included).
+        self.unspared_ops: set = set()
 
     # ------------------------------------------------------------ entry point
     def build_module(self, parsed_ops: list):
@@ -89,7 +91,7 @@ class Builder:
                 block.append(op)
             module = ModuleOp(regions=[Region([block])])
         verify_parsed(module, self.text, check_dominance=self.forward_referenced,
-                      custom_form_ops=self.custom_form_ops)
+                      unspared_ops=self.unspared_ops)
         return module
 
     # ----------------------------------------------------------- operations
@@ -136,7 +138,10 @@ class Builder:
                      default_dialect: str, stack):
         scope = _Scope(parent_scope, op.isolated_from_above, default_dialect)
         parsed_blocks = parsed.blocks
-        blocks = [region.append(Block()) for _ in parsed_blocks]
+        if len(parsed_blocks) == 1:     # most regions: no comprehension's call
+            blocks = [region.append(Block())]
+        else:
+            blocks = [region.append(Block()) for _ in parsed_blocks]
         if len(blocks) > 1:
             # Every block's arguments are defined before any op is read, and
             # a block does not see all blocks before it: uses that resolve
@@ -149,7 +154,7 @@ class Builder:
                     # A label gives the entry block arguments the op's own
                     # form may not declare (NoRegionArguments): the op's
                     # invariants are checked after all.
-                    self.custom_form_ops.discard(op)
+                    self.unspared_ops.add(op)
                 if parsed_block.label.value in labels:
                     raise MLIRError(f"redefinition of block '{parsed_block.label.value}'",
                                     pos_of(parsed_block.label))
@@ -162,19 +167,14 @@ class Builder:
                     self._define(scope, token.value, [arg], pos_of(token))
         stack.append((_END_SCOPE, scope, None, None))
         for parsed_block, block in zip(reversed(parsed_blocks), reversed(blocks)):
-            stack.extend([(_BUILD, parsed_op, scope, block)
-                          for parsed_op in reversed(parsed_block.ops)])
+            for parsed_op in reversed(parsed_block.ops):
+                stack.append((_BUILD, parsed_op, scope, block))
             parsed_block.ops = []     # the stack holds them until they are built
 
     def _create(self, p: ParsedOp, scope: _Scope) -> Operation:
         if "." not in p.name and not p.generic:
             p.name = _prefixed_name(p, scope.default_dialect)
-        resolve = self._resolve
-        if p.operand_types is None:
-            operands = [resolve(scope, token, None) for token in p.operands]
-        else:
-            operands = [resolve(scope, token, expected)
-                        for token, expected in zip(p.operands, p.operand_types)]
+        operands = self._operands(p, scope) if p.operands else []
         cls = _loaded_op_class(p.name) or OP_CLASSES.get(p.name) or self._unregistered_op_class(p)
         attributes, properties = self._split_attributes(cls, p)
         if p.generic and cls is not Operation:
@@ -187,14 +187,19 @@ class Builder:
                 properties["operandSegmentSizes"] = A.DenseArrayAttr(
                     T.I32, [0] * len(cls.ods_operands))
         successors = [self._block_for(scope, t) for t in p.successors] if p.successors else ()
-        regions = [Region() for _ in p.regions] if p.regions else ()
+        if not p.regions:
+            regions = ()
+        elif len(p.regions) == 1:       # no comprehension's call
+            regions = [Region()]
+        else:
+            regions = [Region() for _ in p.regions]
         if cls is Operation:
             return Operation(operands, p.result_types, attributes, properties, regions,
                              successors, name=p.name, pos=p.pos)
         op = cls(operands, p.result_types, attributes, properties, regions, successors,
                  pos=p.pos)
-        if cls.invariants_met_by_parser and not p.generic:
-            self.custom_form_ops.add(op)
+        if p.generic and cls.invariants_met_by_parser:
+            self.unspared_ops.add(op)
         return op
 
     def _finish_op(self, op: Operation, results: list, scope: _Scope, generic: bool) -> None:
@@ -204,11 +209,25 @@ class Builder:
         its fix-ups would assume that shape, and the verifier reports what
         is wrong, as MLIR's generic parser leaves that to the verifier too."""
         if not generic:
-            op.ensure_implicit_structure()
+            if op.implies_structure:
+                op.ensure_implicit_structure()
             op.finish_parse()
         elif not op.signature_error():
             op.finish_parse()
         if not results:
+            return
+        if len(results) == 1 and op.results and results[0][1] == len(op.results):
+            # One name for all the results (nearly every op): defined here,
+            # without a call, unless `_define` has an error or a forward
+            # reference to see to.
+            name, _, pos = results[0]
+            values = scope.values
+            if name in values or scope.owner.forward:
+                self._define(scope, name, op.results, pos)
+            else:
+                values[name] = op.results
+                scope.defined_at[name] = pos
+                scope.own.append(name)
             return
         expected = 0
         for _, count, _ in results:
@@ -305,6 +324,22 @@ class Builder:
                     f"previously used here with type '{placeholder.type}'", first_use)
             placeholder.replace_all_uses_with(values[i])
 
+    def _operands(self, p: ParsedOp, scope: _Scope) -> list:
+        """The values `p`'s operands name, each of the type given with it.
+        Most name a value defined before, of that type: that case is decided
+        here, without a call; `_resolve` takes the others (a result number,
+        a forward reference, an error)."""
+        values = scope.values
+        operands = []
+        for token, expected in zip(p.operands, p.operand_types):
+            group = values.get(token if token.__class__ is str else token.value)
+            # `%x#1` is not found: the table holds `%x`.
+            if group and group[0].type is expected:
+                operands.append(group[0])
+            else:
+                operands.append(self._resolve(scope, token, expected))
+        return operands
+
     def _resolve(self, scope: _Scope, token, expected) -> Value:
         """The value a use names: a VALUE_ID token, or a name alone (made
         from an op line, without a place)."""
@@ -349,6 +384,8 @@ class Builder:
     def _check_entry_argument(self, scope: _Scope, token) -> None:
         """A region's named entry arguments (a loop's induction variable)
         must not reuse a name defined or already used around the region."""
+        if token is None:
+            return
         if scope.isolated:
             return   # a new name scope
         name = token.value

@@ -99,8 +99,8 @@ class ParsedRegion:
 
 
 class ParsedOp:
-    """An operation as written.  `operand_types` is None when the op's type
-    comes from the generic form's function type."""
+    """An operation as written.  `operand_types` gives each operand's type
+    (the generic form's function type, or what the custom form states)."""
 
     __slots__ = ("name", "results", "operands", "operand_types", "result_types",
                  "attributes", "properties", "regions", "successors", "pos", "generic")

@@ -39,6 +39,10 @@ def sanitize_identifier(name: str) -> str:
     return copy()
 
 
+# What a use of a value the printer has not numbered prints (MLIR's text).
+UNKNOWN_SSA_VALUE = "<<UNKNOWN SSA VALUE>>"
+
+
 class _NameScope:
     """Names used in a region and the regions around it (MLIR's ScopedHashTable)."""
 
@@ -143,9 +147,11 @@ class SSANameState:
         if not self.generic and hasattr(op, "result_name_hints"):
             hints = op.result_name_hints()
         if not hints:
-            self._set_name(results[0], "", used)
-            if len(results) == 1:
+            if len(results) == 1:       # most ops: `_set_name`'s first case, inline
+                self.value_names[results[0]] = f"%{self.next_value_id}"
+                self.next_value_id += 1
                 return
+            self._set_name(results[0], "", used)
             starts = [0]
         else:
             starts = []
@@ -187,8 +193,14 @@ class SSANameState:
 
     def use_name(self, value) -> str:
         """The text of a use: `%5`, `%c0` or `%3#1` for a member of a group."""
-        name = self.value_names.get(value)
-        return name if name is not None else "<<UNKNOWN SSA VALUE>>"
+        return self.value_names.get(value) or UNKNOWN_SSA_VALUE
+
+    def use_names(self, values) -> list:
+        """use_name of each of `values`."""
+        found = list(map(self.value_names.get, values))     # no Python call per value
+        if None in found:
+            found = [name or UNKNOWN_SSA_VALUE for name in found]
+        return found
 
     def definition(self, op) -> str:
         """The result list of `op` as defined: `%0`, `%0:2` or `%a, %b:2`."""

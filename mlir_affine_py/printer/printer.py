@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ..ir import attributes as A
 from ..ir import types as T
-from .names import SSANameState
+from .names import UNKNOWN_SSA_VALUE, SSANameState
 
 INDENT = "  "
 
@@ -219,10 +219,10 @@ class Printer:
         self.print_result_types([r.type for r in op.results])
 
     def print_operand(self, value) -> None:
-        self.out.append(self.names.use_name(value))
+        self.out.append(self.names.value_names.get(value) or UNKNOWN_SSA_VALUE)
 
     def print_operands(self, values) -> None:
-        self.out.append(", ".join(map(self.names.use_name, values)))
+        self.out.append(", ".join(self.names.use_names(values)))
 
     def print_successor(self, block) -> None:
         self.out.append(self.names.block_names[block])
@@ -391,11 +391,11 @@ class Printer:
         template = self.subscript_templates.get(map)
         if template is None:
             template = self.subscript_templates[map] = _subscript_template(map)
-        use_name = self.names.use_name
+        names = self.names.value_names
         # Odd entries of the template are operand positions.
         parts = template.copy()
         for i in range(1, len(parts), 2):
-            parts[i] = use_name(operands[parts[i]])
+            parts[i] = names.get(operands[parts[i]]) or UNKNOWN_SSA_VALUE
         self.out.append("".join(parts))
 
     def print_dim_and_symbol_list(self, operands, num_dims: int) -> None:
@@ -476,7 +476,7 @@ def value_name(value) -> str:
     owner = getattr(value, "owner", None)
     root = owner.parent_op if owner is not None and not hasattr(owner, "op_name") else owner
     if root is None:
-        return "<<UNKNOWN SSA VALUE>>"
+        return UNKNOWN_SSA_VALUE
     while root.parent_op is not None and not root.isolated_from_above:
         root = root.parent_op
     return SSANameState(root).use_name(value)

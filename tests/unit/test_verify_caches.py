@@ -62,11 +62,11 @@ NON_AFFINE = "".join(f"""func.func @f{index}(%m: memref<8xindex>, %k: index) {{
 
 @pytest.fixture(scope="module")
 def parsed():
-    """(name, module, the ops the builder trusts with their invariants) of
-    the inputs that parse, unverified."""
-    trusted = []
+    """(name, module, the ops of the classes trusted with their invariants
+    that the builder does not spare) of the inputs that parse, unverified."""
+    unspared = []
     saved = builder.verify_parsed
-    builder.verify_parsed = lambda *args, **kwargs: trusted.append(kwargs["custom_form_ops"])
+    builder.verify_parsed = lambda *args, **kwargs: unspared.append(kwargs["unspared_ops"])
     try:
         found = []
         for name, text in _texts():
@@ -74,7 +74,7 @@ def parsed():
                 module = parse_source(text, allow_unregistered=True)
             except (MLIRError, RecursionError):
                 continue
-            found.append((name, module, trusted[-1]))
+            found.append((name, module, unspared[-1]))
         return found
     finally:
         builder.verify_parsed = saved
@@ -109,19 +109,23 @@ def test_invariants_kept_per_signature_agree(modules):
 
 
 def test_custom_forms_meet_the_invariants_they_are_spared(parsed):
-    """Each op the builder read from a custom form that claims to meet the
-    ODS invariants (`invariants_met_by_parser`) meets them; the others of
-    those classes (read from the generic form) are left to the check."""
-    trusted_count = generic = 0
-    for name, module, trusted in parsed:
+    """Each op the verifier spares, of a class whose custom form claims to
+    meet the ODS invariants (`invariants_met_by_parser`), meets them: those
+    the builder read from that form and the implicit terminators it added.
+    The others of those classes (read from the generic form) are left to
+    the check."""
+    spared = generic = implicit = 0
+    for name, module, unspared in parsed:
         for op in module.walk():
-            if op in trusted:
-                assert op.invariants_met_by_parser, (name, op.op_name)
-                assert op.verify_invariants_uncached() is None, (name, op.op_name)
-                trusted_count += 1
-            elif getattr(op, "invariants_met_by_parser", False):
+            if not getattr(op, "invariants_met_by_parser", False):
+                continue
+            if op in unspared:
                 generic += 1
-    assert trusted_count > 1000 and generic > 10, (trusted_count, generic)
+                continue
+            assert op.verify_invariants_uncached() is None, (name, op.op_name)
+            spared += 1
+            implicit += op.pos is None
+    assert spared > 1000 and generic > 10 and implicit > 100, (spared, generic, implicit)
 
 
 # Generic forms of the classes whose custom form is trusted, each breaking

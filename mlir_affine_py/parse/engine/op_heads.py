@@ -22,6 +22,8 @@ tuples rebuilt from their items, and immutable IR values.
 
 from __future__ import annotations
 
+from itertools import accumulate
+
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.affine_expr import AffineExpr
@@ -43,11 +45,11 @@ class OpHeads(ShapeJudge):
         token and `following`, the offset of the `{` after it."""
         if not self.enabled:
             return None
-        template, names, offsets = self._shape_of(token)
+        template, names, parts = self._shape_of(token)
         if template is None:
             return None
         self.parsed[token.start_pos] = template.instantiate(
-            self.engine.lexer.token_class, token, names, offsets)
+            self.engine.lexer.token_class, token, parts)
         return token, following
 
     def op_head_line(self, children) -> OpHead:
@@ -88,8 +90,10 @@ class _HeadTemplate:
             return None
         return template
 
-    def instantiate(self, new_token, token, names: list, offsets: list) -> OpHead:
-        ends = [offset + len(name) for offset, name in zip(offsets, names)]
+    def instantiate(self, new_token, token, parts: list) -> OpHead:
+        """The head of the line of `token`, whose text ssa_shape splits
+        into `parts`."""
+        ends = list(accumulate(map(len, parts)))[1::2]     # where each name ends
         ends.append(0)                   # name -1: the line's start
         text, start, line, column = token.value, token.start_pos, token.line, token.column
         moved = []

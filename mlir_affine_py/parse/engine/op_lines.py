@@ -51,7 +51,7 @@ class OpLines(ShapeJudge):
         # After an op of a block, the parser accepts another one: the run
         # goes on while the next token is an op line that is taken.
         while True:
-            template, names, offsets = shape
+            template, names, parts = shape
             found = next_op_line(text, following)
             if found is not None:
                 next_line = self._line_token(line, found)
@@ -64,7 +64,7 @@ class OpLines(ShapeJudge):
                         else lexer.terminal_at(text, following))
             if template.continued_by(terminal):
                 break
-            ops.append(template.instantiate(line, names, offsets))
+            ops.append(template.instantiate(line, names, parts))
             taken, resume = line, following
             if found is None:
                 break
@@ -168,18 +168,22 @@ class _Template:
             self.continuing[terminal] = known
         return known
 
-    def instantiate(self, token, names: list, offsets: list) -> ParsedOp:
+    def instantiate(self, token, names: list, parts: list) -> ParsedOp:
         """The op of the line of `token`.  Its operands are names alone and
         its results have no place: only diagnostics would need them, and a
         text with any error is read again token by token (parser.py
         `parse_source`).  The op's own place is kept, as the IR keeps it."""
         if self.name_after < 0:
             name_column = token.column + self.name_gap
-        else:
-            name_column = (token.column + offsets[self.name_after]
-                           + len(names[self.name_after]) + self.name_gap)
-        return self.op.relocated(
-            (token.line, name_column),
-            [(names[index], count, None) for index, count in self.results],
-            [names[index] + suffix for index, suffix in self.operands])
+        else:       # the end of name `name_after`: the parts up to it
+            name_column = (token.column + sum(map(len, parts[:2 * self.name_after + 2]))
+                           + self.name_gap)
+        # Loops, not comprehensions: the lists are short, and a
+        # comprehension is a call (in the CPython versions supported).
+        results, operands = [], []
+        for index, count in self.results:
+            results.append((names[index], count, None))
+        for index, suffix in self.operands:
+            operands.append(names[index] + suffix)
+        return self.op.relocated((token.line, name_column), results, operands)
 

@@ -22,7 +22,9 @@ _SPLIT = re.compile(f"({SSA_NAME.pattern})")
 
 
 def ssa_shape(text: str):
-    """(shape key, SSA names, their offsets in `text`)."""
+    """(shape key, SSA names, the parts of `text`: text, name, text, ...,
+    name, text).  Where the names stand is worked out from the parts only
+    where it is needed (`name_offsets`): most lines need one place."""
     parts = _SPLIT.split(text)          # text, name, text, ..., name, text
     names = parts[1::2]
     key = "%".join(parts[::2])
@@ -32,8 +34,13 @@ def ssa_shape(text: str):
         key = tuple(parts[::2])
     if len(set(names)) < len(names):
         key = (key, tuple(map(names.index, names)))
-    # A name starts where the text before it ends.
-    return key, names, list(accumulate(map(len, parts)))[:-1:2]
+    return key, names, parts
+
+
+def name_offsets(parts: list) -> list:
+    """The offsets of the SSA names of ssa_shape's `parts`: a name starts
+    where the text before it ends."""
+    return list(accumulate(map(len, parts)))[:-1:2]
 
 
 def occurrence(token, offsets: list, anchor) -> int:
@@ -85,12 +92,12 @@ class ShapeJudge:
 
     def _shape_of(self, token):
         """(the template of the shape of `token`'s text or None, its SSA
-        names, their offsets)."""
-        key, names, offsets = ssa_shape(token.value)
+        names, the parts of the text as ssa_shape splits it)."""
+        key, names, parts = ssa_shape(token.value)
         template = self.templates.get(key, _UNSEEN)
         if template is _UNSEEN:
-            template = self.templates[key] = self._learn(token, names, offsets)
-        return template, names, offsets
+            template = self.templates[key] = self._learn(token, names, name_offsets(parts))
+        return template, names, parts
 
     def _learn(self, token, names: list, offsets: list):
         raise NotImplementedError
