@@ -401,13 +401,14 @@ def print_instructions(rows: list[dict], with_baseline: bool) -> None:
         ratio = f"{count / reference['instructions']:.3f}" if reference else "-"
         versus = ""
         if with_baseline:
+            versus = " - | - |"
             if baseline:
-                net = ((count - startup[row["tool"]])
-                       / (baseline["instructions"] - startup["baseline"]))
-                net = f"{net:.3f}" if row["label"] != "start-up" else "-"
+                net = "-"
+                if row["label"] != "start-up":
+                    net = ((count - startup[row["tool"]])
+                           / (baseline["instructions"] - startup["baseline"]))
+                    net = f"{net:.3f}"
                 versus = f" {count / baseline['instructions']:.3f} | {net} |"
-            else:
-                versus = " - | - |"
         print(f"| {row['label']} | {row['tool']} | {count / 1e6:,.1f} | {ratio} |{versus}")
 
 
