@@ -301,9 +301,17 @@ def unmodelled_op_reason(op) -> str:
 
 
 def memref_root(value):
-    """The allocation or argument a memref value views (through view-like ops)."""
+    """The allocation or argument a memref value views: through view-like
+    ops (their first operand) and ops whose results each stand for an
+    operand (`viewed_operand`: memref.distinct_objects)."""
     while True:
         op = value.defining_op
-        if op is None or not op.has_trait(ViewLikeOpInterface):
+        if op is None:
             return value
-        value = op.operands[0]
+        if op.has_trait(ViewLikeOpInterface):
+            value = op.operands[0]
+            continue
+        viewed = getattr(op, "viewed_operand", None)
+        if viewed is None:
+            return value
+        value = viewed(value)

@@ -21,7 +21,8 @@ from ..ir.traits import (Allocate, AttrSizedOperandSegments, AutomaticAllocation
                          SingleBlockImplicitTerminator, Symbol, SymbolUser, Terminator,
                          ViewLikeOpInterface, Write, is_memory_effect_free)
 from ..ir.type_constraints import (MEMREF_1D_OF_I8, NON_0_RANKED_OR_UNRANKED_MEMREF, AnyMemRef,
-                                   AnyType, Index, TypeConstraint, is_float, is_signless_integer)
+                                   AnyRankedOrUnrankedMemRef, AnyType, Index, TypeConstraint,
+                                   is_float, is_signless_integer)
 from ..ir.verifier import LocationMessage, op_error
 from ..parse.syntax import (TOKEN, LocatedInt, SymbolUses, Uses, integer_literal,
                             parse_error, pos_of)
@@ -1798,6 +1799,73 @@ class ReallocOp(RegisteredOp):
         # `alignment` is printed with the attributes (attr-dict shows properties).
         p.print_optional_attr_dict(self)
         self.print_types(p, [self.operands[0].type, self.results[0].type])
+
+
+# ------------------------------------------------- ops declared by format
+@register_op
+class ExtractAlignedPointerAsIndexOp(RegisteredOp):
+    name = "memref.extract_aligned_pointer_as_index"
+    traits = (Pure,)
+    ods_operands = (Operand("source", AnyRankedOrUnrankedMemRef),)
+    ods_results = (Result("aligned_pointer"),)
+    ods_types = {"aligned_pointer": T.INDEX}
+    assembly_format = "$source `:` type($source) `->` type(results) attr-dict"
+
+    def result_name_hints(self):
+        return ["intptr"]
+
+
+@register_op
+class MemorySpaceCastOp(RegisteredOp):
+    name = "memref.memory_space_cast"
+    traits = (Pure, CastOpInterface, ViewLikeOpInterface)
+    ods_operands = (Operand("source", AnyRankedOrUnrankedMemRef),)
+    ods_results = (Result("dest", AnyRankedOrUnrankedMemRef),)
+    assembly_format = "$source attr-dict `:` type($source) `to` type($dest)"
+
+    def result_name_hints(self):
+        return ["memspacecast"]
+
+    @staticmethod
+    def are_cast_compatible(inputs, outputs) -> bool:
+        """MemorySpaceCastOp::areCastCompatible: the same memref but for its
+        memory space (ranked: element type, layout and shape; unranked:
+        element type)."""
+        if len(inputs) != 1 or len(outputs) != 1:
+            return False
+        a, b = inputs[0], outputs[0]
+        if isinstance(a, T.MemRefType) and isinstance(b, T.MemRefType):
+            return (a.element_type == b.element_type and a.layout == b.layout
+                    and a.shape == b.shape)
+        if isinstance(a, T.UnrankedMemRefType) and isinstance(b, T.UnrankedMemRefType):
+            return a.element_type == b.element_type
+        return False
+
+
+@register_op
+class DistinctObjectsOp(RegisteredOp):
+    """`%a2, %b2 = memref.distinct_objects %a, %b : T, U`: each result is its
+    operand, with accesses to different ones known not to alias."""
+
+    name = "memref.distinct_objects"
+    traits = (Pure,)
+    ods_operands = (Variadic("operands", AnyMemRef),)
+    ods_results = (VariadicResult("results", AnyMemRef),)
+    # InferTypeOpInterface: the results have the operands' types.
+    ods_types = {"results": lambda state: state.types["operands"]}
+    assembly_format = "$operands attr-dict `:` type($operands)"
+
+    def verify(self):
+        if [v.type for v in self.operands] != [r.type for r in self.results]:
+            return f"'{self.op_name}' op operand types and result types must match"
+        if not self.operands:
+            return f"'{self.op_name}' op expected at least one operand"
+        return None
+
+    def viewed_operand(self, result):
+        """The operand `result` stands for (the dependence analysis's
+        aliasing: see analysis/affine_access.py `memref_root`)."""
+        return self.operands[result.index]
 
 
 # ------------------------------------------------- extract_strided_metadata

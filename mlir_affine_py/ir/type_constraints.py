@@ -113,6 +113,9 @@ BitcastType = TypeConstraint(
 I1 = TypeConstraint("1-bit signless integer", is_i1)
 AnyMemRef = TypeConstraint("memref of any type values",
                            lambda type: isinstance(type, T.MemRefType))
+AnyRankedOrUnrankedMemRef = TypeConstraint(
+    "ranked or unranked memref of any type values",
+    lambda type: isinstance(type, (T.MemRefType, T.UnrankedMemRefType)))
 AnyTensor = TypeConstraint("tensor of any type values", is_tensor)
 AnyRankedTensor = TypeConstraint("ranked tensor of any type values",
                                  lambda type: isinstance(type, T.TensorType))
