@@ -4,11 +4,14 @@ casts, comparisons and select."""
 
 from __future__ import annotations
 
+import re
+
 from ..diagnostics import MLIRError, offset_to_pos
 from ..ir import attributes as A
 from ..ir import elements_attributes as ElementsA
 from ..ir import types as T
 from ..ir.core import OP_CLASSES, register_op
+from ..ir.attr_syntax import TypedAttr
 from ..ir.op_definition import Operand, Property, Result
 from ..ir.traits import (CastOpInterface, ConditionallySpeculatable, ConstantLike, Elementwise,
                          NoMemoryEffect, Pure, SameOperandsAndResultShape,
@@ -28,7 +31,7 @@ class ConstantOp(RegisteredOp):
     name = "arith.constant"
     traits = (Pure, ConstantLike)
     ods_results = (Result("result"),)
-    ods_properties = (Property("value", A.Attribute),)
+    ods_properties = (Property("value", TypedAttr()),)
     required_properties = ("value",)
     ods_predicates = (("all of {value, result} have same type",
                        lambda op: getattr(op.value, "type", None) == op.results[0].type),)
@@ -38,9 +41,8 @@ class ConstantOp(RegisteredOp):
 
     def attribute_constraint_error(self):
         value = self.properties.get("value")
-        if value is not None and not hasattr(value, "type"):
-            return "'arith.constant' op attribute 'value' failed to satisfy constraint: " \
-                   "TypedAttr instance"
+        if value is not None and not A.is_typed_attr(value):
+            return f"'arith.constant' op {_NOT_TYPED}"
         return None
 
     def verify(self):
@@ -67,10 +69,18 @@ class ConstantOp(RegisteredOp):
 
     @classmethod
     def parse(cls, t, children):
-        value = children[-1]
-        if not hasattr(value, "type") or isinstance(value.type, T.NoneType):
-            raise parse_error(children[0], "expected attribute with a type")
+        value, text = children[-1], t.text
+        if not A.is_typed_attr(value):
+            # The format's `$value` is a TypedAttr: parseAttribute, then the
+            # cast that fails at the attribute (a string is typed, with the
+            # none type: the verifier refuses it).
+            raise MLIRError("custom op 'arith.constant' invalid kind of attribute specified",
+                            offset_to_pos(text, _after_attr_dict(text, children[0].end_pos)))
         attrs = dict(attrs_of(children))
+        if "value" in attrs and not A.is_typed_attr(attrs["value"]):
+            # verifyInherentAttrs on the attribute dictionary, at its `{`.
+            raise MLIRError(f"custom op 'arith.constant' 'arith.constant' op {_NOT_TYPED}",
+                            offset_to_pos(text, _next_token(text, children[0].end_pos)))
         attrs["value"] = value
         return new_op(children[0].value, children[0], result_types=[value.type],
                       attributes=attrs)
@@ -100,6 +110,36 @@ class ConstantOp(RegisteredOp):
         float of `type` (an integer, index or float type)."""
         attr = value if isinstance(value, A.Attribute) else constant_attr(value, type)
         return cls.build_generic((), [attr.type], {"value": attr})
+
+
+_NOT_TYPED = "attribute 'value' failed to satisfy constraint: TypedAttr instance"
+
+# A blank, a comment, a string literal, a brace or a run of other text.
+_ATTR_DICT_PIECES = re.compile(r'(?P<blank>(?:\s|//[^\n]*)+)|"(?:[^"\\\n]|\\.)*"|[{}]|[^\s"{}/]+|/')
+
+
+def _next_token(text: str, offset: int) -> int:
+    """The offset of the first token after `offset`."""
+    for piece in _ATTR_DICT_PIECES.finditer(text, offset):
+        if piece.lastgroup != "blank":
+            return piece.start()
+    return len(text)
+
+
+def _after_attr_dict(text: str, offset: int) -> int:
+    """The offset of the first token after `offset`, past an attribute
+    dictionary standing there (one the grammar read, its braces paired and
+    its strings closed)."""
+    depth = 0
+    for piece in _ATTR_DICT_PIECES.finditer(text, offset):
+        token = piece.group()
+        if token == "{":
+            depth += 1
+        elif token == "}":
+            depth -= 1
+        elif depth == 0 and piece.lastgroup != "blank":
+            return piece.start()
+    return len(text)
 
 
 def constant_attr(value, type) -> A.Attribute:

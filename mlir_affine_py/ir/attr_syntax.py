@@ -71,6 +71,13 @@ class AnyAttr(AttrSyntax):
 AnyAttr.default = AnyAttr()
 
 
+class TypedAttr(AnyAttr):
+    """TypedAttrInterface: an attribute written whole that has a type."""
+
+    def holds(self, attr) -> bool:
+        return A.is_typed_attr(attr)
+
+
 class UnitAttr(AttrSyntax):
     """A UnitAttr: the keyword of the optional group it anchors."""
 

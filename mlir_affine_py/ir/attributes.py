@@ -147,6 +147,12 @@ class UnitAttr(Attribute):
 UNIT = UnitAttr()
 
 
+def is_typed_attr(attr) -> bool:
+    """Whether `attr` is a TypedAttr (it has a type: an integer, float,
+    elements or string attribute; a string's type is none)."""
+    return not isinstance(attr.type, T.NoneType) or isinstance(attr, StringAttr)
+
+
 class TypeAttr(Attribute):
     __slots__ = ("value",)
 
