@@ -20,7 +20,7 @@ from ..ir.type_constraints import (BitcastType, BoolLike, FloatLike, IndexCastTy
                                    SignlessFixedWidthIntegerLike, SignlessIntegerOrIndexLike,
                                    element_type_or_self, i1_same_shape, is_float, is_tensor,
                                    verify_compatible_shape)
-from ..parse.syntax import TOKEN, parse_error
+from ..parse.syntax import TOKEN, parse_error, skip_trivia
 from ..parse.op_syntax import names_terminal, parses
 from ..printer.numbers import unescape_string
 from .base import RegisteredOp, attrs_of, first_of, new_op, types_of
@@ -80,7 +80,7 @@ class ConstantOp(RegisteredOp):
         if "value" in attrs and not A.is_typed_attr(attrs["value"]):
             # verifyInherentAttrs on the attribute dictionary, at its `{`.
             raise MLIRError(f"custom op 'arith.constant' 'arith.constant' op {_NOT_TYPED}",
-                            offset_to_pos(text, _next_token(text, children[0].end_pos)))
+                            offset_to_pos(text, skip_trivia(text, children[0].end_pos)))
         attrs["value"] = value
         return new_op(children[0].value, children[0], result_types=[value.type],
                       attributes=attrs)
@@ -114,31 +114,26 @@ class ConstantOp(RegisteredOp):
 
 _NOT_TYPED = "attribute 'value' failed to satisfy constraint: TypedAttr instance"
 
-# A blank, a comment, a string literal, a brace or a run of other text.
-_ATTR_DICT_PIECES = re.compile(r'(?P<blank>(?:\s|//[^\n]*)+)|"(?:[^"\\\n]|\\.)*"|[{}]|[^\s"{}/]+|/')
-
-
-def _next_token(text: str, offset: int) -> int:
-    """The offset of the first token after `offset`."""
-    for piece in _ATTR_DICT_PIECES.finditer(text, offset):
-        if piece.lastgroup != "blank":
-            return piece.start()
-    return len(text)
+# What an attribute dictionary's braces are counted past: strings and
+# comments, whose braces do not count, and the braces.
+_BRACES = re.compile(r'"(?:[^"\\\n]|\\.)*"|//[^\n]*|[{}]')
 
 
 def _after_attr_dict(text: str, offset: int) -> int:
-    """The offset of the first token after `offset`, past an attribute
-    dictionary standing there (one the grammar read, its braces paired and
+    """The offset of the next token after `offset`, past an attribute
+    dictionary standing there (one the grammar read: its braces paired,
     its strings closed)."""
+    offset = skip_trivia(text, offset)
+    if not text.startswith("{", offset):
+        return offset
     depth = 0
-    for piece in _ATTR_DICT_PIECES.finditer(text, offset):
-        token = piece.group()
-        if token == "{":
+    for piece in _BRACES.finditer(text, offset):
+        if piece.group() == "{":
             depth += 1
-        elif token == "}":
+        elif piece.group() == "}":
             depth -= 1
-        elif depth == 0 and piece.lastgroup != "blank":
-            return piece.start()
+            if depth == 0:
+                return skip_trivia(text, piece.end())
     return len(text)
 
 

@@ -16,7 +16,7 @@ from ..ir import types as T
 from ..ir.core import OP_CLASSES, Block, Operation, Region, Value
 from ..dialects.base import OPEN_DIALECTS, REGISTERED_DIALECTS
 from ..ir.verifier import verify_parsed
-from .syntax import ParsedOp, ParsedRegion, pos_of
+from .syntax import ParsedOp, ParsedRegion, pos_of, skip_trivia
 from .unknown_op import unknown_custom_op_error
 
 
@@ -430,16 +430,7 @@ class Builder:
         end = offset + 1
         while end < len(text) and text[end] not in '"\n':
             end += 2 if text[end] == "\\" else 1
-        end += 1
-        while end < len(text):
-            if text[end] in " \t\r\n":
-                end += 1
-            elif text.startswith("//", end):
-                newline = text.find("\n", end)
-                end = len(text) if newline < 0 else newline
-            else:
-                break
-        return offset_to_pos(text, min(end, len(text)))
+        return offset_to_pos(text, min(skip_trivia(text, end + 1), len(text)))
 
 
 def _place(token):

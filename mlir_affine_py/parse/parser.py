@@ -28,7 +28,7 @@ from . import op_syntax
 from .builder import Builder
 from .engine.driver import Engine
 from .engine.tables import PreparedGrammar, advances
-from .syntax import TOKEN, AffineSyntax, OpHead, ParsedOp
+from .syntax import TOKEN, AffineSyntax, OpHead, ParsedOp, skip_trivia
 from .transformer import MLIRTransformer, string_literal_error
 from .unknown_op import MLIR_OPT_DIALECTS, default_dialect_at, unknown_custom_op_error
 
@@ -547,7 +547,7 @@ def _expected_message(accepted: set, state, token, text: str, offset: int | None
             return message, where
     if accepted == {"COMMA"} and _in_result_list(state) and _is_token(token, "COLON"):
         # `%a:` without the count of a result group.
-        following = _skip_trivia(text, token.end_pos)
+        following = skip_trivia(text, token.end_pos)
         return "expected integer number of results", wrong_token_offset(
             text, following, at_eof=following >= len(text))
     if "RESULT_GROUP" in accepted and accepted <= {"RESULTS", "RESULT_GROUP", "VALUE_ID"}:
@@ -574,7 +574,7 @@ def _expected_message(accepted: set, state, token, text: str, offset: int | None
     if "DIMS" in accepted and token is not None:
         dims = re.compile(_DIMENSIONS).match(text, token.start_pos)
         if dims and dims.end() > token.start_pos:
-            following = _skip_trivia(text, dims.end())
+            following = skip_trivia(text, dims.end())
             return "expected non-function type", wrong_token_offset(
                 text, following, at_eof=following >= len(text))
     if "MIN_MAX" in accepted and has("affine_map") and isinstance(top, TOKEN) \
@@ -938,7 +938,7 @@ def _third_memref_attribute_error(text: str, offset: int) -> MLIRError:
     grammar takes a layout and a memory space): Parser::parseMemRefType
     reports it after reading it, as a second memory space or as a layout
     after the memory space."""
-    start = _skip_trivia(text, offset)
+    start = skip_trivia(text, offset)
     depth, index = 0, start
     while index < len(text):
         char = text[index]
@@ -957,7 +957,7 @@ def _third_memref_attribute_error(text: str, offset: int) -> MLIRError:
         aliases.get(word), (A.AffineMapAttr, A.StridedLayoutAttr))
     message = ("expected memory space to be last in memref type" if layout
                else "multiple memory spaces specified in memref type")
-    return MLIRError(message, offset_to_pos(text, _skip_trivia(text, index)))
+    return MLIRError(message, offset_to_pos(text, skip_trivia(text, index)))
 
 
 def _keyword_context(stack: list):
@@ -1084,7 +1084,7 @@ def _refine(text: str, error: MLIRError) -> MLIRError:
     elif message.startswith("undefined symbol alias id"):
         match = re.compile(_ALIAS).match(text, offset)
         if match:
-            following = _skip_trivia(text, match.end())
+            following = skip_trivia(text, match.end())
             error.pos = offset_to_pos(text, wrong_token_offset(text, following))
     elif message.startswith("non-affine expression"):
         operator = _operator_before(text, offset)
@@ -1096,7 +1096,7 @@ def _refine(text: str, error: MLIRError) -> MLIRError:
     elif re.compile(_OPERAND_TYPE_COUNT).match(message):
         colon = _generic_op_colon(text, offset)
         if colon is not None:
-            error.pos = offset_to_pos(text, _skip_trivia(text, colon + 1))
+            error.pos = offset_to_pos(text, skip_trivia(text, colon + 1))
     elif message.startswith("inferred shape of elements literal"):
         start = text.rfind("dense", 0, offset)
         if start >= 0 and text.count("\n", start, offset) == 0:
@@ -1127,9 +1127,9 @@ def _high_prec_operator_after_operand(text: str, operator: int):
     """The offset of the `*`, floordiv, ceildiv or mod that follows the
     operand after the operator at `operator` (negations included), if any."""
     high = re.compile(_HIGH_PREC_OPERATOR)
-    index = _skip_trivia(text, high.match(text, operator).end())
+    index = skip_trivia(text, high.match(text, operator).end())
     while text.startswith("-", index) and not text.startswith("->", index):
-        index = _skip_trivia(text, index + 1)
+        index = skip_trivia(text, index + 1)
     if text.startswith("(", index):
         depth = 0
         while index < len(text):
@@ -1142,7 +1142,7 @@ def _high_prec_operator_after_operand(text: str, operator: int):
         if word is None:
             return None
         index = word.end()
-    index = _skip_trivia(text, index)
+    index = skip_trivia(text, index)
     return index if high.match(text, index) else None
 
 
@@ -1174,19 +1174,6 @@ def _generic_op_colon(text: str, offset: int):
             return index
         index += 1
     return None
-
-
-def _skip_trivia(text: str, offset: int) -> int:
-    """The offset of the next token at or after `offset`."""
-    while offset < len(text):
-        if text[offset] in " \t\r\n":
-            offset += 1
-        elif text.startswith("//", offset):
-            end = text.find("\n", offset)
-            offset = len(text) if end < 0 else end
-        else:
-            break
-    return offset
 
 
 class Chunk(NamedTuple):

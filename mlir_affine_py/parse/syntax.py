@@ -36,6 +36,20 @@ class TypeList(list):
     pass
 
 
+def skip_trivia(text: str, offset: int) -> int:
+    """The offset of the next token at or after `offset` (past blanks and
+    comments)."""
+    while offset < len(text):
+        if text[offset] in " \t\r\n":
+            offset += 1
+        elif text.startswith("//", offset):
+            end = text.find("\n", offset)
+            offset = len(text) if end < 0 else end
+        else:
+            break
+    return offset
+
+
 class AttrDict(dict):
     pass
 

@@ -22,13 +22,11 @@ tuples rebuilt from their items, and immutable IR values.
 
 from __future__ import annotations
 
-from itertools import accumulate
-
 from ...ir import attributes as A
 from ...ir import types as T
 from ...ir.affine_expr import AffineExpr
 from ...ir.affine_map import AffineMap, IntegerSet
-from .shapes import ShapeJudge
+from .shapes import ShapeJudge, name_ends
 from ..syntax import TOKEN, OpHead
 
 # Values a head shares with the heads made from it.
@@ -93,7 +91,7 @@ class _HeadTemplate:
     def instantiate(self, new_token, token, parts: list) -> OpHead:
         """The head of the line of `token`, whose text ssa_shape splits
         into `parts`."""
-        ends = list(accumulate(map(len, parts)))[1::2]     # where each name ends
+        ends = name_ends(parts)
         ends.append(0)                   # name -1: the line's start
         text, start, line, column = token.value, token.start_pos, token.line, token.column
         moved = []

@@ -43,6 +43,11 @@ def name_offsets(parts: list) -> list:
     return list(accumulate(map(len, parts)))[:-1:2]
 
 
+def name_ends(parts: list) -> list:
+    """The offsets where the SSA names of ssa_shape's `parts` end."""
+    return list(accumulate(map(len, parts)))[1::2]
+
+
 def occurrence(token, offsets: list, anchor) -> int:
     """The index of the name of `anchor` (a token inside `token`, or None)
     among `offsets`, or -1 if it stands at none of them."""
