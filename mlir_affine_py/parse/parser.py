@@ -1,6 +1,6 @@
 """Entry point of parsing: source text -> a builtin.module.
 
-The parser is built once per process from grammar/mlir.lark, whose LALR
+The parser is built once per process from mlir_affine_py/grammar/mlir.lark, whose LALR
 tables are cached on disk (parse/engine/tables.py), so a lit run of hundreds of
 small invocations pays for them once.
 """
@@ -48,17 +48,14 @@ if hasattr(sys, "set_int_max_str_digits"):
 
 
 def _grammar_text(name: str = "mlir.lark") -> str:
-    # In a source checkout the grammar stands beside the package; it comes
-    # first, since an editable install maps the `mlir_affine_py.grammar`
-    # package data to the checkout it was installed from, which may be
-    # another one.  An installed copy has the package data, read as a file
-    # where it is one (importlib.resources costs a tenth of a short run).
+    # The grammar is package data beside this package (mlir_affine_py/grammar),
+    # read as a file where it is one (importlib.resources costs a tenth of a
+    # short run), through importlib.resources where it is not (a zip).
     package = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
-    for path in (os.path.join(os.path.dirname(package), "grammar", name),
-                 os.path.join(package, "grammar", name)):
-        if os.path.isfile(path):
-            with open(path, encoding="utf-8") as handle:
-                return handle.read()
+    path = os.path.join(package, "grammar", name)
+    if os.path.isfile(path):
+        with open(path, encoding="utf-8") as handle:
+            return handle.read()
     from importlib import resources
     return resources.files("mlir_affine_py.grammar").joinpath(name).read_text()
 
@@ -81,7 +78,7 @@ _FORMAT_MODULES = tuple(os.path.join(os.path.dirname(os.path.dirname(__file__)),
 
 def prepared_grammar(folder: str | None = None, classes=None,
                      extended: bool = True) -> PreparedGrammar:
-    """The grammar of the core syntax (with grammar/extended.lark, if
+    """The grammar of the core syntax (with mlir_affine_py/grammar/extended.lark, if
     `extended`) and the registered ops' syntax (parse/op_syntax.py;
     `classes`: their `syntax_classes`, if known), prepared, from the cache
     in `folder` (by default the user's cache folder) when it holds it."""
@@ -126,7 +123,7 @@ def load_parsers() -> None:
         _parser(extended)
 
 
-# What a text that uses the syntax of grammar/extended.lark holds: a dialect
+# What a text that uses the syntax of mlir_affine_py/grammar/extended.lark holds: a dialect
 # attribute (its body's brackets paired, four deep) followed by a `:`.  A
 # false match only costs the larger table.
 _SYMBOL_BODY = r'<(?:->|"(?:[^"\\\n]|\\.)*"|[^<>"\n]|' * 3 + r"<(?:->|[^<>\n])*>" + ")*>" * 3
@@ -138,7 +135,7 @@ def uses_extended_ops(text: str) -> bool:
     """Whether `text` may name an op of the extended grammar: it holds one
     of their names (a word of a short name), looked for under the dialect
     prefixes the text holds; or whether it may use the syntax of
-    grammar/extended.lark.  A text that names a dialect whose module is
+    mlir_affine_py/grammar/extended.lark.  A text that names a dialect whose module is
     deferred (dialects/__init__.py) has it loaded first."""
     if len(text) >= _ONE_PASS_LENGTH and _dotted_markers(_markers()).search(text) is None:
         # No deferred dialect to load, no group below with a name found:
@@ -164,7 +161,7 @@ def _markers() -> dict:
 
 def _short_names_or_syntax(text: str, short_names) -> bool:
     """uses_extended_ops for a text holding no dotted marker: an op name
-    without its dialect, or the syntax of grammar/extended.lark."""
+    without its dialect, or the syntax of mlir_affine_py/grammar/extended.lark."""
     if short_names is not None and (not short_names or any(n in text for n in short_names)):
         return True
     return "#" in text and re.search(_EXTENDED_SYNTAX, text) is not None

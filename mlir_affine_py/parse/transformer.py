@@ -600,7 +600,7 @@ class MLIRTransformer:
         return dialect_symbols.dialect_attribute(name)
 
     def typed_dialect_attr(self, children):
-        """`#foo.attr : i32` (grammar/extended.lark)."""
+        """`#foo.attr : i32` (mlir_affine_py/grammar/extended.lark)."""
         name, colon, type = children
         if name.type == "HASH_ID" and name.value in self.attribute_aliases:
             # An alias ends the attribute: the parser stops at the `:`.

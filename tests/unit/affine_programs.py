@@ -217,17 +217,17 @@ def interpreter_outcome(text: str, seed: int) -> list:
     return [a.tobytes() for a in args if isinstance(a, np.ndarray)]
 
 
-def mlir_opt_reprints(mlir_opt: str, outputs: list) -> list:
+def mlir_opt_reprints(mlir_opt: str, outputs: list, run=subprocess.run) -> list:
     """[(index, what differs)] for the outputs that mlir-opt rejects or
     prints differently (all in one -split-input-file run)."""
     joined = f"\n{SEPARATOR}\n".join(outputs)
-    done = subprocess.run([mlir_opt, "-split-input-file", "-"], input=joined, capture_output=True,
+    done = run([mlir_opt, "-split-input-file", "-"], input=joined, capture_output=True,
                           text=True, timeout=300)
     if done.returncode != 0:
         # Find the culprits one by one.
         problems = []
         for k, text in enumerate(outputs):
-            one = subprocess.run([mlir_opt, "-"], input=text, capture_output=True, text=True, timeout=60)
+            one = run([mlir_opt, "-"], input=text, capture_output=True, text=True, timeout=60)
             if one.returncode != 0:
                 problems.append((k, f"mlir-opt rejects it: {one.stderr.strip()[:500]}"))
             elif one.stdout != text:

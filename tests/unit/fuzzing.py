@@ -216,6 +216,7 @@ def _child(connection) -> None:
     import gc
     import io
     import sys
+
     from mlir_affine_py import opt_main
     runs = 0
     while True:
@@ -320,12 +321,13 @@ def judge(code, out: str, err: str, seconds: float, path: str,
 
 
 def mlir_opt_verdict(mlir_opt: str, data: bytes, flags: list[str],
-                     printed: list | None = None) -> tuple[str, str]:
+                     printed: list | None = None, run=subprocess.run) -> tuple[str, str]:
     """("accepts" | "rejects" | "no verdict", mlir-opt's message): mlir-opt
     crashing or hanging on `data` gives no verdict.  What it prints of an
-    accepted input is appended to `printed`, if given."""
+    accepted input is appended to `printed`, if given.  `run` starts it (the
+    tests hand `oracle.run`, whose answers are recorded)."""
     try:
-        done = subprocess.run([mlir_opt, *flags, "-"], input=data, capture_output=True, timeout=60)
+        done = run([mlir_opt, *flags, "-"], input=data, capture_output=True, timeout=60)
     except subprocess.TimeoutExpired:
         return "no verdict", "mlir-opt timed out"
     message = done.stderr.decode("utf-8", "replace").strip()[:500]
@@ -338,7 +340,7 @@ def mlir_opt_verdict(mlir_opt: str, data: bytes, flags: list[str],
     return "rejects", message
 
 
-def check_output(mlir_opt: str, data: bytes, output: str, flags: list[str]):
+def check_output(mlir_opt: str, data: bytes, output: str, flags: list[str], run=subprocess.run):
     """("ok" | "lenient" | "failure", detail) for an exit-0 run: mlir-opt
     must accept our output with the input's flags.  When it rejects the
     input itself, the run is "lenient": pyaffine-opt accepted input that
@@ -348,11 +350,12 @@ def check_output(mlir_opt: str, data: bytes, output: str, flags: list[str]):
     rejects but prints itself, byte for byte, is no failure: some of its
     printed forms do not read back (`#foo<bar<a>b<c>>` prints as
     `#foo.bar<a>b<c>`)."""
-    verdict, complaint = mlir_opt_verdict(mlir_opt, output.encode("utf-8", "surrogateescape"), flags)
+    verdict, complaint = mlir_opt_verdict(mlir_opt, output.encode("utf-8", "surrogateescape"), flags,
+                                          run=run)
     if verdict != "rejects":
         return "ok", None
     theirs: list = []
-    verdict, about_input = mlir_opt_verdict(mlir_opt, data, flags, theirs)
+    verdict, about_input = mlir_opt_verdict(mlir_opt, data, flags, theirs, run=run)
     if verdict != "accepts":
         return "lenient", about_input
     if theirs == [output]:

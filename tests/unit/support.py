@@ -1,7 +1,10 @@
 """Where the tests find their outside inputs: the shared corpus (the
 `shared` folder beside the repository, or $PYAFFINE_SHARED) and mlir-opt 22
-($MLIR_OPT, PATH, or /usr/lib/llvm-22/bin).  Tests needing either skip
-without it."""
+($MLIR_OPT, PATH, or /usr/lib/llvm-22/bin).  Tests needing the corpus skip
+without it.  mlir-opt's answers are recorded (oracle.py): `MLIR_OPT` and
+`MLIR_RUNNER` name the tools to ask through `oracle.run`, and are None only
+where answers must come from a live tool ($PYAFFINE_ORACLE=record or live)
+that is not installed."""
 
 from __future__ import annotations
 
@@ -43,8 +46,19 @@ def console_script(name: str) -> str | None:
     return shutil.which(name)
 
 
-MLIR_OPT = find_mlir_tool("mlir-opt")
-MLIR_RUNNER = find_mlir_tool("mlir-runner")
+def oracle_mode() -> str:
+    """Where mlir-opt's answers come from (oracle.py): replay, record or live."""
+    return os.environ.get("PYAFFINE_ORACLE", "replay")
+
+
+def oracle_tool(name: str) -> str | None:
+    """The tool to hand to `oracle.run`: the installed one, else (answers
+    being replayed) its bare name."""
+    return find_mlir_tool(name) or (name if oracle_mode() == "replay" else None)
+
+
+MLIR_OPT = oracle_tool("mlir-opt")
+MLIR_RUNNER = oracle_tool("mlir-runner")
 CORPUS = find_corpus()
 
 
@@ -95,13 +109,13 @@ def run_in_process(path: Path, split: bool, generic: bool = False) -> tuple[int,
 def mlir_opt_output(path: Path, split: bool, generic: bool = False) -> str:
     """What mlir-opt prints for `path` with the flags the corpus uses; a test
     fails if mlir-opt rejects the file."""
-    import subprocess
-
     import pytest
+
+    import oracle
     flags = (["-split-input-file"] if split else []) + ["--allow-unregistered-dialect"]
     if generic:
         flags.append("--mlir-print-op-generic")
-    done = subprocess.run([MLIR_OPT, *flags, str(path)], capture_output=True, timeout=300)
+    done = oracle.run([MLIR_OPT, *flags, str(path)], capture_output=True, timeout=300)
     if done.returncode != 0:
         pytest.fail(f"mlir-opt rejects {path}:\n"
                     + done.stderr.decode("utf-8", "replace")[-4000:], pytrace=False)

@@ -10,7 +10,6 @@ import re
 import shlex
 import subprocess
 import sys
-import textwrap
 
 import pytest
 
@@ -244,6 +243,7 @@ def test_readme_remarks_and_interchange_outputs_are_real():
         assert done.stdout + done.stderr == shown, command
 
 
+@pytest.mark.slow
 def test_readme_custom_pass_keeps_the_meaning_of_programs():
     """The README's pass run on the interchange lit inputs and the examples:
     every function computes the same memrefs before and after (reference

@@ -10,6 +10,7 @@ import subprocess
 import pytest
 
 import mlir_affine_py.dialects  # noqa: F401
+import oracle
 from mlir_affine_py.dialects.base import RegisteredOp
 from mlir_affine_py.ir.assembly_format import FormatError, format_syntax, read_format
 from mlir_affine_py.ir.core import OP_CLASSES
@@ -83,7 +84,7 @@ def test_ops_declared_by_their_format_print_as_mlir_opt_does(tmp_path, generic):
     path = tmp_path / "sample.mlir"
     path.write_text(SAMPLE)
     flags = ["--mlir-print-op-generic"] if generic else []
-    expected = subprocess.run([MLIR_OPT, *flags, str(path)], capture_output=True, text=True,
+    expected = oracle.run([MLIR_OPT, *flags, str(path)], capture_output=True, text=True,
                               check=True).stdout
     tool = console_script("pyaffine-opt")
     ours = subprocess.run([tool, *flags, str(path)], capture_output=True, text=True,

@@ -7,12 +7,16 @@ from __future__ import annotations
 import sys
 
 import numpy as np
+import pytest
 
 from support import REPO_ROOT
 
 sys.path.insert(0, str(REPO_ROOT / "tools"))
 
 import bench_fusion_scaling as scaling  # noqa: E402
+
+# Whole benchmark runs with the live mlir-opt and mlir-runner: the full run.
+pytestmark = [pytest.mark.slow, pytest.mark.oracle]
 
 
 def test_a_chain_is_fused_legally_and_keeps_its_meaning():

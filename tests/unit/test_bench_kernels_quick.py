@@ -25,7 +25,9 @@ def load_bench():
 
 bench = load_bench()
 TOOLS, WHY = bench.find_tools()
-pytestmark = pytest.mark.skipif(TOOLS is None, reason=f"kernel benchmark: {WHY}")
+# Whole benchmark runs with the live mlir-opt and mlir-runner: the full run.
+pytestmark = [pytest.mark.slow, pytest.mark.oracle,
+              pytest.mark.skipif(TOOLS is None, reason=f"kernel benchmark: {WHY}")]
 
 
 def test_quick_mode_checksums_match():

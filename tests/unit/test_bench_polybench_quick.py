@@ -19,6 +19,9 @@ sys.path.insert(0, str(SCRIPT.parent))
 
 import bench_polybench as poly  # noqa: E402
 
+# Whole benchmark runs with the live mlir-opt and mlir-runner: the full run.
+pytestmark = [pytest.mark.slow, pytest.mark.oracle]
+
 FOLDER = poly.polybench_folder()
 TOOLS, WHY = poly.bench.find_tools()
 needs_corpus = pytest.mark.skipif(FOLDER is None, reason="no shared corpus (PYAFFINE_SHARED)")

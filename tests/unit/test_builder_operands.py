@@ -37,6 +37,7 @@ def _reference_operands(self, p, scope) -> list:
             for token, expected in zip(p.operands, p.operand_types)]
 
 
+@pytest.mark.slow
 def test_inline_operands_agree_with_resolve(monkeypatch):
     chunks = _chunks()
     fast = [_outcome(text) for text in chunks]

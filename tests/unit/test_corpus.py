@@ -29,6 +29,8 @@ import pytest
 from support import (CORPUS, MLIR_OPT, REPO_ROOT, console_script, corpus_cases, fail_unless_ok,
                      mlir_opt_output, needs_split, read_source, run_in_process, text_diff)
 
+pytestmark = pytest.mark.corpus
+
 # Files on which `mlir-opt` is not a fixed point of its own output; checked by
 # test_mlir_opt_not_idempotent_list_is_exact when mlir-opt is installed.
 MLIR_OPT_NOT_IDEMPOTENT = {

@@ -13,10 +13,9 @@ import sys
 
 import pytest
 
-from support import REPO_ROOT, find_corpus
-
 from mlir_affine_py import dialects
 from mlir_affine_py.ir.core import OP_CLASSES
+from support import REPO_ROOT, find_corpus
 
 AFFINE = """func.func @f(%A: memref<8xf32>, %n: index) {
   affine.for %i = 0 to 8 {

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import io
 import re
-import subprocess
 
 import pytest
 
+import oracle
 from mlir_affine_py.opt_main import Options, run
 from support import CORPUS, MLIR_OPT, REPO_ROOT
+
+pytestmark = pytest.mark.corpus
 
 STORED = REPO_ROOT / "tests" / "unit" / "data" / "memref-dependence-check.remarks"
 LINE = re.compile(r"^[^:]+:(\d+):(\d+): (remark|error): (.*)$")
@@ -41,7 +43,7 @@ def test_remarks_match_mlir_opt():
     assert run(options, io.StringIO(), err) == 0, err.getvalue()
     ours = _remarks(err.getvalue())
     if MLIR_OPT is not None:
-        theirs = _remarks(subprocess.run(
+        theirs = _remarks(oracle.run(
             [MLIR_OPT, "-test-memref-dependence-check", "-split-input-file", str(source),
              "-o", "/dev/null"], capture_output=True, text=True).stderr)
     else:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+import oracle
 from mlir_affine_py.diagnostics import MLIRError, format_diagnostic
 from mlir_affine_py.opt_main import main
 from mlir_affine_py.parse.parser import parse_source, split_input, wrong_token_offset
@@ -247,14 +248,14 @@ DIAGNOSTICS_UNLIKE_MLIR_OPT = {
 @pytest.mark.parametrize("arguments", FAILING)
 def test_diagnostics_are_mlir_opts(arguments, capsys):
     """The whole of what is reported, notes included (the op in generic form
-    after a verifier's error, where an operand comes from), is mlir-opt's."""
-    import subprocess
+    after a verifier's error, where an operand comes from), is mlir-opt's
+    (recorded: oracle.py)."""
     path = _input_of(arguments)
     if Path(path).name in DIAGNOSTICS_UNLIKE_MLIR_OPT:
         pytest.skip("a known difference, listed in DIAGNOSTICS_UNLIKE_MLIR_OPT")
     main(list(arguments))
     ours = capsys.readouterr().err
-    theirs = subprocess.run([MLIR_OPT, *arguments], capture_output=True, timeout=60).stderr
+    theirs = oracle.run([MLIR_OPT, *arguments], capture_output=True, timeout=60).stderr
     # Bytes that are not UTF-8 are echoed by mlir-opt and shown as U+FFFD here.
     assert ours == theirs.decode("utf-8", "replace")
 

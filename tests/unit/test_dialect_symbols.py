@@ -1,7 +1,7 @@
 """Dialect symbols and the syntax only the extended grammar holds: the
 opaque form of a dialect type or attribute is printed as MLIR's
 printDialectSymbol prints it, and a typed dialect attribute
-(grammar/extended.lark) leaves the affine-only grammar as it is."""
+(mlir_affine_py/grammar/extended.lark) leaves the affine-only grammar as it is."""
 
 from __future__ import annotations
 

@@ -13,12 +13,11 @@ installed, it must accept the output.
 
 from __future__ import annotations
 
-import subprocess
-
-import numpy as np
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import oracle
 from mlir_affine_py.interpreter import random_arguments, run_function
 from mlir_affine_py.parse.parser import parse_source
 from mlir_affine_py.passes import drain_remarks
@@ -91,6 +90,7 @@ def _outcomes(text: str):
     return before_args, after_args, Printer().print_module(after)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(loop_trees())
@@ -99,7 +99,7 @@ def test_random_loop_trees_keep_their_meaning(text):
     for index, (b, a) in enumerate(zip(before, after)):
         assert b.tobytes() == a.tobytes(), f"argument {index} differs after the pass:\n{text}\n{printed}"
     if MLIR_OPT is not None:
-        checked = subprocess.run([MLIR_OPT, "-"], input=printed, capture_output=True, text=True,
+        checked = oracle.run([MLIR_OPT, "-"], input=printed, capture_output=True, text=True,
                                  timeout=60)
         assert checked.returncode == 0, checked.stderr
 
@@ -143,8 +143,10 @@ def test_the_generator_reaches_partial_distribution():
 
 
 def test_components_and_their_order():
-    from mlir_affine_py.transforms.loop_distribution import (strongly_connected_components,
-                                                             topological_order)
+    from mlir_affine_py.transforms.loop_distribution import (
+        strongly_connected_components,
+        topological_order,
+    )
     # 0 -> 1 -> 2 -> 1 (a cycle), 3 -> 0, 4 alone.
     edges = {0: {1}, 1: {2}, 2: {1}, 3: {0}, 4: set()}
     components = strongly_connected_components(5, edges)

@@ -11,12 +11,11 @@ its report and output are compared as well."""
 
 from __future__ import annotations
 
-import subprocess
-
 import pytest
 
+import oracle
 from mlir_affine_py import opt_main
-from support import find_mlir_tool
+from support import MLIR_OPT
 
 # attribute -> "line:column: message" of the first diagnostic.
 ERRORS = {
@@ -384,10 +383,10 @@ def _assert_reads_back(out: str, tmp_path, capsys) -> None:
 
 
 def _mlir_opt(path, *flags):
-    mlir_opt = find_mlir_tool("mlir-opt")
+    mlir_opt = MLIR_OPT
     if mlir_opt is None:
         return None
-    return subprocess.run([mlir_opt, "--allow-unregistered-dialect", *flags, str(path)],
+    return oracle.run([mlir_opt, "--allow-unregistered-dialect", *flags, str(path)],
                           capture_output=True, text=True, timeout=60)
 
 

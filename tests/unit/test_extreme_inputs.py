@@ -9,12 +9,11 @@ stdout, stderr and exit status are compared whole."""
 
 from __future__ import annotations
 
-import subprocess
-
 import pytest
 
+import oracle
 from mlir_affine_py import opt_main
-from support import find_mlir_tool
+from support import MLIR_OPT
 
 BIG = "9" * 5000
 # name -> (text, the diagnostic mlir-opt 22 gives, None when it accepts it)
@@ -118,9 +117,9 @@ def test_extreme_input(name, tmp_path, capsys):
     else:
         assert code == 1
         assert diagnostic in err.split("\n")[0], err[:500]
-    mlir_opt = find_mlir_tool("mlir-opt")
+    mlir_opt = MLIR_OPT
     if mlir_opt is not None:
-        theirs = subprocess.run([mlir_opt, str(path)], capture_output=True, timeout=120)
+        theirs = oracle.run([mlir_opt, str(path)], capture_output=True, timeout=120)
         assert (code, out, err) == (theirs.returncode, theirs.stdout.decode(),
                                     theirs.stderr.decode())
 

@@ -12,12 +12,11 @@ compared whole."""
 
 from __future__ import annotations
 
-import subprocess
-
 import pytest
 
+import oracle
 from mlir_affine_py import opt_main
-from support import find_mlir_tool
+from support import MLIR_OPT
 
 
 def _func(body: str, args: str = "", results: str = "") -> str:
@@ -267,7 +266,7 @@ CASES = {
                                    "  %2 = affine.load %[0] : memref<4xf32>\n  return",
                                    "%A: memref<4xf32>"), "3:20: invalid SSA name"),
     # cf.switch reads its case values with parseInteger<int64_t>.
-    "switch-case-too-large": (_func("cf.switch %a : i32, [\n    default: ^bb1,\n"
+    "cf-switch-case-too-large": (_func("cf.switch %a : i32, [\n    default: ^bb1,\n"
                                     "    18446744073709551615: ^bb1\n  ]\n^bb1:\n  return",
                                     "%a: i32"),
                               "4:5: custom op 'cf.switch' integer value too large"),
@@ -369,9 +368,8 @@ def test_fuzz_finding(name, tmp_path, capsys):
         assert code == 1
         place, message = diagnostic.split(": ", 1)
         assert err.startswith(f"{path}:{place}: error: {message}"), err
-    mlir_opt = find_mlir_tool("mlir-opt")
-    if mlir_opt is not None:
-        theirs = subprocess.run([mlir_opt, "--allow-unregistered-dialect", str(path)],
-                                capture_output=True, timeout=60)
+    if MLIR_OPT is not None:
+        theirs = oracle.run([MLIR_OPT, "--allow-unregistered-dialect", str(path)],
+                            capture_output=True, timeout=60)
         assert (code, out, err) == (theirs.returncode, theirs.stdout.decode(),
                                     theirs.stderr.decode())

@@ -138,6 +138,7 @@ def _outcome(text: str, seed_value: int):
     return [a.tobytes() if isinstance(a, np.ndarray) else a for a in args], list(results)
 
 
+@pytest.mark.slow
 def test_interchange_keeps_meaning(runner):
     started = time.monotonic()
     tried = []

@@ -15,15 +15,14 @@ left out of its run (MLIR_OPT_CRASHES); pyaffine-opt must still reject them."""
 from __future__ import annotations
 
 import re
-import subprocess
 
 import pytest
 
+import oracle
 from mlir_affine_py import opt_main
 from mlir_affine_py.diagnostics import MLIRError, format_diagnostic
 from mlir_affine_py.dialects import load_all_dialects
 from mlir_affine_py.ir.core import OP_CLASSES
-
 from support import MLIR_OPT
 
 HEAD = ("func.func @f(%a: i32, %x: index, %m: memref<4xf32>, %t: tensor<4xf32>, "
@@ -96,7 +95,7 @@ def _theirs(form: str, chunks: list, folder) -> dict:
     chunks that do not crash mlir-opt."""
     kept = [(name, text) for name, text in chunks if (form, name) not in MLIR_OPT_CRASHES]
     (folder / "forms.mlir").write_text("// -----\n".join(text for _, text in kept))
-    done = subprocess.run([MLIR_OPT, "-split-input-file", "forms.mlir"], cwd=folder,
+    done = oracle.run([MLIR_OPT, "-split-input-file", "forms.mlir"], cwd=folder,
                           capture_output=True, timeout=300)
     stderr = done.stderr.decode("utf-8", errors="replace")
     assert "PLEASE submit a bug report" not in stderr, stderr[-2000:]

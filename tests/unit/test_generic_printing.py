@@ -23,8 +23,10 @@ from pathlib import Path
 import pytest
 
 from mlir_affine_py import opt_main
-from support import (CORPUS, MLIR_OPT, corpus_cases, fail_unless_ok, mlir_opt_output,
-                     needs_split, read_source, run_in_process, text_diff)
+from support import (CORPUS, MLIR_OPT, corpus_cases, fail_unless_ok, mlir_opt_output, needs_split,
+                     read_source, run_in_process, text_diff)
+
+pytestmark = pytest.mark.corpus
 
 # Files whose generic output mlir-opt itself does not print back as the
 # expected output (it simplifies affine maps further on the second read):

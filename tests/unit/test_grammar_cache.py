@@ -9,11 +9,11 @@ import re
 
 import pytest
 
-from mlir_affine_py.parse.engine import lexer, tables
 from mlir_affine_py.ir.core import OP_CLASSES
 from mlir_affine_py.parse import op_syntax
-from mlir_affine_py.parse.parser import _grammar_text, _parser, prepared_grammar
+from mlir_affine_py.parse.engine import lexer, tables
 from mlir_affine_py.parse.engine.tables import PreparedGrammar
+from mlir_affine_py.parse.parser import _grammar_text, _parser, prepared_grammar
 
 
 @pytest.fixture(scope="module")
@@ -44,6 +44,7 @@ def test_prepared_once_then_loaded(grammar, tmp_path, monkeypatch):
     assert _summary(loaded) == _summary(built)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("damage", [b"", b"not a pickle", "truncated"])
 def test_a_damaged_cache_file_is_prepared_again(grammar, tmp_path, monkeypatch, damage):
     first = _summary(PreparedGrammar.cached(grammar, str(tmp_path)))
@@ -55,6 +56,7 @@ def test_a_damaged_cache_file_is_prepared_again(grammar, tmp_path, monkeypatch, 
     assert _summary(PreparedGrammar.cached(grammar, str(tmp_path))) == first
 
 
+@pytest.mark.slow
 def test_a_cache_file_of_another_grammar_is_not_used(grammar, tmp_path, monkeypatch):
     # Same file name for both grammars: only the text kept inside tells them apart.
     monkeypatch.setattr(tables, "_cache_key", lambda text, depends_on=(): "same")
@@ -90,6 +92,7 @@ def test_a_program_re_refuses_is_compiled_anew():
     assert made.match("aab").lastgroup == "A"
 
 
+@pytest.mark.slow
 def test_the_assembled_grammar_is_prepared_once_then_loaded(tmp_path, monkeypatch):
     built = prepared_grammar(str(tmp_path))
     assert "affine_for_head" in built.grammar and "OP_AFFINE_LOAD" in built.grammar

@@ -10,6 +10,8 @@ import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
 
+import pytest
+
 from support import REPO_ROOT
 
 PACKAGE = REPO_ROOT / "mlir_affine_py"
@@ -41,6 +43,7 @@ def _import_alone(module: str):
         if run.returncode else None
 
 
+@pytest.mark.slow
 def test_every_module_imports_on_its_own_in_a_fresh_interpreter():
     modules = _modules()
     assert len(modules) > 40 and ENGINE + ".lexer" in modules

@@ -4,12 +4,14 @@ when mlir-opt is installed, mlir-opt accepts the output."""
 from __future__ import annotations
 
 import io
-import subprocess
 
 import pytest
 
+import oracle
 from mlir_affine_py.opt_main import Options, run
 from support import CORPUS, MLIR_OPT, needs_split
+
+pytestmark = pytest.mark.corpus
 
 
 def _sources():
@@ -33,6 +35,6 @@ def test_interchange_output_is_valid(path):
     assert run(options, out, err) == 0, err.getvalue()
     if MLIR_OPT is not None:
         flags = ["--allow-unregistered-dialect"] + (["-split-input-file"] if split else [])
-        checked = subprocess.run([MLIR_OPT, *flags, "-", "-o", "/dev/null"],
+        checked = oracle.run([MLIR_OPT, *flags, "-", "-o", "/dev/null"],
                                  input=out.getvalue(), capture_output=True, text=True)
         assert checked.returncode == 0, checked.stderr

@@ -4,12 +4,12 @@ Every function of every interchange lit test, and a few hundred randomly
 generated nests (depth 2-4, random affine subscripts with mod, random bounds
 and steps, loads and stores on shared arrays so that some orders are
 illegal), run in the reference interpreter before and after the pass on the
-same random inputs; the memrefs must end bit-identical.  When mlir-opt is
-installed, every permutation the pass applies to a generated nest is also
+same random inputs; the memrefs must end bit-identical.  Every permutation the pass applies to a generated nest is also
 applied by `mlir-opt -test-loop-permutation` with check-validity=true, which
 must accept it (produce the same IR), unless the nest has a mod, floordiv or
 ceildiv subscript: the pass decides those dependences exactly, mlir-opt
-more coarsely, and the interpreter is then the judge.
+more coarsely, and the interpreter is then the judge.  mlir-opt's answers
+are recorded (oracle.py).
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import oracle
 from mlir_affine_py.interpreter import random_arguments, run_function
 from mlir_affine_py.parse.parser import parse_source
 from mlir_affine_py.passes import drain_remarks
@@ -135,6 +136,7 @@ def _applied_permutation(remarks):
     return None
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(nests(), st.sampled_from([8, 64]))
@@ -150,7 +152,7 @@ def test_random_nests_keep_their_meaning(text, line_size):
     # interpreter, which has just run both orders, is the judge.
     if perm is not None and MLIR_OPT is not None and not NONLINEAR.search(text):
         try:
-            theirs = subprocess.run(
+            theirs = oracle.run(
                 [MLIR_OPT, "-", f"-test-loop-permutation=permutation-map={perm} check-validity=true"],
                 input=text, capture_output=True, text=True, timeout=20)
         except subprocess.TimeoutExpired:

@@ -13,12 +13,12 @@ from __future__ import annotations
 import glob
 import math
 import os
-import subprocess
 import time
 
 import numpy as np
 import pytest
 
+import oracle
 from mlir_affine_py.interpreter import (Interpreter, InterpreterError, find_function,
                                         random_arguments, run_function)
 from mlir_affine_py.parse.parser import parse_source
@@ -805,14 +805,14 @@ def _runner_libs():
 
 def _execute(text: str, tmp_path) -> list[int]:
     """Lower `text` with mlir-opt, run @main with mlir-runner, return the
-    printed integers."""
+    printed integers (their answers recorded: oracle.py)."""
     source = tmp_path / "input.mlir"
     source.write_text(text)
-    lowered = subprocess.run(
+    lowered = oracle.run(
         [os.path.join(LLVM_BIN, "mlir-opt"), "--lower-affine", "--convert-scf-to-cf",
          "--convert-to-llvm", "--reconcile-unrealized-casts", str(source)],
         capture_output=True, text=True, check=True).stdout
-    out = subprocess.run(
+    out = oracle.run(
         [os.path.join(LLVM_BIN, "mlir-runner"), "-e", "main", "-entry-point-result=void",
          "-shared-libs=" + ",".join(_runner_libs())],
         input=lowered, capture_output=True, text=True, check=True, timeout=120).stdout

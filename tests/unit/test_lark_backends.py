@@ -28,6 +28,7 @@ def _print(path, env_extra: dict) -> str:
     return done.stdout
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("pure", [False, True], ids=["default", "pure-lark"])
 def test_fresh_and_cached_tables_print_the_same(pure, tmp_path):
     env = {"XDG_CACHE_HOME": str(tmp_path)}

@@ -46,6 +46,7 @@ def _assert_same_everywhere(text: str, lark_scanner, dispatch) -> None:
         assert dispatch.match(text, pos) == expected, (text[max(0, pos - 30):pos + 30], pos)
 
 
+@pytest.mark.slow
 def test_same_tokens_at_every_position_of_every_input(scanners):
     lark_scanner, dispatch = scanners
     texts = _inputs()
@@ -80,6 +81,7 @@ def _assert_same_stream(text: str, lexers) -> None:
     assert _stream(ours.tokens(text, None, False)) == _stream(lark.lex(text)), text[:200]
 
 
+@pytest.mark.slow
 def test_same_token_streams_on_every_input(lexers):
     for text in _inputs():
         _assert_same_stream(text, lexers)

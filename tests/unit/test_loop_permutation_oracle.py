@@ -3,8 +3,8 @@
 For every PolyBench file of the shared corpus that parses, and for every
 depth of perfect nest it contains, every permutation map of that size is
 applied with check-validity=true by both tools; the outputs must be
-identical (same verdict on legality, same text).  Skipped without mlir-opt
-or without the corpus.
+identical (same verdict on legality, same text).  mlir-opt's answers are
+recorded (oracle.py).  Skipped without the corpus.
 
 Nests up to depth 4 are tried with all their permutations.  Deeper nests
 (cnn_forward has one of depth 7: 5040 maps) get the identity, the reversal
@@ -17,14 +17,15 @@ import io
 import itertools
 import os
 import random
-import subprocess
 
 import pytest
 
+import oracle
 from mlir_affine_py.opt_main import Options, run
 from support import CORPUS, MLIR_OPT
 
 pytestmark = [
+    pytest.mark.corpus,
     pytest.mark.skipif(MLIR_OPT is None, reason="mlir-opt not found"),
     pytest.mark.skipif(CORPUS is None, reason="../shared/corpus not found"),
 ]
@@ -88,14 +89,9 @@ def test_every_permutation_matches_mlir_opt(path):
     for depth in sorted(depths):
         for perm in _permutations(depth, path.name):
             option = f"permutation-map={','.join(map(str, perm))} check-validity=true"
-            # mlir-opt runs in its own process while ours runs here.
-            theirs = subprocess.Popen(
-                [MLIR_OPT, "--allow-unregistered-dialect", str(path),
-                 f"-test-loop-permutation={option}"],
-                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            theirs = oracle.run([MLIR_OPT, "--allow-unregistered-dialect", str(path),
+                                 f"-test-loop-permutation={option}"], text=True, timeout=120)
             code, out, err = _ours(path, option)
-            stdout, stderr = theirs.communicate(timeout=120)
-            theirs = subprocess.CompletedProcess(theirs.args, theirs.returncode, stdout, stderr)
             if theirs.returncode:
                 # Upstream permutes non-rectangular nests and then rejects the
                 # IR in the verifier; so must we, with the same first error.

@@ -79,6 +79,7 @@ def test_whole_lines_parse_as_their_tokens(name, text):
         assert (str(reported.value), reported.value.pos, reported.value.notes) == tokens[2:]
 
 
+@pytest.mark.slow
 def test_every_input_takes_some_lines_whole():
     """The equivalence above is not vacuous: most inputs have op lines, and
     many have loop or condition heads on lines of their own."""

@@ -6,12 +6,11 @@ mlir-opt is installed, its whole report is compared as well."""
 
 from __future__ import annotations
 
-import subprocess
-
 import pytest
 
+import oracle
 from mlir_affine_py import opt_main
-from support import find_mlir_tool
+from support import MLIR_OPT
 
 
 def _map(results: str) -> str:
@@ -133,8 +132,7 @@ def test_parser_message(text, tmp_path, capsys):
     captured = capsys.readouterr()
     assert code == 1
     assert _first_diagnostic(captured.err) == CASES[text]
-    mlir_opt = find_mlir_tool("mlir-opt")
-    if mlir_opt is not None:
-        theirs = subprocess.run([mlir_opt, "--allow-unregistered-dialect", str(path)],
-                                capture_output=True, text=True, timeout=60)
+    if MLIR_OPT is not None:
+        theirs = oracle.run([MLIR_OPT, "--allow-unregistered-dialect", str(path)],
+                            capture_output=True, text=True, timeout=60)
         assert _first_diagnostic(theirs.stderr) == CASES[text]

@@ -10,19 +10,20 @@ output and print it back identically.
 from __future__ import annotations
 
 import itertools
-import subprocess
 
 import numpy as np
 import pytest
 
+import oracle
 from mlir_affine_py.analysis.affine_access import NotAffine
 from mlir_affine_py.interpreter import random_arguments, run_function
 from mlir_affine_py.parse.parser import parse_source
 from mlir_affine_py.polyhedral.codegen import generate, replace_region
 from mlir_affine_py.polyhedral.context import CONTEXT
-from mlir_affine_py.polyhedral.dependences import (band_distances, compute_dependences,
-                                                   is_legal, permute_band)
-from mlir_affine_py.polyhedral.interchange import BandInterchange, IllegalSchedule, interchange_band
+from mlir_affine_py.polyhedral.dependences import (band_distances, compute_dependences, is_legal,
+                                                   permute_band)
+from mlir_affine_py.polyhedral.interchange import (BandInterchange, IllegalSchedule,
+                                                   interchange_band)
 from mlir_affine_py.polyhedral.scop import extract
 from mlir_affine_py.printer.printer import Printer
 from mlir_affine_py.transforms.loop_utils import (get_perfectly_nested_loops, order_to_perm_map,
@@ -142,7 +143,7 @@ def assert_same_semantics(text: str, transformed) -> None:
 def assert_mlir_opt_round_trip(printed: str) -> None:
     if MLIR_OPT is None:
         return
-    result = subprocess.run([MLIR_OPT], input=printed, capture_output=True, text=True)
+    result = oracle.run([MLIR_OPT], input=printed, capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert result.stdout.rstrip("\n") == printed.rstrip("\n")
 
@@ -218,7 +219,7 @@ def test_generated_bound_prints_as_text_that_parses_back_alike():
     through mlir-opt unchanged.  The generator simplifies each result as
     `simplifyAffineExpr` does."""
     import islpy as isl
-    from mlir_affine_py.ir.affine_map import AffineMap
+
     from mlir_affine_py.polyhedral.codegen import Generator, _Operands
     scop = extract(top_level_nests(parse_source(program(NESTS["triangular"]))))
     p0 = isl.AstExpr.from_id(isl.Id("p0", context=CONTEXT))

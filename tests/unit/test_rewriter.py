@@ -16,7 +16,7 @@ from mlir_affine_py.parse.parser import parse_source
 from mlir_affine_py.passes import drain_remarks
 from mlir_affine_py.printer.printer import Printer
 from mlir_affine_py.transforms.loop_interchange import run_affine_loop_interchange
-from mlir_affine_py.transforms.loop_utils import get_perfectly_nested_loops, permute_loops
+from mlir_affine_py.transforms.loop_utils import (get_perfectly_nested_loops, permute_loops)
 from support import REPO_ROOT
 
 TEXT = """\

@@ -9,12 +9,12 @@ it whole (stdout, stderr, exit status)."""
 from __future__ import annotations
 
 import random
-import subprocess
 
 import pytest
 
+import oracle
 from mlir_affine_py import opt_main
-from support import find_mlir_tool
+from support import MLIR_OPT
 
 
 def _tensor(shape, element="f32") -> str:
@@ -70,9 +70,9 @@ def _run(text: str, tmp_path, capsys, name: str):
 
 
 def _compare_with_mlir_opt(path, code, out, err) -> None:
-    mlir_opt = find_mlir_tool("mlir-opt")
+    mlir_opt = MLIR_OPT
     if mlir_opt is not None:
-        theirs = subprocess.run([mlir_opt, str(path)], capture_output=True, timeout=60)
+        theirs = oracle.run([mlir_opt, str(path)], capture_output=True, timeout=60)
         assert (code, out, err) == (theirs.returncode, theirs.stdout.decode(),
                                     theirs.stderr.decode())
 
@@ -115,7 +115,7 @@ def _generated(seed: int) -> str:
                   strides, _tensor(sliced))
 
 
-@pytest.mark.skipif(find_mlir_tool("mlir-opt") is None, reason="mlir-opt not found")
+@pytest.mark.skipif(MLIR_OPT is None, reason="mlir-opt not found")
 @pytest.mark.parametrize("seed", range(120))
 def test_generated_slices_as_mlir_opt(seed, tmp_path, capsys):
     _compare_with_mlir_opt(*_run(_generated(seed), tmp_path, capsys, f"slice{seed}"))

@@ -13,7 +13,6 @@ builder leave out stand where there is nothing to do."""
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 import pytest
 
@@ -23,7 +22,6 @@ from mlir_affine_py.dialects.base import RegisteredOp
 from mlir_affine_py.ir import verifier
 from mlir_affine_py.parse import builder
 from mlir_affine_py.parse.parser import parse_source, split_input
-
 from support import CORPUS, REPO_ROOT
 
 sys.path.insert(0, str(REPO_ROOT / "tools"))

@@ -13,15 +13,16 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
 
 import pytest
 
+import oracle
 from mlir_affine_py import opt_main
 from mlir_affine_py.diagnostics import MLIRError, format_diagnostic
 from mlir_affine_py.parse.parser import split_input
-
 from support import CORPUS, MLIR_OPT
+
+pytestmark = pytest.mark.corpus
 
 VERIFY = CORPUS / "verify" if CORPUS is not None else None
 FILES = sorted(p.name for p in VERIFY.glob("*.mlir")) if VERIFY and VERIFY.is_dir() else []
@@ -77,7 +78,7 @@ def _pyaffine_first_error(name: str, chunk: str, offset: int) -> tuple[str, str 
 
 
 def _mlir_opt_stderr(name: str) -> str:
-    done = subprocess.run([MLIR_OPT, *_flags(name), "-split-input-file", name], cwd=VERIFY,
+    done = oracle.run([MLIR_OPT, *_flags(name), "-split-input-file", name], cwd=VERIFY,
                           capture_output=True, timeout=300)
     return done.stderr.decode("utf-8", errors="replace")
 

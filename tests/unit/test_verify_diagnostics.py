@@ -9,13 +9,12 @@ the expected report here."""
 
 from __future__ import annotations
 
-import subprocess
-
 import pytest
 
+import oracle
 from mlir_affine_py import opt_main
 from mlir_affine_py.verify_diagnostics import DiagnosticVerifier, regex_of
-from support import find_corpus, find_mlir_tool
+from support import MLIR_OPT, find_corpus
 
 CASES = {
     "matched": """func.func @f() {
@@ -143,14 +142,14 @@ def _run(argv, capsys):
 def test_same_report_as_mlir_opt(name, verify, tmp_path, capsys):
     """Without -verify-diagnostics mlir-opt 22 reports every annotation as
     not produced after its own diagnostics, and exits as it would."""
-    mlir_opt = find_mlir_tool("mlir-opt")
+    mlir_opt = MLIR_OPT
     if mlir_opt is None:
         pytest.skip("mlir-opt is not installed")
     path = tmp_path / f"{name}.mlir"
     path.write_text(CASES[name])
     argv = (FLAGS.get(name, []) + ["-split-input-file"] + (["-verify-diagnostics"] if verify
                                                            else []) + [path.name])
-    expected = subprocess.run([mlir_opt, *argv], capture_output=True, text=True,
+    expected = oracle.run([mlir_opt, *argv], capture_output=True, text=True,
                               cwd=tmp_path, timeout=60)
     import os
     here = os.getcwd()

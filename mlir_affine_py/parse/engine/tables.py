@@ -1,4 +1,4 @@
-"""What Lark computes from grammar/mlir.lark, kept ready to use.
+"""What Lark computes from mlir_affine_py/grammar/mlir.lark, kept ready to use.
 
 Lark turns the grammar into terminals, rules and an LALR table (~1,600
 states, ~30,000 actions): seconds of work, so the result is cached on disk.
