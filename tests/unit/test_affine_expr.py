@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import random
 import re
-import timeit
 from pathlib import Path
 
 import pytest
@@ -419,11 +418,12 @@ def test_print_with_custom_names():
     assert print_affine_expr(-d0, lambda p: "%i") == "-%i"
 
 
-def test_construction_speed():
-    # Interning + cached properties: a few microseconds per expression.
-    n = 2000
-    t = timeit.timeit(lambda: d0 + d1 * 4 + 2, number=n) / n
-    assert t < 50e-6, f"{t * 1e6:.1f} us per `d0 + d1 * 4 + 2`"
+def test_construction_is_interned():
+    # What keeps construction cheap (a few microseconds an expression, a
+    # benchmark's figure, not a test's): building an expression again finds
+    # the one already made.
+    assert (d0 + d1 * 4 + 2) is (d0 + d1 * 4 + 2)
+    assert (d0 + d1 * 4 + 2).floordiv(s0) is (d0 + d1 * 4 + 2).floordiv(s0)
 
 
 # ---------------------------------------------------------------------------
