@@ -462,3 +462,4 @@ register_pass("test-loop-permutation", ".transforms.test_passes:TestLoopPermutat
 register_pass("affine-loop-interchange", ".transforms.loop_interchange:AffineLoopInterchange")
 register_pass("affine-permute-and-fuse", ".transforms.permute_and_fuse:AffinePermuteAndFuse")
 register_pass("affine-loop-tile", ".transforms.loop_tiling:AffineLoopTiling")
+register_pass("affine-parallelize", ".transforms.affine_parallelize:AffineParallelize")
