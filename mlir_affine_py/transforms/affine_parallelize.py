@@ -23,10 +23,12 @@ Design notes
   floating-point results, so this is off by default, as upstream.
 - **Nesting.** A loop becomes parallel only while fewer than `max-nested`
   affine.parallel ops surround it within its affine scope.
-- **Beyond mlir-opt.** mlir-opt's dependence analysis flattens mod and
-  floordiv subscripts more loosely than isl's exact reading; where a loop
-  with such subscripts is found parallel a remark says the exact
-  dependences proved it.
+- **Against mlir-opt.** Whether a dependence exists is decided exactly by
+  both tools (isl here, MLIR's Presburger library there), so they find the
+  same loops parallel, with one exception: accesses through two views of
+  one allocation may overlap, and mlir-opt, which takes distinct memref
+  values as distinct, may run such a loop in parallel; here it stays
+  sequential, with a remark.
 """
 
 from __future__ import annotations
@@ -65,30 +67,33 @@ class AffineParallelize(Pass):
                                  "Defaults to false.")
 
     def run_on_operation(self, op) -> None:
-        exact = DependenceAnalysis(alias_conservative=True)
+        analysis = DependenceAnalysis(alias_conservative=True)
         candidates = []
         for loop in op.walk():
             if not isinstance(loop, AffineForOp):
                 continue
             reductions = supported_reductions(loop) if self.parallel_reductions else []
-            if len(reductions) != len(loop.inits) or not is_loop_memory_parallel(loop, exact):
+            if len(reductions) != len(loop.inits):
                 continue
-            candidates.append((loop, reductions))
-            if has_nonlinear_subscripts(loop) and not is_loop_memory_parallel(
-                    loop, DependenceAnalysis(alias_conservative=True, nonlinear_unknown=True)):
-                self.emit_remark(loop, f"affine-parallelize: {loop_name(loop)} is parallel by the "
-                                 f"exact dependences through its mod/floordiv subscripts, which "
-                                 f"mlir-opt's analysis bounds more loosely")
+            carried = carried_dependence(loop, analysis)
+            if carried is None:
+                candidates.append((loop, reductions))
+            elif carried:
+                self.emit_remark(loop, f"affine-parallelize: {loop_name(loop)} left sequential: "
+                                 f"{carried}")
         for loop, reductions in candidates:
             if parallel_ops_around(loop) < self.max_nested:
                 affine_parallelize(loop, reductions)
 
 
 # ----------------------------------------------------------------- analysis
-def is_loop_memory_parallel(loop, analysis) -> bool:
-    """`isLoopMemoryParallel`, with exact dependences."""
+def carried_dependence(loop, analysis) -> str | None:
+    """`isLoopMemoryParallel` with exact dependences: None when the loop
+    carries no dependence; otherwise why not, "" for a dependence found,
+    a sentence for one that could not be analysed (accesses through two
+    views of one allocation, which mlir-opt takes as distinct memrefs)."""
     if any(isinstance(r.type, T.MemRefType) for r in loop.results):
-        return False
+        return ""
     accesses = []
     for op in loop.walk():
         if op is loop:
@@ -98,12 +103,18 @@ def is_loop_memory_parallel(loop, analysis) -> bool:
                 accesses.append(MemRefAccess(op))
         elif not isinstance(op, (AffineForOp, AffineYieldOp, AffineIfOp)) \
                 and not _only_allocates(op) and not is_memory_effect_free(op):
-            return False
+            return ""
     if not accesses:
-        return True
+        return None
     depth = accesses[0].ivs.index(loop.induction_var) + 1
-    return all(analysis.check(src, dst, depth, want_components=False).kind == "none"
-               for src in accesses for dst in accesses)
+    for src in accesses:
+        for dst in accesses:
+            result = analysis.check(src, dst, depth, want_components=False)
+            if result.kind == "failure":
+                return f"a dependence could not be analysed ({result.reason})"
+            if result.kind != "none":
+                return ""
+    return None
 
 
 def _only_allocates(op, value=None) -> bool:
@@ -122,11 +133,6 @@ def _locally_defined(memref, loop) -> bool:
     if _only_allocates(op, memref) and loop is not op and loop.is_ancestor_of(op):
         return True
     return op.has_trait(ViewLikeOpInterface) and _locally_defined(op.operands[0], loop)
-
-
-def has_nonlinear_subscripts(loop) -> bool:
-    return any(MemRefAccess(op).has_nonlinear_subscript()
-               for op in loop.walk() if is_memory_access(op))
 
 
 def parallel_ops_around(loop) -> int:
