@@ -72,16 +72,16 @@ func.func @seidel_2d(%A: memref<40x40xf64>) {
 
 // A dependence that mlir-opt sees too (its distance along %j has known
 // bounds, both negative): both tools leave the band, this one says why.
-// REMARK: remark: affine-loop-tile: band (%i, %j) left as it is: the anti dependence from the affine.load to the affine.store (distances %i: [1, 63], %j: [-63, -1]) runs backwards along %j
+// REMARK: remark: affine-loop-tile: band (%i, %j) left as it is: the anti dependence from the affine.load to the affine.store (distances %i: [1, 62], %j: [-62, -1]) runs backwards along %j
 // CHECK-LABEL: func.func @diagonal
 // CHECK:      affine.for %{{.*}} = 0 to 64 {
-// CHECK-NEXT:   affine.for %{{.*}} = 0 to 64 {
+// CHECK-NEXT:   affine.for %{{.*}} = 1 to 64 {
 // UPSTREAM-LABEL: func.func @diagonal
 // UPSTREAM:      affine.for %{{.*}} = 0 to 64 {
-// UPSTREAM-NEXT:   affine.for %{{.*}} = 0 to 64 {
+// UPSTREAM-NEXT:   affine.for %{{.*}} = 1 to 64 {
 func.func @diagonal(%A: memref<64x64xf32>) {
   affine.for %i = 0 to 64 {
-    affine.for %j = 0 to 64 {
+    affine.for %j = 1 to 64 {
       %0 = affine.load %A[%j, %i] : memref<64x64xf32>
       %1 = affine.load %A[%i, %j - 1] : memref<64x64xf32>
       %2 = arith.addf %0, %1 : f32
