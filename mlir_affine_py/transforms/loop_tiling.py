@@ -49,8 +49,11 @@ from ..analysis.affine_access import MemRefAccess, NotAffine, is_memory_access, 
 from ..analysis.dependence import DependenceAnalysis, num_common_loops
 from ..dialects.affine import AffineForOp, AffineIfOp
 from ..ir import types as T
+from ..analysis.cost_model import linearize
+from ..ir.affine_expr import AffineConstantExpr
 from ..ir.affine_expr import dim as affine_dim
-from ..ir.affine_map import AffineMap
+from ..ir.affine_expr import symbol as affine_symbol
+from ..ir.affine_map import AffineMap, IntegerSet
 from ..passes import ListOption, Option, Pass
 from .loop_utils import (constant_trip_count, get_perfectly_nested_loops, largest_divisor_of_trip_count,
                          loop_name, non_rectangular_reason)
@@ -309,4 +312,88 @@ def point_upper_bound(loop, tile_iv, size: int) -> tuple:
 
 
 def separate_full_tiles(point_loops) -> None:
-    pass
+    """`separateFullTiles`: version the point loops by an affine.if whose
+    condition says the tile is full (the tile's end `IV + size` is below
+    every other upper bound), with point loops of constant trip count in
+    the then block and the loops as they are in the else block.  Loops
+    with a step, or bounds that are not linear, are left as they are."""
+    if any(loop.step != 1 for loop in point_loops):
+        return
+    dims, symbols, constraints, full_ends = [], [], [], []
+    for loop in point_loops:
+        ub_map, operands = loop.upper_bound_map, list(loop.upper_bound_operands)
+        tile_iv = loop.lower_bound_operands[0]
+        forms = [linearize(e, operands, ub_map.num_dims) for e in ub_map.results]
+        if any(form.nonlinear for form in forms):
+            return
+        # The columns of upstream's constraint system: dimensions, then
+        # symbols, each in the order the bounds name them.
+        dims += [v for v in operands[:ub_map.num_dims] if v not in dims]
+        symbols += [v for v in operands[ub_map.num_dims:] if v not in symbols]
+        # The end with a constant distance from the tile's IV: the full tile's.
+        full = next((f for f in forms if set(f.coeffs) == {tile_iv} and f.coeffs[tile_iv] == 1),
+                    None)
+        if full is None:
+            return
+        full_ends.append(full.constant)
+        for form in forms:
+            if form is not full:
+                constraint = form.plus(full.scaled(-1))
+                if constraint.coeffs or constraint.constant < 0:
+                    constraints.append(constraint)
+    condition, operands = _integer_set(constraints, dims + [v for v in symbols if v not in dims])
+    full_nest = _full_tile_nest(point_loops, full_ends)
+    block = point_loops[0].parent
+    guard = AffineIfOp.build(condition, operands, with_else=True)
+    block.insert(block.ops.index(point_loops[0]), guard)
+    guard.pos = point_loops[0].pos
+    guard.then_block.insert(0, full_nest)
+    block.ops.remove(point_loops[0])
+    guard.else_block.insert(0, point_loops[0])
+
+
+def _integer_set(constraints, columns) -> tuple:
+    """(IntegerSet, operands) of `constraints` (LinearForms, each `>= 0`),
+    as `getAsIntegerSet` and `canonicalizeSetAndOperands` leave it: loop
+    IVs are dimensions and values valid as symbols symbols, each in the
+    order of `columns`, unused ones dropped, duplicate constraints too; no
+    constraint is the universe `0 == 0`."""
+    from ..dialects.affine_validity import is_valid_symbol
+    unique = []
+    for constraint in constraints:
+        if all(constraint.coeffs != c.coeffs or constraint.constant != c.constant for c in unique):
+            unique.append(constraint)
+    used = {v for c in unique for v in c.coeffs}
+    dims = [v for v in columns if v in used and not is_valid_symbol(v)]
+    symbols = [v for v in columns if v in used and is_valid_symbol(v)]
+    exprs = []
+    for constraint in unique:
+        expr = AffineConstantExpr(0)
+        terms = [(affine_dim(k), v) for k, v in enumerate(dims)]
+        terms += [(affine_symbol(k), v) for k, v in enumerate(symbols)]
+        for var, value in terms:
+            if constraint.coeffs.get(value):
+                expr = expr + var * constraint.coeffs[value]
+        exprs.append(expr + constraint.constant)
+    if not exprs:
+        return IntegerSet(0, 0, (AffineConstantExpr(0),), (True,)), []
+    return IntegerSet(len(dims), len(symbols), tuple(exprs), (False,) * len(exprs)), dims + symbols
+
+
+def _full_tile_nest(point_loops, full_ends):
+    """Copies of the point loops from each tile's IV to its end, around a
+    copy of the body."""
+    loops, mapping = [], {}
+    for loop, end in zip(point_loops, full_ends):
+        tile_iv = [loop.lower_bound_operands[0]]
+        copy = AffineForOp.build((AffineMap(1, 0, (affine_dim(0),)), tile_iv),
+                                 (AffineMap(1, 0, (affine_dim(0) + end,)), tile_iv))
+        copy.pos = loop.pos
+        mapping[loop.induction_var] = copy.induction_var
+        if loops:
+            loops[-1].body.insert(0, copy)
+        loops.append(copy)
+    body = loops[-1].body
+    for op in point_loops[-1].body.ops[:-1]:
+        body.insert(len(body.ops) - 1, op.clone(mapping))
+    return loops[0]

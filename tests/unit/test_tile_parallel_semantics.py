@@ -1,7 +1,7 @@
 """-affine-loop-tile and -affine-parallelize keep the meaning of programs.
 
 Random affine programs (tests/unit/affine_programs.py: rectangular and
-general profiles) go through each pass; the output parses and prints back
+general profiles) go through each pass (tiling also with `separate`); the output parses and prints back
 the same, and the reference interpreter computes bit-identical arrays
 before and after on seeded random inputs.  A parallel loop is run by the
 interpreter in reverse order (its iterations may run in any order), so a
@@ -29,6 +29,7 @@ from support import MLIR_OPT, REPO_ROOT
 
 BUDGET = 15.0            # seconds of random programs per pass
 TILE = ["-affine-loop-tile=tile-sizes=2,3,2"]
+SEPARATE = ["-affine-loop-tile=tile-size=4 separate"]
 PARALLELIZE = ["-affine-parallelize"]
 ILLEGAL_UPSTREAM = REPO_ROOT / "tests" / "lit" / "tile" / "illegal-upstream.mlir"
 PARALLELIZE_LIT = REPO_ROOT / "tests" / "lit" / "tile" / "parallelize.mlir"
@@ -66,10 +67,10 @@ def parallel_loops_reversed():
         yield
 
 
-def _fuzz(runner, flags, seed: int):
+def _fuzz(runner, flags, seed: int, budget: float = BUDGET):
     rng = random.Random(seed)
     started, done = time.monotonic(), []
-    while time.monotonic() - started < BUDGET and len(done) < 300:
+    while time.monotonic() - started < budget and len(done) < 300:
         profile = "rectangular" if len(done) % 3 == 0 else "general"
         text = ProgramGenerator(rng, profile).program()
         out, changed, problem = check_program(runner, text, flags)
@@ -81,6 +82,11 @@ def _fuzz(runner, flags, seed: int):
 @pytest.fixture(scope="module")
 def tiled(runner, parallel_loops_reversed):
     return _fuzz(runner, TILE, 27)
+
+
+@pytest.fixture(scope="module")
+def separated(runner, parallel_loops_reversed):
+    return _fuzz(runner, SEPARATE, 29, BUDGET / 2)
 
 
 @pytest.fixture(scope="module")
@@ -97,6 +103,12 @@ def test_tiling_keeps_the_meaning_of_random_programs(tiled):
     print(f"\n{len(tiled)} programs, tiled: {dict(changed)}")
     assert len(tiled) >= 20
     assert sum(changed.values()) >= len(tiled) // 4, changed
+
+
+def test_separated_tiles_keep_the_meaning_of_random_programs(separated):
+    versioned = sum("affine.if" in out and "affine.if" not in text for _, text, out, _ in separated)
+    print(f"\n{len(separated)} programs, with full tiles apart: {versioned}")
+    assert len(separated) >= 10 and versioned >= len(separated) // 4
 
 
 def test_parallelization_keeps_the_meaning_of_random_programs(parallelized):
@@ -127,7 +139,7 @@ def test_reversed_parallel_loops_see_a_carried_dependence(runner):
 
 
 @pytest.mark.skipif(MLIR_OPT is None, reason="mlir-opt not found")
-@pytest.mark.parametrize("which", ["tiled", "parallelized"])
+@pytest.mark.parametrize("which", ["tiled", "separated", "parallelized"])
 def test_mlir_opt_prints_every_output_back_identically(which, request):
     outputs = [out for _, _, out, _ in request.getfixturevalue(which)]
     problems = mlir_opt_reprints(MLIR_OPT, outputs)

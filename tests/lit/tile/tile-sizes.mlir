@@ -4,6 +4,8 @@
 // RUN: %if mlir-opt %{ mlir-opt -split-input-file -affine-loop-tile="tile-sizes=8" %s | FileCheck %s --check-prefix=SIZES %}
 // RUN: pyaffine-opt -split-input-file -affine-loop-tile="cache-size=16" %s | FileCheck %s --check-prefix=MODEL
 // RUN: %if mlir-opt %{ mlir-opt -split-input-file -affine-loop-tile="cache-size=16" %s | FileCheck %s --check-prefix=MODEL %}
+// RUN: pyaffine-opt -split-input-file -affine-loop-tile="tile-size=16 separate" %s | FileCheck %s --check-prefix=SEPARATE
+// RUN: %if mlir-opt %{ mlir-opt -split-input-file -affine-loop-tile="tile-size=16 separate" %s | FileCheck %s --check-prefix=SEPARATE %}
 
 // The shapes of mlir-opt's tiled code, checked against both tools: tile
 // loops keep the bounds with a larger step; a point loop runs to its tile
@@ -72,6 +74,30 @@ func.func @symbolic(%A: memref<?xf32>, %n: index, %m: index, %lb: index) {
   affine.for %i = %lb to min affine_map<()[s0, s1] -> (s0, s1)>()[%n, %m] step 3 {
     %v = affine.load %A[%i] : memref<?xf32>
     affine.store %v, %A[%i] : memref<?xf32>
+  }
+  return
+}
+
+// -----
+
+// With `separate`, a tile is full when its end is below every other upper
+// bound of its point loops; the full tiles run loops of constant trip count.
+// SEPARATE-DAG: #[[FULL:.*]] = affine_set<(d0, d1)[s0, s1] : (-d0 + s0 - 16 >= 0, -d1 + s1 - 16 >= 0)>
+// SEPARATE-DAG: #[[END:.*]] = affine_map<(d0) -> (d0 + 16)>
+// SEPARATE-LABEL: func.func @transpose
+// SEPARATE:      affine.for %[[I:.*]] = 0 to %arg2 step 16 {
+// SEPARATE-NEXT:   affine.for %[[J:.*]] = 0 to %arg3 step 16 {
+// SEPARATE-NEXT:     affine.if #[[FULL]](%[[I]], %[[J]])[%arg2, %arg3] {
+// SEPARATE-NEXT:       affine.for %{{.*}} = #{{.*}}(%[[I]]) to #[[END]](%[[I]]) {
+// SEPARATE-NEXT:         affine.for %{{.*}} = #{{.*}}(%[[J]]) to #[[END]](%[[J]]) {
+// SEPARATE:            } else {
+// SEPARATE-NEXT:       affine.for %{{.*}} = #{{.*}}(%[[I]]) to min #{{.*}}(%[[I]])[%arg2] {
+func.func @transpose(%A: memref<?x?xf32>, %B: memref<?x?xf32>, %n: index, %m: index) {
+  affine.for %i = 0 to %n {
+    affine.for %j = 0 to %m {
+      %v = affine.load %A[%j, %i] : memref<?x?xf32>
+      affine.store %v, %B[%i, %j] : memref<?x?xf32>
+    }
   }
   return
 }
