@@ -79,12 +79,10 @@ class AffineLoopTiling(Pass):
                  for child in block.ops if isinstance(child, AffineForOp)]
         for root in roots:
             band = get_perfectly_nested_loops(root)
-            why = untileable_reason(band) or tiling_violation(band, analysis)
-            if why:
-                message, notes = why if isinstance(why, tuple) else (why, ())
-                names = ", ".join(loop_name(loop) for loop in band)
-                self.emit_remark(root, f"affine-loop-tile: band ({names}) left as it is: {message}",
-                                 notes)
+            refusal = tiling_refusal(band, analysis)
+            if refusal is not None:
+                message, notes = refusal
+                self.emit_remark(root, f"affine-loop-tile: {message}", notes)
                 continue
             sizes = self.tile_sizes_for(band)
             points = tile_perfectly_nested(band, sizes)
@@ -101,6 +99,16 @@ class AffineLoopTiling(Pass):
 
 
 # ----------------------------------------------------------------- legality
+def tiling_refusal(band, analysis):
+    """None when the band may be tiled, else (remark, notes) saying why not."""
+    why = untileable_reason(band) or tiling_violation(band, analysis)
+    if not why:
+        return None
+    message, notes = why if isinstance(why, tuple) else (why, ())
+    names = ", ".join(loop_name(loop) for loop in band)
+    return f"band ({names}) left as it is: {message}", notes
+
+
 def untileable_reason(band) -> str | None:
     """Why upstream's `tilePerfectlyNested` would refuse the band, or an op
     the dependence analysis cannot account for."""
@@ -263,17 +271,53 @@ def _region_bytes(type, elements) -> int | None:
 def tile_perfectly_nested(band, sizes) -> list:
     """Replace the band by its tile loops around its point loops; returns
     the point loops."""
-    width = len(band)
-    tile_loops = []
-    for loop, size in zip(band, sizes):
-        tile_loops.append(AffineForOp.build((loop.lower_bound_map, list(loop.lower_bound_operands)),
-                                            (loop.upper_bound_map, list(loop.upper_bound_operands)),
-                                            loop.step * size))
+    tile_loops = [AffineForOp.build((loop.lower_bound_map, list(loop.lower_bound_operands)),
+                                    (loop.upper_bound_map, list(loop.upper_bound_operands)),
+                                    loop.step * size)
+                  for loop, size in zip(band, sizes)]
     point_loops = []
     for loop, tile, size in zip(band, tile_loops, sizes):
         iv = tile.induction_var
         point_loops.append(AffineForOp.build((AffineMap(1, 0, (affine_dim(0),)), [iv]),
                                              point_upper_bound(loop, iv, size), loop.step))
+    _replace_band(band, tile_loops, point_loops)
+    return point_loops
+
+
+def tile_perfectly_nested_parametric(band, sizes) -> list:
+    """`tilePerfectlyNestedParametric`: tiles whose sizes are SSA values
+    (symbols); each loop needs a constant lower bound `lb`.  Tile loop t
+    counts tiles, from lb to lb + ceildiv(ub - lb, size); its point loop
+    runs from (t - lb) * size + lb, size * step further, and not past ub.
+    Returns the point loops."""
+    tile_loops, point_loops = [], []
+    for loop, size in zip(band, sizes):
+        low = AffineConstantExpr(loop.lower_bound_map.get_single_constant_result())
+        ub_map, ub_operands = loop.upper_bound_map, list(loop.upper_bound_operands)
+        n, m = ub_map.num_dims, ub_map.num_symbols
+        count = [low + (e - low).ceildiv(affine_symbol(m)) for e in ub_map.results]
+        tile_loops.append(AffineForOp.build(
+            (loop.lower_bound_map, list(loop.lower_bound_operands)),
+            (AffineMap(n, m + 1, tuple(count)), ub_operands + [size]), loop.step))
+    for loop, tile, size in zip(band, tile_loops, sizes):
+        lb_map, lb_operands = loop.lower_bound_map, list(loop.lower_bound_operands)
+        low = AffineConstantExpr(lb_map.get_single_constant_result())
+        ub_map, ub_operands = loop.upper_bound_map, list(loop.upper_bound_operands)
+        n, m, ln, lm = ub_map.num_dims, ub_map.num_symbols, lb_map.num_dims, lb_map.num_symbols
+        start = (affine_dim(ln) - low) * affine_symbol(lm) + low
+        end = (affine_dim(n) - low) * affine_symbol(m) + affine_symbol(m) * loop.step + low
+        iv = tile.induction_var
+        point_loops.append(AffineForOp.build(
+            (AffineMap(ln + 1, lm + 1, (start,)), lb_operands[:ln] + [iv] + lb_operands[ln:] + [size]),
+            (AffineMap(n + 1, m + 1, (end,) + tuple(ub_map.results)),
+             ub_operands[:n] + [iv] + ub_operands[n:] + [size]), loop.step))
+    _replace_band(band, tile_loops, point_loops)
+    return point_loops
+
+
+def _replace_band(band, tile_loops, point_loops) -> None:
+    """Nest the tile loops around the point loops in place of the band,
+    the band's body inside, its IVs replaced by the point loops'."""
     nest = tile_loops + point_loops
     for outer, inner in zip(nest, nest[1:]):
         outer.body.insert(0, inner)
@@ -289,8 +333,6 @@ def tile_perfectly_nested(band, sizes) -> list:
     root.erase()
     for op in nest:
         op.pos = root.pos
-    assert len(point_loops) == width
-    return point_loops
 
 
 def point_upper_bound(loop, tile_iv, size: int) -> tuple:
