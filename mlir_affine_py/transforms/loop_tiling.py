@@ -47,9 +47,9 @@ import math
 
 from ..analysis.affine_access import MemRefAccess, NotAffine, is_memory_access, is_recomputable
 from ..analysis.dependence import DependenceAnalysis, num_common_loops
+from ..analysis.cost_model import linearize
 from ..dialects.affine import AffineForOp, AffineIfOp
 from ..ir import types as T
-from ..analysis.cost_model import linearize
 from ..ir.affine_expr import AffineConstantExpr
 from ..ir.affine_expr import dim as affine_dim
 from ..ir.affine_expr import symbol as affine_symbol
@@ -71,7 +71,7 @@ class AffineLoopTiling(Pass):
     separate = Option(False, "Separate full and partial tiles")
     tile_size = Option(0, "Use this tile size for all loops", unsigned=True)
     tile_sizes = ListOption(int, "List of tile sizes for each perfect nest "
-                            "(overridden by -tile-size)", unsigned=True)
+                            "(overridden by -tile-size)", unsigned=True, minimum=1)
 
     def run_on_operation(self, op) -> None:
         analysis = DependenceAnalysis(alias_conservative=True)
@@ -137,8 +137,7 @@ def tiling_violation(band, analysis):
     outer = len(accesses[0].ivs) - len(band) if accesses else 0
     for src in accesses:
         for dst in accesses:
-            if not (src.is_write or dst.is_write) or src.memref is not dst.memref \
-                    and not analysis.alias_conservative:
+            if not (src.is_write or dst.is_write):
                 continue
             for depth in range(outer + 1, num_common_loops(src, dst) + 1):
                 result = analysis.check(src, dst, depth)
