@@ -72,6 +72,9 @@ class AffineLoopTiling(Pass):
     tile_size = Option(0, "Use this tile size for all loops", unsigned=True)
     tile_sizes = ListOption(int, "List of tile sizes for each perfect nest "
                             "(overridden by -tile-size)", unsigned=True, minimum=1)
+    polyhedral = Option(False, "Also tile, with isl, the bands mlir-opt leaves because "
+                        "their bounds depend on outer loops of the band (tiles aligned "
+                        "on multiples of their size)")
 
     def run_on_operation(self, op) -> None:
         analysis = DependenceAnalysis(alias_conservative=True)
@@ -80,6 +83,10 @@ class AffineLoopTiling(Pass):
         for root in roots:
             band = get_perfectly_nested_loops(root)
             refusal = tiling_refusal(band, analysis)
+            if refusal is not None and self.polyhedral and non_rectangular_reason(band) \
+                    and not any(loop.inits for loop in band):
+                self.tile_with_isl(band)
+                continue
             if refusal is not None:
                 message, notes = refusal
                 self.emit_remark(root, f"affine-loop-tile: {message}", notes)
@@ -88,6 +95,37 @@ class AffineLoopTiling(Pass):
             points = tile_perfectly_nested(band, sizes)
             if self.separate:
                 separate_full_tiles(points)
+
+    def tile_with_isl(self, band) -> None:
+        """A band that is not a hyper-rectangle, tiled as a new schedule
+        (polyhedral/tiling.py), or left with a remark."""
+        import islpy as isl
+        from ..polyhedral.tiling import BandTiling
+        names = ", ".join(loop_name(loop) for loop in band)
+        root = band[0]
+        try:
+            tiling = BandTiling(band)
+            violation = tiling.violation()
+            if violation is not None:
+                kind, position, vector = violation
+                ranges = ", ".join(f"{loop_name(l)}: [{'-inf' if lo is None else lo}, "
+                                   f"{'+inf' if hi is None else hi}]"
+                                   for l, (lo, hi) in zip(band, vector))
+                self.emit_remark(root, f"affine-loop-tile: band ({names}) left as it is: a {kind} "
+                                 f"dependence (distances {ranges}) runs backwards along "
+                                 f"{loop_name(band[position])}")
+                return
+            sizes = self.tile_sizes_for(band)
+            if not tiling.is_legal(sizes):
+                self.emit_remark(root, f"affine-loop-tile: band ({names}) left as it is: the "
+                                 f"tiled schedule reverses a dependence")
+                return
+            tiling.apply(sizes)
+        except (NotAffine, isl.Error) as error:
+            self.emit_remark(root, f"affine-loop-tile: band ({names}) left as it is: {error}")
+            return
+        self.emit_remark(root, f"affine-loop-tile: band ({names}), not a hyper-rectangle, tiled "
+                         f"with isl by {' x '.join(map(str, sizes))}")
 
     def tile_sizes_for(self, band) -> list:
         if self.tile_size:

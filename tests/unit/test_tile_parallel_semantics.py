@@ -1,7 +1,8 @@
 """-affine-loop-tile and -affine-parallelize keep the meaning of programs.
 
 Random affine programs (tests/unit/affine_programs.py: rectangular and
-general profiles) go through each pass (tiling also with `separate`); the output parses and prints back
+general profiles) go through each pass (tiling also with `separate`, and
+with `polyhedral`, isl's tiling of bands that are not hyper-rectangles); the output parses and prints back
 the same, and the reference interpreter computes bit-identical arrays
 before and after on seeded random inputs.  A parallel loop is run by the
 interpreter in reverse order (its iterations may run in any order), so a
@@ -30,6 +31,7 @@ from support import MLIR_OPT, REPO_ROOT
 BUDGET = 15.0            # seconds of random programs per pass
 TILE = ["-affine-loop-tile=tile-sizes=2,3,2"]
 SEPARATE = ["-affine-loop-tile=tile-size=4 separate"]
+POLYHEDRAL = ["-affine-loop-tile=tile-sizes=2,3,2 polyhedral"]
 PARALLELIZE = ["-affine-parallelize"]
 ILLEGAL_UPSTREAM = REPO_ROOT / "tests" / "lit" / "tile" / "illegal-upstream.mlir"
 PARALLELIZE_LIT = REPO_ROOT / "tests" / "lit" / "tile" / "parallelize.mlir"
@@ -90,6 +92,20 @@ def separated(runner, parallel_loops_reversed):
 
 
 @pytest.fixture(scope="module")
+def polyhedral(runner, parallel_loops_reversed):
+    """General programs only: their bands are triangular, or have max/min
+    bounds, which upstream's tiling leaves and isl tiles."""
+    rng = random.Random(30)
+    done = []
+    for _ in range(16):
+        text = ProgramGenerator(rng, "general").program()
+        out, changed, problem = check_program(runner, text, POLYHEDRAL)
+        assert problem is None, f"{problem}\ninput:\n{text}\noutput:\n{out}"
+        done.append(("general", text, out, changed))
+    return done
+
+
+@pytest.fixture(scope="module")
 def parallelized(runner, parallel_loops_reversed):
     return _fuzz(runner, PARALLELIZE, 28)
 
@@ -109,6 +125,14 @@ def test_separated_tiles_keep_the_meaning_of_random_programs(separated):
     versioned = sum("affine.if" in out and "affine.if" not in text for _, text, out, _ in separated)
     print(f"\n{len(separated)} programs, with full tiles apart: {versioned}")
     assert len(separated) >= 10 and versioned >= len(separated) // 4
+
+
+def test_isl_tiling_keeps_the_meaning_of_random_programs(polyhedral):
+    """isl tiles bands upstream's tiling leaves: the outputs differ from
+    the rectangular tiling's in many programs."""
+    beyond = sum(out != _tool(TILE, text) for _, text, out, _ in polyhedral)
+    print(f"\n{len(polyhedral)} general programs, {beyond} tiled further with isl")
+    assert beyond >= 3, beyond
 
 
 def test_parallelization_keeps_the_meaning_of_random_programs(parallelized):
@@ -139,7 +163,7 @@ def test_reversed_parallel_loops_see_a_carried_dependence(runner):
 
 
 @pytest.mark.skipif(MLIR_OPT is None, reason="mlir-opt not found")
-@pytest.mark.parametrize("which", ["tiled", "separated", "parallelized"])
+@pytest.mark.parametrize("which", ["tiled", "separated", "polyhedral", "parallelized"])
 def test_mlir_opt_prints_every_output_back_identically(which, request):
     outputs = [out for _, _, out, _ in request.getfixturevalue(which)]
     problems = mlir_opt_reprints(MLIR_OPT, outputs)
@@ -235,3 +259,22 @@ def test_parametric_tiles_keep_the_meaning():
             run_function(module, "f", args)
             results.append(args[2])
         assert np.array_equal(*results), sizes
+
+
+def test_isl_tiling_of_the_lit_bands_keeps_their_meaning():
+    """tests/lit/tile/polyhedral.mlir: the triangle tiled by isl, and the
+    band whose dependence runs backwards (which tiling would change) left."""
+    text = (REPO_ROOT / "tests" / "lit" / "tile" / "polyhedral.mlir").read_text()
+    out = _tool(POLYHEDRAL, text)
+    assert out.count("step 2 {") == 1 and out.count("step 3 {") == 1
+    from mlir_affine_py.interpreter import random_arguments, run_function
+    from mlir_affine_py.parse.parser import parse_source
+    for name in ("lower_triangle", "not_permutable"):
+        results = []
+        for program in (text, out):
+            module = parse_source(program)
+            func = next(op for op in module.walk() if getattr(op, "sym_name", None) == name)
+            args = random_arguments(func, 5)
+            run_function(module, name, args)
+            results.append([a.tobytes() for a in args])
+        assert results[0] == results[1], name
