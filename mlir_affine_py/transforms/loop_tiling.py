@@ -81,24 +81,44 @@ class AffineLoopTiling(Pass):
         roots = [child for region in op.regions for block in region.blocks
                  for child in block.ops if isinstance(child, AffineForOp)]
         for root in roots:
-            band = get_perfectly_nested_loops(root)
-            refusal = tiling_refusal(band, analysis)
-            if refusal is not None and self.polyhedral and non_rectangular_reason(band) \
-                    and not any(loop.inits for loop in band):
-                self.tile_with_isl(band)
-                continue
-            if refusal is not None:
-                message, notes = refusal
-                self.emit_remark(root, f"affine-loop-tile: {message}", notes)
-                continue
-            sizes = self.tile_sizes_for(band)
-            points = tile_perfectly_nested(band, sizes)
+            self.tile_band(get_perfectly_nested_loops(root), analysis)
+
+    def tile_band(self, band, analysis) -> None:
+        """Tile the band as upstream does, or with `polyhedral` tile it with
+        isl or tile its innermost loops; else leave it with a remark."""
+        refusal = tiling_refusal(band, analysis)
+        if refusal is None:
+            points = tile_perfectly_nested(band, self.tile_sizes_for(band))
             if self.separate:
                 separate_full_tiles(points)
+            return
+        message, notes = refusal
+        if self.polyhedral and not any(loop.inits for loop in band):
+            if non_rectangular_reason(band):
+                message, notes = self.tile_with_isl(band), ()
+                if message is None:
+                    return
+            inner = self.inner_band(band, analysis)
+            if inner is not None:
+                names = ", ".join(loop_name(loop) for loop in inner)
+                self.emit_remark(band[0], f"affine-loop-tile: {message}; its inner band "
+                                 f"({names}) is tiled", notes)
+                self.tile_band(inner, analysis)
+                return
+        self.emit_remark(band[0], f"affine-loop-tile: {message}", notes)
 
-    def tile_with_isl(self, band) -> None:
+    def inner_band(self, band, analysis):
+        """The outermost band of at least two innermost loops of `band` that
+        may be tiled (the loops outside it fixed), or None."""
+        for start in range(1, len(band) - 1):
+            inner = band[start:]
+            if untileable_reason(inner) is None and tiling_violation(inner, analysis) is None:
+                return inner
+        return None
+
+    def tile_with_isl(self, band) -> str | None:
         """A band that is not a hyper-rectangle, tiled as a new schedule
-        (polyhedral/tiling.py), or left with a remark."""
+        (polyhedral/tiling.py): None, or why it is left as it is."""
         import islpy as isl
         from ..polyhedral.tiling import BandTiling
         names = ", ".join(loop_name(loop) for loop in band)
@@ -111,21 +131,17 @@ class AffineLoopTiling(Pass):
                 ranges = ", ".join(f"{loop_name(l)}: [{'-inf' if lo is None else lo}, "
                                    f"{'+inf' if hi is None else hi}]"
                                    for l, (lo, hi) in zip(band, vector))
-                self.emit_remark(root, f"affine-loop-tile: band ({names}) left as it is: a {kind} "
-                                 f"dependence (distances {ranges}) runs backwards along "
-                                 f"{loop_name(band[position])}")
-                return
+                return (f"band ({names}) left as it is: a {kind} dependence (distances "
+                        f"{ranges}) runs backwards along {loop_name(band[position])}")
             sizes = self.tile_sizes_for(band)
             if not tiling.is_legal(sizes):
-                self.emit_remark(root, f"affine-loop-tile: band ({names}) left as it is: the "
-                                 f"tiled schedule reverses a dependence")
-                return
+                return f"band ({names}) left as it is: the tiled schedule reverses a dependence"
             tiling.apply(sizes)
         except (NotAffine, isl.Error) as error:
-            self.emit_remark(root, f"affine-loop-tile: band ({names}) left as it is: {error}")
-            return
+            return f"band ({names}) left as it is: {error}"
         self.emit_remark(root, f"affine-loop-tile: band ({names}), not a hyper-rectangle, tiled "
                          f"with isl by {' x '.join(map(str, sizes))}")
+        return None
 
     def tile_sizes_for(self, band) -> list:
         if self.tile_size:

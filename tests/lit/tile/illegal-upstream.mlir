@@ -1,6 +1,8 @@
 // RUN: pyaffine-opt -split-input-file -affine-loop-tile="tile-size=32" %s 2>/dev/null | FileCheck %s
 // RUN: pyaffine-opt -split-input-file -affine-loop-tile="tile-size=32" %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: %if mlir-opt %{ mlir-opt -split-input-file -affine-loop-tile="tile-size=32" %s | FileCheck %s --check-prefix=UPSTREAM %}
+// RUN: pyaffine-opt -split-input-file -affine-loop-tile="tile-size=32 polyhedral" %s 2>/dev/null | FileCheck %s --check-prefix=INNER
+// RUN: pyaffine-opt -split-input-file -affine-loop-tile="tile-size=32 polyhedral" %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=INNER-REMARK
 
 // Bands whose tiling mlir-opt 22 performs although a dependence runs
 // backwards along one of their loops (its `isTilingValid` takes a distance
@@ -21,6 +23,13 @@
 // CHECK-NEXT:     affine.for %{{.*}} = 0 to 60 {
 // UPSTREAM-LABEL: func.func @floyd_warshall
 // UPSTREAM:      affine.for %{{.*}} = 0 to 60 step 32 {
+// Within one %k, the band (%i, %j) is permutable: row and column %k are
+// read before and after being written, with distances >= 0.
+// INNER-REMARK: runs backwards along %j: tiles would run its ends in the wrong order; its inner band (%i, %j) is tiled
+// INNER-LABEL: func.func @floyd_warshall
+// INNER:      affine.for %{{.*}} = 0 to 60 {
+// INNER-NEXT:   affine.for %{{.*}} = 0 to 60 step 32 {
+// INNER-NEXT:     affine.for %{{.*}} = 0 to 60 step 32 {
 func.func @floyd_warshall(%P: memref<60x60xi32>) {
   affine.for %k = 0 to 60 {
     affine.for %i = 0 to 60 {
