@@ -65,6 +65,9 @@ class AffineParallelize(Pass):
                         "Defaults to unlimited (UINT_MAX).", unsigned=True)
     parallel_reductions = Option(False, "Whether to parallelize reduction loops. "
                                  "Defaults to false.")
+    remarks = Option(False, "Remark, per loop, whether it runs in parallel and, if not, "
+                     "which dependence or value it carries; a dependence that cannot be "
+                     "analysed always gets a remark")
 
     def run_on_operation(self, op) -> None:
         analysis = DependenceAnalysis(alias_conservative=True)
@@ -74,26 +77,43 @@ class AffineParallelize(Pass):
                 continue
             reductions = supported_reductions(loop) if self.parallel_reductions else []
             if len(reductions) != len(loop.inits):
+                self.remark(loop, "stays sequential: an iter_arg is not a reduction it can "
+                            "run in parallel" if self.parallel_reductions else
+                            "stays sequential: it has iter_args (see parallel-reductions)")
                 continue
-            carried = carried_dependence(loop, analysis)
+            carried, always, *notes = carried_dependence(loop, analysis)
             if carried is None:
                 candidates.append((loop, reductions))
-            elif carried:
+            elif always:
                 self.emit_remark(loop, f"affine-parallelize: {loop_name(loop)} left sequential: "
                                  f"{carried}")
+            else:
+                self.remark(loop, f"stays sequential: {carried}", notes=notes[0] if notes else ())
         for loop, reductions in candidates:
             if parallel_ops_around(loop) < self.max_nested:
+                name = loop_name(loop)
                 affine_parallelize(loop, reductions)
+                kinds = ", ".join(kind for kind, _, _ in reductions)
+                self.remark(loop, "runs in parallel" + (f", reducing by {kinds}" if kinds else ""),
+                            name)
+            else:
+                self.remark(loop, f"stays sequential: {self.max_nested} parallel loops "
+                            f"around it (max-nested)")
+
+    def remark(self, loop, what: str, name: str | None = None, notes=()) -> None:
+        if self.remarks:
+            self.emit_remark(loop, f"affine-parallelize: {name or loop_name(loop)} {what}", notes)
 
 
 # ----------------------------------------------------------------- analysis
-def carried_dependence(loop, analysis) -> str | None:
-    """`isLoopMemoryParallel` with exact dependences: None when the loop
-    carries no dependence; otherwise why not, "" for a dependence found,
-    a sentence for one that could not be analysed (accesses through two
-    views of one allocation, which mlir-opt takes as distinct memrefs)."""
+def carried_dependence(loop, analysis) -> tuple:
+    """`isLoopMemoryParallel` with exact dependences: (None, False) when the
+    loop carries no dependence; otherwise (why not, whether mlir-opt may
+    judge otherwise: a dependence that could not be analysed, such as
+    accesses through two views of one allocation, which mlir-opt takes as
+    distinct memrefs), with notes at the two accesses of a dependence."""
     if any(isinstance(r.type, T.MemRefType) for r in loop.results):
-        return ""
+        return "it carries a memref through iter_args", False
     accesses = []
     for op in loop.walk():
         if op is loop:
@@ -103,18 +123,23 @@ def carried_dependence(loop, analysis) -> str | None:
                 accesses.append(MemRefAccess(op))
         elif not isinstance(op, (AffineForOp, AffineYieldOp, AffineIfOp)) \
                 and not _only_allocates(op) and not is_memory_effect_free(op):
-            return ""
+            return f"'{op.op_name}' may have memory effects", False
     if not accesses:
-        return None
+        return None, False
     depth = accesses[0].ivs.index(loop.induction_var) + 1
     for src in accesses:
         for dst in accesses:
             result = analysis.check(src, dst, depth, want_components=False)
             if result.kind == "failure":
-                return f"a dependence could not be analysed ({result.reason})"
+                return f"a dependence could not be analysed ({result.reason})", True
             if result.kind != "none":
-                return ""
-    return None
+                kind = {(True, False): "flow", (False, True): "anti"}.get(
+                    (src.is_write, dst.is_write), "output")
+                return (f"it carries the {kind} dependence from the {src.op.op_name} to "
+                        f"the {dst.op.op_name}", False,
+                        [("source of the dependence", src.op.pos),
+                         ("destination of the dependence", dst.op.pos)])
+    return None, False
 
 
 def _only_allocates(op, value=None) -> bool:

@@ -72,6 +72,9 @@ class AffineLoopTiling(Pass):
     tile_size = Option(0, "Use this tile size for all loops", unsigned=True)
     tile_sizes = ListOption(int, "List of tile sizes for each perfect nest "
                             "(overridden by -tile-size)", unsigned=True, minimum=1)
+    remarks = Option(False, "Remark, per band tiled, its tile sizes and what chose "
+                     "them (the footprint, for the cache model); bands left as they are "
+                     "always get a remark")
     polyhedral = Option(False, "Also tile, with isl, the bands mlir-opt leaves because "
                         "their bounds depend on outer loops of the band (tiles aligned "
                         "on multiples of their size)")
@@ -88,7 +91,12 @@ class AffineLoopTiling(Pass):
         isl or tile its innermost loops; else leave it with a remark."""
         refusal = tiling_refusal(band, analysis)
         if refusal is None:
-            points = tile_perfectly_nested(band, self.tile_sizes_for(band))
+            sizes, why = self.chosen_tile_sizes(band)
+            if self.remarks:
+                names = ", ".join(loop_name(loop) for loop in band)
+                self.emit_remark(band[0], f"affine-loop-tile: band ({names}) tiled by "
+                                 f"{' x '.join(map(str, sizes))} ({why})")
+            points = tile_perfectly_nested(band, sizes)
             if self.separate:
                 separate_full_tiles(points)
             return
@@ -144,11 +152,15 @@ class AffineLoopTiling(Pass):
         return None
 
     def tile_sizes_for(self, band) -> list:
+        return self.chosen_tile_sizes(band)[0]
+
+    def chosen_tile_sizes(self, band) -> tuple:
+        """(sizes, what chose them, for a remark)."""
         if self.tile_size:
-            return [self.tile_size] * len(band)
+            return [self.tile_size] * len(band), "tile-size"
         if self.tile_sizes:
             sizes = list(self.tile_sizes[:len(band)])
-            return sizes + [DEFAULT_TILE_SIZE] * (len(band) - len(sizes))
+            return sizes + [DEFAULT_TILE_SIZE] * (len(band) - len(sizes)), "tile-sizes"
         return model_tile_sizes(band, self.cache_size * 1024)
 
 
@@ -224,21 +236,25 @@ def _notes(src, dst) -> list:
 
 
 # --------------------------------------------------------------- tile sizes
-def model_tile_sizes(band, cache_bytes: int) -> list:
+def model_tile_sizes(band, cache_bytes: int) -> tuple:
     """Upstream's model: sizes whose tile footprint fits the cache if the
-    footprint shrank in proportion to each tile size."""
+    footprint shrank in proportion to each tile size; (sizes, what chose
+    them)."""
     footprint = memory_footprint_bytes(band[0])
+    divisors = "lowered to divisors of the constant trip counts"
     if footprint is None:
-        return adjusted_to_trip_counts(band, [DEFAULT_TILE_SIZE] * len(band))
+        return (adjusted_to_trip_counts(band, [DEFAULT_TILE_SIZE] * len(band)),
+                f"footprint unknown: {DEFAULT_TILE_SIZE} per loop, {divisors}")
     excess = -(-footprint // cache_bytes) if cache_bytes else 0
+    said = f"footprint {footprint} bytes, {excess} times the cache of {cache_bytes} bytes"
     if excess <= 1:
-        return [1] * len(band)
+        return [1] * len(band), said
     size = int(math.floor(math.pow(excess, 1.0 / len(band))))
     sizes, product = [], 1
     for index in range(len(band)):
         sizes.append(size if index < len(band) - 1 else max(1, excess // product))
         product *= sizes[-1]
-    return adjusted_to_trip_counts(band, sizes)
+    return adjusted_to_trip_counts(band, sizes), f"{said}; {divisors}"
 
 
 def adjusted_to_trip_counts(band, sizes) -> list:

@@ -3,12 +3,19 @@
 // RUN: pyaffine-opt -split-input-file -affine-parallelize="parallel-reductions=true max-nested=1" %s 2>/dev/null | FileCheck %s --check-prefix=REDUCE
 // RUN: %if mlir-opt %{ mlir-opt -split-input-file -affine-parallelize="parallel-reductions=true max-nested=1" %s | FileCheck %s --check-prefix=REDUCE %}
 // RUN: pyaffine-opt -split-input-file -affine-parallelize %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: pyaffine-opt -split-input-file -affine-parallelize="remarks=true" %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARKS
 
 // Matrix-vector product: the rows are independent, the loop over a row
 // carries the sum through y[i].  With parallel-reductions the sum over a
 // row written as an iter_arg is reduced in parallel, the combiner after
 // the loop; max-nested=1 keeps the inner loops of a parallel loop
 // sequential.
+// REMARKS: parallelize.mlir:[[# @LINE + 18]]:5: remark: affine-parallelize: %j stays sequential: it carries the anti dependence from the affine.load to the affine.store
+// REMARKS: parallelize.mlir:[[# @LINE + 21]]:12: note: source of the dependence
+// REMARKS: parallelize.mlir:[[# @LINE + 22]]:7: note: destination of the dependence
+// REMARKS: parallelize.mlir:[[# @LINE + 26]]:12: remark: affine-parallelize: %j stays sequential: it has iter_args (see parallel-reductions)
+// REMARKS: parallelize.mlir:[[# @LINE + 13]]:3: remark: affine-parallelize: %i runs in parallel
+// REMARKS: parallelize.mlir:[[# @LINE + 23]]:3: remark: affine-parallelize: %i runs in parallel
 // CHECK-LABEL: func.func @gemv
 // CHECK:       affine.parallel (%[[I:.*]]) = (0) to (100) {
 // CHECK-NEXT:    affine.for %{{.*}} = 0 to 50 {

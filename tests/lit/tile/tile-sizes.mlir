@@ -4,6 +4,7 @@
 // RUN: %if mlir-opt %{ mlir-opt -split-input-file -affine-loop-tile="tile-sizes=8" %s | FileCheck %s --check-prefix=SIZES %}
 // RUN: pyaffine-opt -split-input-file -affine-loop-tile="cache-size=16" %s | FileCheck %s --check-prefix=MODEL
 // RUN: %if mlir-opt %{ mlir-opt -split-input-file -affine-loop-tile="cache-size=16" %s | FileCheck %s --check-prefix=MODEL %}
+// RUN: pyaffine-opt -split-input-file -affine-loop-tile="cache-size=16 remarks" %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=MODEL-REMARK
 // RUN: pyaffine-opt -split-input-file -affine-loop-tile="tile-size=16 separate" %s | FileCheck %s --check-prefix=SEPARATE
 // RUN: %if mlir-opt %{ mlir-opt -split-input-file -affine-loop-tile="tile-size=16 separate" %s | FileCheck %s --check-prefix=SEPARATE %}
 
@@ -39,10 +40,11 @@
 // SIZES-NEXT:         affine.for %{{.*}} = #[[ID]](%[[J]]) to #[[PLUS4]](%[[J]]) {
 // SIZES-NEXT:           affine.for %{{.*}} = #[[ID]](%[[K]]) to min #[[MIN7]](%[[K]]) {
 
-// The cache model: 64 x 100 x 7 f32, read and written, is 179200 bytes,
-// 11 times (rounded up) a 16 KiB cache; the cube root of 11 gives 2 for all
-// loops but the last, which takes the balance 11 / 4 = 2, then lowered to a
-// divisor of its trip count, 7: 1.
+// The cache model: two arrays of 64 x 100 x 7 f32 are 358400 bytes, 22
+// times (rounded up) a 16 KiB cache; the cube root of 22 gives 2 for all
+// loops but the last, which takes the balance 22 / 4 = 5, then lowered to
+// a divisor of its trip count, 7, at most half of it: 1.
+// MODEL-REMARK: remark: affine-loop-tile: band (%i, %j, %k) tiled by 2 x 2 x 1 (footprint 358400 bytes, 22 times the cache of 16384 bytes; lowered to divisors of the constant trip counts)
 // MODEL-LABEL: func.func @copy
 // MODEL:      affine.for %{{.*}} = 0 to 64 step 2 {
 // MODEL-NEXT:   affine.for %{{.*}} = 0 to 100 step 2 {
