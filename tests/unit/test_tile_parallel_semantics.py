@@ -7,7 +7,9 @@ the same, and the reference interpreter computes bit-identical arrays
 before and after on seeded random inputs.  A parallel loop is run by the
 interpreter in reverse order (its iterations may run in any order), so a
 loop made parallel although it carries a dependence changes the result.
-mlir-opt accepts every output and prints it back identically.
+mlir-opt accepts every output and prints it back identically, and a few
+changed programs of each pass, compiled and run by mlir-runner before and
+after, give the same checksums.
 
 The nests of tests/lit/tile/illegal-upstream.mlir, tiled by mlir-opt 22,
 compute other arrays than the original (the dependence its tiling reverses
@@ -281,3 +283,20 @@ def test_isl_tiling_of_the_lit_bands_keeps_their_meaning():
             run_function(module, name, args)
             results.append([a.tobytes() for a in args])
         assert results[0] == results[1], name
+
+
+def test_compiled_programs_agree(tiled, polyhedral, parallelized, tmp_path):
+    """mlir-runner runs a few changed programs of each pass before and after
+    (affine.parallel lowered to sequential loops) and the harness's
+    checksums agree."""
+    from affine_programs import load_bench_kernels, runner_checksums
+    tools, why = load_bench_kernels().find_tools()
+    if tools is None:
+        pytest.skip(why)
+    for which, done in (("tiled", tiled), ("polyhedral", polyhedral),
+                        ("parallelized", parallelized)):
+        sample = [entry for entry in done if entry[3]][:2]
+        assert sample, f"no {which} program changed"
+        for k, (profile, text, out, _) in enumerate(sample):
+            before, after = runner_checksums(tools, text, out, tmp_path, f"{which}{k}")
+            assert before and before == after, f"{which}: checksums differ\n{text}\n{out}"
