@@ -16,7 +16,9 @@ bound (upstream's rectangular tiling of a rectangular band,
 Legality is the schedule's: every exact dependence, mapped through the
 tiled schedule, must still go forward (one isl inclusion test), which holds
 when the band is permutable (every distance non-negative along each of its
-loops).  `violation()` names a dependence that is not, for a remark.
+loops), and for other bands when no dependence crosses tiles backwards
+with these sizes (a tile as large as the loop, say).  `violation()` names a
+dependence along which the band is not permutable, for a remark.
 """
 
 from __future__ import annotations
@@ -57,17 +59,21 @@ class BandTiling:
                         return kind, position, vector
         return None
 
-    def schedule(self, sizes) -> isl.UnionMap:
+    def schedule(self, sizes, origins=None) -> isl.UnionMap:
+        """The tiled schedule; tiles start at multiples of their size, or,
+        given `origins` (constants, one per loop), at the origin plus a
+        multiple of the size (upstream's tiles start at the lower bound)."""
         old = [f"t{k}" for k in range(self.width)]
         tiles = []
         for k, size in enumerate(sizes):
-            tiles += [f"{size}*floor(t{2 * k + 1}/{size})", "0"]
+            origin = origins[k] if origins else 0
+            tiles += [f"{size}*floor((t{2 * k + 1} - ({origin}))/{size})", "0"]
         new = [old[0]] + tiles + old[1:]
         tiling = isl.UnionMap(f"{{ [{', '.join(old)}] -> [{', '.join(new)}] }}", context=CONTEXT)
         return self.scop.schedule_map.apply_range(tiling)
 
-    def is_legal(self, sizes) -> bool:
-        return is_legal(self.dependences, self.schedule(sizes))
+    def is_legal(self, sizes, origins=None) -> bool:
+        return is_legal(self.dependences, self.schedule(sizes, origins))
 
     def apply(self, sizes) -> list:
         """Replace the band by its tiled code; returns the new ops.  The

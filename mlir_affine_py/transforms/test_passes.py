@@ -114,7 +114,8 @@ class TestAffineLoopParametricTiling(Pass):
         from ..analysis.dependence import DependenceAnalysis
         from ..dialects.affine import AffineForOp
         from ..ir.types import IndexType
-        from .loop_tiling import tile_perfectly_nested_parametric, tiling_refusal
+        from .loop_tiling import tiling_refusal
+        from .tiled_nest import tile_perfectly_nested_parametric
         from .loop_utils import get_perfectly_nested_loops
         analysis = DependenceAnalysis(alias_conservative=True)
         if not op.regions or not op.regions[0].blocks:

@@ -199,8 +199,8 @@ def _tool(flags, text: str) -> str:
 
 @pytest.mark.skipif(MLIR_OPT is None, reason="mlir-opt not found")
 def test_upstream_tiling_of_illegal_bands_changes_results():
-    """floyd_warshall and seidel_2d: mlir-opt's tiled nest computes other
-    arrays; this tool leaves them, or with `polyhedral` tiles their inner
+    """floyd_warshall, seidel_2d and a band above the loop holding the
+    accesses: mlir-opt's tiled nest computes other arrays; this tool leaves them, or with `polyhedral` tiles their inner
     band, and they compute the same."""
     flags = ["-affine-loop-tile=tile-size=32"]
     wrong = 0
@@ -212,10 +212,10 @@ def test_upstream_tiling_of_illegal_bands_changes_results():
         before = _arrays(chunk)
         assert all(np.array_equal(a, b) for a, b in zip(before, _arrays(ours)))
         assert all(np.array_equal(a, b) for a, b in zip(before, _arrays(inner)))
-        if "@floyd_warshall" in chunk or "@seidel_2d" in chunk:
+        if "@floyd_warshall" in chunk or "@seidel_2d" in chunk or "@imperfect" in chunk:
             assert "step 32" in theirs and "step 32" not in ours
             wrong += not all(np.array_equal(a, b) for a, b in zip(before, _arrays(theirs)))
-    assert wrong == 2
+    assert wrong == 3
 
 
 def test_parallel_reductions_agree_within_rounding():

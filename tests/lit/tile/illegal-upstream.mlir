@@ -79,6 +79,33 @@ func.func @seidel_2d(%A: memref<40x40xf64>) {
 
 // -----
 
+// A band (%i, %j) above the loop that holds the accesses: column %i of B,
+// read at (%i, %j, %k), was written at (%i', %j' = %i, %k) for every %i' <
+// %i, and is overwritten at (%i', %j' = %i, %k) for every %i' > %i: these
+// dependences go forward along %i and either way along %j.
+// REMARK: remark: affine-loop-tile: band (%i, %j) left as it is: the anti dependence from the affine.load to the affine.store (distances %i: [1, 63], %j: [-63, 62]) runs backwards along %j
+// CHECK-LABEL: func.func @imperfect
+// CHECK:      affine.for %{{.*}} = 0 to 64 {
+// CHECK-NEXT:   affine.for %{{.*}} = 0 to 64 {
+// UPSTREAM-LABEL: func.func @imperfect
+// UPSTREAM:      affine.for %{{.*}} = 0 to 64 step 32 {
+func.func @imperfect(%A: memref<64x64xf64>, %B: memref<64x64xf64>) {
+  %one = arith.constant 1.0 : f64
+  affine.for %i = 0 to 64 {
+    affine.for %j = 0 to 64 {
+      affine.for %k = 0 to 64 {
+        %v = affine.load %B[%k, %i] : memref<64x64xf64>
+        %w = arith.addf %v, %one : f64
+        affine.store %w, %B[%k, %j] : memref<64x64xf64>
+      }
+      affine.store %one, %A[%i, %j] : memref<64x64xf64>
+    }
+  }
+  return
+}
+
+// -----
+
 // A dependence that mlir-opt sees too (its distance along %j has known
 // bounds, both negative): both tools leave the band, this one says why.
 // REMARK: remark: affine-loop-tile: band (%i, %j) left as it is: the anti dependence from the affine.load to the affine.store (distances %i: [1, 62], %j: [-62, -1]) runs backwards along %j
