@@ -74,7 +74,8 @@ class AffineLoopTiling(Pass):
                      "always get a remark")
     polyhedral = Option(False, "Also tile, with isl, the bands mlir-opt leaves because "
                         "their bounds depend on outer loops of the band (tiles aligned "
-                        "on multiples of their size)")
+                        "on multiples of their size), and the inner loops of a band that "
+                        "a dependence forbids tiling whole")
 
     def run_on_operation(self, op) -> None:
         analysis = DependenceAnalysis(alias_conservative=True)
