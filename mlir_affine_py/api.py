@@ -121,7 +121,7 @@ class LoopNest:
     @property
     def names(self) -> list[str]:
         """The loops' IVs as the source wrote them (`%i`), or as printed."""
-        from .transforms.loop_interchange import loop_name
+        from .transforms.loop_utils import loop_name
         with context_for(self.loops[0]):
             return [loop_name(loop) for loop in self.loops]
 

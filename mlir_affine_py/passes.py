@@ -461,3 +461,6 @@ register_pass("test-memref-dependence-check", ".transforms.test_passes:TestMemRe
 register_pass("test-loop-permutation", ".transforms.test_passes:TestLoopPermutation")
 register_pass("affine-loop-interchange", ".transforms.loop_interchange:AffineLoopInterchange")
 register_pass("affine-permute-and-fuse", ".transforms.permute_and_fuse:AffinePermuteAndFuse")
+register_pass("affine-loop-tile", ".transforms.loop_tiling:AffineLoopTiling")
+register_pass("affine-parallelize", ".transforms.affine_parallelize:AffineParallelize")
+register_pass("test-affine-parametric-tile", ".transforms.test_passes:TestAffineLoopParametricTiling")

@@ -371,15 +371,17 @@ def _statements_below(node) -> list:
     return names
 
 
-def ast_build(scop, loop_type: str = "atomic") -> isl.AstBuild:
+def ast_build(scop, loop_type: str = "atomic", width: int | None = None) -> isl.AstBuild:
     """An AST build asking for simple code: no disjunctive conditions, and
     with `loop_type` "atomic" one loop per schedule dimension and group of
     statements (statements whose ranges differ share the loop and are
-    guarded, rather than the loop being split); "" leaves isl's default."""
+    guarded, rather than the loop being split); "" leaves isl's default.
+    `width` is the number of schedule dimensions (2d+1 by default; a tiled
+    schedule has more)."""
     build = isl.AstBuild.from_context(isl.Set(f"[{scop.param_text()}] -> {{ : }}", context=CONTEXT))
     if not loop_type:
         return build
-    times = ", ".join(f"t{k}" for k in range(2 * scop.depth + 1))
+    times = ", ".join(f"t{k}" for k in range(width or 2 * scop.depth + 1))
     return build.set_options(isl.UnionMap(f"{{ [{times}] -> {loop_type}[x] }}", context=CONTEXT))
 
 
@@ -393,12 +395,15 @@ def generate(scop, schedule: isl.UnionMap, dim_source=None, loop_types=LOOP_TYPE
     when there is one (a permutation), so its loop's bounds can be kept.
     `loop_types` are isl's loop types to try, in order (`ast_build`)."""
     scheduled = schedule.intersect_domain(scop.domain)
+    ranges: list = []
+    scheduled.range().foreach_set(ranges.append)
+    width = ranges[0].dim(isl.dim_type.set) if ranges else None
     # An atomic loop over statements with different ranges may need a
     # piecewise bound (`c == 2 ? 4 : c + 1`), which no affine map holds;
     # separate loops have none.
     for loop_type in loop_types:
         try:
-            node = ast_build(scop, loop_type).node_from_schedule_map(scheduled)
+            node = ast_build(scop, loop_type, width).node_from_schedule_map(scheduled)
             _check_every_statement(scop, scheduled, node)
             holder = _emit(scop, node, dim_source)
             break

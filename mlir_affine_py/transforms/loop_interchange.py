@@ -40,7 +40,7 @@ from ..dialects.affine import AffineForOp, AffineIfOp
 from ..ir.traits import CallOpInterface
 from ..passes import Option, Pass, emit_remark
 from .loop_distribution import distribute_nest
-from .loop_utils import get_perfectly_nested_loops, order_to_perm_map, permute_loops
+from .loop_utils import get_perfectly_nested_loops, loop_name, order_to_perm_map, permute_loops
 from .polyhedral_interchange import decide_polyhedral
 
 MAX_LISTED_ORDERS = 24
@@ -413,16 +413,6 @@ def _fmt(order, nest) -> str:
     positions = ", ".join(map(str, order))
     names = ", ".join(loop_name(nest[position]) for position in order)
     return f"({positions}) = ({names})"
-
-
-def loop_name(loop: AffineForOp) -> str:
-    """The loop's IV as the source wrote it (`%i`), or as the printer names
-    it when the source is not at hand (a loop built by a pass)."""
-    import re
-    from ..diagnostics import current_context
-    head = current_context().source_text_at(loop.pos, 120)
-    found = re.match(r"affine\.for\s+(%[\w$.-]+)", head)
-    return found.group(1) if found else str(loop.induction_var)
 
 
 def cost_legend(weight: int) -> str:

@@ -1,11 +1,18 @@
 """Loop nest utilities, ported by behaviour from
 mlir/lib/Dialect/Affine/Utils/LoopUtils.cpp and Analysis/LoopAnalysis.cpp:
 `getPerfectlyNestedLoops`, `isPerfectlyNested`, `permuteLoops`,
-`isValidLoopInterchangePermutation`."""
+`isValidLoopInterchangePermutation`, `getTripCountMapAndOperands` and
+the trip counts read from it."""
 
 from __future__ import annotations
 
+import math
+import re
+
+from ..analysis.affine_access import depends_on
 from ..dialects.affine import AffineForOp
+from ..ir.affine_expr import AffineConstantExpr
+from ..ir.affine_expr import dim as affine_dim
 from ..ir.rewriter import IRRewriter
 
 
@@ -100,3 +107,73 @@ def lexicographically_nonnegative(components, order) -> bool:
         if lb > 0:
             return True
     return True
+
+
+def loop_name(loop: AffineForOp) -> str:
+    """The loop's IV as the source wrote it (`%i`), or as the printer names
+    it when the source is not at hand (a loop built by a pass)."""
+    from ..diagnostics import current_context
+    head = current_context().source_text_at(loop.pos, 120)
+    found = re.match(r"affine\.for\s+(%[\w$.-]+)", head)
+    return found.group(1) if found else str(loop.induction_var)
+
+
+def non_rectangular_reason(band) -> str | None:
+    """Why the perfect band is not a hyper-rectangle (a loop's bounds use
+    the IV of a loop of the band around it), or None."""
+    ivs = set()
+    for loop in band:
+        for value in list(loop.lower_bound_operands) + list(loop.upper_bound_operands):
+            if depends_on(value, ivs):
+                return (f"the bounds of {loop_name(loop)} depend on an outer loop of the band "
+                        f"(not a hyper-rectangle)")
+        ivs.add(loop.induction_var)
+    return None
+
+
+def trip_count_exprs(loop: AffineForOp) -> list | None:
+    """`getTripCountMapAndOperands`: per upper bound, (upper - lower)
+    ceildiv step over the bounds' operands taken as one list of dimensions
+    (a value used by both bounds is one dimension); None when the lower
+    bound is a max of several expressions."""
+    lb_map, ub_map = loop.lower_bound_map, loop.upper_bound_map
+    if lb_map.is_single_constant() and ub_map.is_single_constant():
+        span = max(0, ub_map.get_single_constant_result() - lb_map.get_single_constant_result())
+        return [AffineConstantExpr(-(-span // loop.step))]
+    if len(lb_map.results) != 1:
+        return None
+    positions: dict = {}
+
+    def in_common_space(map, operands):
+        exprs = [affine_dim(positions.setdefault(v, len(positions))) for v in operands]
+        return [e.replace_dims_and_symbols(exprs[:map.num_dims], exprs[map.num_dims:])
+                for e in map.results]
+
+    lower = in_common_space(lb_map, list(loop.lower_bound_operands))[0]
+    uppers = in_common_space(ub_map, list(loop.upper_bound_operands))
+    return [(upper - lower).ceildiv(loop.step) for upper in uppers]
+
+
+def constant_trip_count(loop: AffineForOp) -> int | None:
+    """`getConstantTripCount`: the smallest of the trip count expressions
+    when all are constants."""
+    exprs = trip_count_exprs(loop)
+    if not exprs or not all(isinstance(e, AffineConstantExpr) for e in exprs):
+        return None
+    return min(e.value for e in exprs)
+
+
+def largest_divisor_of_trip_count(loop: AffineForOp) -> int:
+    """`getLargestDivisorOfTripCount`: the gcd of the trip count
+    expressions' largest known divisors (a constant count is its own, an
+    empty loop's is taken as 2**64 - 1); 1 when unknown."""
+    exprs = trip_count_exprs(loop)
+    if not exprs:
+        return 1
+    divisors = []
+    for e in exprs:
+        if isinstance(e, AffineConstantExpr):
+            divisors.append(e.value if e.value else (1 << 64) - 1)
+        else:
+            divisors.append(e.get_largest_known_divisor())
+    return math.gcd(*divisors)

@@ -1,7 +1,8 @@
 """The test passes mlir-opt ships for the affine analyses, reproduced so the
 two tools can be diffed: `-test-memref-dependence-check`
-(mlir/test/lib/Dialect/Affine/TestMemRefDependenceCheck.cpp) and
-`-test-loop-permutation` (TestLoopPermutation.cpp)."""
+(mlir/test/lib/Dialect/Affine/TestMemRefDependenceCheck.cpp),
+`-test-loop-permutation` (TestLoopPermutation.cpp) and
+`-test-affine-parametric-tile` (TestAffineLoopParametricTiling.cpp)."""
 
 from __future__ import annotations
 
@@ -96,3 +97,52 @@ class TestLoopPermutation(Pass):
                 if self.check_validity and not is_valid_loop_interchange_permutation(nest, perm_map):
                     continue
                 permute_loops(nest, perm_map)
+
+
+class TestAffineLoopParametricTiling(Pass):
+    """Tile every perfect band at the top of a function with the function's
+    leading arguments as tile sizes.  Like -affine-loop-tile, a band that
+    the exact dependences forbid tiling (or whose lower bounds are not
+    constants, which the parametric bounds assume) is left with a remark."""
+
+    argument = "test-affine-parametric-tile"
+    summary = "Tile affine loops using SSA values as tile sizes"
+    pass_name = "(anonymous namespace)::TestAffineLoopParametricTiling"
+    op_name = "func.func"
+
+    def run_on_operation(self, op) -> None:
+        from ..analysis.dependence import DependenceAnalysis
+        from ..dialects.affine import AffineForOp
+        from ..ir.types import IndexType
+        from .loop_tiling import tiling_refusal
+        from .tiled_nest import tile_perfectly_nested_parametric
+        from .loop_utils import get_perfectly_nested_loops
+        analysis = DependenceAnalysis(alias_conservative=True)
+        if not op.regions or not op.regions[0].blocks:
+            return
+        entry = op.regions[0].blocks[0]
+        args = entry.args
+        bands = [get_perfectly_nested_loops(child) for child in entry.ops
+                 if isinstance(child, AffineForOp)]
+        from ..ir.verifier import appended_op
+        for band in bands:
+            # An op's error shows the op, as Operation::emitError does.
+            notes = ([("see current operation: " + appended_op(band[0]), band[0].pos)]
+                     if print_op_on_diagnostic() else [])
+            if len(args) < len(band):
+                self.emit_error(band[0], "too few tile sizes provided in the argument list of "
+                                "the function which contains the current band", notes)
+                return
+            if not all(isinstance(arg.type, IndexType) for arg in args[:len(band)]):
+                self.emit_error(band[0], "expected tiling parameters to be of index type", notes)
+                return
+            if any(not loop.lower_bound_map.is_single_constant() for loop in band):
+                self.emit_remark(band[0], "test-affine-parametric-tile: band left as it is: "
+                                 "a lower bound is not a constant")
+                continue
+            refusal = tiling_refusal(band, analysis)
+            if refusal is not None:
+                message, notes = refusal
+                self.emit_remark(band[0], f"test-affine-parametric-tile: {message}", notes)
+                continue
+            tile_perfectly_nested_parametric(band, args[:len(band)])

@@ -1,0 +1,78 @@
+"""The memory footprint of a loop nest, as upstream's cache model reads it
+(`getMemoryFootprintBytes` of mlir/lib/Dialect/Affine/Analysis/Utils.cpp):
+per memref, the constant bounding box of the elements the affine accesses
+under the nest touch, the symbols and the loops outside the nest fixed,
+times the element size.  The boxes are computed with isl: a dimension's
+extent is the largest distance between two elements touched, plus one;
+where that is unbounded, the memref's static size; else unknown."""
+
+from __future__ import annotations
+
+import math
+
+from ..ir import types as T
+from .affine_access import MemRefAccess, NotAffine, is_memory_access
+
+
+def memory_footprint_bytes(root) -> int | None:
+    """`getMemoryFootprintBytes`: per memref, the constant bounding box of
+    the elements the accesses under `root` touch (symbols and loops outside
+    `root` fixed), times the element size; None when a box or a size is
+    unknown."""
+    import islpy as isl
+    regions: dict = {}
+    for op in root.walk():
+        if not is_memory_access(op):
+            continue
+        access = MemRefAccess(op)
+        params: dict = {}
+        try:
+            names, constraints, exists, subscripts = access.instance("i", params, set())
+        except NotAffine:
+            return None
+        outputs = [f"o{k}" for k in range(len(subscripts))]
+        body = " and ".join(constraints + [f"{o} = {s}" for o, s in zip(outputs, subscripts)])
+        inner = list(names) + list(exists)
+        if inner:
+            body = f"exists ({', '.join(inner)} : {body or 'true'})"
+        text = f"[{', '.join(params.values())}] -> {{ [{', '.join(outputs)}] : {body or 'true'} }}"
+        elements = isl.Set(text)
+        # Parameters are named after the values they stand for, so the sets
+        # of one memref align.
+        key = access.memref
+        regions[key] = elements if key not in regions else regions[key].union(elements)
+    total = 0
+    for memref, elements in regions.items():
+        size = _region_bytes(memref.type, elements)
+        if size is None:
+            return None
+        total += size
+    return total
+
+
+def _region_bytes(type, elements) -> int | None:
+    import islpy as isl
+    layout = getattr(type, "layout", None)
+    if layout is not None:
+        return 0      # upstream's getRegionSize answers `false` for a non-identity layout
+    element = type.element_type
+    shape = ()
+    if isinstance(element, T.VectorType):
+        shape, element = element.shape, element.element_type
+    if not isinstance(element, (T.IntegerType, T.FloatType)):
+        return None
+    bits = element.width * math.prod(shape)
+    count = 1
+    if not elements.is_empty():
+        deltas = isl.Map.from_domain_and_range(elements, elements).deltas()
+        deltas = deltas.project_out(isl.dim_type.param, 0, deltas.dim(isl.dim_type.param))
+        space = isl.LocalSpace.from_space(deltas.get_space())
+        for k, extent in enumerate(type.shape):
+            high = deltas.max_val(isl.Aff.var_on_domain(space, isl.dim_type.set, k))
+            if high.is_infty() or high.is_nan():
+                if extent is None:
+                    return None
+                count *= extent
+            else:
+                count *= int(high.to_python()) + 1
+    return -(-bits // 8) * count
