@@ -53,11 +53,9 @@ if _corpus:
 
 # The OpenMP runtime and mlir-runner's libraries beside mlir-opt: the
 # feature `openmp` and %omp_libs, the -shared-libs a parallel program needs.
-if mlir_opt:
-    import glob
-    _lib = os.path.join(os.path.dirname(os.path.dirname(os.path.realpath(mlir_opt))), "lib")
-    _libs = [sorted(glob.glob(os.path.join(_lib, f"{name}.so*"))) for name in
-             ("libmlir_c_runner_utils", "libmlir_runner_utils", "libomp")]
-    if all(_libs):
-        config.available_features.add("openmp")
-        config.substitutions.append(("%omp_libs", ",".join(found[0] for found in _libs)))
+from support import openmp_libraries  # noqa: E402
+
+_omp_libs = openmp_libraries()
+if _omp_libs:
+    config.available_features.add("openmp")
+    config.substitutions.append(("%omp_libs", _omp_libs))

@@ -36,7 +36,7 @@ from lit.ShUtil import Command, Pipeline, Seq, ShParser
 from lit.TestRunner import applySubstitutions
 
 import oracle
-from support import find_corpus
+from support import find_corpus, openmp_libraries
 
 LIT_DIR = Path(__file__).resolve().parents[1] / "lit"
 TOOL_PATTERN = r"(?<![\w/.-]){}(?![\w.-])"
@@ -81,7 +81,8 @@ def script_of(path: Path) -> tuple[list[str], list[str]]:
 
 def features() -> dict:
     corpus = find_corpus()
-    return {"mlir-opt": oracle.available("mlir-opt"), "shared": corpus is not None}
+    return {"mlir-opt": oracle.available("mlir-opt"), "shared": corpus is not None,
+            "openmp": openmp_libraries() is not None}
 
 
 def substituted(path: Path, temporary: Path, commands: list[str]) -> list[str]:
@@ -91,6 +92,8 @@ def substituted(path: Path, temporary: Path, commands: list[str]) -> list[str]:
              ("%t", base + ".tmp"), ("%T", str(temporary))]
     if corpus is not None:
         pairs.append(("%shared", str(corpus.parent)))
+    if openmp_libraries() is not None:
+        pairs.append(("%omp_libs", openmp_libraries()))
     subs = [(re.escape(key) if key.startswith("%") else key, value.replace("\\", "\\\\"))
             for key, value in pairs]
     # lit tries %s before %S only because it lists them so; longer ones first.
@@ -162,28 +165,37 @@ class Shell:
             outcome.stdout = b""
         return outcome
 
-    def execute(self, args: list[str], stdin: bytes, merge: bool = False) -> Outcome:
+    def execute(self, args: list[str], stdin: bytes, merge: bool = False,
+                environment: dict | None = None) -> Outcome:
         """Run one command; with `merge` (2>&1) its standard error goes
-        into its output, in the order written."""
+        into its output, in the order written.  `environment`: the
+        variables `env` sets for it."""
         name = args[0]
         if name == "not":
-            inner = self.execute(args[1:], stdin, merge)
+            inner = self.execute(args[1:], stdin, merge, environment)
             return Outcome(int(inner.code == 0), inner.stdout, inner.stderr)
+        if name == "env":
+            words = args[1:]
+            variables = dict(environment or {})
+            while words and "=" in words[0] and not words[0].startswith("-"):
+                key, _, value = words.pop(0).partition("=")
+                variables[key] = value
+            return self.execute(words, stdin, merge, variables)
         if name == "pyaffine-opt":
             return run_pyaffine_opt(args[1:], stdin, self.cwd, merge)
         if name == "FileCheck":
             outcome = run_filecheck(args[1:], stdin, self.cwd)
         elif name in ("mlir-opt", "mlir-runner"):
             done = oracle.run([name, *args[1:]], input=stdin or None, cwd=self.cwd, timeout=300,
-                              stderr=subprocess.STDOUT if merge else None)
+                              stderr=subprocess.STDOUT if merge else None, env=environment)
             outcome = Outcome(done.returncode, done.stdout, done.stderr)
         else:
-            outcome = self.other(args, stdin)
+            outcome = self.other(args, stdin, environment)
         if merge:
             outcome = Outcome(outcome.code, outcome.stdout + outcome.stderr)
         return outcome
 
-    def other(self, args: list[str], stdin: bytes) -> Outcome:
+    def other(self, args: list[str], stdin: bytes, environment: dict | None) -> Outcome:
         name = args[0]
         if name == "diff":
             return self.diff(args[1:])
@@ -192,7 +204,8 @@ class Shell:
             if words and words[0] == "-n":
                 words, newline = words[1:], False
             return Outcome(0, (" ".join(words) + ("\n" if newline else "")).encode())
-        done = subprocess.run(args, input=stdin, capture_output=True, cwd=self.cwd, timeout=300)
+        done = subprocess.run(args, input=stdin, capture_output=True, cwd=self.cwd, timeout=300,
+                              env={**os.environ, **(environment or {})})
         return Outcome(done.returncode, done.stdout, done.stderr)
 
     def diff(self, args: list[str]) -> Outcome:

@@ -186,8 +186,10 @@ def ask_live(question: dict, timeout: float | None = None, folder: str | None = 
             else:
                 args.append(word.replace("@@llvm@@", llvm))
         stdin = question["stdin"]
+        environment = {**os.environ, **question["env"]} if question.get("env") else None
         try:
             done = subprocess.run([tool, *args], stdout=subprocess.PIPE, timeout=timeout, cwd=folder,
+                                  env=environment,
                                   stderr=subprocess.STDOUT if question.get("merged") else subprocess.PIPE,
                                   input=None if stdin is None else stdin.encode("utf-8", "surrogateescape"))
         except subprocess.TimeoutExpired:
@@ -211,10 +213,14 @@ def run(args, *, input=None, cwd=None, text=False, timeout=None, capture_output=
     A question whose answer is too large to keep (every bit pattern of a
     float type) is asked with `recorded=False`: the live tool answers in
     every mode, and its test is marked `oracle`."""
-    del capture_output, env, stdout          # answers do not depend on them
+    del capture_output, stdout               # answers do not depend on them
     as_text = text or encoding is not None or errors is not None
     data = input.encode("utf-8", "surrogateescape") if isinstance(input, str) else input
     question, inputs, output_word = _question(args, data, cwd, stderr == subprocess.STDOUT)
+    if env:
+        # Variables set for the tool (OMP_NUM_THREADS) are part of the
+        # question; a whole environment (os.environ and more) would not be.
+        question["env"] = dict(sorted(env.items()))
     key = key_of(question)
     if _mode == "replay" and recorded:
         answer = _recorded(key, _asking_module())

@@ -35,6 +35,20 @@ def find_mlir_tool(name: str) -> str | None:
     return None
 
 
+def openmp_libraries() -> str | None:
+    """The -shared-libs a parallel program lowered through OpenMP needs
+    (mlir-runner's libraries and libomp beside mlir-opt), comma-separated;
+    None where one is missing."""
+    import glob
+    mlir_opt = find_mlir_tool("mlir-opt")
+    if mlir_opt is None:
+        return None
+    folder = os.path.join(os.path.dirname(os.path.dirname(os.path.realpath(mlir_opt))), "lib")
+    found = [sorted(glob.glob(os.path.join(folder, f"{name}.so*")))
+             for name in ("libmlir_c_runner_utils", "libmlir_runner_utils", "libomp")]
+    return ",".join(paths[0] for paths in found) if all(found) else None
+
+
 def console_script(name: str) -> str | None:
     """A console script installed with this interpreter, else one on PATH.
     The first avoids a version manager's shim (pyenv's costs ~0.1 s a run)

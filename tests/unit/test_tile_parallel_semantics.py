@@ -20,17 +20,22 @@ from __future__ import annotations
 
 import collections
 import random
-import subprocess
-import time
 
 import numpy as np
 import pytest
 
 import fuzzing
+import lit_shell
+import oracle
 from affine_programs import ProgramGenerator, check_program, mlir_opt_reprints
 from support import MLIR_OPT, REPO_ROOT
 
-BUDGET = 15.0            # seconds of random programs per pass
+# A count, not a time budget: the outputs decide the questions asked of
+# mlir-opt, whose answers are recorded (oracle.py).
+PROGRAMS = 40            # random programs per pass
+# The tests on the fuzzed programs share module fixtures: one worker, the
+# full run.
+FUZZED = [pytest.mark.slow, pytest.mark.xdist_group("tile_parallel_programs")]
 TILE = ["-affine-loop-tile=tile-sizes=2,3,2"]
 SEPARATE = ["-affine-loop-tile=tile-size=4 separate"]
 POLYHEDRAL = ["-affine-loop-tile=tile-sizes=2,3,2 polyhedral"]
@@ -71,10 +76,10 @@ def parallel_loops_reversed():
         yield
 
 
-def _fuzz(runner, flags, seed: int, budget: float = BUDGET):
+def _fuzz(runner, flags, seed: int, count: int = PROGRAMS):
     rng = random.Random(seed)
-    started, done = time.monotonic(), []
-    while time.monotonic() - started < budget and len(done) < 300:
+    done = []
+    while len(done) < count:
         profile = "rectangular" if len(done) % 3 == 0 else "general"
         text = ProgramGenerator(rng, profile).program()
         out, changed, problem = check_program(runner, text, flags)
@@ -90,7 +95,7 @@ def tiled(runner, parallel_loops_reversed):
 
 @pytest.fixture(scope="module")
 def separated(runner, parallel_loops_reversed):
-    return _fuzz(runner, SEPARATE, 29, BUDGET / 2)
+    return _fuzz(runner, SEPARATE, 29, PROGRAMS // 2)
 
 
 @pytest.fixture(scope="module")
@@ -116,6 +121,8 @@ def _changed(done) -> collections.Counter:
     return collections.Counter(profile for profile, _, _, changed in done if changed)
 
 
+@FUZZED[0]
+@FUZZED[1]
 def test_tiling_keeps_the_meaning_of_random_programs(tiled):
     changed = _changed(tiled)
     print(f"\n{len(tiled)} programs, tiled: {dict(changed)}")
@@ -123,12 +130,16 @@ def test_tiling_keeps_the_meaning_of_random_programs(tiled):
     assert sum(changed.values()) >= len(tiled) // 4, changed
 
 
+@FUZZED[0]
+@FUZZED[1]
 def test_separated_tiles_keep_the_meaning_of_random_programs(separated):
     versioned = sum("affine.if" in out and "affine.if" not in text for _, text, out, _ in separated)
     print(f"\n{len(separated)} programs, with full tiles apart: {versioned}")
     assert len(separated) >= 10 and versioned >= len(separated) // 4
 
 
+@FUZZED[0]
+@FUZZED[1]
 def test_isl_tiling_keeps_the_meaning_of_random_programs(polyhedral):
     """isl tiles bands upstream's tiling leaves: the outputs differ from
     the rectangular tiling's in many programs."""
@@ -137,6 +148,8 @@ def test_isl_tiling_keeps_the_meaning_of_random_programs(polyhedral):
     assert beyond >= 3, beyond
 
 
+@FUZZED[0]
+@FUZZED[1]
 def test_parallelization_keeps_the_meaning_of_random_programs(parallelized):
     changed = _changed(parallelized)
     print(f"\n{len(parallelized)} programs, with a parallel loop: {dict(changed)}")
@@ -164,11 +177,13 @@ def test_reversed_parallel_loops_see_a_carried_dependence(runner):
     assert problem is None and not changed
 
 
+@FUZZED[0]
+@FUZZED[1]
 @pytest.mark.skipif(MLIR_OPT is None, reason="mlir-opt not found")
 @pytest.mark.parametrize("which", ["tiled", "separated", "polyhedral", "parallelized"])
 def test_mlir_opt_prints_every_output_back_identically(which, request):
     outputs = [out for _, _, out, _ in request.getfixturevalue(which)]
-    problems = mlir_opt_reprints(MLIR_OPT, outputs)
+    problems = mlir_opt_reprints(MLIR_OPT, outputs, run=oracle.run)
     assert not problems, "\n\n".join(f"output {k}: {what}\n{outputs[k] if k >= 0 else ''}"
                                      for k, what in problems[:3])
 
@@ -190,11 +205,9 @@ def _arrays(text: str, seed: int = 0) -> list:
 
 
 def _tool(flags, text: str) -> str:
-    import sys
-    done = subprocess.run([sys.executable, "-m", "mlir_affine_py.opt_main", *flags, "-"],
-                          input=text, capture_output=True, text=True, cwd=REPO_ROOT, timeout=120)
-    assert done.returncode == 0, done.stderr
-    return done.stdout
+    done = lit_shell.run_pyaffine_opt([*flags, "-"], text.encode(), REPO_ROOT)
+    assert done.code == 0, done.stderr.decode()
+    return done.stdout.decode()
 
 
 @pytest.mark.skipif(MLIR_OPT is None, reason="mlir-opt not found")
@@ -205,8 +218,8 @@ def test_upstream_tiling_of_illegal_bands_changes_results():
     flags = ["-affine-loop-tile=tile-size=32"]
     wrong = 0
     for chunk in _chunks(ILLEGAL_UPSTREAM):
-        theirs = subprocess.run([MLIR_OPT, *flags, "-"], input=chunk, capture_output=True,
-                                text=True, timeout=60).stdout
+        theirs = oracle.run([MLIR_OPT, *flags, "-"], input=chunk, capture_output=True,
+                            text=True, timeout=60).stdout
         ours = _tool(flags, chunk)
         inner = _tool(["-affine-loop-tile=tile-size=32 polyhedral"], chunk)
         before = _arrays(chunk)
@@ -285,6 +298,9 @@ def test_isl_tiling_of_the_lit_bands_keeps_their_meaning():
         assert results[0] == results[1], name
 
 
+@FUZZED[0]
+@FUZZED[1]
+@pytest.mark.oracle
 def test_compiled_programs_agree(tiled, polyhedral, parallelized, tmp_path):
     """mlir-runner runs a few changed programs of each pass before and after
     (affine.parallel lowered to sequential loops) and the harness's
