@@ -47,8 +47,8 @@ def memory_footprint_bytes(root, tile_sizes: dict | None = None) -> int | None:
                 # The window's origin is named after the loop's depth, which
                 # is the same for every access under `root`.
                 origins.append(f"tile_origin{k}")
-                constraints = constraints + [f"tile_origin{k} <= {names[k]} < "
-                                             f"tile_origin{k} + {size}"]
+                window = f"tile_origin{k} <= {names[k]} < tile_origin{k} + {size}"
+                constraints = constraints + [window]
         outputs = [f"o{k}" for k in range(len(subscripts))]
         body = " and ".join(constraints + [f"{o} = {s}" for o, s in zip(outputs, subscripts)])
         inner = list(names) + list(exists)
