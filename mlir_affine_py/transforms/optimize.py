@@ -115,15 +115,29 @@ def cache_tile_sizes(band, cache_bytes: int) -> tuple:
     if whole <= cache_bytes:
         return None, f"its footprint, {whole} bytes, fits the cache of {cache_bytes} bytes"
     trips = [constant_trip_count(loop) for loop in band]
-    for size in CANDIDATE_SIZES:
+
+    def tile(size: int) -> tuple:
         sizes = [_capped(size, trip) for trip in trips]
         sizes[-1] = _vector_size(sizes[-1], trips[-1])
         footprint = memory_footprint_bytes(
             band[0], {loop.induction_var: s * loop.step for loop, s in zip(band, sizes)})
+        return sizes, footprint
+
+    # A larger tile holds a smaller one, so its footprint is no smaller: a
+    # bisection over the candidates, largest first, finds the largest that fits.
+    low, high, best = 0, len(CANDIDATE_SIZES) - 1, None
+    while low <= high:
+        middle = (low + high) // 2
+        sizes, footprint = tile(CANDIDATE_SIZES[middle])
         if footprint is not None and footprint <= cache_bytes:
-            return sizes, (f"tile footprint {footprint} bytes within the cache of "
-                           f"{cache_bytes} bytes; band footprint {whole} bytes")
-    return None, f"no tile of its loops fits the cache of {cache_bytes} bytes"
+            best, high = (sizes, footprint), middle - 1
+        else:
+            low = middle + 1
+    if best is None:
+        return None, f"no tile of its loops fits the cache of {cache_bytes} bytes"
+    sizes, footprint = best
+    return sizes, (f"tile footprint {footprint} bytes within the cache of "
+                   f"{cache_bytes} bytes; band footprint {whole} bytes")
 
 
 def _capped(size: int, trip: int | None) -> int:
