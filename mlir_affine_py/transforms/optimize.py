@@ -33,7 +33,7 @@ from __future__ import annotations
 from ..analysis.footprint import memory_footprint_bytes
 from ..dialects.affine import AffineForOp
 from ..passes import Option, Pass
-from .affine_parallelize import UNLIMITED, AffineParallelize
+from .affine_parallelize import AffineParallelize
 from .loop_tiling import AffineLoopTiling
 from .loop_utils import constant_trip_count, get_perfectly_nested_loops, loop_name
 from .permute_and_fuse import AffinePermuteAndFuse
@@ -71,7 +71,7 @@ class AffineOptimize(Pass):
             CacheTiling(cache_size=self.cache_size, remarks=self.remarks,
                         polyhedral=True).run_on_operation(op)
         if self.parallelize:
-            AffineParallelize(max_nested=self.max_nested or UNLIMITED,
+            AffineParallelize(max_nested=self.max_nested,
                               parallel_reductions=self.parallel_reductions,
                               remarks=self.remarks).run_on_operation(op)
 

@@ -173,3 +173,28 @@ def test_the_innermost_tile_keeps_a_multiple_of_the_vector_width():
         assert sizes[-1] % VECTOR_WIDTH == 0, (cache, sizes)
         assert "tile footprint" in why
     assert cache_tile_sizes(band, 1 << 20)[0] is None
+
+
+def test_reductions_run_in_parallel_only_when_asked():
+    text = """func.func @f(%A: memref<64xf64>, %out: memref<f64>) {
+  %zero = arith.constant 0.0 : f64
+  %sum = affine.for %i = 0 to 64 iter_args(%acc = %zero) -> (f64) {
+    %a = affine.load %A[%i] : memref<64xf64>
+    %s = arith.addf %acc, %a : f64
+    affine.yield %s : f64
+  }
+  affine.store %sum, %out[] : memref<f64>
+  return
+}
+"""
+    assert "affine.parallel" not in _optimize(text, "")
+    assert 'reduce ("addf")' in _optimize(text, "parallel-reductions=true")
+
+
+def test_remarks_come_from_each_step():
+    done = lit_shell.run_pyaffine_opt([f"-affine-optimize={SMALL_CACHE} remarks=true", "-"],
+                                      COPY.encode(), REPO_ROOT)
+    remarks = done.stderr.decode()
+    for step in ("affine-permute-and-fuse: ", "affine-loop-tile: band (%i, %j) tiled by ",
+                 "affine-parallelize: %i runs in parallel"):
+        assert step in remarks, remarks
