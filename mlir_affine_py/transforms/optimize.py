@@ -38,7 +38,8 @@ from .loop_tiling import AffineLoopTiling
 from .loop_utils import constant_trip_count, get_perfectly_nested_loops, loop_name
 from .permute_and_fuse import AffinePermuteAndFuse
 
-# This machine's L2 per core (/sys/devices/system/cpu/cpu0/cache/index2/size).
+# The L2 per core of the machine the model was tuned on
+# (/sys/devices/system/cpu/cpu0/cache/index2/size).
 DEFAULT_CACHE_KIB = 2048
 VECTOR_WIDTH = 8
 # Uniform tile sizes tried, largest first.
@@ -56,7 +57,8 @@ class AffineOptimize(Pass):
     parallelize = Option(True, "Make the outermost loop that carries no dependence "
                          "affine.parallel (-affine-parallelize)")
     cache_size = Option(DEFAULT_CACHE_KIB, "Size in KiB of the cache a tile's footprint "
-                        "must fit; the default is this machine's L2 per core (2048 KiB)",
+                        "must fit; the default is the L2 per core of the machine it was "
+                        "tuned on (2048 KiB, /sys/devices/system/cpu/cpu0/cache/index2)",
                         type=int, unsigned=True, minimum=1)
     max_nested = Option(1, "Maximum number of nested parallel loops", unsigned=True)
     parallel_reductions = Option(False, "Also run loops that carry only reductions in "
