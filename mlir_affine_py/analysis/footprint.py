@@ -4,7 +4,15 @@ per memref, the constant bounding box of the elements the affine accesses
 under the nest touch, the symbols and the loops outside the nest fixed,
 times the element size.  The boxes are computed with isl: a dimension's
 extent is the largest distance between two elements touched, plus one;
-where that is unbounded, the memref's static size; else unknown."""
+where that is unbounded, the memref's static size; else unknown.
+
+With `tile_sizes` (loop induction variable -> the tile's extent along it,
+in values of the variable: the tile size times the step; `root` an
+affine.for) it is the footprint of one tile: each such loop's iterations
+are confined to a window of that many values whose origin is a parameter,
+and each loop around `root` to one value, so the extents are the largest
+over all tiles and all iterations of the loops around.  An empty dict gives
+the footprint of `root` with the loops around it fixed."""
 
 from __future__ import annotations
 
@@ -14,7 +22,7 @@ from ..ir import types as T
 from .affine_access import MemRefAccess, NotAffine, is_memory_access
 
 
-def memory_footprint_bytes(root) -> int | None:
+def memory_footprint_bytes(root, tile_sizes: dict | None = None) -> int | None:
     """`getMemoryFootprintBytes`: per memref, the constant bounding box of
     the elements the accesses under `root` touch (symbols and loops outside
     `root` fixed), times the element size; None when a box or a size is
@@ -30,12 +38,23 @@ def memory_footprint_bytes(root) -> int | None:
             names, constraints, exists, subscripts = access.instance("i", params, set())
         except NotAffine:
             return None
+        origins = []
+        outer = access.ivs.index(root.induction_var) if tile_sizes is not None else 0
+        for k, iv in enumerate(access.ivs):
+            # The loops around `root` are fixed: a window of one value.
+            size = 1 if k < outer else (tile_sizes or {}).get(iv)
+            if size is not None:
+                # The window's origin is named after the loop's depth, which
+                # is the same for every access under `root`.
+                origins.append(f"tile_origin{k}")
+                window = f"tile_origin{k} <= {names[k]} < tile_origin{k} + {size}"
+                constraints = constraints + [window]
         outputs = [f"o{k}" for k in range(len(subscripts))]
         body = " and ".join(constraints + [f"{o} = {s}" for o, s in zip(outputs, subscripts)])
         inner = list(names) + list(exists)
         if inner:
             body = f"exists ({', '.join(inner)} : {body or 'true'})"
-        text = f"[{', '.join(params.values())}] -> {{ [{', '.join(outputs)}] : {body or 'true'} }}"
+        text = f"[{', '.join(list(params.values()) + origins)}] -> {{ [{', '.join(outputs)}] : {body or 'true'} }}"
         elements = isl.Set(text)
         # Parameters are named after the values they stand for, so the sets
         # of one memref align.

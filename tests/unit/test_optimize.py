@@ -1,0 +1,200 @@
+"""-affine-optimize keeps the meaning of programs.
+
+Random affine programs (tests/unit/affine_programs.py) and every PolyBench
+file of the shared corpus go through the optimizer; the reference
+interpreter computes identical arrays before and after on seeded random
+inputs, each affine.parallel run last iteration first (the fixture of
+test_tile_parallel_semantics.py), and mlir-opt prints every output back
+identically.  The inputs are small (PolyBench MINI): at the default cache
+size every band fits and none is tiled, so a cache of 1 KiB makes the
+model tile them.  PolyBench files the verifier rejects (data layouts
+written for another LLVM) are left out.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+
+import numpy as np
+import pytest
+from test_api import NEST
+from test_tile_parallel_semantics import parallel_loops_reversed, runner  # noqa: F401
+
+import lit_shell
+import oracle
+from affine_programs import ProgramGenerator, check_program, mlir_opt_reprints
+from support import CORPUS, MLIR_OPT, REPO_ROOT
+
+PROGRAMS = 30              # random programs, a count, not a time budget
+SMALL_CACHE = "cache-size=1"
+OPTIMIZE = [f"-affine-optimize={SMALL_CACHE}"]
+POLYBENCH = sorted((CORPUS / "polybench").glob("*.mlir")) if CORPUS is not None else []
+
+# A 64 x 64 copy of f64: 64 KiB, tiled for a cache of 1 KiB.
+COPY = NEST.replace("8x8xf32", "64x64xf64").replace("0 to 8 ", "0 to 64 ")
+FUZZED = [pytest.mark.slow, pytest.mark.xdist_group("optimize_programs")]
+POLY = [pytest.mark.slow, pytest.mark.corpus, pytest.mark.xdist_group("optimize_polybench")]
+
+
+def _optimize(text: str, options: str = SMALL_CACHE) -> str:
+    flags = [f"-affine-optimize={options}" if options else "-affine-optimize", "-"]
+    done = lit_shell.run_pyaffine_opt(flags, text.encode(), REPO_ROOT)
+    assert done.code == 0, done.stderr.decode()
+    return done.stdout.decode()
+
+
+def _dynamic_size(name: str) -> int:
+    """The `?` dimensions and the integer arguments (loop bounds) of a
+    PolyBench kernel: as the benchmark's own check runs it."""
+    sys.path.insert(0, str(REPO_ROOT / "tools"))
+    import bench_polybench
+    sizes = bench_polybench.SIZES.get(name.split(".")[0])
+    return 2 * max(sizes) + bench_polybench.MARGIN if sizes else 64
+
+
+def _arrays(text: str, dynamic_size: int, seed: int = 0):
+    from mlir_affine_py.interpreter import random_arguments, run_function
+    from mlir_affine_py.parse.parser import parse_source
+    module = parse_source(text)
+    func = next(op for op in module.walk() if op.op_name == "func.func")
+    args = random_arguments(func, seed, dynamic_size=dynamic_size)
+    run_function(module, func.sym_name, args, max_iterations=5_000_000)
+    return [a.tobytes() for a in args if isinstance(a, np.ndarray)]
+
+
+def _loops(text: str) -> int:
+    """Tiling adds loops; fusion only removes them."""
+    return text.count("affine.for") + text.count("affine.parallel")
+
+
+@pytest.fixture(scope="module")
+def fuzzed(runner, parallel_loops_reversed):  # noqa: F811
+    rng = random.Random(2027)
+    done = []
+    for k in range(PROGRAMS):
+        text = ProgramGenerator(rng, "rectangular" if k % 3 == 0 else "general").program()
+        out, changed, problem = check_program(runner, text, OPTIMIZE)
+        assert problem is None, f"{problem}\ninput:\n{text}\noutput:\n{out}"
+        done.append((text, out, changed))
+    return done
+
+
+@pytest.fixture(scope="module")
+def polybench(parallel_loops_reversed):  # noqa: F811
+    """(name, output, whether the interpreter ran it) per valid PolyBench file."""
+    done = []
+    for path in POLYBENCH:
+        text = path.read_text()
+        if lit_shell.run_pyaffine_opt(["-"], text.encode(), REPO_ROOT).code != 0:
+            continue        # an input the verifier rejects (data layouts of another LLVM)
+        out = _optimize(text)
+        size = _dynamic_size(path.name)
+        try:
+            before = _arrays(text, size)
+        except Exception:  # noqa: BLE001 - an input the interpreter cannot run at this size
+            done.append((path.name, out, False))
+            continue
+        assert _arrays(out, size) == before, f"{path.name}: results differ\n{out}"
+        done.append((path.name, out, True))
+    return done
+
+
+@FUZZED[0]
+@FUZZED[1]
+def test_random_programs_keep_their_meaning(fuzzed):
+    changed = sum(c for _, _, c in fuzzed)
+    tiled = sum(_loops(out) > _loops(text) for text, out, _ in fuzzed)
+    parallel = sum("affine.parallel" in out for _, out, _ in fuzzed)
+    print(f"\n{len(fuzzed)} programs: {changed} changed, {tiled} tiled, {parallel} parallel")
+    assert changed >= len(fuzzed) // 3 and tiled >= 3 and parallel >= 3
+
+
+@FUZZED[0]
+@FUZZED[1]
+@pytest.mark.skipif(MLIR_OPT is None, reason="mlir-opt not found")
+def test_mlir_opt_prints_random_outputs_back(fuzzed):
+    outputs = [out for _, out, _ in fuzzed]
+    problems = mlir_opt_reprints(MLIR_OPT, outputs, run=oracle.run)
+    assert not problems, "\n\n".join(f"output {k}: {what}" for k, what in problems[:3])
+
+
+@POLY[0]
+@POLY[1]
+@POLY[2]
+@pytest.mark.skipif(CORPUS is None, reason="../shared/corpus not found")
+def test_polybench_keeps_its_results(polybench):
+    ran = sum(r for _, _, r in polybench)
+    tiled = sum("step" in out for _, out, _ in polybench)
+    parallel = sum("affine.parallel" in out for _, out, _ in polybench)
+    print(f"\n{len(polybench)} files, {ran} run; {tiled} tiled, {parallel} with a parallel loop")
+    assert len(polybench) >= 20 and ran >= len(polybench) * 3 // 4
+    assert tiled >= 6 and parallel >= 10
+
+
+@POLY[0]
+@POLY[1]
+@POLY[2]
+@pytest.mark.skipif(CORPUS is None or MLIR_OPT is None, reason="no corpus or no mlir-opt")
+def test_mlir_opt_prints_polybench_outputs_back(polybench):
+    outputs = [out for _, out, _ in polybench]
+    problems = mlir_opt_reprints(MLIR_OPT, outputs, run=oracle.run)
+    assert not problems, "\n\n".join(f"{polybench[k][0] if k >= 0 else ''}: {what}"
+                                     for k, what in problems[:3])
+
+
+@pytest.mark.corpus
+def test_a_band_that_fits_the_cache_is_not_tiled():
+    text = (CORPUS / "polybench" / "gemm.peqc.mlir").read_text() if CORPUS else None
+    if text is None:
+        pytest.skip("no corpus")
+    assert "step" not in _optimize(text, "")
+    assert "step" in _optimize(text, SMALL_CACHE)
+
+
+def test_each_step_can_be_turned_off():
+    text = COPY
+    everything = _optimize(text)
+    assert "affine.parallel" in everything and "step" in everything
+    assert "step" not in _optimize(text, f"{SMALL_CACHE} tile=false")
+    assert "affine.parallel" not in _optimize(text, f"{SMALL_CACHE} parallelize=false")
+    nothing = _optimize(text, f"{SMALL_CACHE} fuse=false tile=false parallelize=false")
+    assert "affine.parallel" not in nothing and "step" not in nothing
+
+
+def test_the_innermost_tile_keeps_a_multiple_of_the_vector_width():
+    from mlir_affine_py.parse.parser import parse_source
+    from mlir_affine_py.transforms.loop_utils import get_perfectly_nested_loops
+    from mlir_affine_py.transforms.optimize import VECTOR_WIDTH, cache_tile_sizes
+    band = get_perfectly_nested_loops(next(op for op in parse_source(COPY).walk()
+                                           if op.op_name == "affine.for"))
+    for cache in (256, 1024, 4096):
+        sizes, why = cache_tile_sizes(band, cache)
+        assert sizes[-1] % VECTOR_WIDTH == 0, (cache, sizes)
+        assert "tile footprint" in why
+    assert cache_tile_sizes(band, 1 << 20)[0] is None
+
+
+def test_reductions_run_in_parallel_only_when_asked():
+    text = """func.func @f(%A: memref<64xf64>, %out: memref<f64>) {
+  %zero = arith.constant 0.0 : f64
+  %sum = affine.for %i = 0 to 64 iter_args(%acc = %zero) -> (f64) {
+    %a = affine.load %A[%i] : memref<64xf64>
+    %s = arith.addf %acc, %a : f64
+    affine.yield %s : f64
+  }
+  affine.store %sum, %out[] : memref<f64>
+  return
+}
+"""
+    assert "affine.parallel" not in _optimize(text, "")
+    assert 'reduce ("addf")' in _optimize(text, "parallel-reductions=true")
+
+
+def test_remarks_come_from_each_step():
+    done = lit_shell.run_pyaffine_opt([f"-affine-optimize={SMALL_CACHE} remarks=true", "-"],
+                                      COPY.encode(), REPO_ROOT)
+    remarks = done.stderr.decode()
+    for step in ("affine-permute-and-fuse: ", "affine-loop-tile: band (%i, %j) tiled by ",
+                 "affine-parallelize: %i runs in parallel"):
+        assert step in remarks, remarks
