@@ -32,6 +32,8 @@ from mlir_affine_py.transforms.loop_interchange import run_affine_loop_interchan
 from support import MLIR_OPT, REPO_ROOT
 
 LIT_INTERCHANGE = sorted((REPO_ROOT / "tests" / "lit" / "interchange").glob("*.mlir"))
+# Inputs whose functions take the interpreter tens of seconds: the full run.
+SLOW_INPUTS = {"group-reuse.mlir", "mod-subscripts.mlir"}
 
 
 def _functions(module):
@@ -63,7 +65,9 @@ def _assert_same(outcomes):
                 assert b.tobytes() == a.tobytes(), f"@{name}: argument {index} differs"
 
 
-@pytest.mark.parametrize("path", LIT_INTERCHANGE, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", [
+    pytest.param(p, marks=pytest.mark.slow) if p.name in SLOW_INPUTS else p
+    for p in LIT_INTERCHANGE], ids=lambda p: p.name)
 def test_lit_inputs_keep_their_meaning(path: Path):
     outcomes, _, _ = _run_all(path.read_text(), {})
     assert outcomes

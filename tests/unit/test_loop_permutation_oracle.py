@@ -81,7 +81,11 @@ def _ours(path, option: str):
     return code, out.getvalue(), err.getvalue()
 
 
-@pytest.mark.parametrize("path", _files(), ids=lambda p: f"{p.parent.name}/{p.name}")
+# cnn_forward's nest of depth 7 (its sampled permutations) takes tens of
+# seconds: the full run.
+@pytest.mark.parametrize("path", [
+    pytest.param(p, marks=pytest.mark.slow) if p.name.startswith("cnn_forward") else p
+    for p in _files()], ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_every_permutation_matches_mlir_opt(path):
     depths = _nest_depths(path)
     if not depths:
