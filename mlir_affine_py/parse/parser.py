@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import re
 import sys
+from functools import partial
 from typing import NamedTuple
 
 from lark.exceptions import (UnexpectedCharacters, UnexpectedEOF, UnexpectedInput,
@@ -27,6 +28,7 @@ from . import file_metadata
 from . import op_syntax
 from .builder import Builder
 from .engine.driver import Engine
+from .engine.op_lines import LiteralSlot
 from .engine.tables import PreparedGrammar, advances
 from .syntax import TOKEN, AffineSyntax, OpHead, ParsedOp, skip_trivia
 from .transformer import MLIRTransformer, string_literal_error
@@ -113,7 +115,9 @@ def _parser(extended: bool | None = None):
         prepared = prepared_grammar(classes=classes, extended=extended)
         for rule, callback in prepared.op_grammar.bind(classes).items():
             setattr(transformer, rule, _bind(callback, transformer))
-        engine = Engine(prepared, transformer, prepared.op_grammar.remembered_names)
+        engine = Engine(prepared, transformer, prepared.op_grammar.remembered_names,
+                        [LiteralSlot(cls.syntax_literal, partial(cls.with_literal, t=transformer))
+                         for cls in classes if cls.__dict__.get("syntax_literal")])
         transformer.new_token = engine.lexer.token_class
         found = _PARSERS[extended, loaded] = (engine, transformer)
     return found

@@ -99,10 +99,14 @@ class ShapeJudge:
         """(the template of the shape of `token`'s text or None, its SSA
         names, the parts of the text as ssa_shape splits it)."""
         key, names, parts = ssa_shape(token.value)
+        return self._template(key, token, names, parts), names, parts
+
+    def _template(self, key, token, names: list, parts: list):
+        """The template of the shape `key`, learnt from `token` if new."""
         template = self.templates.get(key, _UNSEEN)
         if template is _UNSEEN:
             template = self.templates[key] = self._learn(token, names, name_offsets(parts))
-        return template, names, parts
+        return template
 
     def _learn(self, token, names: list, offsets: list):
         raise NotImplementedError
