@@ -23,8 +23,6 @@ from ..ir.attr_syntax import SymbolRef
 from ..ir.core import OP_CLASSES
 from ..ir import attributes as A
 from ..ir import types as T
-from . import elements_literal
-from . import file_metadata
 from . import op_syntax
 from .builder import Builder
 from .engine.driver import Engine
@@ -310,6 +308,7 @@ def _with_file_metadata(text: str, allow_unregistered: bool, source_name: str,
     """A text with `{-# ... #-}` dictionaries (file_metadata.py): the ops
     are read with the dictionaries blanked; the first error in the text,
     in either, is the one reported."""
+    from . import file_metadata         # (not imported by a run without such dictionaries)
     blanked, metadata, error = file_metadata.take_file_metadata(text, MLIR_OPT_DIALECTS)
     try:
         module = _parse_ops(blanked, allow_unregistered, source_name, line_offset)
@@ -443,6 +442,7 @@ def _elements_literal_error(text: str, state, accepted: set):
     """The error of the dense, sparse or dense_resource literal the parser
     stopped in, as MLIR's recursive descent meets it (elements_literal.py),
     or None."""
+    from . import elements_literal      # (for errors alone: not imported by a run without)
     stack = _stack(state)
     for index in range(len(stack) - 1, max(len(stack) - 200, -1), -1):
         value = stack[index]
