@@ -114,7 +114,8 @@ def _parser(extended: bool | None = None):
         for rule, callback in prepared.op_grammar.bind(classes).items():
             setattr(transformer, rule, _bind(callback, transformer))
         engine = Engine(prepared, transformer, prepared.op_grammar.remembered_names,
-                        [LiteralSlot(cls.syntax_literal, partial(cls.with_literal, t=transformer))
+                        [LiteralSlot(cls.name, cls.syntax_literal,
+                                     partial(cls.with_literal, t=transformer))
                          for cls in classes if cls.__dict__.get("syntax_literal")])
         transformer.new_token = engine.lexer.token_class
         found = _PARSERS[extended, loaded] = (engine, transformer)

@@ -32,22 +32,23 @@ import re
 
 from lark.exceptions import VisitError
 
-from .shapes import ShapeJudge, occurrence, ssa_shape
+from .shapes import UNSEEN, ShapeJudge, name_offsets, occurrence, ssa_shape
 from ...diagnostics import MLIRError
 from ..syntax import OpSequence, ParsedOp
 
 
 class LiteralSlot:
-    """Where the lines of an op's shape hold a literal: `pattern` matches
-    the shape (the line without its SSA names) with the literal as group 1,
-    a decimal integer or float with its sign; `with_literal(op, literal)`
-    is the op of a line of the shape with that literal, `op` the op of
-    the line its template was made from (MLIRError: the literal is not
-    valid there)."""
+    """Where the lines of op `name` hold a literal: `pattern` matches the
+    shape (the line without its SSA names) with the literal as group 1, a
+    decimal integer or float with its sign; `with_literal(op, literal)` is
+    the op of a line of the shape with that literal, `op` the op of the
+    line its template was made from (MLIRError: the literal is not valid
+    there).  The pattern is tried on the lines that hold the name."""
 
-    __slots__ = ("match", "with_literal")
+    __slots__ = ("name", "match", "with_literal")
 
-    def __init__(self, pattern: str, with_literal):
+    def __init__(self, name: str, pattern: str, with_literal):
+        self.name = name
         self.match = re.compile(pattern).match
         self.with_literal = with_literal
 
@@ -116,25 +117,40 @@ class OpLines(ShapeJudge):
     def _shape_of(self, token):
         """(the template of the shape of `token`'s line or None, its SSA
         names, the parts of the line as ssa_shape splits it, the line's op
-        where it differs from the template's in a literal, else None).  A
-        line whose literal stands in a `LiteralSlot` has the shape of its
-        lines with a literal of the same kind."""
+        where it differs from the template's in a literal, else None)."""
         key, names, parts = ssa_shape(token.value)
-        for slot in self.literal_slots:
-            found = type(key) is str and slot.match(key)
-            if found:
-                literal = found[1]
-                # The kind of the literal: its sign and whether it is a float.
-                kind = literal[0] == "-", "." in literal
-                template = self._template((key[:found.start(1)], kind, key[found.end(1):]),
-                                          token, names, parts)
-                if template is None:
-                    return None, names, parts, None
-                try:
-                    return template, names, parts, slot.with_literal(template.op, literal)
-                except (MLIRError, VisitError):
-                    return None, names, parts, None
-        return self._template(key, token, names, parts), names, parts, None
+        template = self.templates.get(key, UNSEEN)
+        if template is UNSEEN:
+            template = self.templates[key] = self._new_shape(key, token, names, parts)
+        if type(template) is tuple:
+            return template[0], names, parts, template[1]
+        return template, names, parts, None
+
+    def _new_shape(self, key, token, names: list, parts: list):
+        """What `templates` keeps for the new shape `key`: the template
+        learnt from the line of `token` (None: the shape is lexed as
+        tokens), or, for a line whose literal stands in a `LiteralSlot`,
+        (the template of the lines with a literal of that kind, the op of
+        the line) where its literal is valid."""
+        if type(key) is str:
+            for slot in self.literal_slots:
+                found = slot.name in key and slot.match(key)
+                if found:
+                    literal = found[1]
+                    # The kind of the literal: its sign and whether it is a float.
+                    kind = literal[0] == "-", "." in literal
+                    general = key[:found.start(1)], kind, key[found.end(1):]
+                    template = self.templates.get(general, UNSEEN)
+                    if template is UNSEEN:
+                        template = self.templates[general] = self._learn(
+                            token, names, name_offsets(parts))
+                    if template is None:
+                        return None
+                    try:
+                        return template, slot.with_literal(template.op, literal)
+                    except (MLIRError, VisitError):
+                        return None
+        return self._learn(token, names, name_offsets(parts))
 
     def _line_token(self, line, found):
         """The OP_LINES token of the op line that `found` (a match of the

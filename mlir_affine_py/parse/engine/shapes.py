@@ -72,7 +72,7 @@ def name_tokens(new_token, token, names: list, offsets: list, occurrences) -> li
     return tokens
 
 
-_UNSEEN = object()
+UNSEEN = object()
 
 
 class ShapeJudge:
@@ -99,14 +99,10 @@ class ShapeJudge:
         """(the template of the shape of `token`'s text or None, its SSA
         names, the parts of the text as ssa_shape splits it)."""
         key, names, parts = ssa_shape(token.value)
-        return self._template(key, token, names, parts), names, parts
-
-    def _template(self, key, token, names: list, parts: list):
-        """The template of the shape `key`, learnt from `token` if new."""
-        template = self.templates.get(key, _UNSEEN)
-        if template is _UNSEEN:
+        template = self.templates.get(key, UNSEEN)
+        if template is UNSEEN:
             template = self.templates[key] = self._learn(token, names, name_offsets(parts))
-        return template
+        return template, names, parts
 
     def _learn(self, token, names: list, offsets: list):
         raise NotImplementedError
