@@ -2,13 +2,18 @@
 """Parse + print throughput of pyaffine-opt (and mlir-opt, when present).
 
     python tools/bench_roundtrip.py [--lines 1000 10000 100000] [--repeat 3]
+                                    [--kinds mixed constants memory apply]
                                     [--baseline OTHER_PYAFFINE_OPT]
 
 Generates deterministic affine-dialect files of about N lines into a temporary
 folder: functions with nested affine.for loops (constant, symbolic and `min`
 bounds, iter_args), affine.load/affine.store with affine subscripts, arith
 ops, constants, affine.apply with `#map` aliases and affine.if/else with
-`#set` aliases.  It first checks that pyaffine-opt prints each file exactly as
+`#set` aliases; beside that mixed file, single-op-kind files of the same
+sizes (`--kinds`): a function of `arith.constant` lines (integers, floats
+and booleans of several types), `affine.load`/`affine.store` lines in loop
+nests, and chains of `affine.apply` through `#map` aliases, so that the cost
+of each kind of op is seen alone.  It first checks that pyaffine-opt prints each file exactly as
 mlir-opt does, so the input is valid MLIR and both tools do the same work.
 Then it times whole processes (`TOOL FILE -o OUT`, start-up included), the
 tools taking turns, and reports the median wall time, the median CPU time,
@@ -228,6 +233,103 @@ def generate(lines: int, seed: int = 0) -> str:
     return "\n".join(out) + "\n"
 
 
+def functions_of(lines: int, opening: list[str], line_of, closing: list[str],
+                 prefix: tuple = ()) -> str:
+    """A module of about `lines` lines: `prefix`, then functions, each its
+    `opening` lines (`{index}`: the function's number), a body of up to
+    2,000 lines `line_of(number)` (number 0 starts a body) and its
+    `closing` lines."""
+    out = list(prefix)
+    index = 0
+    while len(out) < lines:
+        body = max(1, min(2000, lines - len(out) - len(opening) - len(closing)))
+        out += [line.format(index=index) for line in opening]
+        out += [line_of(number) for number in range(body)]
+        out += closing
+        index += 1
+    return "\n".join(out) + "\n"
+
+
+def generate_constants(lines: int, seed: int = 0) -> str:
+    """Functions of `arith.constant` lines alone: integers of several widths
+    and signs, indexes, floats (exact and rounded, with exponents) and
+    booleans, in a fixed random mix."""
+    rng = random.Random(seed * 1_000_003 + lines + 1)
+
+    def constant(number: int) -> str:
+        kind = rng.random()
+        if kind < 0.3:
+            value, type_ = str(rng.randint(-10**6, 10**6)), rng.choice(["i32", "i64"])
+        elif kind < 0.5:
+            value, type_ = str(rng.randint(0, 4096)), "index"
+        elif kind < 0.6:
+            value, type_ = str(rng.randint(-128, 127)), rng.choice(["i8", "i16"])
+        elif kind < 0.9:
+            value = rng.choice([f"{rng.randint(-4000, 4000) / 8}",
+                                f"{rng.uniform(-1e3, 1e3):.6e}", f"{rng.random():.4f}"])
+            type_ = rng.choice(["f32", "f64"])
+        else:       # a boolean's type is implied (`arith.constant true`)
+            return f"  %c{number} = arith.constant {rng.choice(['true', 'false'])}"
+        return f"  %c{number} = arith.constant {value} : {type_}"
+    return functions_of(lines, ["func.func @constants_{index}() {{"], constant,
+                        ["  return", "}", ""])
+
+
+def generate_memory(lines: int, seed: int = 0) -> str:
+    """Loop nests whose bodies are `affine.load` and `affine.store` lines
+    alone, with affine subscripts of the loops' variables."""
+    rng = random.Random(seed * 1_000_003 + lines + 2)
+    loaded: list[str] = []
+
+    def access(number: int) -> str:
+        if number == 0:
+            loaded.clear()
+        subscript = rng.choice(["%i, %j", "%j, %i", "%i + 1, %j", "%i, %j * 2 + 1",
+                                "%i floordiv 2, %j + %i", "symbol(%n) floordiv 8, %j"])
+        memref = rng.choice("AB")
+        if loaded and rng.random() < 0.4:
+            return f"      affine.store {rng.choice(loaded)}, %{memref}[{subscript}] : {MEMREF}"
+        loaded.append(f"%v{number}")
+        return f"      %v{number} = affine.load %{memref}[{subscript}] : {MEMREF}"
+    return functions_of(lines, [f"func.func @memory_{{index}}(%A: {MEMREF}, %B: {MEMREF}, "
+                                "%n: index) {{", "  affine.for %i = 0 to 32 {{",
+                                "    affine.for %j = 0 to 16 {{"],
+                        access, ["    }", "  }", "  return", "}", ""])
+
+
+APPLY_ALIASES = [
+    "#next = affine_map<(d0) -> (d0 + 1)>",
+    "#mix = affine_map<(d0, d1) -> (d0 * 2 + d1)>",
+    "#tile = affine_map<(d0)[s0] -> (d0 floordiv 4 + s0)>",
+    "#wrap = affine_map<(d0, d1)[s0] -> ((d0 + d1) mod 64 + s0 * 3)>",
+]
+
+
+def generate_apply(lines: int, seed: int = 0) -> str:
+    """Chains of `affine.apply` through `#map` aliases, each applying a map
+    to the loop's variable and to results before it."""
+    rng = random.Random(seed * 1_000_003 + lines + 3)
+    values: list[str] = []
+
+    def apply(number: int) -> str:
+        if number == 0:
+            values[:] = ["%i"]
+        recent = values[-8:]
+        a, b = rng.choice(recent), rng.choice(recent)
+        applied = rng.choice([f"#next({a})", f"#mix({a}, {b})", f"#tile({a})[%n]",
+                              f"#wrap({a}, {b})[%n]"])
+        values.append(f"%k{number}")
+        return f"    %k{number} = affine.apply {applied}"
+    return functions_of(lines, ["func.func @apply_{index}(%n: index) {{",
+                                "  affine.for %i = 0 to 32 {{"],
+                        apply, ["  }", "  return", "}", ""], prefix=(*APPLY_ALIASES, ""))
+
+
+# The files of `--kinds`: the mixed file and each kind of op alone.
+GENERATORS = {"mixed": generate, "constants": generate_constants,
+              "memory": generate_memory, "apply": generate_apply}
+
+
 def find_pyaffine_opt() -> list[str]:
     """The console script installed with this interpreter: a PATH lookup may
     find a version manager's shim (pyenv's costs ~0.1 s per run), which would
@@ -318,12 +420,18 @@ def main(argv=None) -> int:
                              "'baseline'; pyaffine-opt's CPU time over its is reported)")
     parser.add_argument("--instructions", action="store_true",
                         help="also count each tool's instructions in one run (valgrind)")
+    parser.add_argument("--kinds", nargs="+", choices=list(GENERATORS), default=list(GENERATORS),
+                        help="the files of each size: the mixed one and single-op-kind ones "
+                             "(default: %(default)s)")
+    parser.add_argument("--pyaffine-opt", metavar="PYAFFINE_OPT", dest="tool",
+                        help="the pyaffine-opt to time (default: the console script "
+                             "installed with this interpreter)")
     args = parser.parse_args(argv)
     valgrind = shutil.which("valgrind") if args.instructions else None
     if args.instructions and valgrind is None:
         parser.error("--instructions needs valgrind on PATH")
 
-    pyaffine = find_pyaffine_opt()
+    pyaffine = [args.tool] if args.tool else find_pyaffine_opt()
     mlir_opt = None if args.no_mlir_opt else find_mlir_tool("mlir-opt")
     tools = [("pyaffine-opt", pyaffine)] + ([("mlir-opt", [mlir_opt])] if mlir_opt else [])
     if args.baseline:
@@ -336,11 +444,14 @@ def main(argv=None) -> int:
         workdir = Path(tmp)
         inputs_dir = Path(args.keep) if args.keep else workdir
         inputs_dir.mkdir(parents=True, exist_ok=True)
-        sizes = [STARTUP_LINES] + sorted(set(args.lines))
+        files = [("startup", STARTUP_LINES)] + [(kind, size) for kind in args.kinds
+                                                 for size in sorted(set(args.lines))]
         rows = []
-        for size in sizes:
-            path = inputs_dir / f"bench-{size}.mlir"
-            text = generate(size, args.seed) if size != STARTUP_LINES else generate_startup()
+        for kind, size in files:
+            stem = "" if kind == "mixed" else f"{kind}-"
+            path = inputs_dir / f"bench-{stem}{size}.mlir"
+            text = (generate_startup() if kind == "startup"
+                    else GENERATORS[kind](size, args.seed))
             path.write_text(text)
             actual = text.count("\n")
             if mlir_opt:
@@ -349,7 +460,8 @@ def main(argv=None) -> int:
                 print(f"verified: {path.name} ({actual} lines) prints identically", file=sys.stderr)
             for _, command in tools:            # bytecode written, caches warm
                 run_measured(command + [str(path), "-o", str(workdir / "out.mlir")], workdir)
-            label = "start-up" if size == STARTUP_LINES else f"{size} lines"
+            label = {"startup": "start-up", "mixed": f"{size} lines"}.get(
+                kind, f"{kind} {size} lines")
             results = measure(tools, [str(path), "-o", str(workdir / "out.mlir")],
                               args.repeat, workdir)
             for result, (_, command) in zip(results, tools):

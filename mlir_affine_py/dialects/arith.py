@@ -85,6 +85,28 @@ class ConstantOp(RegisteredOp):
         return new_op(children[0].value, children[0], result_types=[value.type],
                       attributes=attrs)
 
+    # A file's constants differ in their values: a line whose value is a
+    # decimal literal shares the template of the lines of its shape with
+    # another value (see RegisteredOp.syntax_literal).
+    syntax_literal = r"% = arith\.constant (-?[0-9]+(?:\.[0-9]*(?:[eE][+-]?[0-9]+)?)?) : "
+
+    @classmethod
+    def with_literal(cls, op, literal: str, t):
+        """`op`, parsed from a line of this shape, with the value `literal`
+        (of the same kind: the same tokens), read by the transformer's
+        callback of its rule; MLIRError where that refuses it."""
+        negative = literal[0] == "-"
+        digits = literal[negative:]
+        kind = "FLOAT" if "." in digits else "INT"
+        children = [t.new_token(kind, digits, 0, 0, 0, 0, 0, 0), op.result_types[0]]
+        if negative:
+            children.insert(0, t.new_token("MINUS", "-", 0, 0, 0, 0, 0, 0))
+        value = t.float_attr(children) if kind == "FLOAT" else t.integer_attr(children)
+        parsed = op.relocated(op.pos, op.results, op.operands)
+        parsed.attributes = {**op.attributes, "value": value}
+        parsed.result_types = [value.type]
+        return parsed
+
     @property
     def value(self) -> A.Attribute:
         return self.properties["value"]

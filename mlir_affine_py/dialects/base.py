@@ -186,6 +186,13 @@ class RegisteredOp(Operation):
     syntax_family_terminal: str | None = None
     # Whether the lexer keeps the op's name token (`t.last_op_name`).
     syntax_remembers_name = False
+    # The literal that tells the op lines of one shape apart, where lines
+    # of the op differ in a literal more often than in anything else: a
+    # pattern of the line's shape (parse/engine/shapes.py, the text with its
+    # SSA names left out) whose group 1 is a decimal literal, and
+    # `with_literal(op, literal, t)`, the op of such a line (parse/engine/
+    # op_lines.py `LiteralSlot`).
+    syntax_literal: str = ""
     # Syntax errors in the words of the op's parser: how "expected ..."
     # lists name its terminals, the message for its subscripts (`%A[...`)
     # left unclosed, and whether it reads `(dims)[symbols]` with

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import re
 import sys
+from functools import partial
 from typing import NamedTuple
 
 from lark.exceptions import (UnexpectedCharacters, UnexpectedEOF, UnexpectedInput,
@@ -22,11 +23,10 @@ from ..ir.attr_syntax import SymbolRef
 from ..ir.core import OP_CLASSES
 from ..ir import attributes as A
 from ..ir import types as T
-from . import elements_literal
-from . import file_metadata
 from . import op_syntax
 from .builder import Builder
 from .engine.driver import Engine
+from .engine.op_lines import LiteralSlot
 from .engine.tables import PreparedGrammar, advances
 from .syntax import TOKEN, AffineSyntax, OpHead, ParsedOp, skip_trivia
 from .transformer import MLIRTransformer, string_literal_error
@@ -110,7 +110,10 @@ def _parser(extended: bool | None = None):
         prepared = prepared_grammar(classes=classes, extended=extended)
         for rule, callback in prepared.op_grammar.bind(classes).items():
             setattr(transformer, rule, _bind(callback, transformer))
-        engine = Engine(prepared, transformer, prepared.op_grammar.remembered_names)
+        engine = Engine(prepared, transformer, prepared.op_grammar.remembered_names,
+                        [LiteralSlot(cls.name, cls.syntax_literal,
+                                     partial(cls.with_literal, t=transformer))
+                         for cls in classes if cls.__dict__.get("syntax_literal")])
         transformer.new_token = engine.lexer.token_class
         found = _PARSERS[extended, loaded] = (engine, transformer)
     return found
@@ -303,6 +306,7 @@ def _with_file_metadata(text: str, allow_unregistered: bool, source_name: str,
     """A text with `{-# ... #-}` dictionaries (file_metadata.py): the ops
     are read with the dictionaries blanked; the first error in the text,
     in either, is the one reported."""
+    from . import file_metadata         # (not imported by a run without such dictionaries)
     blanked, metadata, error = file_metadata.take_file_metadata(text, MLIR_OPT_DIALECTS)
     try:
         module = _parse_ops(blanked, allow_unregistered, source_name, line_offset)
@@ -436,6 +440,7 @@ def _elements_literal_error(text: str, state, accepted: set):
     """The error of the dense, sparse or dense_resource literal the parser
     stopped in, as MLIR's recursive descent meets it (elements_literal.py),
     or None."""
+    from . import elements_literal      # (for errors alone: not imported by a run without)
     stack = _stack(state)
     for index in range(len(stack) - 1, max(len(stack) - 200, -1), -1):
         value = stack[index]

@@ -23,7 +23,7 @@ from ..ir.core import OP_CLASSES
 from ..ir.affine_expr import dim as affine_dim
 from ..ir.affine_expr import symbol as affine_symbol
 from ..ir.affine_map import AffineMap, IntegerSet
-from ..printer.numbers import float_to_bits, round_to_type, unescape_string
+from ..printer.numbers import float_to_bits, integer_attr_bits, round_to_type, unescape_string
 from . import dialect_symbols
 from .syntax import (TOKEN, AffineSyntax, AttrDict, LocatedInt, OpHead, OpSequence,
                      ParsedBlock, ParsedOp, ParsedRegion, Props, Regions, Successors,
@@ -1046,7 +1046,6 @@ def _signedness(type) -> str:
 def _integer_value(token, negative: bool, type, message: str) -> int:
     """mlir's buildAttributeAPInt: the value of an integer literal of an
     integer or index type, or `message` at the token when it does not fit."""
-    from ..printer.numbers import integer_attr_bits
     magnitude = integer_literal(token.value)
     try:
         integer_attr_bits(magnitude, negative, getattr(type, "width", 64), _signedness(type),
@@ -1136,7 +1135,6 @@ def _array_element_value(element: _DenseElement, type, following):
     value = -magnitude if negative else magnitude
     if not isinstance(type, (T.IntegerType, T.IndexType)):
         return value
-    from ..printer.numbers import integer_attr_bits
     signedness = _signedness(type)
     try:
         # buildAttributeAPInt: a negative unsigned value wraps, as signless.

@@ -221,7 +221,17 @@ def float_to_bits(x: float, type_name: str) -> int:
     This is ``APFloat(double).convert(sem, rmNearestTiesToEven)``, i.e. what
     the parser does with a decimal float literal (NaNs: see ``_convert``).
     """
+    if type_name == "f32" and -_F32_MAX < x < _F32_MAX:
+        return int.from_bytes(_F32_BITS.pack(x), "little")
     return _float_to_bits(_f64_bits(float(x)), type_name)
+
+
+# A finite double below f32's largest finite value in magnitude converts to
+# f32 as the machine's conversion does it, rounding to nearest even as
+# APFloat::convert does (`_convert`, the reference, for every other value:
+# tests/unit/test_numbers.py checks that the two agree).
+_F32_MAX = 3.4028234663852886e38
+_F32_BITS = struct.Struct("<f")
 
 
 def _shift(x: int, n: int) -> int:
@@ -249,6 +259,7 @@ def _convert(d: _Decoded, src: FloatSemantics, dst: FloatSemantics) -> int:
 
 
 _F64 = _SEMANTICS["f64"]
+_F32 = _SEMANTICS["f32"]
 
 
 @lru_cache(maxsize=1 << 16)
@@ -266,6 +277,8 @@ def float_from_bits(bits: int, type_name: str) -> float:
     sem = float_semantics(type_name)
     if sem is _F64:
         return _bits_f64(bits)
+    if sem is _F32 and 0 <= bits < 1 << 32 and bits & 0x7F800000 != 0x7F800000:
+        return _F32_BITS.unpack(bits.to_bytes(4, "little"))[0]    # not a NaN or an infinity
     d = _decode(bits, sem)
     if d.category == "normal" and sem.precision <= 53 and sem.emin >= _F64.emin:
         value = math.ldexp(d.significand, d.exp)  # exact: fits a double

@@ -111,3 +111,40 @@ def test_the_cache_key_covers_the_ops_syntax(monkeypatch):
     load = OP_CLASSES["affine.load"]
     monkeypatch.setattr(load, "syntax", load.syntax.replace("attr_dict?", "attr_dict"))
     assert op_syntax.syntax_source(core, classes) != before
+
+
+def _described(callback):
+    """A reduction callback as plain values: its wrappers and what they
+    wrap, down to the transformer's function or Lark's tree class."""
+    from functools import partial
+
+    from lark.parse_tree_builder import ChildFilterLALR_NoPlaceholders, ExpandSingleChild
+    if isinstance(callback, partial):
+        return ("partial", _described(callback.func), callback.args, callback.keywords)
+    if isinstance(callback, ChildFilterLALR_NoPlaceholders):
+        return ("filter", callback.to_include, _described(callback.node_builder))
+    if isinstance(callback, ExpandSingleChild):
+        return ("expand", _described(callback.node_builder))
+    return ("function", getattr(callback, "__func__", callback),
+            getattr(callback, "__self__", None))
+
+
+@pytest.mark.parametrize("extended", [False, True])
+def test_the_callbacks_are_lark_s(extended):
+    """`_created_callbacks`, Lark's `create_callback` without its
+    AttributeErrors, against that function, for each grammar's transformer;
+    a transformer of another kind is left to Lark."""
+    from lark.visitors import Transformer_InPlace
+    engine, transformer = _parser(extended)
+    builder = engine.prepared.tree_builder
+    ours = tables._created_callbacks(builder, transformer)
+    lark = builder.create_callback(transformer)
+    assert list(ours) == list(lark)
+    assert {rule: _described(f) for rule, f in ours.items()} == \
+        {rule: _described(f) for rule, f in lark.items()}
+    assert tables._created_callbacks(builder, Transformer_InPlace()) is None
+
+    class WithDefault:
+        def __default__(self, data, children, meta):
+            return data
+    assert tables._created_callbacks(builder, WithDefault()) is None

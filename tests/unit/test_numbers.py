@@ -486,3 +486,28 @@ def test_oracle_strings():
     values = [f'"{b}"' for b in bodies]
     expected = [f'"{escape_string(unescape_string(b))}"' for b in bodies]
     _compare(values, expected)
+
+
+def test_f32_conversions_by_the_machine_agree_with_apfloat_s():
+    """float_to_bits and float_from_bits convert most f32 values with
+    struct (the machine's conversion); `_convert`, APFloat's, is the
+    reference for every value."""
+    from mlir_affine_py.printer import numbers
+    f32, f64 = numbers._F32, numbers._F64
+    rng = random.Random(7)
+    doubles = [0.0, -0.0, 1.0, 2.0 ** -149, 2.0 ** -150, 2.0 ** -150 * (1 + 2 ** -20),
+               1.1754942e-38, 3.4028234663852886e38, 3.4028235e38, 3.40282357e38, 1e39]
+    for _ in range(50000):
+        doubles += [rng.uniform(-1e3, 1e3), math.ldexp(rng.random(), rng.randint(-160, 130)),
+                    struct.unpack("<d", struct.pack("<Q", rng.getrandbits(64)))[0],
+                    struct.unpack("<f", struct.pack("<I", rng.getrandbits(32)))[0]
+                    * (1 + rng.choice([0, 2 ** -24, -2 ** -24, 3 * 2 ** -25]))]
+    for value in doubles:
+        if not math.isnan(value):
+            reference = numbers._convert(numbers._decode(numbers._f64_bits(value), f64), f64, f32)
+            assert float_to_bits(value, "f32") == reference, value
+    for bits in [0, 1 << 31, 0x7F7FFFFF, 0x00000001, 0x80800000] + [
+            rng.getrandbits(32) for _ in range(100000)]:
+        value = float_from_bits(bits, "f32")
+        reference = numbers._bits_f64(numbers._convert(numbers._decode(bits, f32), f32, f64))
+        assert struct.pack("<d", value) == struct.pack("<d", reference), hex(bits)

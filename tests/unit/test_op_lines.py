@@ -207,3 +207,40 @@ def test_an_op_line_after_a_top_level_op_is_read_by_its_tokens():
             "memref.global @b : memref<2xf32> = uninitialized\n")
     assert _outcome(text, shorthands=True) == _outcome(text, shorthands=False)
     assert _outcome(text, shorthands=True)[0] == "ok"
+
+
+def _constants(values: list) -> str:
+    lines = [f"  %c{index} = arith.constant {value}" for index, value in enumerate(values)]
+    return "func.func @f() {\n" + "\n".join(lines) + "\n  return\n}\n"
+
+
+# Constants whose lines differ in their value alone (ConstantOp.syntax_literal):
+# values of one kind after another, of every kind, and each with values its
+# type refuses on a later line of its shape.
+_LITERALS = ["0 : i32", "7 : i32", "-3 : i32", "-2147483648 : i32", "007 : i32",
+             "255 : i8", "-128 : i8", "1 : i1", "0 : i1", "12 : index", "-1 : index",
+             "18446744073709551615 : i64", "1.5 : f32", "-0.0 : f32", "3.4028235e38 : f32",
+             "1.0e-45 : f32", "2.5 : f64", "-1.0e308 : f64", "0.1 : f16", "65504.0 : f16",
+             "1.0 : bf16", "true", "false", "0x10 : i32", "1.0 : f80", "2147483648 : i32",
+             "3.5e38 : f32", "1.0e309 : f64", "65520.0 : f16", "1.0e39 : f32"]
+_REFUSED = ["4294967296 : i32", "-2147483649 : i32", "256 : i8", "-129 : i8", "2 : i1",
+            "18446744073709551616 : i64", "5 : f32", "-1 : ui8", "1.5 : i32", "7 : ui8"]
+
+
+@pytest.mark.parametrize("refused", [None] + _REFUSED)
+def test_constants_of_a_shape_with_other_values_parse_as_their_tokens(refused):
+    rng = __import__("random").Random(len(refused or ""))
+    values = _LITERALS * 3
+    rng.shuffle(values)
+    if refused is not None:
+        values.insert(len(values) - 5, refused)
+        values.insert(0, refused.replace("2", "1").replace("5", "4").replace("9", "8"))
+    text = _constants(values)
+    whole, tokens = _outcome(text, shorthands=True), _outcome(text, shorthands=False)
+    assert whole[:3] == tokens[:3]
+    if refused is None:
+        assert whole[0] == "ok"
+        templates = _parser()[0].op_lines.templates
+        assert sum(template is not None for template in templates.values()) < len(values) / 2
+    else:
+        assert whole[0] != "ok"

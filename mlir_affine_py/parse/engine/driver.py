@@ -31,13 +31,15 @@ class Engine:
     the `fast` extra; PYAFFINE_PURE_LARK=1 turns it off) over the prepared
     tables, with the transformer's callbacks, fed by our lexer.
     `remembered_names`: the op-name terminals whose latest token the lexer
-    keeps as the transformer's `last_op_name`."""
+    keeps as the transformer's `last_op_name`; `literal_slots`: the ops'
+    `LiteralSlot`s (op_lines.py)."""
 
-    def __init__(self, prepared: PreparedGrammar, transformer, remembered_names=()):
+    def __init__(self, prepared: PreparedGrammar, transformer, remembered_names=(),
+                 literal_slots=()):
         backend = _backend()
         self.prepared = prepared
         self.transformer = transformer
-        self.op_lines = OpLines(self, transformer)
+        self.op_lines = OpLines(self, transformer, literal_slots)
         self.op_heads = OpHeads(self, transformer)
         # Before the callbacks are bound:
         transformer.op_lines = self.op_lines.op_lines

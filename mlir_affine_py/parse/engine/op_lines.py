@@ -18,12 +18,39 @@ A line is lexed as tokens instead, and ends the run before it, when
   from where the parse of the line stands at its end;
 - the op keeps positions besides those of its name, results and operands
   (regions, successors, a location taken from the source).
+
+Lines of some ops differ in a literal more often than in anything else
+(`%c5 = arith.constant 5 : i32`): such an op declares where its literal
+stands in its lines' shape (`LiteralSlot`), and a line whose literal is of
+the same kind (the same tokens) as that of its shape's first line shares its
+template, which the op's class gives the line's literal.
 """
 
 from __future__ import annotations
 
-from .shapes import ShapeJudge, occurrence
+import re
+
+from lark.exceptions import VisitError
+
+from .shapes import UNSEEN, ShapeJudge, name_offsets, occurrence, ssa_shape
+from ...diagnostics import MLIRError
 from ..syntax import OpSequence, ParsedOp
+
+
+class LiteralSlot:
+    """Where the lines of op `name` hold a literal: `pattern` matches the
+    shape (the line without its SSA names) with the literal as group 1, a
+    decimal integer or float with its sign; `with_literal(op, literal)` is
+    the op of a line of the shape with that literal, `op` the op of the
+    line its template was made from (MLIRError: the literal is not valid
+    there).  The pattern is tried on the lines that hold the name."""
+
+    __slots__ = ("name", "match", "with_literal")
+
+    def __init__(self, name: str, pattern: str, with_literal):
+        self.name = name
+        self.match = re.compile(pattern).match
+        self.with_literal = with_literal
 
 
 class OpLines(ShapeJudge):
@@ -31,9 +58,10 @@ class OpLines(ShapeJudge):
     `op_sequence: ... OP_LINES` (`op_lines`), for one engine and its
     transformer."""
 
-    def __init__(self, engine, transformer):
+    def __init__(self, engine, transformer, literal_slots=()):
         super().__init__(engine, transformer)
         self._next_op_line = None        # `op_line_run`'s match, compiled when first needed
+        self.literal_slots = tuple(literal_slots)
 
     def accept(self, token, following: int):
         """None if the line of `token` is not taken as one op; else the
@@ -51,7 +79,7 @@ class OpLines(ShapeJudge):
         # After an op of a block, the parser accepts another one: the run
         # goes on while the next token is an op line that is taken.
         while True:
-            template, names, parts = shape
+            template, names, parts, op = shape
             found = next_op_line(text, following)
             if found is not None:
                 next_line = self._line_token(line, found)
@@ -64,7 +92,7 @@ class OpLines(ShapeJudge):
                         else lexer.terminal_at(text, following))
             if template.continued_by(terminal):
                 break
-            ops.append(template.instantiate(line, names, parts))
+            ops.append(template.instantiate(line, names, parts, op))
             taken, resume = line, following
             if found is None:
                 break
@@ -85,6 +113,44 @@ class OpLines(ShapeJudge):
             return OpSequence(ops)
         children[0].extend(ops)
         return children[0]
+
+    def _shape_of(self, token):
+        """(the template of the shape of `token`'s line or None, its SSA
+        names, the parts of the line as ssa_shape splits it, the line's op
+        where it differs from the template's in a literal, else None)."""
+        key, names, parts = ssa_shape(token.value)
+        template = self.templates.get(key, UNSEEN)
+        if template is UNSEEN:
+            template = self.templates[key] = self._new_shape(key, token, names, parts)
+        if type(template) is tuple:
+            return template[0], names, parts, template[1]
+        return template, names, parts, None
+
+    def _new_shape(self, key, token, names: list, parts: list):
+        """What `templates` keeps for the new shape `key`: the template
+        learnt from the line of `token` (None: the shape is lexed as
+        tokens), or, for a line whose literal stands in a `LiteralSlot`,
+        (the template of the lines with a literal of that kind, the op of
+        the line) where its literal is valid."""
+        if type(key) is str:
+            for slot in self.literal_slots:
+                found = slot.name in key and slot.match(key)
+                if found:
+                    literal = found[1]
+                    # The kind of the literal: its sign and whether it is a float.
+                    kind = literal[0] == "-", "." in literal
+                    general = key[:found.start(1)], kind, key[found.end(1):]
+                    template = self.templates.get(general, UNSEEN)
+                    if template is UNSEEN:
+                        template = self.templates[general] = self._learn(
+                            token, names, name_offsets(parts))
+                    if template is None:
+                        return None
+                    try:
+                        return template, slot.with_literal(template.op, literal)
+                    except (MLIRError, VisitError):
+                        return None
+        return self._learn(token, names, name_offsets(parts))
 
     def _line_token(self, line, found):
         """The OP_LINES token of the op line that `found` (a match of the
@@ -168,8 +234,9 @@ class _Template:
             self.continuing[terminal] = known
         return known
 
-    def instantiate(self, token, names: list, parts: list) -> ParsedOp:
-        """The op of the line of `token`.  Its operands are names alone and
+    def instantiate(self, token, names: list, parts: list, op=None) -> ParsedOp:
+        """The op of the line of `token` (`op`: the template's op with the
+        line's literal, if it has one).  Its operands are names alone and
         its results have no place: only diagnostics would need them, and a
         text with any error is read again token by token (parser.py
         `parse_source`).  The op's own place is kept, as the IR keeps it."""
@@ -185,5 +252,5 @@ class _Template:
             results.append((names[index], count, None))
         for index, suffix in self.operands:
             operands.append(names[index] + suffix)
-        return self.op.relocated((token.line, name_column), results, operands)
+        return (op or self.op).relocated((token.line, name_column), results, operands)
 

@@ -72,7 +72,7 @@ def name_tokens(new_token, token, names: list, offsets: list, occurrences) -> li
     return tokens
 
 
-_UNSEEN = object()
+UNSEEN = object()
 
 
 class ShapeJudge:
@@ -99,8 +99,8 @@ class ShapeJudge:
         """(the template of the shape of `token`'s text or None, its SSA
         names, the parts of the text as ssa_shape splits it)."""
         key, names, parts = ssa_shape(token.value)
-        template = self.templates.get(key, _UNSEEN)
-        if template is _UNSEEN:
+        template = self.templates.get(key, UNSEEN)
+        if template is UNSEEN:
             template = self.templates[key] = self._learn(token, names, name_offsets(parts))
         return template, names, parts
 

@@ -27,6 +27,7 @@ import os
 import pickle
 import sys
 import zlib
+from functools import partial
 from operator import itemgetter
 
 from lark.grammar import Rule
@@ -35,6 +36,7 @@ from lark.parse_tree_builder import (ChildFilterLALR_NoPlaceholders, ExpandSingl
                                      ParseTreeBuilder)
 from lark.parsers.lalr_analysis import Action, IntParseTable, Reduce
 from lark.tree import Tree
+from lark.visitors import Transformer_InPlace
 
 from .lexer import DispatchScanner, KeptPattern, advances, blanks_pattern, lexer_scanner
 
@@ -119,7 +121,10 @@ class PreparedGrammar:
         self.literals = {t.name: t.pattern.value for t in terminals
                          if isinstance(t.pattern, PatternStr)}
         table = lark.parser.parser.parser.parse_table
-        as_table_rule = {id(rule): _table_rule(rule) for rule in lark.rules}
+        # Each symbol and each set of rule options once (364 symbols stand
+        # in 4,100 places): fewer objects to load.
+        shared_parts: dict = {}
+        as_table_rule = {id(rule): _table_rule(rule, shared_parts) for rule in lark.rules}
         self.rules = list(as_table_rule.values())
         # 41,000 actions, 2,300 of them distinct: shared, they load faster.
         shared: dict = {}
@@ -137,10 +142,16 @@ class PreparedGrammar:
     def parse_table(self) -> IntParseTable:
         return IntParseTable(self.states, self.start_states, self.end_states)
 
-    def callbacks(self, transformer) -> dict:
+    def callbacks(self, transformer, by_lark: bool = False) -> dict:
         """Rule -> reduction callback: Lark's tree builder for `transformer`,
-        with `itemgetter(0)` for the rules that pass their child on."""
-        callbacks = self.tree_builder.create_callback(transformer)
+        with `itemgetter(0)` for the rules that pass their child on.  Its
+        callbacks are made as Lark's `create_callback` makes them
+        (`_created_callbacks`), or, with `by_lark`, by that function (the
+        reference: tests/unit/test_grammar_cache.py checks that the two
+        agree)."""
+        callbacks = None if by_lark else _created_callbacks(self.tree_builder, transformer)
+        if callbacks is None:
+            callbacks = self.tree_builder.create_callback(transformer)
         for rule in self.rules:
             callback = callbacks[rule]
             if _passes_child_on(rule, callback):
@@ -231,12 +242,18 @@ def _keywords(callback) -> dict:
     return keywords
 
 
-def _table_rule(rule: Rule) -> TableRule:
+def _table_rule(rule: Rule, shared: dict) -> TableRule:
+    """`rule` as a `TableRule`, its symbols and options taken from `shared`
+    (made there when new): equal ones are one object."""
     table_rule = TableRule.__new__(TableRule)
     for field in Rule.__slots__:
         setattr(table_rule, field, getattr(rule, field))
-    table_rule.origin = _plain_symbol(rule.origin)
-    table_rule.expansion = [_plain_symbol(symbol) for symbol in rule.expansion]
+    table_rule.origin = _plain_symbol(rule.origin, shared)
+    table_rule.expansion = [_plain_symbol(symbol, shared) for symbol in rule.expansion]
+    options = rule.options
+    table_rule.options = shared.setdefault(
+        (options.keep_all_tokens, options.expand1, options.priority, options.template_source,
+         tuple(options.empty_indices)), options)
     return table_rule
 
 
@@ -247,13 +264,43 @@ def _plain(name: str) -> str:
     return sys.intern(str.__str__(name))
 
 
-def _plain_symbol(symbol):
-    plain = copy.copy(symbol)
-    plain.name = _plain(symbol.name)
+def _plain_symbol(symbol, shared: dict):
+    key = (type(symbol), str.__str__(symbol.name), getattr(symbol, "filter_out", None))
+    plain = shared.get(key)
+    if plain is None:
+        plain = shared[key] = copy.copy(symbol)
+        plain.name = _plain(symbol.name)
     return plain
 
 
 _FIRST_CHILD = itemgetter(0)
+
+
+def _created_callbacks(tree_builder: ParseTreeBuilder, transformer) -> dict | None:
+    """What `tree_builder.create_callback(transformer)` gives, for a
+    transformer that is a plain object (no `__default__`, not in place)
+    whose callbacks have no `v_args` wrapper; None for another one.  Lark
+    asks the transformer for each rule's callback and catches the
+    AttributeError of a rule without one (most rules): a third of its
+    time, saved by asking with a default."""
+    if getattr(transformer, "__default__", None) is not None \
+            or isinstance(transformer, Transformer_InPlace):
+        return None
+    callbacks = {}
+    for rule, wrapper_chain in tree_builder.rule_builders:
+        name = rule.alias or rule.options.template_source or rule.origin.name
+        callback = getattr(transformer, name, _ABSENT)
+        if callback is _ABSENT:
+            callback = partial(tree_builder.tree_class, name)
+        elif getattr(callback, "visit_wrapper", None) is not None:
+            return None
+        for wrapper in wrapper_chain:
+            callback = wrapper(callback)
+        callbacks[rule] = callback
+    return callbacks
+
+
+_ABSENT = object()
 
 
 def _picking(child_filter):
