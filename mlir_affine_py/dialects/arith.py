@@ -188,9 +188,14 @@ def _print_flags(op, p) -> None:
 
 
 class ElementwiseOp(RegisteredOp):
-    """`name %a, %b [flags] {attrs} : type` and `name %a [flags] : type`."""
+    """`name %a, %b [flags] {attrs} : type` and `name %a [flags] : type`.
+
+    `reduction_kind`: the arith::AtomicRMWKind an affine.parallel reduction
+    combines by when this op combines a loop's iter_arg with its value
+    (upstream's getSupportedReductions), or None."""
 
     __slots__ = ()
+    reduction_kind: str | None = None
     ods_results = (Result("result"),)
     ods_properties = (Property("fastmath", A.OpaqueAttr), Property("overflowFlags", A.OpaqueAttr))
 
@@ -224,6 +229,11 @@ _FASTMATH = {"arith." + n for n in (
     "addf subf mulf divf remf maximumf minimumf maxnumf minnumf negf").split()}
 _OVERFLOW = {"arith.addi", "arith.subi", "arith.muli", "arith.shli"}
 
+
+# The ops a parallel reduction may combine by, and their AtomicRMWKind.
+_REDUCTION_KINDS = {"addf": "addf", "mulf": "mulf", "addi": "addi", "andi": "andi", "ori": "ori",
+                    "muli": "muli", "minimumf": "minimumf", "maximumf": "maximumf",
+                    "minsi": "mins", "maxsi": "maxs", "minui": "minu", "maxui": "maxu"}
 
 # Integer division may trap: no memory effect, but not always speculatable.
 _DIVISIONS = {"arith." + n
@@ -308,7 +318,8 @@ for _name in _BINARY + _UNARY:
                      {"name": _name, "traits": _elementwise_traits(_name), "__slots__": (),
                       "ods_operands": _operands, "ods_results": (Result("result", _type),),
                       "property_defaults": _elementwise_defaults(_name),
-                      "inherent": _elementwise_properties(_name)}))
+                      "inherent": _elementwise_properties(_name),
+                      "reduction_kind": _REDUCTION_KINDS.get(_name.partition("arith.")[2])}))
 
 
 _FASTMATH_BITS = ["reassoc", "nnan", "ninf", "nsz", "arcp", "contract", "afn"]

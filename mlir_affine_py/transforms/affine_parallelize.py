@@ -46,13 +46,6 @@ from .loop_utils import loop_name
 
 UNLIMITED = (1 << 32) - 1
 
-# The combiners affine.parallel reduces by, by the op's name (the kinds of
-# arith.AtomicRMWKind that `getSupportedReduction` maps them to).
-REDUCTION_KINDS = {"arith.addf": "addf", "arith.mulf": "mulf", "arith.addi": "addi",
-                   "arith.andi": "andi", "arith.ori": "ori", "arith.muli": "muli",
-                   "arith.minimumf": "minimumf", "arith.maximumf": "maximumf",
-                   "arith.minsi": "mins", "arith.maxsi": "maxs", "arith.minui": "minu",
-                   "arith.maxui": "maxu"}
 
 
 class AffineParallelize(Pass):
@@ -176,7 +169,8 @@ def supported_reductions(loop) -> list:
         match = match_reduction(loop, position)
         if match is not None:
             combiner, value = match
-            kind = REDUCTION_KINDS.get(combiner.op_name)
+            # The kind of arith::AtomicRMWKind the combiner declares.
+            kind = getattr(type(combiner), "reduction_kind", None)
             if kind is not None:
                 found.append((kind, position, value))
     return found
