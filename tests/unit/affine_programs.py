@@ -262,6 +262,29 @@ def runner_checksums(tools, before: str, after: str, workdir, name: str) -> tupl
     return variants[0].checksums, variants[1].checksums
 
 
+def profile_of(index: int) -> str:
+    """The profile of the index-th random program: one in three rectangular."""
+    return "rectangular" if index % 3 == 0 else "general"
+
+
+def run_random_programs(runner, flags: list, seed: int, count: int, profile=profile_of) -> list:
+    """`count` seeded random programs (profile(k) of the k-th) through
+    `flags` in `runner`, each checked by `check_program`:
+    [(profile, input, output, whether the pass changed it)].  A count, not a
+    time budget: the outputs decide the questions the tests ask mlir-opt,
+    whose answers are recorded (oracle.py)."""
+    import random
+    rng = random.Random(seed)
+    done = []
+    for index in range(count):
+        kind = profile(index)
+        text = ProgramGenerator(rng, kind).program()
+        out, changed, problem = check_program(runner, text, flags)
+        assert problem is None, f"{problem}\ninput:\n{text}\noutput:\n{out}"
+        done.append((kind, text, out, changed))
+    return done
+
+
 def check_program(runner, text: str, flags: list, seeds=(0, 1)) -> tuple:
     """Run `flags` (a pass) on `text` in `runner` (a fuzzing.Runner) and
     compare the interpreter's results before and after: (output, whether

@@ -4,8 +4,8 @@
   (whole tool processes by the hundred, benchmarks' quick modes, the real
   lit) or `oracle` (asking a live mlir-opt);
 - `python -m pytest --all`: the whole suite, as CI runs it;
-- `-m oracle`, `-m slow`, `-m corpus`: one kind alone (with `--all` implied
-  for the first two).
+- `-m EXPRESSION` (`-m oracle`, `-m "corpus and not slow"`): what the
+  expression chooses, as pytest reads it.
 
 mlir-opt's answers come from tests/oracle/ (oracle.py); with
 $PYAFFINE_ORACLE=record the live tool answers and those files are rewritten
@@ -39,7 +39,8 @@ def pytest_configure(config):
 
 
 def pytest_collection_modifyitems(config, items):
-    if config.getoption("run_all") or _markexpr_names(config) & {"slow", "oracle"}:
+    # A marker expression chooses for itself (`-m slow`, `-m "not oracle"`).
+    if config.getoption("run_all") or config.getoption("markexpr"):
         return
     kept, left = [], []
     for item in items:
@@ -47,17 +48,6 @@ def pytest_collection_modifyitems(config, items):
     if left:
         config.hook.pytest_deselected(items=left)
         items[:] = kept
-
-
-def _markexpr_names(config) -> set:
-    expression = config.getoption("markexpr") or ""
-    return {word for word in expression.replace("(", " ").replace(")", " ").split()
-            if word not in ("and", "or", "not")} - _negated(expression)
-
-
-def _negated(expression: str) -> set:
-    words = expression.replace("(", " ").replace(")", " ").split()
-    return {b for a, b in zip(words, words[1:]) if a == "not"}
 
 
 def pytest_sessionfinish(session):

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import contextlib
 import difflib
+import functools
 import gc
 import io
 import os
@@ -79,6 +80,7 @@ def script_of(path: Path) -> tuple[list[str], list[str]]:
     return commands, requires
 
 
+@functools.cache
 def features() -> dict:
     corpus = find_corpus()
     return {"mlir-opt": oracle.available("mlir-opt"), "shared": corpus is not None,
@@ -92,15 +94,14 @@ def substituted(path: Path, temporary: Path, commands: list[str]) -> list[str]:
              ("%t", base + ".tmp"), ("%T", str(temporary))]
     if corpus is not None:
         pairs.append(("%shared", str(corpus.parent)))
-    if openmp_libraries() is not None:
+    if features()["openmp"]:
         pairs.append(("%omp_libs", openmp_libraries()))
     subs = [(re.escape(key) if key.startswith("%") else key, value.replace("\\", "\\\\"))
             for key, value in pairs]
     # lit tries %s before %S only because it lists them so; longer ones first.
     subs.sort(key=lambda pair: -len(pair[0]))
     subs.append((TOOL_PATTERN.format("FileCheck"), "FileCheck --enable-var-scope"))
-    flags = features()
-    return applySubstitutions(commands, subs, conditions=flags)
+    return applySubstitutions(commands, subs, conditions=features())
 
 
 # ------------------------------------------------------------------ running

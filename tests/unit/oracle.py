@@ -125,10 +125,13 @@ def _question(args, input_data: bytes | None, cwd, merged: bool) -> tuple[dict, 
     return question, inputs, output
 
 
+# The LLVM folder the runner libraries are named in (found once).
+_LLVM = os.path.dirname(os.path.dirname(find_mlir_tool("mlir-opt") or "/usr/lib/llvm-22/bin/x"))
+
+
 def _normalized_word(word: str) -> str:
     """An argument with the LLVM folder (runner libraries) made neutral."""
-    llvm = os.path.dirname(os.path.dirname(find_mlir_tool("mlir-opt") or "/usr/lib/llvm-22/bin/x"))
-    return word.replace(llvm, "@@llvm@@")
+    return word.replace(_LLVM, "@@llvm@@")
 
 
 def key_of(question: dict) -> str:

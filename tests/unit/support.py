@@ -8,6 +8,7 @@ that is not installed."""
 
 from __future__ import annotations
 
+import functools
 import os
 import shutil
 from pathlib import Path
@@ -35,6 +36,7 @@ def find_mlir_tool(name: str) -> str | None:
     return None
 
 
+@functools.cache
 def openmp_libraries() -> str | None:
     """The -shared-libs a parallel program lowered through OpenMP needs
     (mlir-runner's libraries and libomp beside mlir-opt), comma-separated;
@@ -47,6 +49,16 @@ def openmp_libraries() -> str | None:
     found = [sorted(glob.glob(os.path.join(folder, f"{name}.so*")))
              for name in ("libmlir_c_runner_utils", "libmlir_runner_utils", "libomp")]
     return ",".join(paths[0] for paths in found) if all(found) else None
+
+
+def marked(*marks):
+    """One decorator for several pytest marks (the tests sharing a fixture:
+    `slow` and their xdist group)."""
+    def apply(test):
+        for mark in reversed(marks):
+            test = mark(test)
+        return test
+    return apply
 
 
 def console_script(name: str) -> str | None:

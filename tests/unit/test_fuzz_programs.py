@@ -17,13 +17,12 @@ today; the general programs count toward it as the pass learns them.
 from __future__ import annotations
 
 import collections
-import random
 
 import pytest
 
 import fuzzing
 import oracle
-from affine_programs import (ProgramGenerator, check_program, mlir_opt_reprints, runner_checksums)
+from affine_programs import mlir_opt_reprints, run_random_programs, runner_checksums
 from support import MLIR_OPT
 
 # The programs are made and run once per process (a module fixture): the
@@ -37,9 +36,6 @@ PROGRAMS = 80
 PASS = ["-affine-loop-interchange"]
 
 
-def profile_of(index: int) -> str:
-    return "rectangular" if index % 3 == 0 else "general"
-
 
 @pytest.fixture(scope="module")
 def runner():
@@ -51,15 +47,7 @@ def runner():
 @pytest.fixture(scope="module")
 def fuzzed(runner):
     """Programs run through the pass: [(profile, input, output, changed)]."""
-    rng = random.Random(15)
-    done = []
-    while len(done) < PROGRAMS:
-        profile = profile_of(len(done))
-        text = ProgramGenerator(rng, profile).program()
-        out, changed, problem = check_program(runner, text, PASS)
-        assert problem is None, f"{problem}\ninput:\n{text}\noutput:\n{out}"
-        done.append((profile, text, out, changed))
-    return done
+    return run_random_programs(runner, PASS, 15, PROGRAMS)
 
 
 def test_interchange_keeps_the_meaning_of_random_programs(fuzzed):

@@ -17,12 +17,23 @@ import tempfile
 import pytest
 
 import oracle
-from mlir_affine_py.printer.numbers import (SUPPORTED_FLOAT_TYPES, apfloat_to_string, escape_string,
-                                            float_from_bits, float_semantics, float_to_bits,
-                                            format_float, format_float_bits, format_integer_bits,
-                                            hex_float_literal_to_bits, integer_attr_bits,
-                                            parse_float_literal, round_to_type, unescape_string)
-from support import MLIR_OPT, find_mlir_tool
+from mlir_affine_py.printer.numbers import (
+    SUPPORTED_FLOAT_TYPES,
+    apfloat_to_string,
+    escape_string,
+    float_from_bits,
+    float_semantics,
+    float_to_bits,
+    format_float,
+    format_float_bits,
+    format_integer_bits,
+    hex_float_literal_to_bits,
+    integer_attr_bits,
+    parse_float_literal,
+    round_to_type,
+    unescape_string,
+)
+from support import MLIR_OPT, find_mlir_tool, marked
 
 # ---------------------------------------------------------------------------
 # Fixed expectations (no mlir-opt needed)
@@ -295,9 +306,9 @@ def test_unescape_string():
 needs_mlir_opt = pytest.mark.skipif(MLIR_OPT is None, reason="mlir-opt not installed")
 # The bit-pattern sweeps print hundreds of thousands of floats: their answers
 # are not kept (oracle.py), the live mlir-opt gives them in the full run.
-live_mlir_opt = [pytest.mark.oracle,
-                 pytest.mark.skipif(find_mlir_tool("mlir-opt") is None,
-                                    reason="mlir-opt not installed")]
+live_mlir_opt = marked(pytest.mark.oracle,
+                       pytest.mark.skipif(find_mlir_tool("mlir-opt") is None,
+                                          reason="mlir-opt not installed"))
 
 _PREFIX = '"test.x"() {v = '
 _SUFFIX = "} : () -> ()"
@@ -339,8 +350,7 @@ def _check_bit_patterns(type_name: str, patterns) -> None:
     _compare(values, expected, recorded=False)
 
 
-@live_mlir_opt[0]
-@live_mlir_opt[1]
+@live_mlir_opt
 @pytest.mark.parametrize("type_name", [
     "f16", "bf16", "f8E5M2", "f8E4M3", "f8E3M4", "f8E4M3FN", "f8E5M2FNUZ",
     "f8E4M3FNUZ", "f8E4M3B11FNUZ", "f6E3M2FN", "f6E2M3FN", "f4E2M1FN"])
@@ -367,8 +377,7 @@ def _random_patterns(type_name: str, count: int, seed: int) -> list[int]:
     return out
 
 
-@live_mlir_opt[0]
-@live_mlir_opt[1]
+@live_mlir_opt
 @pytest.mark.parametrize("type_name,count", [
     ("f32", 20000), ("f64", 20000), ("tf32", 5000), ("f128", 800), ("f80", 2000)])
 def test_oracle_random_bit_patterns(type_name, count):

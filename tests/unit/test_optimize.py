@@ -13,7 +13,6 @@ written for another LLVM) are left out.
 
 from __future__ import annotations
 
-import random
 import sys
 
 import numpy as np
@@ -23,8 +22,8 @@ from test_tile_parallel_semantics import parallel_loops_reversed, runner  # noqa
 
 import lit_shell
 import oracle
-from affine_programs import ProgramGenerator, check_program, mlir_opt_reprints
-from support import CORPUS, MLIR_OPT, REPO_ROOT
+from affine_programs import mlir_opt_reprints, run_random_programs
+from support import CORPUS, MLIR_OPT, REPO_ROOT, marked
 
 PROGRAMS = 30              # random programs, a count, not a time budget
 SMALL_CACHE = "cache-size=1"
@@ -33,8 +32,8 @@ POLYBENCH = sorted((CORPUS / "polybench").glob("*.mlir")) if CORPUS is not None 
 
 # A 64 x 64 copy of f64: 64 KiB, tiled for a cache of 1 KiB.
 COPY = NEST.replace("8x8xf32", "64x64xf64").replace("0 to 8 ", "0 to 64 ")
-FUZZED = [pytest.mark.slow, pytest.mark.xdist_group("optimize_programs")]
-POLY = [pytest.mark.slow, pytest.mark.corpus, pytest.mark.xdist_group("optimize_polybench")]
+FUZZED = marked(pytest.mark.slow, pytest.mark.xdist_group("optimize_programs"))
+POLY = marked(pytest.mark.slow, pytest.mark.corpus, pytest.mark.xdist_group("optimize_polybench"))
 
 
 def _optimize(text: str, options: str = SMALL_CACHE) -> str:
@@ -70,14 +69,7 @@ def _loops(text: str) -> int:
 
 @pytest.fixture(scope="module")
 def fuzzed(runner, parallel_loops_reversed):  # noqa: F811
-    rng = random.Random(2027)
-    done = []
-    for k in range(PROGRAMS):
-        text = ProgramGenerator(rng, "rectangular" if k % 3 == 0 else "general").program()
-        out, changed, problem = check_program(runner, text, OPTIMIZE)
-        assert problem is None, f"{problem}\ninput:\n{text}\noutput:\n{out}"
-        done.append((text, out, changed))
-    return done
+    return [entry[1:] for entry in run_random_programs(runner, OPTIMIZE, 2027, PROGRAMS)]
 
 
 @pytest.fixture(scope="module")
@@ -100,8 +92,7 @@ def polybench(parallel_loops_reversed):  # noqa: F811
     return done
 
 
-@FUZZED[0]
-@FUZZED[1]
+@FUZZED
 def test_random_programs_keep_their_meaning(fuzzed):
     changed = sum(c for _, _, c in fuzzed)
     tiled = sum(_loops(out) > _loops(text) for text, out, _ in fuzzed)
@@ -110,8 +101,7 @@ def test_random_programs_keep_their_meaning(fuzzed):
     assert changed >= len(fuzzed) // 3 and tiled >= 3 and parallel >= 3
 
 
-@FUZZED[0]
-@FUZZED[1]
+@FUZZED
 @pytest.mark.skipif(MLIR_OPT is None, reason="mlir-opt not found")
 def test_mlir_opt_prints_random_outputs_back(fuzzed):
     outputs = [out for _, out, _ in fuzzed]
@@ -119,9 +109,7 @@ def test_mlir_opt_prints_random_outputs_back(fuzzed):
     assert not problems, "\n\n".join(f"output {k}: {what}" for k, what in problems[:3])
 
 
-@POLY[0]
-@POLY[1]
-@POLY[2]
+@POLY
 @pytest.mark.skipif(CORPUS is None, reason="../shared/corpus not found")
 def test_polybench_keeps_its_results(polybench):
     ran = sum(r for _, _, r in polybench)
@@ -132,9 +120,7 @@ def test_polybench_keeps_its_results(polybench):
     assert tiled >= 6 and parallel >= 10
 
 
-@POLY[0]
-@POLY[1]
-@POLY[2]
+@POLY
 @pytest.mark.skipif(CORPUS is None or MLIR_OPT is None, reason="no corpus or no mlir-opt")
 def test_mlir_opt_prints_polybench_outputs_back(polybench):
     outputs = [out for _, out, _ in polybench]

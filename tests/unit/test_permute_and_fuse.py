@@ -6,21 +6,24 @@ after, mlir-opt accepting every output, mlir-runner on a sample).
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 import fuzzing
 import oracle
-from affine_programs import (ProgramGenerator, check_program, mlir_opt_reprints, runner_checksums)
+from affine_programs import mlir_opt_reprints, run_random_programs, runner_checksums
 from mlir_affine_py.dialects.affine import AffineForOp
 from mlir_affine_py.parse.parser import parse_source
 from mlir_affine_py.polyhedral.dependences import compute_dependences
 from mlir_affine_py.polyhedral.fusion import plan_permute_and_fuse, split_dependences
-from mlir_affine_py.polyhedral.fusion_conflict_graph import (Schedule, build_fcg, color_level,
-                                                             sccs_in_order, shift_bound)
+from mlir_affine_py.polyhedral.fusion_conflict_graph import (
+    Schedule,
+    build_fcg,
+    color_level,
+    sccs_in_order,
+    shift_bound,
+)
 from mlir_affine_py.polyhedral.scop import extract
-from support import MLIR_OPT
+from support import MLIR_OPT, marked
 
 PASS = ["-affine-permute-and-fuse"]
 
@@ -295,28 +298,19 @@ PROGRAMS = 40
 
 
 # The tests that share the fixture run on one worker, in the full run.
-FUZZED = [pytest.mark.slow, pytest.mark.xdist_group("permute_and_fuse_programs")]
+FUZZED = marked(pytest.mark.slow, pytest.mark.xdist_group("permute_and_fuse_programs"))
 
 
 @pytest.fixture(scope="module")
 def fuzzed():
     runner = fuzzing.Runner(limit=20.0)
-    rng = random.Random(16)
-    done = []
     try:
-        while len(done) < PROGRAMS:
-            profile = "rectangular" if len(done) % 3 == 0 else "general"
-            text = ProgramGenerator(rng, profile).program()
-            out, changed, problem = check_program(runner, text, PASS)
-            assert problem is None, f"{problem}\ninput:\n{text}\noutput:\n{out}"
-            done.append((profile, text, out, changed))
+        return run_random_programs(runner, PASS, 16, PROGRAMS)
     finally:
         runner.close()
-    return done
 
 
-@FUZZED[0]
-@FUZZED[1]
+@FUZZED
 def test_random_programs_keep_their_meaning(fuzzed):
     changed = sum(1 for *_, was_changed in fuzzed if was_changed)
     print(f"\n{len(fuzzed)} programs, {changed} changed by {' '.join(PASS)}")
@@ -324,8 +318,7 @@ def test_random_programs_keep_their_meaning(fuzzed):
 
 
 @pytest.mark.skipif(MLIR_OPT is None, reason="mlir-opt not found")
-@FUZZED[0]
-@FUZZED[1]
+@FUZZED
 def test_mlir_opt_accepts_every_output(fuzzed):
     outputs = [out for _, _, out, _ in fuzzed]
     problems = mlir_opt_reprints(MLIR_OPT, outputs, run=oracle.run)
@@ -333,8 +326,7 @@ def test_mlir_opt_accepts_every_output(fuzzed):
                                      for k, what in problems[:3])
 
 
-@FUZZED[0]
-@FUZZED[1]
+@FUZZED
 @pytest.mark.oracle
 def test_compiled_programs_agree(fuzzed, tmp_path):
     from affine_programs import load_bench_kernels

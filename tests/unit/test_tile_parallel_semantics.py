@@ -19,7 +19,6 @@ is real); left alone by this tool, they keep their results.
 from __future__ import annotations
 
 import collections
-import random
 
 import numpy as np
 import pytest
@@ -27,15 +26,15 @@ import pytest
 import fuzzing
 import lit_shell
 import oracle
-from affine_programs import ProgramGenerator, check_program, mlir_opt_reprints
-from support import MLIR_OPT, REPO_ROOT
+from affine_programs import check_program, mlir_opt_reprints, run_random_programs
+from support import MLIR_OPT, REPO_ROOT, marked
 
 # A count, not a time budget: the outputs decide the questions asked of
 # mlir-opt, whose answers are recorded (oracle.py).
 PROGRAMS = 40            # random programs per pass
 # The tests on the fuzzed programs share module fixtures: one worker, the
 # full run.
-FUZZED = [pytest.mark.slow, pytest.mark.xdist_group("tile_parallel_programs")]
+FUZZED = marked(pytest.mark.slow, pytest.mark.xdist_group("tile_parallel_programs"))
 TILE = ["-affine-loop-tile=tile-sizes=2,3,2"]
 SEPARATE = ["-affine-loop-tile=tile-size=4 separate"]
 POLYHEDRAL = ["-affine-loop-tile=tile-sizes=2,3,2 polyhedral"]
@@ -76,70 +75,50 @@ def parallel_loops_reversed():
         yield
 
 
-def _fuzz(runner, flags, seed: int, count: int = PROGRAMS):
-    rng = random.Random(seed)
-    done = []
-    while len(done) < count:
-        profile = "rectangular" if len(done) % 3 == 0 else "general"
-        text = ProgramGenerator(rng, profile).program()
-        out, changed, problem = check_program(runner, text, flags)
-        assert problem is None, f"{problem}\ninput:\n{text}\noutput:\n{out}"
-        done.append((profile, text, out, changed))
-    return done
-
-
 @pytest.fixture(scope="module")
 def tiled(runner, parallel_loops_reversed):
-    return _fuzz(runner, TILE, 27)
+    return run_random_programs(runner, TILE, 27, PROGRAMS)
 
 
 @pytest.fixture(scope="module")
 def separated(runner, parallel_loops_reversed):
-    return _fuzz(runner, SEPARATE, 29, PROGRAMS // 2)
+    return run_random_programs(runner, SEPARATE, 29, PROGRAMS // 2)
 
 
 @pytest.fixture(scope="module")
 def polyhedral(runner, parallel_loops_reversed):
     """General programs only: their bands are triangular, or have max/min
     bounds, which upstream's tiling leaves and isl tiles."""
-    rng = random.Random(30)
-    done = []
-    for _ in range(16):
-        text = ProgramGenerator(rng, "general").program()
-        out, changed, problem = check_program(runner, text, POLYHEDRAL)
-        assert problem is None, f"{problem}\ninput:\n{text}\noutput:\n{out}"
-        done.append(("general", text, out, changed))
-    return done
+    return run_random_programs(runner, POLYHEDRAL, 30, 16, profile=lambda index: "general")
 
 
 @pytest.fixture(scope="module")
 def parallelized(runner, parallel_loops_reversed):
-    return _fuzz(runner, PARALLELIZE, 28)
+    return run_random_programs(runner, PARALLELIZE, 28, PROGRAMS)
 
 
-def _changed(done) -> collections.Counter:
-    return collections.Counter(profile for profile, _, _, changed in done if changed)
+def _assert_a_quarter_changed(done, what: str) -> None:
+    """The interpreter found no difference (check_program); the pass
+    changed at least a quarter of the programs."""
+    changed = collections.Counter(profile for profile, _, _, was_changed in done if was_changed)
+    print(f"\n{len(done)} programs, {what}: {dict(changed)}")
+    assert len(done) >= 20
+    assert sum(changed.values()) >= len(done) // 4, changed
 
 
-@FUZZED[0]
-@FUZZED[1]
+@FUZZED
 def test_tiling_keeps_the_meaning_of_random_programs(tiled):
-    changed = _changed(tiled)
-    print(f"\n{len(tiled)} programs, tiled: {dict(changed)}")
-    assert len(tiled) >= 20
-    assert sum(changed.values()) >= len(tiled) // 4, changed
+    _assert_a_quarter_changed(tiled, "tiled")
 
 
-@FUZZED[0]
-@FUZZED[1]
+@FUZZED
 def test_separated_tiles_keep_the_meaning_of_random_programs(separated):
     versioned = sum("affine.if" in out and "affine.if" not in text for _, text, out, _ in separated)
     print(f"\n{len(separated)} programs, with full tiles apart: {versioned}")
     assert len(separated) >= 10 and versioned >= len(separated) // 4
 
 
-@FUZZED[0]
-@FUZZED[1]
+@FUZZED
 def test_isl_tiling_keeps_the_meaning_of_random_programs(polyhedral):
     """isl tiles bands upstream's tiling leaves: the outputs differ from
     the rectangular tiling's in many programs."""
@@ -148,13 +127,9 @@ def test_isl_tiling_keeps_the_meaning_of_random_programs(polyhedral):
     assert beyond >= 3, beyond
 
 
-@FUZZED[0]
-@FUZZED[1]
+@FUZZED
 def test_parallelization_keeps_the_meaning_of_random_programs(parallelized):
-    changed = _changed(parallelized)
-    print(f"\n{len(parallelized)} programs, with a parallel loop: {dict(changed)}")
-    assert len(parallelized) >= 20
-    assert sum(changed.values()) >= len(parallelized) // 4, changed
+    _assert_a_quarter_changed(parallelized, "with a parallel loop")
 
 
 def test_reversed_parallel_loops_see_a_carried_dependence(runner):
@@ -177,8 +152,7 @@ def test_reversed_parallel_loops_see_a_carried_dependence(runner):
     assert problem is None and not changed
 
 
-@FUZZED[0]
-@FUZZED[1]
+@FUZZED
 @pytest.mark.skipif(MLIR_OPT is None, reason="mlir-opt not found")
 @pytest.mark.parametrize("which", ["tiled", "separated", "polyhedral", "parallelized"])
 def test_mlir_opt_prints_every_output_back_identically(which, request):
@@ -298,8 +272,7 @@ def test_isl_tiling_of_the_lit_bands_keeps_their_meaning():
         assert results[0] == results[1], name
 
 
-@FUZZED[0]
-@FUZZED[1]
+@FUZZED
 @pytest.mark.oracle
 def test_compiled_programs_agree(tiled, polyhedral, parallelized, tmp_path):
     """mlir-runner runs a few changed programs of each pass before and after
