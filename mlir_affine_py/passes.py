@@ -464,4 +464,5 @@ register_pass("affine-permute-and-fuse", ".transforms.permute_and_fuse:AffinePer
 register_pass("affine-loop-tile", ".transforms.loop_tiling:AffineLoopTiling")
 register_pass("affine-parallelize", ".transforms.affine_parallelize:AffineParallelize")
 register_pass("affine-optimize", ".transforms.optimize:AffineOptimize")
+register_pass("affine-loop-skew", ".transforms.loop_skew:AffineLoopSkew")
 register_pass("test-affine-parametric-tile", ".transforms.test_passes:TestAffineLoopParametricTiling")

@@ -611,18 +611,23 @@ class RunError(Exception):
     pass
 
 
-def run_module(tools: Tools, module: str, workdir: Path, name: str, timeout: float = 900):
-    """Lower and run; returns ({(variant, round): seconds}, {variant: checksums})."""
+def run_module(tools: Tools, module: str, workdir: Path, name: str, timeout: float = 900,
+               lowering: tuple = (), libraries: tuple = (), env: dict | None = None):
+    """Lower (with `lowering`, default LOWERING) and run (with the runner
+    library, `libraries` and `env` added to the environment); returns
+    ({(variant, round): seconds}, {variant: checksums})."""
     source = workdir / f"{name}.mlir"
     lowered = workdir / f"{name}.llvm.mlir"
     source.write_text(module)
-    proc = subprocess.run([tools.mlir_opt, str(source), *LOWERING, "-o", str(lowered)],
+    proc = subprocess.run([tools.mlir_opt, str(source), *(lowering or LOWERING), "-o", str(lowered)],
                           capture_output=True, text=True)
     if proc.returncode != 0:
         raise RunError(f"mlir-opt failed on {source}:\n{proc.stderr[-3000:]}")
+    libs = ",".join([tools.runner_lib, *libraries])
     proc = subprocess.run([tools.mlir_runner, "-O3", "-e", "main", "-entry-point-result=void",
-                           f"-shared-libs={tools.runner_lib}", str(lowered)],
-                          capture_output=True, text=True, timeout=timeout)
+                           f"-shared-libs={libs}", str(lowered)],
+                          capture_output=True, text=True, timeout=timeout,
+                          env={**os.environ, **env} if env else None)
     if proc.returncode != 0:
         raise RunError(f"mlir-runner failed on {lowered}:\n{proc.stderr[-3000:]}")
     times, checks = {}, {}
@@ -636,11 +641,11 @@ def run_module(tools: Tools, module: str, workdir: Path, name: str, timeout: flo
 
 
 def measure(tools: Tools, variants: list, signature, rounds: int, workdir: Path,
-            name: str, calls: int = 1) -> None:
+            name: str, calls: int = 1, **running) -> None:
     """Time every variant `rounds` times (interleaved), appending seconds
     per call to variant.times and setting variant.checksums (taken after
     the variant's first sample of `calls` calls).  `signature` is as for
-    build_module."""
+    build_module; `running` goes to run_module (lowering, libraries, env)."""
     for start in range(0, len(variants), MAX_VARIANTS_PER_MODULE):
         chunk = variants[start:start + MAX_VARIANTS_PER_MODULE]
         schedule = []
@@ -648,7 +653,7 @@ def measure(tools: Tools, variants: list, signature, rounds: int, workdir: Path,
             shift = round_ % len(chunk)
             schedule += [(n, round_) for n in list(range(len(chunk)))[shift:] + list(range(len(chunk)))[:shift]]
         module = build_module(chunk, signature, schedule, calls)
-        times, checks = run_module(tools, module, workdir, f"{name}-{start}")
+        times, checks = run_module(tools, module, workdir, f"{name}-{start}", **running)
         for n, variant in enumerate(chunk):
             variant.times += [times[(n, r)] / calls for r in range(rounds)]
             variant.checksums = checks[n]

@@ -22,11 +22,14 @@ from ..ir import types as T
 from .affine_access import MemRefAccess, NotAffine, is_memory_access
 
 
-def memory_footprint_bytes(root, tile_sizes: dict | None = None) -> int | None:
+def memory_footprint_bytes(root, tile_sizes: dict | None = None,
+                           line_bytes: int | None = None) -> int | None:
     """`getMemoryFootprintBytes`: per memref, the constant bounding box of
     the elements the accesses under `root` touch (symbols and loops outside
     `root` fixed), times the element size; None when a box or a size is
-    unknown."""
+    unknown.  With `line_bytes`, each row of a box (its extent along the
+    last dimension) counts whole cache lines of that size, as a cache holds
+    it: a column of a row-major matrix takes one line per element."""
     import islpy as isl
     regions: dict = {}
     for op in root.walk():
@@ -62,14 +65,14 @@ def memory_footprint_bytes(root, tile_sizes: dict | None = None) -> int | None:
         regions[key] = elements if key not in regions else regions[key].union(elements)
     total = 0
     for memref, elements in regions.items():
-        size = _region_bytes(memref.type, elements)
+        size = region_bytes(memref.type, elements, line_bytes)
         if size is None:
             return None
         total += size
     return total
 
 
-def _region_bytes(type, elements) -> int | None:
+def region_bytes(type, elements, line_bytes: int | None = None) -> int | None:
     import islpy as isl
     layout = getattr(type, "layout", None)
     if layout is not None:
@@ -81,17 +84,23 @@ def _region_bytes(type, elements) -> int | None:
     if not isinstance(element, (T.IntegerType, T.FloatType)):
         return None
     bits = element.width * math.prod(shape)
-    count = 1
+    extents = [1] * len(type.shape)
     if not elements.is_empty():
-        deltas = isl.Map.from_domain_and_range(elements, elements).deltas()
-        deltas = deltas.project_out(isl.dim_type.param, 0, deltas.dim(isl.dim_type.param))
-        space = isl.LocalSpace.from_space(deltas.get_space())
         for k, extent in enumerate(type.shape):
-            high = deltas.max_val(isl.Aff.var_on_domain(space, isl.dim_type.set, k))
+            # The largest distance between two elements touched for the same
+            # parameters: the most, over the parameters, of the largest
+            # coordinate minus the least (cheaper for isl than the deltas of
+            # the set with itself, which is the same number).
+            spread = elements.dim_max(k).sub(elements.dim_min(k))
+            high = spread.max_val()
             if high.is_infty() or high.is_nan():
                 if extent is None:
                     return None
-                count *= extent
+                extents[k] = extent
             else:
-                count *= int(high.to_python()) + 1
-    return -(-bits // 8) * count
+                extents[k] = int(high.to_python()) + 1
+    element_bytes = -(-bits // 8)
+    if line_bytes and extents:
+        row = -(-extents[-1] * element_bytes // line_bytes) * line_bytes
+        return math.prod(extents[:-1]) * row
+    return element_bytes * math.prod(extents)

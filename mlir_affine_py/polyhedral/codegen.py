@@ -382,6 +382,14 @@ def ast_build(scop, loop_type: str = "atomic", width: int | None = None) -> isl.
     if not loop_type:
         return build
     times = ", ".join(f"t{k}" for k in range(width or 2 * scop.depth + 1))
+    if ":" in loop_type:
+        # "atomic:K": atomic loops for the dimensions before K, separate
+        # ones from K on (statements whose ranges differ get loops of their
+        # own there, without guards inside: the innermost loops of a tile).
+        first = int(loop_type.split(":")[1])
+        return build.set_options(isl.UnionMap(
+            f"{{ [{times}] -> atomic[x] : x < {first}; [{times}] -> separate[x] : x >= {first} }}",
+            context=CONTEXT))
     return build.set_options(isl.UnionMap(f"{{ [{times}] -> {loop_type}[x] }}", context=CONTEXT))
 
 

@@ -71,15 +71,7 @@ def band_distances(dependences, depth: int) -> list:
     of `depth` loops around every statement, for each dependence relation:
     a summary for cost models, not for legality."""
     vectors = []
-    relation = dependences.all if isinstance(dependences, Dependences) else dependences
-    maps: list = []
-    relation.foreach_map(maps.append)
-    for dep in maps:
-        dep = dep.project_out(isl.dim_type.in_, depth, dep.dim(isl.dim_type.in_) - depth)
-        dep = dep.project_out(isl.dim_type.out, depth, dep.dim(isl.dim_type.out) - depth)
-        dep = dep.reset_tuple_id(isl.dim_type.in_).reset_tuple_id(isl.dim_type.out)
-        deltas = dep.deltas()
-        deltas = deltas.project_out(isl.dim_type.param, 0, deltas.dim(isl.dim_type.param))
+    for deltas in band_deltas(dependences, depth):
         space = isl.LocalSpace.from_space(deltas.get_space())
         bounds = []
         for k in range(depth):
@@ -89,3 +81,20 @@ def band_distances(dependences, depth: int) -> list:
                            None if high.is_infty() else int(high.to_python())))
         vectors.append(bounds)
     return vectors
+
+
+def band_deltas(dependences, depth: int) -> list:
+    """Per dependence map, the set of its distance vectors along the
+    `depth` loops of a band around every statement (parameters projected
+    out: the distances for some value of them)."""
+    relation = dependences.all if isinstance(dependences, Dependences) else dependences
+    maps: list = []
+    relation.foreach_map(maps.append)
+    result = []
+    for dep in maps:
+        dep = dep.project_out(isl.dim_type.in_, depth, dep.dim(isl.dim_type.in_) - depth)
+        dep = dep.project_out(isl.dim_type.out, depth, dep.dim(isl.dim_type.out) - depth)
+        dep = dep.reset_tuple_id(isl.dim_type.in_).reset_tuple_id(isl.dim_type.out)
+        deltas = dep.deltas()
+        result.append(deltas.project_out(isl.dim_type.param, 0, deltas.dim(isl.dim_type.param)))
+    return result

@@ -74,6 +74,12 @@ class AffineParallelize(Pass):
                             "run in parallel" if self.parallel_reductions else
                             "stays sequential: it has iter_args (see parallel-reductions)")
                 continue
+            if parallel_ops_around(loop) >= self.max_nested:
+                # Inside as many parallel loops as allowed already (ones the
+                # input has): it stays sequential whatever it carries.
+                self.remark(loop, f"stays sequential: {self.max_nested} parallel loops "
+                            f"around it (max-nested)")
+                continue
             carried, always, *notes = carried_dependence(loop, analysis)
             if carried is None:
                 candidates.append((loop, reductions))
@@ -83,7 +89,10 @@ class AffineParallelize(Pass):
             else:
                 self.remark(loop, f"stays sequential: {carried}", notes=notes[0] if notes else ())
         for loop, reductions in candidates:
-            if parallel_ops_around(loop) < self.max_nested:
+            unprofitable = self.unprofitable(loop)
+            if unprofitable:
+                self.remark(loop, f"stays sequential: {unprofitable}")
+            elif parallel_ops_around(loop) < self.max_nested:
                 name = loop_name(loop)
                 affine_parallelize(loop, reductions)
                 kinds = ", ".join(kind for kind, _, _ in reductions)
@@ -92,6 +101,12 @@ class AffineParallelize(Pass):
             else:
                 self.remark(loop, f"stays sequential: {self.max_nested} parallel loops "
                             f"around it (max-nested)")
+
+    def unprofitable(self, loop) -> str:
+        """Why a loop that may run in parallel should not (empty: it
+        should).  Every such loop runs in parallel here, as upstream; a
+        subclass with a cost model says otherwise."""
+        return ""
 
     def remark(self, loop, what: str, name: str | None = None, notes=()) -> None:
         if self.remarks:
@@ -114,6 +129,8 @@ def carried_dependence(loop, analysis) -> tuple:
         if is_memory_access(op):
             if not _locally_defined(op.memref, loop):
                 accesses.append(MemRefAccess(op))
+        elif isinstance(op, AffineParallelOp):
+            return "it holds an affine.parallel, whose accesses are not analysed", False
         elif not isinstance(op, (AffineForOp, AffineYieldOp, AffineIfOp)) \
                 and not _only_allocates(op) and not is_memory_effect_free(op):
             return f"'{op.op_name}' may have memory effects", False

@@ -26,14 +26,50 @@ from affine_programs import mlir_opt_reprints, run_random_programs
 from support import CORPUS, MLIR_OPT, REPO_ROOT, marked
 
 PROGRAMS = 30              # random programs, a count, not a time budget
-SMALL_CACHE = "cache-size=1"
+# The tests' nests are small: every loop that may run in parallel does.
+SMALL_CACHE = "cache-size=1 min-parallel-work=0"
 OPTIMIZE = [f"-affine-optimize={SMALL_CACHE}"]
 POLYBENCH = sorted((CORPUS / "polybench").glob("*.mlir")) if CORPUS is not None else []
 
-# A 64 x 64 copy of f64: 64 KiB, tiled for a cache of 1 KiB.
+# A 64 x 64 transposition of f64 (64 KiB): the columns of B it writes
+# share cache lines from one i to the next, a reuse one iteration of i
+# (4 KiB of lines) carries beyond a cache of 1 KiB: tiled for it.  A plain
+# copy reuses nothing and is never tiled.
 COPY = NEST.replace("8x8xf32", "64x64xf64").replace("0 to 8 ", "0 to 64 ")
+TRANSPOSE = COPY.replace("%B[%i, %j]", "%B[%j, %i]")
 FUZZED = marked(pytest.mark.slow, pytest.mark.xdist_group("optimize_programs"))
 POLY = marked(pytest.mark.slow, pytest.mark.corpus, pytest.mark.xdist_group("optimize_polybench"))
+
+
+GEMM_IMPERFECT = """func.func @gemm(%A: memref<128x128xf64>, %B: memref<128x128xf64>, %C: memref<128x128xf64>) {
+  %beta = arith.constant 2.0 : f64
+  affine.for %i = 0 to 128 {
+    affine.for %j = 0 to 128 {
+      %c = affine.load %C[%i, %j] : memref<128x128xf64>
+      %s = arith.mulf %c, %beta : f64
+      affine.store %s, %C[%i, %j] : memref<128x128xf64>
+    }
+    affine.for %k = 0 to 128 {
+      affine.for %j = 0 to 128 {
+        %a = affine.load %A[%i, %k] : memref<128x128xf64>
+        %b = affine.load %B[%k, %j] : memref<128x128xf64>
+        %c = affine.load %C[%i, %j] : memref<128x128xf64>
+        %p = arith.mulf %a, %b : f64
+        %s = arith.addf %c, %p : f64
+        affine.store %s, %C[%i, %j] : memref<128x128xf64>
+      }
+    }
+  }
+  return
+}
+"""
+
+
+def _remarks(text: str, options: str) -> str:
+    flags = [f"-affine-optimize={options} remarks=true", "-", "-o", "/dev/null"]
+    done = lit_shell.run_pyaffine_opt(flags, text.encode(), REPO_ROOT)
+    assert done.code == 0, done.stderr.decode()
+    return done.stderr.decode()
 
 
 def _optimize(text: str, options: str = SMALL_CACHE) -> str:
@@ -139,7 +175,7 @@ def test_a_band_that_fits_the_cache_is_not_tiled():
 
 
 def test_each_step_can_be_turned_off():
-    text = COPY
+    text = TRANSPOSE
     everything = _optimize(text)
     assert "affine.parallel" in everything and "step" in everything
     assert "step" not in _optimize(text, f"{SMALL_CACHE} tile=false")
@@ -151,14 +187,53 @@ def test_each_step_can_be_turned_off():
 def test_the_innermost_tile_keeps_a_multiple_of_the_vector_width():
     from mlir_affine_py.parse.parser import parse_source
     from mlir_affine_py.transforms.loop_utils import get_perfectly_nested_loops
-    from mlir_affine_py.transforms.optimize import VECTOR_WIDTH, cache_tile_sizes
-    band = get_perfectly_nested_loops(next(op for op in parse_source(COPY).walk()
+    from mlir_affine_py.transforms.cache_tiling import VECTOR_WIDTH, cache_tile_sizes
+    band = get_perfectly_nested_loops(next(op for op in parse_source(TRANSPOSE).walk()
                                            if op.op_name == "affine.for"))
-    for cache in (256, 1024, 4096):
+    for cache in (256, 1024, 2048):
         sizes, why = cache_tile_sizes(band, cache)
         assert sizes[-1] % VECTOR_WIDTH == 0, (cache, sizes)
         assert "tile footprint" in why
     assert cache_tile_sizes(band, 1 << 20)[0] is None
+
+
+def test_tiling_only_where_reuse_leaves_the_cache():
+    """A copy reuses nothing; gemm's (k, j) band inside i touches a row of
+    B per k and reuses the row of C it keeps in cache: neither is tiled.
+    The transposition reuses the lines of B's columns: tiled."""
+    from mlir_affine_py.parse.parser import parse_source
+    from mlir_affine_py.transforms.cache_tiling import reuse_beyond_cache
+    from mlir_affine_py.transforms.loop_utils import get_perfectly_nested_loops
+
+    def band(text):
+        return get_perfectly_nested_loops(next(op for op in parse_source(text).walk()
+                                               if op.op_name == "affine.for"))
+    assert "no reuse" in reuse_beyond_cache(band(COPY), 512)
+    assert reuse_beyond_cache(band(TRANSPOSE), 512) == ""
+    remarks = _remarks(GEMM_IMPERFECT, "cache-size=64")
+    assert "distributed into 2 nests" in remarks
+    assert "band (%i, %k) not tiled: no reuse it carries leaves the cache" not in remarks
+    assert "tiled by" in remarks
+
+
+def test_work_too_small_for_a_parallel_region():
+    from mlir_affine_py.parse.parser import parse_source
+    from mlir_affine_py.transforms.profitable_parallelize import estimated_work
+    text = """func.func @f(%A: memref<100x100xf64>) {
+  affine.for %i = 0 to 100 {
+    affine.for %j = 0 to #map(%i) {
+      %a = affine.load %A[%i, %j] : memref<100x100xf64>
+      affine.store %a, %A[%j, %i] : memref<100x100xf64>
+    }
+  }
+  return
+}
+""".replace("#map(%i)", "affine_map<(d0) -> (d0)>(%i)")
+    loops = [op for op in parse_source(text).walk() if op.op_name == "affine.for"]
+    # The outer loop: 100 iterations of an inner loop of 50 on average.
+    assert estimated_work(loops[0]) == 100 * 50
+    assert estimated_work(loops[1]) == 50
+    assert "affine.parallel" not in _optimize(text, "")
 
 
 def test_reductions_run_in_parallel_only_when_asked():
@@ -173,13 +248,13 @@ def test_reductions_run_in_parallel_only_when_asked():
   return
 }
 """
-    assert "affine.parallel" not in _optimize(text, "")
-    assert 'reduce ("addf")' in _optimize(text, "parallel-reductions=true")
+    assert "affine.parallel" not in _optimize(text, "min-parallel-work=0")
+    assert 'reduce ("addf")' in _optimize(text, "parallel-reductions=true min-parallel-work=0")
 
 
 def test_remarks_come_from_each_step():
     done = lit_shell.run_pyaffine_opt([f"-affine-optimize={SMALL_CACHE} remarks=true", "-"],
-                                      COPY.encode(), REPO_ROOT)
+                                      TRANSPOSE.encode(), REPO_ROOT)
     remarks = done.stderr.decode()
     for step in ("affine-permute-and-fuse: ", "affine-loop-tile: band (%i, %j) tiled by ",
                  "affine-parallelize: %i runs in parallel"):

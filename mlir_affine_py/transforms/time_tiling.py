@@ -1,0 +1,84 @@
+"""The time-tiling step of `-affine-optimize`: a loop over time steps
+around stencil sweeps (several perfect nests of one depth, each sweep
+reading what the previous one wrote) is fused with shifts, skewed along
+time, tiled and run as a wavefront (`polyhedral/time_tiling.py`), where
+the cache model says it pays: one time step touches more than the tile's
+share of the cache, so each sweep reads its grid from memory again, and
+consecutive time steps touch the same data.
+
+Sizes: the largest uniform size (256 down to 8, the time tile no longer
+than the time loop) whose tile footprint, exact with isl, fits the share
+of the cache; the innermost a multiple of 8 for the vectorizer.  The tiles
+of one wavefront run in parallel where the new nest's dependences allow.
+
+It runs before fusion and permutation, which would fuse the sweeps with
+peeled prologues and epilogues (no longer sweeps of one depth); the nests
+it makes are left to the later steps as they are.
+"""
+
+from __future__ import annotations
+
+import islpy as isl
+
+from ..analysis.affine_access import NotAffine
+from ..analysis.footprint import memory_footprint_bytes
+from ..dialects.affine import AffineForOp
+from ..polyhedral.skewing import tile_loops_made
+from ..polyhedral.time_tiling import TimeTiling
+from .loop_skew import parallelize_wavefront
+from .loop_utils import constant_trip_count, loop_name
+
+TILE_SIZES = (256, 128, 64, 32, 16, 8, 4, 2)
+VECTOR_WIDTH = 8
+
+
+def time_tile(root: AffineForOp, cache_bytes: int, remark) -> list | None:
+    """Time-tile the nest at `root` when it is a stencil time loop and the
+    model says so: the new ops, or None (nothing changed).  `remark(op,
+    text)` reports the decision."""
+    if not any(isinstance(op, AffineForOp) for op in root.body.ops):
+        return None
+    step = memory_footprint_bytes(root, {root.induction_var: root.step}, 64)
+    if step is None or step <= cache_bytes:
+        return None
+    try:
+        tiling = TimeTiling(root)
+        if tiling.dependences.all.is_empty():
+            return None
+        found = tiling.find()
+        if found is None:
+            return None
+        skews, shifts = found
+        if not any(skews) and not any(any(row) for row in shifts):
+            return None       # a permutable band already: the band tiling's case
+        sizes, footprint = _sizes(tiling, skews, shifts, root, cache_bytes)
+        # The band is permutable (find's criterion): where the schedule
+        # before tiling is legal, so are its tiles and their wavefront, and
+        # the tiles of one wavefront carry no dependence between them.
+        if sizes is None or not tiling.is_legal(skews, shifts):
+            return None
+        name = loop_name(root)
+        parallel = tile_loops_made(tiling.schedule(skews, shifts, sizes, True),
+                                   tiling.scop.domain, 0, 1)
+        new_ops = tiling.apply(skews, shifts, sizes)
+    except (NotAffine, isl.Error):
+        return None
+    parallel = parallel and parallelize_wavefront(new_ops)
+    shift_text = "; ".join(", ".join(map(str, row)) for row in shifts)
+    remark(root, f"affine-loop-tile: time loop {name} tiled across time steps: the sweeps "
+           f"shifted by ({shift_text}) and skewed by {skews} along it, tiles of "
+           f"{' x '.join(map(str, sizes))} (tile footprint {footprint} bytes within the cache "
+           f"of {cache_bytes} bytes; one time step touches {step} bytes); tiles run as a "
+           "wavefront" + (", the tiles of one wavefront in parallel" if parallel else ""))
+    return new_ops
+
+
+def _sizes(tiling, skews, shifts, root, cache_bytes) -> tuple:
+    trip = constant_trip_count(root)
+    for size in TILE_SIZES:
+        sizes = [min(size, trip) if trip else size] + [size] * tiling.depth
+        sizes[-1] = -(-sizes[-1] // VECTOR_WIDTH) * VECTOR_WIDTH
+        footprint = tiling.tile_footprint(skews, shifts, sizes)
+        if footprint is not None and footprint <= cache_bytes:
+            return sizes, footprint
+    return None, None

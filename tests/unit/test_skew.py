@@ -1,0 +1,156 @@
+"""Changing axes (`polyhedral/skewing.py`, `-affine-loop-skew`): the new
+loops visit exactly the points of the old ones, the skew Pluto's criterion
+finds is the smallest that makes a band permutable, and the wavefront's
+tiles carry no dependence between them.
+
+The exact bounds of the design notes' example are checked by
+tests/lit/skew/seed.mlir; here every order of it counts its visits."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from test_tile_parallel_semantics import parallel_loops_reversed  # noqa: F401
+
+import lit_shell
+from support import REPO_ROOT
+
+# The design notes' example: i from 0 to 9, j from i while j < 7 and
+# j < i + 4; the body counts the visits of each point.
+SEED = """func.func @seed(%A: memref<10x10xi64>) {
+  %one = arith.constant 1 : i64
+  affine.for %i = 0 to 10 {
+    affine.for %j = affine_map<(d0) -> (d0)>(%i) to min affine_map<(d0) -> (7, d0 + 4)>(%i) {
+      %v = affine.load %A[%i, %j] : memref<10x10xi64>
+      %w = arith.addi %v, %one : i64
+      affine.store %w, %A[%i, %j] : memref<10x10xi64>
+    }
+  }
+  return
+}
+"""
+
+SEIDEL = """func.func @seidel(%A: memref<32x32xf64>) {
+  affine.for %t = 0 to 4 {
+    affine.for %i = 1 to 31 {
+      affine.for %j = 1 to 31 {
+        %n = affine.load %A[%i - 1, %j] : memref<32x32xf64>
+        %w = affine.load %A[%i, %j - 1] : memref<32x32xf64>
+        %s = affine.load %A[%i + 1, %j] : memref<32x32xf64>
+        %e = affine.load %A[%i, %j + 1] : memref<32x32xf64>
+        %a = arith.addf %n, %w : f64
+        %b = arith.addf %s, %e : f64
+        %c = arith.addf %a, %b : f64
+        affine.store %c, %A[%i, %j] : memref<32x32xf64>
+      }
+    }
+  }
+  return
+}
+"""
+
+
+def _tool(flags, text: str) -> str:
+    done = lit_shell.run_pyaffine_opt([*flags, "-"], text.encode(), REPO_ROOT)
+    assert done.code == 0, done.stderr.decode()
+    return done.stdout.decode()
+
+
+def _run(text: str, seed: int = 0) -> list:
+    from mlir_affine_py.interpreter import random_arguments, run_function
+    from mlir_affine_py.parse.parser import parse_source
+    module = parse_source(text)
+    func = next(op for op in module.walk() if op.op_name == "func.func")
+    args = random_arguments(func, seed)
+    for arg in args:
+        if isinstance(arg, np.ndarray):
+            arg[...] = 0 if arg.dtype.kind == "i" else arg
+    run_function(module, func.sym_name, args)
+    return [a for a in args if isinstance(a, np.ndarray)]
+
+
+@pytest.mark.parametrize("option", ["transform=-1,1,0,1", "transform=-1,1,1,0",
+                                    "skew-factors=-1", "skew-factors=2", "transform=0,1,1,0"])
+def test_every_order_visits_the_same_points(option):
+    """Each point of the domain once, in any order of any new axes."""
+    counts = _run(SEED)[0]
+    assert counts.sum() == sum(1 for i in range(10) for j in range(i, min(7, i + 4)))
+    out = _tool([f"-affine-loop-skew={option}"], SEED)
+    assert "affine.apply" in out or "transform=0,1,1,0" in option
+    assert np.array_equal(_run(out)[0], counts)
+
+
+def test_pluto_criterion_finds_the_smallest_skew():
+    from mlir_affine_py.parse.parser import parse_source
+    from mlir_affine_py.polyhedral.skewing import BandTransform, determinant, skew_matrix
+    from mlir_affine_py.transforms.loop_utils import get_perfectly_nested_loops
+    band = get_perfectly_nested_loops(next(op for op in parse_source(SEIDEL).walk()
+                                           if op.op_name == "affine.for"))
+    transform = BandTransform(band)
+    identity = [[1, 0, 0], [0, 1, 0], [0, 0, 1]]
+    # (1, -1, 0) and (1, 0, -1) from the reads of the previous time step.
+    assert transform.negative_axes(identity) == [1, 2]
+    found = transform.find_skew()
+    assert found == [[1, 0, 0], [1, 1, 0], [1, 0, 1]]
+    assert transform.negative_axes(found) == []
+    assert found == skew_matrix(3, [1, 1, 0]) and determinant(found) == 1
+    assert transform.is_legal_with(found, [2, 4, 4], wavefront=True)
+    # Tiling the band unskewed would reverse a dependence.
+    assert not transform.is_legal_with(identity, [2, 4, 4])
+
+
+def test_the_tiles_of_one_wavefront_run_in_parallel():
+    """Skewed, tiled, and the tiles of one wavefront made parallel; run
+    in reverse order by the interpreter (parallel_loops_reversed), they
+    compute the same."""
+    out = _tool(["-affine-loop-skew=tile-sizes=2,8,8 remarks=true"], SEIDEL)
+    assert "affine.parallel" in out
+    assert np.array_equal(_run(SEIDEL, 3)[0], _run(out, 3)[0])
+
+
+@pytest.mark.parametrize("option, message", [
+    ("transform=1,1,1,1", "the matrix is not unimodular"),
+    ("transform=1,0,0", "3 entries do not make a square matrix"),
+    ("transform=1,0,0,1 skew-factors=1", "give either transform or skew-factors"),
+])
+def test_bad_matrices_are_refused(option, message):
+    done = lit_shell.run_pyaffine_opt([f"-affine-loop-skew={option}", "-"], SEED.encode(), REPO_ROOT)
+    assert done.code == 1 and message in done.stderr.decode()
+
+
+def test_a_band_of_another_size_is_left_alone():
+    out = _tool(["-affine-loop-skew=skew-factors=1,1,1"], SEED)
+    assert out == _tool([], SEED)
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("kernel", ["jacobi_1d", "jacobi_2d", "heat_3d", "seidel_2d"])
+def test_time_tiled_stencils_keep_their_results(kernel):
+    """PolyBench's stencils (MINI) through the optimizer with a cache small
+    enough that their time steps outgrow it, time tiling on: the sweeps
+    fused with shifts, skewed, tiled and run as wavefronts (the tiles of
+    one wavefront in reverse order) compute the same arrays."""
+    from support import CORPUS
+    if CORPUS is None:
+        pytest.skip("no corpus")
+    text = (CORPUS / "polybench" / f"{kernel}.peqc.mlir").read_text()
+    done = lit_shell.run_pyaffine_opt(["-affine-optimize=cache-size=8 time-tile=true remarks=true", "-"],
+                                      text.encode(), REPO_ROOT)
+    assert done.code == 0, done.stderr.decode()
+    remarks, out = done.stderr.decode(), done.stdout.decode()
+    if kernel == "jacobi_2d":
+        assert "tiled across time steps" in remarks and "affine.parallel" in out, remarks
+    for seed in (0, 1):
+        before, after = _run_sized(text, seed), _run_sized(out, seed)
+        assert all(np.array_equal(a, b, equal_nan=True) for a, b in zip(before, after))
+
+
+def _run_sized(text: str, seed: int) -> list:
+    from mlir_affine_py.interpreter import random_arguments, run_function
+    from mlir_affine_py.parse.parser import parse_source
+    module = parse_source(text)
+    func = next(op for op in module.walk() if op.op_name == "func.func")
+    args = random_arguments(func, seed, dynamic_size=64, index_value=40)
+    run_function(module, func.sym_name, args)
+    return [a for a in args if isinstance(a, np.ndarray)]
