@@ -6,6 +6,7 @@ at two sizes, against the original, `-affine-permute-and-fuse`, and
     python tools/bench_optimize.py                       # all kernels, prints the table
     python tools/bench_optimize.py --docs                # ... and writes docs/benchmark.md, README.md
     python tools/bench_optimize.py --kernels gemm lu --repeat 7 --sizes today
+    python tools/bench_optimize.py --quick               # 4 kernels at MINI size, checksums only
 
 The kernels and their scaling are those of tools/bench_polybench.py (its
 docstring): the corpus's PolyBench files at MINI size, every size
@@ -65,7 +66,7 @@ import bench_polybench as polybench  # noqa: E402
 import polybench_c  # noqa: E402
 
 REPO = bench.REPO
-OPTIMIZE = "-affine-optimize=remarks=true"
+OPTIMIZE = "-affine-optimize=remarks=true"   # --options are appended
 PERMUTE_AND_FUSE = "-affine-permute-and-fuse"
 OPENMP_LOWERING = ("-lower-affine", "-convert-scf-to-openmp", "-finalize-memref-to-llvm",
                    "-convert-scf-to-cf", "-convert-openmp-to-llvm", "-convert-to-llvm",
@@ -73,6 +74,9 @@ OPENMP_LOWERING = ("-lower-affine", "-convert-scf-to-openmp", "-finalize-memref-
 C_FLAGS = ["-O3", "-march=native", "-ffp-contract=off"]
 POLLY_FLAGS = C_FLAGS + ["-mllvm", "-polly"]
 MAX_GROWTH = 2.5
+# f64 and f32 (deriche), integers (nussinov), a skewed wavefront (seidel_2d).
+QUICK_KERNELS = ["gemm", "deriche", "nussinov", "seidel_2d", "jacobi_2d"]
+QUICK_OPTIONS = "cache-size=8 time-tile=true min-parallel-work=0"
 GOALS = {"optimize": 0.35, "threads": 0.22, "polly": 0.4}
 SLOWDOWN = 1.05
 
@@ -126,7 +130,8 @@ def past_l2_factor(raw: str, name: str, factor: float, l2: int) -> tuple[float |
 # ---------------------------------------------------------------- remarks
 PARALLEL = re.compile(r"remark: affine-parallelize: (%\w+) runs in parallel")
 SEQUENTIAL = re.compile(r"remark: affine-parallelize: (%\w+) stays sequential: (.*)")
-TILED = re.compile(r"remark: affine-loop-tile: band \(([^)]*)\) tiled by ([\d x]+)")
+TILED = re.compile(r"remark: affine-loop-tile: (?:band \(([^)]*)\)|time loop (%\w+))"
+                   r".*? (?:tiled by|tiles of) ([\d x]+)")
 
 
 WAVEFRONT = re.compile(r"remark: affine-loop-tile: (?:band \(([^)]*)\)|time loop (%\w+)).*"
@@ -144,7 +149,7 @@ def parallel_summary(remarks: str) -> str:
 
 def tiling_summary(remarks: str) -> str:
     bands = TILED.findall(remarks)
-    return "; ".join(f"({loops}) by {sizes}" for loops, sizes in bands) or "none"
+    return "; ".join(f"({loops or time}) by {sizes.strip()}" for loops, time, sizes in bands) or "none"
 
 
 # ------------------------------------------------------------ one kernel
@@ -166,14 +171,14 @@ class Row:
 
 
 def run_kernel(tools, clang, omp, raw: str, name: str, size: str, factor: float, repeat: int,
-               workdir: Path, log) -> Row:
+               workdir: Path, log, options: str = "") -> Row:
     sizes = polybench.SIZES[name]
     scaled = polybench.scale_kernel(raw, sizes, factor)
     sig = polybench.signature(scaled, sizes, factor)
     row = Row(name, size, factor, working_set(scaled, sizes, factor))
     original = bench.canonical(scaled)
     started = time.perf_counter()
-    optimized, remarks = bench.pyaffine_run([OPTIMIZE], scaled)
+    optimized, remarks = bench.pyaffine_run([f"{OPTIMIZE} {options}".rstrip()], scaled)
     row.optimizer_seconds = time.perf_counter() - started
     fused = bench.pyaffine_opt([PERMUTE_AND_FUSE], scaled)
     row.parallel, row.tiling = parallel_summary(remarks), tiling_summary(remarks)
@@ -234,7 +239,8 @@ def table(rows: list) -> str:
         chosen = [r for r in rows if r.size == size or r.size == "both"]
         cells = [f"**{bench.geomean(r.ratio(key) for r in chosen):.3f}**" for key, _ in present]
         if polly:
-            cells.append(f"**{bench.geomean(r.seconds['optimize'] / r.seconds['polly'] for r in chosen):.3f}**")
+            mean = bench.geomean(r.seconds["optimize"] / r.seconds["polly"] for r in chosen)
+            cells.append(f"**{mean:.3f}**")
         lines.append(f"| **geometric mean, {size}** ({len(chosen)}) | | | | | " + " | ".join(cells)
                      + " | | | | |")
     return "\n".join(lines)
@@ -314,6 +320,10 @@ def main(argv=None) -> int:
     parser.add_argument("--repeat", type=int, default=5, help="timed samples per variant (median)")
     parser.add_argument("--sizes", nargs="+", default=["today", "past-L2"], choices=["today", "past-L2"])
     parser.add_argument("--no-polly", action="store_true", help="leave out the C programs")
+    parser.add_argument("--options", default="", help="options of -affine-optimize (as in "
+                        "-affine-optimize=\"...\"), remarks=true added")
+    parser.add_argument("--quick", action="store_true",
+                        help=f"only {', '.join(QUICK_KERNELS)} at MINI size, one sample: checksums")
     parser.add_argument("--docs", action="store_true",
                         help="write the table into docs/benchmark.md and the summary into README.md")
     parser.add_argument("--keep", type=Path, help="keep the generated programs in this folder")
@@ -327,7 +337,13 @@ def main(argv=None) -> int:
                                                      if folder is None else "no libomp beside mlir-runner")))
         return 0
     clang = None if args.no_polly else find_clang()
-    names = args.kernels or sorted(set(polybench.SIZES) - set(polybench.EXCLUDED))
+    names = args.kernels or (QUICK_KERNELS if args.quick else
+                             sorted(set(polybench.SIZES) - set(polybench.EXCLUDED)))
+    if args.quick:
+        # MINI sizes fit every cache: a small one makes the optimizer tile,
+        # skew and time-tile, so that the checksums check those too.
+        args.repeat, args.sizes = 1, ["today"]
+        args.options = args.options or QUICK_OPTIONS
     l2 = l2_bytes()
 
     def log(message):
@@ -342,8 +358,8 @@ def main(argv=None) -> int:
         workdir.mkdir(parents=True, exist_ok=True)
         for name in names:
             raw = polybench.kernel_path(folder, name).read_text()
-            today = polybench.FACTORS[name]
-            grown, why_not = past_l2_factor(raw, name, today, l2)
+            today = 1 if args.quick else polybench.FACTORS[name]
+            grown, why_not = (today, "") if args.quick else past_l2_factor(raw, name, today, l2)
             if grown is None:
                 skipped[name] = why_not
             plan = ([("both", today)] if grown == today else
@@ -351,8 +367,15 @@ def main(argv=None) -> int:
                      if s in args.sizes and f is not None])
             for size, factor in plan:
                 rows.append(run_kernel(tools, clang, omp, raw, name, size, factor, args.repeat,
-                                       workdir, log))
+                                       workdir, log, args.options))
     meta["elapsed"] = time.time() - started
+    if args.quick:
+        for r in rows:
+            wrong = [k for k, ok in r.checksums_equal.items() if not ok]
+            print(f"{r.name}: checksums " + (f"DIFFER for {', '.join(wrong)}" if wrong else
+                                             f"match ({', '.join(r.checksums_equal)})")
+                  + f"; parallel: {r.parallel}; tiled: {r.tiling}")
+        return 0 if all(all(r.checksums_equal.values()) for r in rows) else 1
     print(table(rows))
     print()
     print(verdict(rows))

@@ -26,8 +26,12 @@ from pathlib import Path
 
 from mlir_affine_py import parse
 from mlir_affine_py.ir import attributes as A
-from mlir_affine_py.ir.affine_expr import (AffineBinaryOpExpr, AffineConstantExpr, AffineDimExpr,
-                                           AffineSymbolExpr)
+from mlir_affine_py.ir.affine_expr import (
+    AffineBinaryOpExpr,
+    AffineConstantExpr,
+    AffineDimExpr,
+    AffineSymbolExpr,
+)
 
 
 class Untranslatable(ValueError):
@@ -38,7 +42,8 @@ C_TYPES = {"f64": "double", "f32": "float", "i64": "long", "i32": "int", "i8": "
            "i1": "int", "index": "long"}
 
 HELPERS = """\
-static inline long floordiv_l(long a, long b) { long q = a / b; return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q; }
+static inline long floordiv_l(long a, long b) {
+  long q = a / b; return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q; }
 static inline long ceildiv_l(long a, long b) { return -floordiv_l(-a, b); }
 static inline long mod_l(long a, long b) { long r = a % b; return r < 0 ? r + b : r; }
 static inline long max_l(long a, long b) { return a > b ? a : b; }
@@ -293,7 +298,8 @@ def check_lines(k, sig) -> list:
             "        double wx = w * x; double wxx = wx * x;",
             f"        s{k} = s{k} + wx; q{k} = q{k} + wxx;",
             "      }",
-            f"      printf(\"1, 0, {k}, \"); print_bits(s{k}); printf(\", \"); print_bits(q{k}); printf(\"\\n\");"]
+            f"      printf(\"1, 0, {k}, \"); print_bits(s{k});",
+            f"      printf(\", \"); print_bits(q{k}); printf(\"\\n\");"]
 
 
 def _product(values) -> int:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
 from test_tile_parallel_semantics import parallel_loops_reversed  # noqa: F401
 
 import lit_shell
