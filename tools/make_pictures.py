@@ -1,0 +1,69 @@
+#!/usr/bin/env python3
+"""The pictures of iteration spaces the documentation shows, in one run:
+
+    python tools/make_pictures.py [FOLDER]        # default: docs/pictures
+
+The design notes' example (examples/seed.mlir) as written and in the new
+axes (k, j) and (k, i); examples/skew2d.mlir as written (its dependence
+(1, -1) forbids tiling it as it stands) and skewed and tiled, its tiles
+coloured; and three PolyBench kernels of the shared corpus
+($PYAFFINE_SHARED or ../shared, MINI size): seidel-2d in the plane (i, j)
+of its first time step, as written and skewed (Pluto's (t, t + i,
+2t + i + j)), jacobi-1d in the plane (t, i), and lu in the plane (i, j)
+of its first k.
+Each is `python -m mlir_affine_py.pictures` with the arguments listed
+below (mlir_affine_py/pictures.py says what is drawn)."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from mlir_affine_py import pictures  # noqa: E402
+
+SEED = str(REPO / "examples" / "seed.mlir")
+SKEW2D = str(REPO / "examples" / "skew2d.mlir")
+
+
+def corpus(name: str) -> str | None:
+    shared = Path(os.environ.get("PYAFFINE_SHARED", REPO.parent / "shared"))
+    path = shared / "corpus" / "polybench" / f"{name}.peqc.mlir"
+    return str(path) if path.is_file() else None
+
+
+def gallery() -> list:
+    """(file name, arguments after the input and -o)."""
+    items = [("seed.svg", SEED, []),
+             ("seed-kj.svg", SEED, ["--pass=-affine-loop-skew=transform=-1,1,0,1"]),
+             ("seed-ki.svg", SEED, ["--pass=-affine-loop-skew=transform=-1,1,1,0"]),
+             ("skew2d.svg", SKEW2D, []),
+             ("skew2d-tiled.svg", SKEW2D, ["--pass=-affine-loop-skew",
+                                           "--pass=-affine-loop-tile=tile-sizes=4,4 polyhedral",
+                                           "--axes", "2,3", "--tiles"])]
+    seidel, jacobi, lu = corpus("seidel_2d"), corpus("jacobi_1d"), corpus("lu")
+    if seidel:
+        items += [("seidel-2d.svg", seidel, []),
+                  ("seidel-2d-skewed.svg", seidel, ["--pass=-affine-loop-skew"])]
+    if jacobi:
+        items.append(("jacobi-1d.svg", jacobi, ["--axes", "0,1"]))
+    if lu:
+        items.append(("lu.svg", lu, ["--axes", "0,1"]))
+    return items
+
+
+def main(argv=None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    folder = Path(argv[0]) if argv else REPO / "docs" / "pictures"
+    folder.mkdir(parents=True, exist_ok=True)
+    status = 0
+    for name, source, arguments in gallery():
+        status |= pictures.main([source, "-o", str(folder / name), *arguments])
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
