@@ -466,3 +466,5 @@ register_pass("affine-parallelize", ".transforms.affine_parallelize:AffineParall
 register_pass("affine-optimize", ".transforms.optimize:AffineOptimize")
 register_pass("test-affine-parametric-tile", ".transforms.test_passes:TestAffineLoopParametricTiling")
 register_pass("affine-scalrep", ".transforms.scalar_replacement:AffineScalarReplacement")
+register_pass("affine-loop-invariant-code-motion", ".transforms.loop_invariant_code_motion:AffineLoopInvariantCodeMotion")
+register_pass("affine-expand-index-ops", ".transforms.expand_index_ops:AffineExpandIndexOps")

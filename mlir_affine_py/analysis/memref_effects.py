@@ -61,6 +61,14 @@ def has_single_effect(op, value, kind: str) -> bool:
     return found
 
 
+def has_effect(op, value, kind: str) -> bool:
+    """`hasEffect<kind>(op, value)`: the op states an effect of `kind` on
+    `value` (an effect on no value in particular does not count)."""
+    effects = own_effects(op)
+    return bool(effects) and any(e.kind == kind and e.value is value
+                                 for e in effects)
+
+
 # ------------------------------------------------------------ access maps
 def accesses_equal(a, b) -> bool:
     """`MemRefAccess::operator==`: same memref and access maps whose
