@@ -468,3 +468,4 @@ register_pass("test-affine-parametric-tile", ".transforms.test_passes:TestAffine
 register_pass("affine-scalrep", ".transforms.scalar_replacement:AffineScalarReplacement")
 register_pass("affine-loop-invariant-code-motion", ".transforms.loop_invariant_code_motion:AffineLoopInvariantCodeMotion")
 register_pass("affine-expand-index-ops", ".transforms.expand_index_ops:AffineExpandIndexOps")
+register_pass("affine-simplify-structures", ".transforms.simplify_affine_structures:SimplifyAffineStructures")
