@@ -13,7 +13,8 @@ invariant when
 - for an affine.for/if/parallel, every op nested in it is invariant.
 The invariant ops move, in their order, right before the loop.  Like
 upstream's pass, aliasing between distinct memref values is not
-considered, and neither are trip counts of 0.
+considered.  Unlike mlir-opt 22, ops with memory effects stay in a loop of
+trip count 0 (upstream's later fix): hoisted, they would run.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from ..ir.rewriter import IRRewriter
 from ..ir.traits import (READ, WRITE, AffineReadOpInterface, AffineWriteOpInterface,
                          is_memory_effect_free)
 from ..passes import Pass
+from .loop_utils import constant_trip_count
 
 
 class _Invariance:
@@ -33,6 +35,10 @@ class _Invariance:
 
     def __init__(self, loop: AffineForOp):
         self.loop = loop
+        # Ops with effects stay in a loop that never runs (upstream's fix
+        # after LLVM 22, llvm-project#189165: mlir-opt 22 hoists a store
+        # out of `affine.for %i = 0 to 0`, which then always runs).
+        self.never_runs = constant_trip_count(loop) == 0
         self.iv = loop.induction_var
         self.iter_args = loop.body.args[1:]
         self.with_users: set = set()
@@ -43,6 +49,8 @@ class _Invariance:
 
     def invariant(self, op) -> bool:
         is_access = op.has_trait(AffineReadOpInterface) or op.has_trait(AffineWriteOpInterface)
+        if self.never_runs and not is_memory_effect_free(op):
+            return False
         if isinstance(op, (AffineIfOp, AffineForOp, AffineParallelOp)):
             if not all(self.all_invariant(region) for region in op.regions):
                 return False

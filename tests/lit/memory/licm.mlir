@@ -70,3 +70,25 @@ func.func @invariant_if(%A: memref<10xf32>, %j: index, %v: f32) {
   }
   return
 }
+
+// -----
+
+// A loop that never runs keeps its store (hoisted, it would run); the pure
+// op still leaves it.  mlir-opt 22 hoists the store too, and its output
+// returns %x where the input returns 42 (tests/unit/test_memory_passes.py).
+// CHECK-LABEL: func.func @zero_trip_count
+// CHECK:         %[[S:.*]] = arith.addi
+// CHECK-NEXT:    affine.for %{{.*}} = 0 to 0 {
+// CHECK-NEXT:      affine.store %[[S]], %{{.*}}[0] : memref<1xi32>
+// CHECK-NEXT:    }
+func.func @zero_trip_count(%x: i32) -> i32 {
+  %alloc = memref.alloc() : memref<1xi32>
+  %c42 = arith.constant 42 : i32
+  affine.store %c42, %alloc[0] : memref<1xi32>
+  affine.for %i = 0 to 0 {
+    %s = arith.addi %x, %x : i32
+    affine.store %s, %alloc[0] : memref<1xi32>
+  }
+  %r = affine.load %alloc[0] : memref<1xi32>
+  return %r : i32
+}

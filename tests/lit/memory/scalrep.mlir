@@ -103,3 +103,32 @@ func.func @other_scope(%A: memref<9xf32>, %p: i1) {
   }
   return
 }
+
+// -----
+
+// The store in the else branch of one iteration reaches the load in the
+// then branch of a later one (%i = 0, 1 store, %i = 2 loads): the load
+// stays.  mlir-opt 22 forwards 0.0 to it, as its iteration domains add the
+// affine.if condition to the ops of the else branch too (%i == 2 for the
+// store), which hides the dependence: its output computes another %C[0]
+// (tests/unit/test_memory_passes.py runs both).
+// CHECK-LABEL: func.func @else_branch_store
+// CHECK:         affine.if
+// CHECK-NEXT:      %[[S:.*]] = affine.load %{{.*}}[] : memref<f64>
+// CHECK-NEXT:      affine.store %[[S]], %{{.*}}[0] : memref<8xf64>
+// CHECK-NEXT:    } else {
+func.func @else_branch_store(%C: memref<8xf64>, %n: index) {
+  %zero = arith.constant 0.0 : f64
+  %acc = memref.alloca() : memref<f64>
+  affine.store %zero, %acc[] : memref<f64>
+  affine.for %i = 0 to %n {
+    affine.if affine_set<(d0) : (d0 - 2 == 0)>(%i) {
+      %s = affine.load %acc[] : memref<f64>
+      affine.store %s, %C[0] : memref<8xf64>
+    } else {
+      %v = affine.load %C[%i] : memref<8xf64>
+      affine.store %v, %acc[] : memref<f64>
+    }
+  }
+  return
+}
