@@ -7,10 +7,13 @@ Contract: the strides are the suffix products of the basis (its outer
 bound left out), static parts folded into one constant; a coordinate is
 `floordivsi` of the index by the first stride, then `remsi` made
 non-negative by the next ones and `divsi`; a linear index is the sum of
-the coordinates times their strides.  New index constants go to the top of
-the function, shared with equal constants there (what the greedy driver's
-folder does with them).  Unlike mlir-opt, the other ops of the function
-are left as they are: upstream's greedy driver also folds and erases them.
+the coordinates times their strides.  The ops made are folded as
+upstream's greedy driver folds them (`x * 1`, `x + 0`, `x floordiv 1`,
+`x rem 1`, constant operands, a select of a known condition), unused ones
+go, and new index constants go to the top of the function, shared with
+equal constants there (what the driver's folder does with them).  Unlike
+mlir-opt, the other ops of the function are left as they are: upstream's
+greedy driver also folds and erases them.
 """
 
 from __future__ import annotations
@@ -27,6 +30,13 @@ from ..passes import Pass
 
 NSW = A.OpaqueAttr("#arith.overflow<nsw>")
 NSW_NUW = A.OpaqueAttr("#arith.overflow<nsw, nuw>")
+
+
+class _KnownCondition:
+    """An `arith.cmpi` the folder decided."""
+
+    def __init__(self, value: bool):
+        self.value = value
 
 
 class _Lowering:
@@ -59,6 +69,9 @@ class _Lowering:
         self.rewriter.set_insertion_point(op)
 
     def arith(self, name: str, *operands, flags=None):
+        folded = self.fold(name, operands)
+        if folded is not None:
+            return folded
         op = OP_CLASSES[name].build(*operands)
         if flags is not None:
             op.properties["overflowFlags"] = flags
@@ -66,9 +79,56 @@ class _Lowering:
         return self.rewriter.insert(op).results[0]
 
     def cmpi_slt(self, lhs, rhs):
+        a, b = self.value_of(lhs), self.value_of(rhs)
+        if lhs is rhs or (a is not None and b is not None):
+            # Folded; only a select reads it, and folds in turn.
+            return _KnownCondition(lhs is not rhs and a < b)
         op = OP_CLASSES["arith.cmpi"].build("slt", lhs, rhs)
         self.created.append(op)
         return self.rewriter.insert(op).results[0]
+
+    @staticmethod
+    def value_of(value):
+        op = value.defining_op
+        if isinstance(op, ConstantOp) and isinstance(op.value, A.IntegerAttr):
+            return op.value.value
+        return None
+
+    def fold(self, name: str, operands):
+        """What the arith folders make of the op (the greedy driver folds the
+        ops made), or None: `x * 1`, `x + 0`, `x floordiv 1`, `x rem 1`,
+        constants, and a select of a known condition."""
+        if name == "arith.select":
+            condition, true_value, false_value = operands
+            if isinstance(condition, _KnownCondition):
+                return true_value if condition.value else false_value
+            return true_value if true_value is false_value else None
+        lhs, rhs = operands
+        a, b = self.value_of(lhs), self.value_of(rhs)
+        both = a is not None and b is not None
+        if name == "arith.muli":
+            if both:
+                return self.constant(a * b)
+            if b == 1 or a == 1:
+                return lhs if b == 1 else rhs
+        elif name == "arith.addi":
+            if both:
+                return self.constant(a + b)
+            if b == 0 or a == 0:
+                return lhs if b == 0 else rhs
+        elif name == "arith.floordivsi":
+            if b == 1 or both and b != 0:
+                return lhs if b == 1 else self.constant(a // b)
+        elif name == "arith.divsi":
+            if b == 1 or both and b != 0:
+                return lhs if b == 1 else self.constant(
+                    abs(a) // abs(b) * (1 if (a < 0) == (b < 0) else -1))
+        elif name == "arith.remsi":
+            if b == 1:
+                return self.constant(0)
+            if both and b != 0:
+                return self.constant(abs(a) % abs(b) * (1 if a >= 0 else -1))
+        return None
 
     def constant(self, value: int):
         if value in self.known:

@@ -13,7 +13,6 @@
 from __future__ import annotations
 
 import json
-import re
 
 import pytest
 
@@ -207,16 +206,15 @@ def _expected(specs, args: dict) -> list:
 def test_expanded_index_ops_compute_their_meaning():
     """Random delinearize/linearize ops, expanded: the interpreter computes
     what the ops mean (floor division and non-negative remainders, also of
-    negative indices); mlir-opt's pass prints the same, except where a
-    basis entry is 1: upstream's greedy driver then folds the ops made
-    (`x * 1`, `x floordiv 1`, ...), which this pass leaves."""
+    negative indices); mlir-opt's pass prints the same (where a basis entry
+    is 1, the ops made are folded, as upstream's greedy driver folds them)."""
     import random
 
     from mlir_affine_py.interpreter import run_function
     from mlir_affine_py.parse.parser import parse_source
     rng = random.Random(5)
     texts, outputs = [], []
-    for _ in range(PROGRAMS):
+    for _ in range(PROGRAMS * 2):
         text, specs = _index_program(rng)
         out = _tool(["-affine-expand-index-ops"], text)
         assert "_index" not in out.replace("func.func", "")
@@ -226,10 +224,8 @@ def test_expanded_index_ops_compute_their_meaning():
                     "%d0": rng.randint(1, 6), "%d1": rng.randint(1, 4)}
             got = run_function(module, "f", [args["%i"], args["%j"], args["%d0"], args["%d1"]])
             assert list(got) == _expected(specs, args), (text, out, args)
-        if not re.search(r"[(, ]1[,)]", text):
-            texts.append(text)
-            outputs.append(out)
-    assert len(texts) >= PROGRAMS // 3
+        texts.append(text)
+        outputs.append(out)
     if MLIR_OPT is not None:
         theirs = _mlir_opt(["-split-input-file", "-affine-expand-index-ops"],
                            "\n// -----\n".join(texts)).split("// -----\n")
