@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from ..ir import attributes as A
 from ..ir import types as T
+from ..ir.traits import MemoryEffectOpInterface, Read, Write
 from ..ir.affine_map import AffineMap
 from ..ir.core import register_op
 from ..ir.attr_syntax import BoolAttr, TypedInt
 from ..ir.op_definition import Operand, Property, RegionDef, Variadic
-from ..ir.traits import AffineMapAccessInterface, MemoryEffectOpInterface, Read, Write
+from ..ir.traits import AffineMapAccessInterface
 from ..parse.syntax import TOKEN, parse_error
 from .affine import parse_subscripts
 from ..parse.op_syntax import parses

@@ -222,14 +222,17 @@ def invariant_loops(op, value) -> int:
 
 def lower_linearize(op, build: _Lowering) -> None:
     build.before(op)
-    indices = op.multi_index
+    num_indices = op.properties["operandSegmentSizes"].value[0]
+    indices, dynamic_basis = op.operands[:num_indices], op.operands[num_indices:]
     if not indices:
         IRRewriter().replace_op(op, [build.constant(0)])
         return
     static = list(op.properties["static_basis"].value)
     if len(indices) == len(static):
         static = static[1:]
-    strides = build.strides(op.dynamic_basis, static, "disjoint" in op.properties)
+    # A UnitProp: set, a unit attribute (unset, absent or false).
+    disjoint = isinstance(op.properties.get("disjoint"), A.UnitAttr)
+    strides = build.strides(dynamic_basis, static, disjoint)
     scaled = [(build.arith("arith.muli", index, stride, flags=NSW), invariant_loops(op, index))
               for index, stride in zip(indices, strides)]
     scaled.append((indices[-1], invariant_loops(op, indices[-1])))
