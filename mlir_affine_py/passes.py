@@ -458,6 +458,10 @@ def drain_remarks() -> list:
 
 
 register_pass("test-memref-dependence-check", ".transforms.test_passes:TestMemRefDependenceCheck")
+register_pass("affine-scalrep", ".transforms.scalar_replacement:AffineScalarReplacement")
+register_pass("affine-loop-invariant-code-motion", ".transforms.affine_loop_invariant_code_motion:AffineLoopInvariantCodeMotion")
+register_pass("affine-expand-index-ops", ".transforms.expand_index_ops:AffineExpandIndexOps")
+register_pass("affine-simplify-structures", ".transforms.simplify_affine_structures:SimplifyAffineStructures")
 register_pass("test-loop-permutation", ".transforms.test_passes:TestLoopPermutation")
 register_pass("affine-loop-interchange", ".transforms.loop_interchange:AffineLoopInterchange")
 register_pass("affine-permute-and-fuse", ".transforms.permute_and_fuse:AffinePermuteAndFuse")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..ir import attributes as A
 from ..ir import types as T
+from ..ir.traits import MemoryEffectOpInterface, Read, Write
 from ..ir.affine_map import AffineMap
 from ..ir.core import register_op
 from ..ir.attr_syntax import BoolAttr, TypedInt
@@ -116,7 +117,7 @@ class _AffineDmaOp(RegisteredOp):
 @register_op
 class AffineDmaStartOp(_AffineDmaOp):
     name = "affine.dma_start"
-    traits = (AffineMapAccessInterface,)
+    traits = (AffineMapAccessInterface, MemoryEffectOpInterface)
     ods_operands = (Variadic("operands"),)
 
     syntax = r"""
@@ -157,6 +158,14 @@ class AffineDmaStartOp(_AffineDmaOp):
             at += 1 + n
         return parts, ops[at], ops[at + 1:]
 
+    def get_effects(self) -> list:
+        """Reads its source and tag, writes its destination (upstream's
+        `AffineDmaStartOp::getEffects`)."""
+        src_inputs = self.attributes["src_map"].value.num_inputs
+        dst = 1 + src_inputs
+        tag = dst + 1 + self.attributes["dst_map"].value.num_inputs
+        return [Read(0), Write(dst), Read(tag)]
+
     def print(self, p) -> None:
         parts, num, stride = self.parts()
         for i, (memref, key, indices) in enumerate(parts):
@@ -196,7 +205,7 @@ class AffineDmaStartOp(_AffineDmaOp):
 @register_op
 class AffineDmaWaitOp(_AffineDmaOp):
     name = "affine.dma_wait"
-    traits = (AffineMapAccessInterface,)
+    traits = (AffineMapAccessInterface, MemoryEffectOpInterface)
     ods_operands = (Operand("tagMemRef"), Variadic("tagIndices"), Operand("numElements"))
 
     syntax = r"""
@@ -213,6 +222,9 @@ class AffineDmaWaitOp(_AffineDmaOp):
         map, indices = parse_subscripts(t, _subscripts(children)[0])
         return new_op("affine.dma_wait", name, [tag, *indices, num],
                       [type] + index_types(len(indices) + 1), [], {"tag_map": A.AffineMapAttr(map)})
+
+    def get_effects(self) -> list:
+        return [Read(0)]
 
     def print(self, p) -> None:
         p.write(" ")
