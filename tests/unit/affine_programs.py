@@ -249,16 +249,25 @@ def load_bench_kernels():
     return bench_kernels
 
 
-def runner_checksums(tools, before: str, after: str, workdir, name: str) -> tuple:
+def runner_checksums(tools, before: str, after: str, workdir, name: str,
+                     threads: int | None = None) -> tuple:
     """(checksums before, checksums after) of @f compiled and run once each,
-    with %n = N and the harness's deterministic inputs."""
+    with %n = N and the harness's deterministic inputs; with `threads`,
+    affine.parallel runs on that many OpenMP threads (lowered as
+    tools/bench_optimize.py lowers it), else as sequential loops."""
     bench = load_bench_kernels()
     variants = [bench.Variant("before", bench.canonical(before)),
                 bench.Variant("after", bench.canonical(after))]
     header, _ = bench.function_parts(variants[0].text)
     arg_types = bench.header_arg_types(header)
     signature = bench.Signature.of(arg_types, scalars={3: f"{N} : index"})
-    bench.measure(tools, variants, signature, 1, workdir, name)
+    running = {}
+    if threads:
+        import bench_optimize
+        running = dict(lowering=bench_optimize.OPENMP_LOWERING,
+                       libraries=(bench_optimize.openmp_library(tools),),
+                       env={"OMP_NUM_THREADS": str(threads)})
+    bench.measure(tools, variants, signature, 1, workdir, name, **running)
     return variants[0].checksums, variants[1].checksums
 
 

@@ -294,18 +294,25 @@ def test_isl_tiling_of_the_lit_bands_keeps_their_meaning():
 
 @FUZZED
 @pytest.mark.oracle
-def test_compiled_programs_agree(tiled, polyhedral, parallelized, tmp_path):
+def test_compiled_programs_agree(tiled, polyhedral, skewed, parallelized, tmp_path):
     """mlir-runner runs a few changed programs of each pass before and after
-    (affine.parallel lowered to sequential loops) and the harness's
+    (affine.parallel lowered to sequential loops, and the parallel ones
+    also through OpenMP on one and on two threads) and the harness's
     checksums agree."""
     from affine_programs import load_bench_kernels, runner_checksums
+    from support import openmp_libraries
     tools, why = load_bench_kernels().find_tools()
     if tools is None:
         pytest.skip(why)
-    for which, done in (("tiled", tiled), ("polyhedral", polyhedral),
+    for which, done in (("tiled", tiled), ("polyhedral", polyhedral), ("skewed", skewed),
                         ("parallelized", parallelized)):
         sample = [entry for entry in done if entry[3]][:2]
+        parallel = [entry for entry in done if "affine.parallel" in entry[2]][:2]
         assert sample, f"no {which} program changed"
-        for k, (profile, text, out, _) in enumerate(sample):
-            before, after = runner_checksums(tools, text, out, tmp_path, f"{which}{k}")
-            assert before and before == after, f"{which}: checksums differ\n{text}\n{out}"
+        runs = [(entry, None) for entry in sample]
+        if openmp_libraries() is not None:
+            runs += [(entry, threads) for entry in parallel for threads in (1, 2)]
+        for k, ((profile, text, out, _), threads) in enumerate(runs):
+            before, after = runner_checksums(tools, text, out, tmp_path, f"{which}{k}", threads)
+            assert before and before == after, \
+                f"{which} ({threads or 'no'} threads): checksums differ\n{text}\n{out}"
