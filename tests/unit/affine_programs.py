@@ -262,6 +262,19 @@ def runner_checksums(tools, before: str, after: str, workdir, name: str) -> tupl
     return variants[0].checksums, variants[1].checksums
 
 
+def assert_compiled_programs_agree(sample, tmp_path) -> None:
+    """mlir-runner runs each (profile, input, output, changed) of `sample`
+    as written and as the pass left it: the harness's checksums agree
+    (skips where the MLIR tools or the runner library are missing)."""
+    import pytest
+    tools, why = load_bench_kernels().find_tools()
+    if tools is None:
+        pytest.skip(why)
+    for k, (profile, text, out, _) in enumerate(sample):
+        before, after = runner_checksums(tools, text, out, tmp_path, f"program{k}")
+        assert before and before == after, f"checksums differ ({profile})\ninput:\n{text}\noutput:\n{out}"
+
+
 def profile_of(index: int) -> str:
     """The profile of the index-th random program: one in three rectangular."""
     return "rectangular" if index % 3 == 0 else "general"
