@@ -17,17 +17,19 @@ from ..analysis.affine_flattener import simplify_affine_expr
 from ..dialects.affine import AffineApplyOp
 from ..dialects.affine_validity import is_valid_dim, is_valid_symbol
 from ..ir import attributes as A
+from ..ir.affine_expr import AffineBinaryOpExpr, AffineConstantExpr, get_affine_binary_op_expr
 from ..ir.affine_expr import constant as affine_constant
 from ..ir.affine_expr import dim as affine_dim
 from ..ir.affine_expr import symbol as affine_symbol
 from ..ir.affine_map import AffineMap, IntegerSet
+from ..ir.traits import ConstantLike
 
 
 def constant_index_of(value) -> int | None:
     """The integer of a value produced by a constant-like op (m_Constant
     with an IntegerAttr), else None."""
     op = value.defining_op
-    if op is None or op.op_name != "arith.constant":
+    if op is None or not op.has_trait(ConstantLike):
         return None
     attr = op.properties.get("value")
     if isinstance(attr, A.IntegerAttr) and not isinstance(attr.value, bool):
@@ -113,11 +115,41 @@ def canonicalize_map_and_operands(map: AffineMap, operands) -> tuple:
 
 
 def simplify_affine_map(map: AffineMap) -> AffineMap:
-    """simplifyAffineMap: each pure affine result flattened and rebuilt."""
-    columns = list(range(map.num_dims + map.num_symbols))
+    """simplifyAffineMap: each result flattened and rebuilt."""
     return AffineMap(map.num_dims, map.num_symbols, tuple(
-        simplify_affine_expr(e, columns, map.num_dims) if e.is_pure_affine() else e
-        for e in map.results))
+        simplify_expr(e, map.num_dims, map.num_symbols) for e in map.results))
+
+
+def simplify_expr(expr, num_dims: int, num_symbols: int):
+    """simplifyAffineExpr.  A semi-affine expression is flattened with each
+    of its semi-affine parts (a product of two non-constants, a division or
+    modulo by a non-constant, each rebuilt from its simplified operands) as
+    one opaque term after the symbols, as upstream's flattener keeps such a
+    part in a local; it stays as it is when that changes nothing."""
+    if expr.is_pure_affine():
+        return simplify_affine_expr(expr, list(range(num_dims + num_symbols)), num_dims)
+    opaque: list = []
+
+    def hide(e):
+        if not isinstance(e, AffineBinaryOpExpr) or e.is_pure_affine():
+            return e
+        lhs, rhs = e.lhs, e.rhs
+        if e.kind == "add" or isinstance(rhs, AffineConstantExpr) or (
+                e.kind == "mul" and isinstance(lhs, AffineConstantExpr)):
+            return get_affine_binary_op_expr(e.kind, hide(lhs), hide(rhs))
+        part = get_affine_binary_op_expr(e.kind, simplify_expr(lhs, num_dims, num_symbols),
+                                         simplify_expr(rhs, num_dims, num_symbols))
+        if part not in opaque:
+            opaque.append(part)
+        return affine_symbol(num_symbols + opaque.index(part))
+
+    hidden = hide(expr)
+    flat = simplify_affine_expr(hidden, list(range(num_dims + num_symbols + len(opaque))),
+                                num_dims)
+    restored = flat.replace_dims_and_symbols(
+        [affine_dim(i) for i in range(num_dims)],
+        [affine_symbol(i) for i in range(num_symbols)] + opaque)
+    return restored
 
 
 def _replace_by_apply(map: AffineMap, position: int, dims: list, syms: list) -> AffineMap:
@@ -231,3 +263,20 @@ def constant_fold_results(map: AffineMap, operands) -> list:
         except (ZeroDivisionError, ArithmeticError):
             values.append(None)
     return values
+
+
+def value_map_difference(a_map: AffineMap, a_operands, b_map: AffineMap, b_operands) -> tuple:
+    """`AffineValueMap::difference`: (map, operands) of a - b, result by
+    result, over a's dims, b's dims, a's symbols and b's symbols, composed,
+    canonicalized and simplified."""
+    a_operands, b_operands = list(a_operands), list(b_operands)
+    a_dims, b_dims = a_map.num_dims, b_map.num_dims
+    operands = (a_operands[:a_dims] + b_operands[:b_dims] + a_operands[a_dims:]
+                + b_operands[b_dims:])
+    shifted = [e.shift_dims(b_dims, a_dims).shift_symbols(b_map.num_symbols, a_map.num_symbols)
+               for e in b_map.results]
+    diff = AffineMap(a_dims + b_dims, a_map.num_symbols + b_map.num_symbols,
+                     tuple(a - b for a, b in zip(a_map.results, shifted)))
+    diff, operands = fully_compose_affine_map_and_operands(diff, operands)
+    diff, operands = canonicalize_map_and_operands(diff, operands)
+    return simplify_affine_map(diff), operands

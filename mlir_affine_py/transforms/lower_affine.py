@@ -50,6 +50,7 @@ from .affine_canonical import (canonicalize_map_and_operands, canonicalize_set_a
                                constant_index_of,
                                fully_compose_affine_map_and_operands, remove_duplicate_exprs,
                                simplify_affine_map)
+from .loop_utils import reduction_combiner
 
 NSW = A.OpaqueAttr("#arith.overflow<nsw>")
 
@@ -239,14 +240,6 @@ def lower_if(b: ArithBuilder, op: AffineIfOp) -> None:
     b.replace(op, new.results)
 
 
-def _reduction_combiner(kind: str):
-    """The arith op class whose reduction kind is `kind`."""
-    for cls in OP_CLASSES.values():
-        if getattr(cls, "reduction_kind", None) == kind and cls.name.startswith("arith."):
-            return cls
-    raise KeyError(kind)
-
-
 def _identity(kind: str, type) -> A.Attribute:
     """arith::getIdentityValueAttr."""
     if isinstance(type, T.FloatType):
@@ -293,7 +286,7 @@ def lower_parallel(b: ArithBuilder, op: AffineParallelOp) -> None:
     terminator.erase()
     for kind, value, region in zip(kinds, reduce.operands, reduce.regions):
         body = region.append(Block([value.type, value.type]))
-        combined = _reduction_combiner(kind).build(body.args[0], body.args[1])
+        combined = reduction_combiner(kind).build(body.args[0], body.args[1])
         body.append(combined)
         body.append(scf.ReduceReturnOp.build_generic((combined.results[0],)))
     b.replace(op, new.results)

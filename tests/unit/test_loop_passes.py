@@ -27,10 +27,24 @@ PROGRAMS = 24
 FUZZED = marked(pytest.mark.slow, pytest.mark.xdist_group("loop_passes_programs"))
 needs_mlir_opt = pytest.mark.skipif(MLIR_OPT is None, reason="mlir-opt not found")
 
-# pass flags -> seed of its random programs
+# name -> (the pass's flags, the seed of its random programs)
 PASSES = {
-    "-lower-affine": 41,
+    "lower": (["-lower-affine"], 41),
+    "unroll": (["-pass-pipeline=builtin.module(func.func(affine-loop-unroll{unroll-factor=3}))"],
+               42),
+    "unroll-full": (["-pass-pipeline=builtin.module(func.func(affine-loop-unroll{"
+                     "unroll-factor=-1 unroll-full-threshold=4}))"], 43),
+    "unroll-cleanup": (["-pass-pipeline=builtin.module(func.func(affine-loop-unroll{"
+                        "unroll-factor=4 cleanup-unroll=true unroll-num-reps=2}))"], 44),
+    "unroll-jam": (["-pass-pipeline=builtin.module(func.func(affine-loop-unroll-jam{"
+                    "unroll-jam-factor=3}))"], 45),
+    "normalize": (["-affine-loop-normalize"], 46),
+    "normalize-promote": (["-affine-loop-normalize=promote-single-iter"], 47),
 }
+# Passes that work on the function's first op only: its constants become
+# arguments, so that its first nest comes first (unroll-jam: where jamming
+# it is legal, see jammable).
+LOOP_FIRST = {"unroll-jam"}
 POLYBENCH = ["gemm", "2mm", "lu", "seidel_2d", "fdtd_2d", "nussinov", "trmm", "cholesky"]
 
 
@@ -40,10 +54,63 @@ def programs():
     each pass, checked by the interpreter before and after."""
     runner = fuzzing.Runner(limit=20.0)
     try:
-        return {flag: run_random_programs(runner, [flag], seed, PROGRAMS)
-                for flag, seed in PASSES.items()}
+        # The unrolled copies of a body can leave a map whose dims share an
+        # operand, which mlir-opt prints (and this tool with it) in a form
+        # that reads back as another map: lit/unroll/shared-operands.mlir.
+        return {name: run_random_programs(runner, flags, seed, count_of(name), reprint=False,
+                                          rewrite=jammable if name in LOOP_FIRST else None)
+                for name, (flags, seed) in PASSES.items()}
     finally:
         runner.close()
+
+
+def count_of(name: str) -> int:
+    """How many programs a pass gets: the pass that unroll-jams a function's
+    first nest, legal in few of them, more."""
+    return 3 * PROGRAMS if name in LOOP_FIRST else PROGRAMS
+
+
+def loop_first(text: str) -> str:
+    """The program with its float constants as arguments."""
+    lines = text.splitlines(keepends=True)
+    constants = [line for line in lines if "= arith.constant" in line]
+    names = [line.split("=")[0].strip() for line in constants]
+    header = lines[0].replace(") {", "".join(f", {name}: f64" for name in names) + ") {")
+    return header + "".join(line for line in lines[1:] if line not in constants)
+
+
+def jam_breaks_dependence(text: str) -> bool:
+    """Whether unroll-and-jam of the function's first loop may run an inner
+    iteration of a later outer iteration before one it depends on: a
+    dependence carried by that loop whose distance in an inner loop may be
+    negative.  Upstream's pass does not ask (tests/lit/unroll/jam-illegal.mlir)."""
+    from mlir_affine_py.analysis.dependence import get_dependence_components
+    from mlir_affine_py.parse.parser import parse_source
+    module = parse_source(text)
+    func = next(op for op in module.walk() if op.op_name == "func.func")
+    first = func.regions[0].blocks[0].ops[0]
+    if first.op_name != "affine.for":
+        return False
+    depth = max(sum(1 for p in _parents(op) if p.op_name == "affine.for")
+                for op in first.walk())
+    for components, _, _, at in get_dependence_components(first, depth):
+        carried = components[0].ub is None or components[0].ub > 0
+        if at == 1 and carried and any(c.lb is None or c.lb < 0 for c in components[1:]):
+            return True
+    return False
+
+
+def _parents(op):
+    while op is not None:
+        yield op
+        op = op.parent_op
+
+
+def jammable(text: str) -> str:
+    """The program with its first nest first where jamming it is legal, as
+    it is otherwise (the pass then leaves it)."""
+    first = loop_first(text)
+    return text if jam_breaks_dependence(first) else first
 
 
 def mlir_opt_outputs(flags: list, texts: list) -> list:
@@ -62,20 +129,20 @@ def tool_output(flags: list, text: str) -> str:
 
 
 @FUZZED
-@pytest.mark.parametrize("flag", list(PASSES))
-def test_random_programs_keep_their_meaning(programs, flag):
-    done = programs[flag]
+@pytest.mark.parametrize("name", list(PASSES))
+def test_random_programs_keep_their_meaning(programs, name):
+    done = programs[name]
     changed = sum(was_changed for *_, was_changed in done)
-    print(f"\n{len(done)} programs, changed by {flag}: {changed}")
-    assert len(done) == PROGRAMS and changed >= len(done) // 4
+    print(f"\n{len(done)} programs, changed by {name}: {changed}")
+    assert len(done) == count_of(name) and changed >= PROGRAMS // 4
 
 
 @FUZZED
 @needs_mlir_opt
-@pytest.mark.parametrize("flag", list(PASSES))
-def test_random_programs_print_as_mlir_opt_prints_them(programs, flag):
-    done = programs[flag]
-    theirs = mlir_opt_outputs([flag], [text for _, text, _, _ in done])
+@pytest.mark.parametrize("name", list(PASSES))
+def test_random_programs_print_as_mlir_opt_prints_them(programs, name):
+    done = programs[name]
+    theirs = mlir_opt_outputs(PASSES[name][0], [text for _, text, _, _ in done])
     assert len(theirs) == len(done)
     for (_, text, ours, _), expected in zip(done, theirs):
         assert ours.rstrip("\n") == expected.rstrip("\n"), f"input:\n{text}"
@@ -85,7 +152,7 @@ def test_random_programs_print_as_mlir_opt_prints_them(programs, flag):
 @pytest.mark.oracle
 def test_lowered_programs_run_alike(programs, tmp_path):
     """mlir-runner runs a few programs as written and as lowered."""
-    assert_compiled_programs_agree(programs["-lower-affine"][:3], tmp_path)
+    assert_compiled_programs_agree(programs["lower"][:3], tmp_path)
 
 
 @needs_mlir_opt
@@ -97,3 +164,20 @@ def test_polybench_kernels_lower_as_mlir_opt_lowers_them():
     theirs = mlir_opt_outputs(["-lower-affine"], texts)
     for name, text, expected in zip(POLYBENCH, texts, theirs):
         assert tool_output(["-lower-affine"], text).rstrip("\n") == expected.rstrip("\n"), name
+
+
+@needs_mlir_opt
+def test_upstream_unroll_jam_ignores_dependences():
+    """tests/lit/unroll/jam-illegal.mlir: mlir-opt's unroll-and-jam (and
+    this tool's, which prints the same) reads a value before it is written;
+    the arrays differ.  The random programs' check leaves such nests out."""
+    from affine_programs import interpreter_outcome
+    path = REPO_ROOT / "tests" / "lit" / "unroll" / "jam-illegal.mlir"
+    text = "\n".join(line for line in path.read_text().splitlines()
+                     if not line.startswith("//")) + "\n"
+    flags = [
+        "-pass-pipeline=builtin.module(func.func(affine-loop-unroll-jam{unroll-jam-factor=2}))"]
+    ours = tool_output(flags, text)
+    assert ours.rstrip("\n") == mlir_opt_outputs(flags, [text])[0].rstrip("\n")
+    assert jam_breaks_dependence(text)
+    assert interpreter_outcome(text, 0) != interpreter_outcome(ours, 0)
