@@ -26,6 +26,16 @@ class PipelineError(MLIRError):
     location in the input (`<unknown>:0: error: ...`)."""
 
 
+def check_interface_anchor(pass_: Pass, op_name: str) -> None:
+    """An interface pass (FunctionOpInterface's) is scheduled only on ops
+    of that interface."""
+    from .ir.core import OP_CLASSES
+    cls = OP_CLASSES.get(op_name)
+    if op_name != "any" and (cls is None or not cls.has_trait(pass_.op_interface)):
+        raise PipelineError(f"unable to schedule pass '{pass_.pass_name}' on a PassManager "
+                            f"intended to run on '{op_name}'!")
+
+
 class OpPassManager:
     def __init__(self, op_name: str = "builtin.module"):
         self.op_name = op_name
@@ -35,7 +45,9 @@ class OpPassManager:
         """Append a pass; one anchored on another op is nested implicitly
         (in the last nested manager of that op name when it ends the list)."""
         anchor = pass_.op_name
-        if anchor is not None and anchor != self.op_name and self.op_name != "any":
+        if pass_.op_interface is not None:
+            check_interface_anchor(pass_, self.op_name)
+        elif anchor is not None and anchor != self.op_name and self.op_name != "any":
             last = self.passes[-1] if self.passes else None
             nested = last if isinstance(last, OpPassManager) and last.op_name == anchor \
                 else self.nest(anchor)
@@ -184,7 +196,9 @@ def _add_elements(manager: OpPassManager, elements) -> None:
             continue
         cls = lookup_pass(name)
         pass_ = cls.from_option_text(options)
-        if pass_.op_name not in (None, manager.op_name) and manager.op_name != "any":
+        if pass_.op_interface is not None:
+            check_interface_anchor(pass_, manager.op_name)
+        elif pass_.op_name not in (None, manager.op_name) and manager.op_name != "any":
             raise PipelineError(f"Can't add pass '{pass_.pass_name}' restricted to "
                                 f"'{pass_.op_name}' on a PassManager intended to run on "
                                 f"'{manager.op_name}', did you intend to nest?")

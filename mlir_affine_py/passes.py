@@ -253,6 +253,7 @@ class Pass:
     summary: ClassVar[str] = ""
     pass_name: ClassVar[str] = ""
     op_name: ClassVar[str | None] = None
+    op_interface: ClassVar[type | None] = None   # a trait: an InterfacePass's interface
     options: ClassVar[dict[str, Option]] = {}
 
     def __init_subclass__(cls, **kwargs) -> None:
@@ -470,3 +471,8 @@ register_pass("affine-parallelize", ".transforms.affine_parallelize:AffineParall
 register_pass("affine-optimize", ".transforms.optimize:AffineOptimize")
 register_pass("affine-loop-skew", ".transforms.loop_skew:AffineLoopSkew")
 register_pass("test-affine-parametric-tile", ".transforms.test_passes:TestAffineLoopParametricTiling")
+register_pass("lower-affine", ".transforms.lower_affine:LowerAffine")
+register_pass("affine-loop-unroll", ".transforms.loop_unroll:AffineLoopUnroll")
+register_pass("affine-loop-unroll-jam", ".transforms.loop_unroll_jam:AffineLoopUnrollAndJam")
+register_pass("affine-loop-normalize", ".transforms.loop_normalize:AffineLoopNormalize")
+register_pass("affine-loop-coalescing", ".transforms.loop_coalescing:AffineLoopCoalescing")

@@ -10,10 +10,18 @@ import math
 import re
 
 from ..analysis.affine_access import depends_on
-from ..dialects.affine import AffineForOp
+from ..dialects.affine import AffineApplyOp, AffineForOp
+from ..dialects.arith import ConstantOp
+from ..ir import attributes as A
+from ..ir import types as T
 from ..ir.affine_expr import AffineConstantExpr
 from ..ir.affine_expr import dim as affine_dim
+from ..ir.affine_map import AffineMap
+from ..ir.core import OP_CLASSES
+from ..ir.op_definition import index_attr, segment_sizes
 from ..ir.rewriter import IRRewriter
+from ..ir.traits import FunctionOpInterface
+from .affine_canonical import value_map_difference
 
 
 def get_perfectly_nested_loops(root: AffineForOp) -> list:
@@ -177,3 +185,119 @@ def largest_divisor_of_trip_count(loop: AffineForOp) -> int:
         else:
             divisors.append(e.get_largest_known_divisor())
     return math.gcd(*divisors)
+
+
+# ------------------------------------------- trip count maps and promotion
+def trip_count_map_and_operands(loop: AffineForOp) -> tuple:
+    """`getTripCountMapAndOperands`: (map, operands) whose results are, per
+    upper bound, (upper - lower) ceildiv step, the difference composed and
+    canonicalized as `AffineValueMap::difference` leaves it; (None, [])
+    when the lower bound is a max of several expressions."""
+    lb_map, ub_map, step = loop.lower_bound_map, loop.upper_bound_map, loop.step
+    if lb_map.is_single_constant() and ub_map.is_single_constant():
+        span = max(0, ub_map.get_single_constant_result() - lb_map.get_single_constant_result())
+        return AffineMap(0, 0, (AffineConstantExpr(-(-span // step)),)), []
+    if len(lb_map.results) != 1:
+        return None, []
+    padded = AffineMap(lb_map.num_dims, lb_map.num_symbols,
+                       (lb_map.results[0],) * len(ub_map.results))
+    diff, operands = value_map_difference(ub_map, loop.upper_bound_operands, padded,
+                                          loop.lower_bound_operands)
+    return AffineMap(diff.num_dims, diff.num_symbols,
+                     tuple(e.ceildiv(step) for e in diff.results)), operands
+
+
+def composed_constant_trip_count(loop: AffineForOp) -> int | None:
+    """`getConstantTripCount` over `trip_count_map_and_operands`: the
+    smallest of the constant results (a negative one read as unsigned, as
+    upstream's cast does), None when one is not constant."""
+    map, _ = trip_count_map_and_operands(loop)
+    if map is None or not all(isinstance(e, AffineConstantExpr) for e in map.results):
+        return None
+    return min(e.value % (1 << 64) for e in map.results)
+
+
+def composed_trip_count_divisor(loop: AffineForOp) -> int:
+    """`getLargestDivisorOfTripCount` over `trip_count_map_and_operands`
+    (the bounds composed with the affine.apply ops feeding them)."""
+    map, _ = trip_count_map_and_operands(loop)
+    if map is None:
+        return 1
+    divisors = [(e.value or (1 << 64) - 1) if isinstance(e, AffineConstantExpr)
+                else e.get_largest_known_divisor() for e in map.results]
+    return math.gcd(*divisors)
+
+
+def set_loop_bound(loop: AffineForOp, lower: bool, map, operands) -> None:
+    """AffineForOp::setLowerBound / setUpperBound."""
+    lbs, ubs, inits = (list(loop.lower_bound_operands), list(loop.upper_bound_operands),
+                       list(loop.inits))
+    if lower:
+        lbs = list(operands)
+    else:
+        ubs = list(operands)
+    loop.set_operands(lbs + ubs + inits)
+    loop.properties["lowerBoundMap" if lower else "upperBoundMap"] = A.AffineMapAttr(map)
+    loop.properties["operandSegmentSizes"] = segment_sizes(len(lbs), len(ubs), len(inits))
+
+
+def set_loop_step(loop: AffineForOp, step: int) -> None:
+    loop.properties["step"] = index_attr(step)
+
+
+def promote_if_single_iteration(loop: AffineForOp) -> bool:
+    """`promoteIfSingleIteration`: a loop of one iteration is replaced by
+    its body, the IV by its lower bound (a constant at the start of the
+    enclosing function's body, the lower bound's operand, or an
+    affine.apply of the lower bound), iter_args by their inits and the
+    results by the yielded values."""
+    if composed_constant_trip_count(loop) != 1 or len(loop.lower_bound_map.results) != 1:
+        return False
+    iv, block = loop.induction_var, loop.parent
+    lb_map = loop.lower_bound_map
+    if iv.uses:
+        if lb_map.is_single_constant():
+            constant = ConstantOp.build(lb_map.get_single_constant_result(), T.INDEX)
+            scope = _function_body(loop)
+            if scope is not None:
+                scope.insert(0, constant)
+            else:
+                block.insert(block.ops.index(loop), constant)
+            constant.pos = loop.pos
+            iv.replace_all_uses_with(constant.results[0])
+        elif lb_map.num_dims == 1 and not lb_map.num_symbols and lb_map.results == (affine_dim(0),):
+            iv.replace_all_uses_with(loop.lower_bound_operands[0])
+        else:
+            apply = AffineApplyOp.build(lb_map, list(loop.lower_bound_operands))
+            apply.pos = loop.pos
+            block.insert(block.ops.index(loop), apply)
+            iv.replace_all_uses_with(apply.results[0])
+    body = loop.body
+    for arg, init in zip(body.args[1:], loop.inits):
+        arg.replace_all_uses_with(init)
+    yield_op = body.ops[-1]
+    for result, value in zip(loop.results, yield_op.operands):
+        result.replace_all_uses_with(value)
+    yield_op.erase()
+    IRRewriter().splice(block, block.ops.index(loop), list(body.ops))
+    loop.erase()
+    return True
+
+
+def _function_body(op):
+    """The entry block of the FunctionOpInterface op around `op`, or None."""
+    parent = op.parent_op
+    while parent is not None:
+        if parent.has_trait(FunctionOpInterface) and parent.regions and parent.regions[0].blocks:
+            return parent.regions[0].blocks[0]
+        parent = parent.parent_op
+    return None
+
+
+def reduction_combiner(kind: str):
+    """The arith op class that combines by the AtomicRMWKind `kind`
+    (arith::getReductionOp): the one declaring it as its reduction kind."""
+    for cls in OP_CLASSES.values():
+        if getattr(cls, "reduction_kind", None) == kind:
+            return cls
+    raise KeyError(kind)
