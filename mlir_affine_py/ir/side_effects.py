@@ -1,0 +1,99 @@
+"""Questions passes ask of an op's side effects, from the traits its class
+declares (mlir/lib/Interfaces/SideEffectInterfaces.cpp): whether it would
+be dead without uses, whether it only reads, whether it may be speculated.
+
+An op implements MemoryEffectOpInterface when its class declares
+`NoMemoryEffect` (or `Pure`), `MemoryEffects(...)` or
+`MemoryEffectOpInterface`; an op with none of them (an unregistered op)
+may do anything.
+"""
+
+from __future__ import annotations
+
+from .core import Operation
+from .traits import (ALLOCATE, READ, WRITE, AlwaysSpeculatable, ConditionallySpeculatable,
+                     MemoryEffectOpInterface, MemoryEffects, NoMemoryEffect,
+                     RecursiveMemoryEffects, RecursivelySpeculatable, Symbol, memory_effects)
+
+
+def is_registered(op) -> bool:
+    return op.__class__ is not Operation
+
+
+def own_effects(op) -> list | None:
+    """The effects of `op` itself (not of the ops in its regions) as
+    (kind, value) pairs, or None when the op does not implement
+    MemoryEffectOpInterface."""
+    cls = op.__class__
+    keys = cls._trait_keys
+    if MemoryEffects in keys:
+        declared = next(t for t in cls.traits if isinstance(t, MemoryEffects))
+        return [(e.kind, e.value_of(op)) for e in declared.effects]
+    if MemoryEffectOpInterface in keys:
+        return [(e.kind, e.value_of(op)) for e in op.get_effects()]
+    if NoMemoryEffect in keys:
+        return []
+    return None
+
+
+def would_op_be_trivially_dead(op) -> bool:
+    """mlir::wouldOpBeTriviallyDead: erasing `op`, were its results unused,
+    would change nothing (it and the ops it holds at most read memory or
+    allocate their own results)."""
+    if op.is_terminator or not is_registered(op) or op.has_trait(Symbol):
+        return False
+    work = [op]
+    while work:
+        current = work.pop()
+        recursive = current.has_trait(RecursiveMemoryEffects)
+        if recursive:
+            for region in current.regions:
+                for block in region.blocks:
+                    work.extend(block.ops)
+        effects = own_effects(current)
+        if effects is None:
+            if recursive:
+                continue
+            return False
+        allocated = {id(value) for kind, value in effects
+                     if kind == ALLOCATE and value is not None
+                     and getattr(value, "owner", None) is current}
+        if not all(id(value) in allocated or kind == READ for kind, value in effects):
+            return False
+    return True
+
+
+def is_op_trivially_dead(op) -> bool:
+    """mlir::isOpTriviallyDead: no result is used and the op would be dead."""
+    return all(not result.uses for result in op.results) and would_op_be_trivially_dead(op)
+
+
+def only_reads(op) -> bool:
+    """MemoryEffectOpInterface::onlyHasEffect<Read>: the op implements the
+    interface and every effect it has is a read (and it has one)."""
+    effects = own_effects(op)
+    return bool(effects) and all(kind == READ for kind, _ in effects)
+
+
+def may_write(op) -> bool:
+    """The op writes memory, or may (it does not state its effects); an op
+    with RecursiveMemoryEffects writes when an op it holds does."""
+    if op.has_trait(RecursiveMemoryEffects):
+        effects = memory_effects(op)
+        return effects is None or any(effect.kind == WRITE for effect in effects)
+    effects = own_effects(op)
+    return effects is None or any(kind == WRITE for kind, _ in effects)
+
+
+def is_speculatable(op) -> bool:
+    """mlir::isSpeculatable: the op may run where it would not have (its
+    ConditionallySpeculatable answer; an op with RecursivelySpeculatable
+    asks the ops it holds)."""
+    if op.has_trait(RecursivelySpeculatable):
+        return all(is_speculatable(nested) for nested in op.walk() if nested is not op)
+    if op.has_trait(AlwaysSpeculatable):
+        return True
+    if op.has_trait(ConditionallySpeculatable):
+        speculatability = getattr(op, "speculatability", None)
+        return speculatability is not None and speculatability()
+    return False
