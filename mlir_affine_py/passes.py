@@ -466,3 +466,4 @@ register_pass("affine-parallelize", ".transforms.affine_parallelize:AffineParall
 register_pass("affine-optimize", ".transforms.optimize:AffineOptimize")
 register_pass("test-affine-parametric-tile", ".transforms.test_passes:TestAffineLoopParametricTiling")
 register_pass("cse", ".transforms.cse:CSE")
+register_pass("loop-invariant-code-motion", ".transforms.loop_invariant_code_motion:LoopInvariantCodeMotion")

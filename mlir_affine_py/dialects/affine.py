@@ -18,6 +18,7 @@ from ..ir.affine_map import AffineMap
 from ..ir.core import Block, BlockArgument, Region, register_op
 from ..ir.op_definition import (Operand, Property, RegionDef, Result, Variadic, VariadicResult,
                                 index_attr, segment_sizes)
+from ..ir.side_effects import NOT_SPECULATABLE, RECURSIVELY_SPECULATABLE
 from ..ir.traits import (AffineMapAccessInterface, AffineReadOpInterface,
                          AffineWriteOpInterface, AttrSizedOperandSegments,
                          AutomaticAllocationScope, ConditionallySpeculatable,
@@ -359,6 +360,10 @@ class AffineForOp(RegisteredOp):
     @property
     def step(self) -> int:
         return self.properties["step"].value
+
+    def speculatability(self) -> str:
+        """A loop of step 1 ends for any bounds: as speculatable as its body."""
+        return RECURSIVELY_SPECULATABLE if self.step == 1 else NOT_SPECULATABLE
 
     @property
     def body(self):

@@ -14,6 +14,7 @@ from ..ir.affine_map import AffineMap
 from ..ir.core import register_op
 from ..ir.op_definition import (Operand, Optional, Property, RegionDef, Result, Variadic,
                                 VariadicResult, segment_sizes)
+from ..ir.side_effects import dim_speculatability
 from ..ir.traits import (Allocate, AttrSizedOperandSegments, AutomaticAllocationScope,
                          CastOpInterface, ConditionallySpeculatable, Free, HasParent,
                          MemoryEffects, NoMemoryEffect, NoRegionArguments, Pure, Read,
@@ -237,6 +238,7 @@ class DeallocOp(RegisteredOp):
 class DimOp(RegisteredOp):
     name = "memref.dim"
     traits = (NoMemoryEffect, ConditionallySpeculatable, ShapedDimOpInterface)
+    speculatability = dim_speculatability
     ods_operands = (Operand("source", NON_0_RANKED_OR_UNRANKED_MEMREF), Operand("index", Index))
     ods_results = (Result("result", Index),)
 

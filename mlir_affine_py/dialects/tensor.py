@@ -7,6 +7,7 @@ from __future__ import annotations
 from ..ir import types as T
 from ..ir.core import register_op
 from ..ir.op_definition import Operand, Result, Variadic
+from ..ir.side_effects import dim_speculatability
 from ..ir.traits import ConditionallySpeculatable, NoMemoryEffect, Pure, ShapedDimOpInterface
 from ..ir.type_constraints import (AnyNon0RankedOrUnrankedTensor, AnyRankedTensor,
                                    AnyStaticShapeTensor, AnyTensor, Index,
@@ -65,6 +66,7 @@ class DimOp(RegisteredOp):
 
     name = "tensor.dim"
     traits = (NoMemoryEffect, ConditionallySpeculatable, ShapedDimOpInterface)
+    speculatability = dim_speculatability
     ods_operands = (Operand("source", AnyNon0RankedOrUnrankedTensor), Operand("index", Index))
     ods_results = (Result("result", Index),)
 

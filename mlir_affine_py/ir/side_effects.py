@@ -11,6 +11,7 @@ may do anything.
 from __future__ import annotations
 
 from .core import Operation
+from .matchers import constant_int_value
 from .traits import (ALLOCATE, READ, WRITE, AlwaysSpeculatable, ConditionallySpeculatable,
                      MemoryEffectOpInterface, MemoryEffects, NoMemoryEffect,
                      RecursiveMemoryEffects, RecursivelySpeculatable, Symbol, memory_effects)
@@ -85,15 +86,40 @@ def may_write(op) -> bool:
     return effects is None or any(kind == WRITE for kind, _ in effects)
 
 
-def is_speculatable(op) -> bool:
-    """mlir::isSpeculatable: the op may run where it would not have (its
-    ConditionallySpeculatable answer; an op with RecursivelySpeculatable
-    asks the ops it holds)."""
-    if op.has_trait(RecursivelySpeculatable):
-        return all(is_speculatable(nested) for nested in op.walk() if nested is not op)
+# Speculation::Speculatability: what an op with ConditionallySpeculatable
+# answers from its `speculatability()` method.
+NOT_SPECULATABLE, SPECULATABLE, RECURSIVELY_SPECULATABLE = "not", "speculatable", "recursively"
+
+
+def speculatability(op) -> str:
+    """ConditionallySpeculatable::getSpeculatability, from the traits
+    (AlwaysSpeculatable, RecursivelySpeculatable) or the op's own
+    `speculatability()`; NOT_SPECULATABLE for an op that says nothing."""
     if op.has_trait(AlwaysSpeculatable):
-        return True
+        return SPECULATABLE
+    if op.has_trait(RecursivelySpeculatable):
+        return RECURSIVELY_SPECULATABLE
     if op.has_trait(ConditionallySpeculatable):
-        speculatability = getattr(op, "speculatability", None)
-        return speculatability is not None and speculatability()
-    return False
+        ask = getattr(op, "speculatability", None)
+        return ask() if ask is not None else NOT_SPECULATABLE
+    return NOT_SPECULATABLE
+
+
+def is_speculatable(op) -> bool:
+    """mlir::isSpeculatable: the op may run where it would not have; a
+    recursively speculatable op asks the ops its regions hold."""
+    answer = speculatability(op)
+    if answer == RECURSIVELY_SPECULATABLE:
+        return all(is_speculatable(nested) for region in op.regions
+                   for block in region.blocks for nested in block.ops)
+    return answer == SPECULATABLE
+
+
+def dim_speculatability(op) -> str:
+    """tensor.dim's and memref.dim's: a constant index below the rank of a
+    ranked source cannot be out of bounds."""
+    index = constant_int_value(op.operands[1])
+    shape = getattr(op.operands[0].type, "shape", None)
+    if index is None or shape is None or len(shape) <= index:
+        return NOT_SPECULATABLE
+    return SPECULATABLE
