@@ -11,7 +11,7 @@ import re
 from ..diagnostics import MLIRError, offset_to_pos
 from ..ir import attributes as A
 from ..ir import types as T
-from ..ir.affine_expr import AffineConstantExpr, AffineSymbolExpr, constant
+from ..ir.affine_expr import AffineConstantExpr, AffineDimExpr, AffineSymbolExpr, constant
 from ..ir.affine_expr import dim as affine_dim
 from ..ir.affine_expr import symbol as affine_symbol
 from ..ir.affine_map import AffineMap
@@ -30,6 +30,9 @@ from ..parse.op_syntax import parses
 from ..parse.syntax import (TOKEN, AttrDict, ParsedRegion, TypeList, Uses, affine_from_syntax,
                             defined_name, integer_literal, parse_error)
 from ..ir.type_constraints import AnyMemRef, AnyType, Index
+from .affine_canonicalize import (canonicalize_map_and_operands, compose_set_and_operands,
+                                  simplify_affine_op)
+from .arith import materialize_constant as materialize_arith_constant
 from .affine_validity import (affine_scope, dim_and_symbol_error, is_valid_dim,
                               is_valid_symbol, note_induction_vars, note_valid_dim_apply)
 from .base import (ValueTerminator, RegisteredOp, attrs_of, ensure_terminator,
@@ -478,6 +481,19 @@ class AffineIfOp(RegisteredOp):
     ods_properties = (Property("condition", A.IntegerSetAttr),)
     ods_regions = (RegionDef("thenRegion", blocks=1), RegionDef("elseRegion"))
 
+    def fold(self, constants):
+        """AffineIfOp::fold: the condition composed with the affine.apply ops
+        of its operands and canonicalized, in place."""
+        iset = self.properties["condition"].value
+        iset_new, operands = compose_set_and_operands(iset, list(self.operands))
+        iset_new, operands = canonicalize_map_and_operands(iset_new, operands)
+        if iset_new == iset and len(operands) == len(self.operands) \
+                and all(a is b for a, b in zip(operands, self.operands)):
+            return None
+        self.properties["condition"] = A.IntegerSetAttr(iset_new)
+        self.set_operands(operands)
+        return []
+
     syntax = r"""
         affine_if: affine_if_head region ("else" region)? attr_dict?
         affine_if_head: OP_AFFINE_IF if_condition ("->" _result_types)? -> op_head
@@ -667,6 +683,20 @@ class AffineMapOp(RegisteredOp):
 class AffineApplyOp(AffineMapOp):
     name = "affine.apply"
     traits = (Pure,)
+    canonicalization_patterns = (simplify_affine_op,)
+    materialize_constant = staticmethod(materialize_arith_constant)
+
+    def fold(self, constants):
+        """AffineApplyOp::fold: a dim or symbol result is its operand, a
+        result the constant operands make constant is that constant."""
+        amap = self.map
+        expr = amap.results[0]
+        if isinstance(expr, AffineDimExpr):
+            return [self.operands[expr.position]]
+        if isinstance(expr, AffineSymbolExpr):
+            return [self.operands[amap.num_dims + expr.position]]
+        value = _constant_fold(amap, constants)
+        return None if value is None else [A.IntegerAttr(value[0], T.INDEX)]
 
     syntax = r"""
         affine_apply: OP_AFFINE_APPLY _map_ref dim_and_symbol_list attr_dict?
@@ -701,12 +731,43 @@ class AffineApplyOp(AffineMapOp):
 class AffineMinOp(AffineMapOp):
     name = "affine.min"
     traits = (Pure,)
+    canonicalization_patterns = (simplify_affine_op,)
+    materialize_constant = staticmethod(materialize_arith_constant)
+
+    def fold(self, constants):
+        """AffineMinOp::fold: the least result when all are constant."""
+        values = _constant_fold(self.map, constants)
+        return None if values is None else [A.IntegerAttr(min(values), T.INDEX)]
 
 
 @register_op
 class AffineMaxOp(AffineMapOp):
     name = "affine.max"
     traits = (Pure,)
+    canonicalization_patterns = (simplify_affine_op,)
+    materialize_constant = staticmethod(materialize_arith_constant)
+
+    def fold(self, constants):
+        """AffineMaxOp::fold: the greatest result when all are constant."""
+        values = _constant_fold(self.map, constants)
+        return None if values is None else [A.IntegerAttr(max(values), T.INDEX)]
+
+
+def _constant_fold(amap, constants):
+    """AffineMap::constantFold: the results with the constant operands
+    substituted, when all of them become constants; else None."""
+    if not amap.results:
+        return None
+    leaves = [constant(c.value) if isinstance(c, A.IntegerAttr) else
+              (affine_dim(i) if i < amap.num_dims else affine_symbol(i - amap.num_dims))
+              for i, c in enumerate(constants)]
+    values = []
+    for expr in amap.results:
+        folded = expr.replace_dims_and_symbols(leaves[:amap.num_dims], leaves[amap.num_dims:])
+        if not isinstance(folded, AffineConstantExpr):
+            return None
+        values.append(folded.value)
+    return values
 
 
 def _parse_map_op(t, children, name, token):
@@ -802,6 +863,7 @@ class AffineMemoryOp(RegisteredOp):
 
     __slots__ = ()
     ods_properties = (Property("map", A.AffineMapAttr),)
+    canonicalization_patterns = (simplify_affine_op,)
     # Subscripts are an affine map of SSA ids (parseAffineMapOfSSAIds).
     stores = False
     vector = False

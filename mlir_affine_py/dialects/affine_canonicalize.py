@@ -1,0 +1,206 @@
+"""Map and operand canonicalization of the affine dialect (mlir/lib/
+Dialect/Affine/IR/AffineOps.cpp): what the folds and canonicalization
+patterns of the affine op classes (dialects/affine.py) share.
+
+- `canonicalize_map_and_operands`: dims that are valid symbols become
+  symbols (appended after the symbols), symbols that are only valid dims
+  become dims, unused inputs go, an operand given twice is one input, a
+  constant symbol operand is folded into the map.
+- `compose_affine_map_and_operands`: inputs computed by affine.apply ops
+  are replaced by those ops' expressions over their operands (repeatedly),
+  then the map is canonicalized and simplified.
+- `simplify_affine_op`: the pattern SimplifyAffineOp of affine.apply, min,
+  max, load, store and their vector forms: compose, canonicalize, and
+  rewrite the op when its map or operands changed.
+
+A map or an integer set is handled alike through `_Inputs`, a view of its
+dims, symbols and expressions.
+"""
+
+from __future__ import annotations
+
+from ..ir import attributes as A
+from ..ir.affine_expr import AffineDimExpr, AffineSymbolExpr, constant, dim, symbol
+from ..ir.affine_map import AffineMap, IntegerSet
+from ..ir.affine_simplify import simplify_affine_map
+from ..ir.matchers import constant_attribute
+from .affine_validity import is_valid_dim, is_valid_symbol
+
+
+def _exprs(map_or_set) -> tuple:
+    return map_or_set.constraints if isinstance(map_or_set, IntegerSet) else map_or_set.results
+
+
+def _rebuild(map_or_set, num_dims: int, num_symbols: int, exprs):
+    if isinstance(map_or_set, IntegerSet):
+        return IntegerSet.get(num_dims, num_symbols, exprs, map_or_set.eq_flags)
+    return AffineMap.get(num_dims, num_symbols, exprs)
+
+
+def _replace(map_or_set, dims, syms, num_dims: int, num_symbols: int):
+    """replaceDimsAndSymbols; None entries (unused inputs) become 0."""
+    dims = [constant(0) if d is None else d for d in dims]
+    syms = [constant(0) if s is None else s for s in syms]
+    return _rebuild(map_or_set, num_dims, num_symbols,
+                    [e.replace_dims_and_symbols(dims, syms) for e in _exprs(map_or_set)])
+
+
+def _used(map_or_set) -> tuple[set, set]:
+    dims, syms = set(), set()
+    for expr in _exprs(map_or_set):
+        for node in expr.walk():
+            if isinstance(node, AffineDimExpr):
+                dims.add(node.position)
+            elif isinstance(node, AffineSymbolExpr):
+                syms.add(node.position)
+    return dims, syms
+
+
+def _promote_symbols(map_or_set, operands: list):
+    """canonicalizePromotedSymbols."""
+    num_dims, old_syms = map_or_set.num_dims, map_or_set.num_symbols
+    result, remapped, dims = [], [], []
+    for i, value in enumerate(operands[:num_dims]):
+        if is_valid_symbol(value):
+            dims.append(symbol(old_syms + len(remapped)))
+            remapped.append(value)
+        else:
+            dims.append(dim(len(result)))
+            result.append(value)
+    result += operands[num_dims:] + remapped
+    new_dims = num_dims - len(remapped)
+    syms = [symbol(k) for k in range(old_syms)]
+    return _replace(map_or_set, dims, syms, new_dims, old_syms + len(remapped)), result
+
+
+def _demote_dims(map_or_set, operands: list):
+    """legalizeDemotedDims: a symbol operand that is a valid dim but no
+    valid symbol becomes a dim."""
+    num_dims = map_or_set.num_dims
+    remapped, symbol_operands, syms = [], [], []
+    for value in operands[num_dims:]:
+        if is_valid_dim(value) and not is_valid_symbol(value):
+            syms.append(dim(num_dims + len(remapped)))
+            remapped.append(value)
+        else:
+            syms.append(symbol(len(symbol_operands)))
+            symbol_operands.append(value)
+    if not remapped:
+        return map_or_set, operands
+    dims = [dim(k) for k in range(num_dims)]
+    return (_replace(map_or_set, dims, syms, num_dims + len(remapped), len(symbol_operands)),
+            operands[:num_dims] + remapped + symbol_operands)
+
+
+def canonicalize_map_and_operands(map_or_set, operands: list):
+    """canonicalizeMapOrSetAndOperands: the new map (or set) and operands."""
+    if not operands:
+        return map_or_set, list(operands)
+    map_or_set, operands = _promote_symbols(map_or_set, list(operands))
+    map_or_set, operands = _demote_dims(map_or_set, operands)
+    used_dims, used_syms = _used(map_or_set)
+    num_dims = map_or_set.num_dims
+    result, seen, dims = [], {}, []
+    for i in range(num_dims):
+        if i not in used_dims:
+            dims.append(None)
+            continue
+        value = operands[i]
+        if value not in seen:
+            seen[value] = dim(len(result))
+            result.append(value)
+        dims.append(seen[value])
+    next_dim = len(result)
+    seen, syms = {}, []
+    for i in range(map_or_set.num_symbols):
+        if i not in used_syms:
+            syms.append(None)
+            continue
+        value = operands[num_dims + i]
+        attr = constant_attribute(value)
+        if isinstance(attr, A.IntegerAttr):
+            syms.append(constant(attr.value))
+            continue
+        if value not in seen:
+            seen[value] = symbol(len(result) - next_dim)
+            result.append(value)
+        syms.append(seen[value])
+    return _replace(map_or_set, dims, syms, next_dim, len(result) - next_dim), result
+
+
+def _producer_apply(value):
+    op = value.defining_op
+    return op if op is not None and op.op_name == "affine.apply" else None
+
+
+def compose_affine_map_and_operands(amap: AffineMap, operands: list):
+    """composeAffineMapAndOperands (one round of replaceDimOrSym until no
+    input comes from an affine.apply), then canonicalized and simplified."""
+    if not amap.results:
+        amap, operands = canonicalize_map_and_operands(amap, operands)
+        return simplify_affine_map(amap), operands
+    dims = list(operands[:amap.num_dims])
+    syms = list(operands[amap.num_dims:])
+    changed = True
+    while changed:
+        changed = False
+        for position in range(len(dims) + len(syms)):
+            is_dim = position < len(dims)
+            container, at = (dims, position) if is_dim else (syms, position - len(dims))
+            value = container[at]
+            apply = None if value is None else _producer_apply(value)
+            if apply is None:
+                continue
+            container[at] = None
+            inner, inner_operands = canonicalize_map_and_operands(apply.map, list(apply.operands))
+            replacement = inner.results[0].shift_dims(inner.num_dims, len(dims)) \
+                .shift_symbols(inner.num_symbols, len(syms))
+            dims.extend(inner_operands[:inner.num_dims])
+            syms.extend(inner_operands[inner.num_dims:])
+            target = dim(at) if is_dim else symbol(at)
+            amap = AffineMap.get(len(dims), len(syms),
+                                 [e.replace({target: replacement}) for e in amap.results])
+            changed = True
+            break
+    new_operands, dim_repl, sym_repl = [], [], []
+    for container, repl, make in ((dims, dim_repl, dim), (syms, sym_repl, symbol)):
+        count = 0
+        for value in container:
+            if value is None:
+                repl.append(constant(0))
+                continue
+            repl.append(make(count))
+            count += 1
+            new_operands.append(value)
+    num_dims = sum(v is not None for v in dims)
+    amap = amap.replace_dims_and_symbols(dim_repl, sym_repl, num_dims,
+                                         len(new_operands) - num_dims)
+    amap, new_operands = canonicalize_map_and_operands(amap, new_operands)
+    return simplify_affine_map(amap), new_operands
+
+
+def compose_set_and_operands(iset: IntegerSet, operands: list):
+    """composeSetAndOperands: the set's constraints composed as a map's."""
+    if not any(_producer_apply(value) for value in operands):
+        return iset, list(operands)
+    amap, operands = compose_affine_map_and_operands(
+        AffineMap.get(iset.num_dims, iset.num_symbols, iset.constraints), list(operands))
+    return IntegerSet.get(amap.num_dims, amap.num_symbols, amap.results, iset.eq_flags), operands
+
+
+def simplify_affine_op(op, rewriter) -> bool:
+    """SimplifyAffineOp: the op with its map composed and canonicalized."""
+    old_map = op.map
+    first = len(op.operands) - (old_map.num_dims + old_map.num_symbols)
+    old_operands = list(op.operands[first:])
+    amap, operands = compose_affine_map_and_operands(old_map, old_operands)
+    amap, operands = canonicalize_map_and_operands(amap, operands)
+    if amap == old_map and len(operands) == len(old_operands) \
+            and all(a is b for a, b in zip(operands, old_operands)):
+        return False
+
+    def change():
+        op.properties["map"] = A.AffineMapAttr(amap)
+        op.set_operands(list(op.operands[:first]) + operands)
+    rewriter.modify_op_in_place(op, change)
+    return True
