@@ -31,7 +31,7 @@ from ..parse.syntax import (TOKEN, AttrDict, ParsedRegion, TypeList, Uses, affin
                             defined_name, integer_literal, parse_error)
 from ..ir.type_constraints import AnyMemRef, AnyType, Index
 from .affine_canonicalize import (canonicalize_map_and_operands, compose_set_and_operands,
-                                  simplify_affine_op)
+                                  fold_affine_for, fold_empty_loop, simplify_affine_op)
 from .arith import materialize_constant as materialize_arith_constant
 from .affine_validity import (affine_scope, dim_and_symbol_error, is_valid_dim,
                               is_valid_symbol, note_induction_vars, note_valid_dim_apply)
@@ -363,6 +363,9 @@ class AffineForOp(RegisteredOp):
     @property
     def step(self) -> int:
         return self.properties["step"].value
+
+    fold = fold_affine_for
+    canonicalization_patterns = (fold_empty_loop,)
 
     def speculatability(self) -> str:
         """A loop of step 1 ends for any bounds: as speculatable as its body."""

@@ -20,7 +20,7 @@ dims, symbols and expressions.
 from __future__ import annotations
 
 from ..ir import attributes as A
-from ..ir.affine_expr import AffineDimExpr, AffineSymbolExpr, constant, dim, symbol
+from ..ir.affine_expr import AffineConstantExpr, AffineDimExpr, AffineSymbolExpr, constant, dim, symbol
 from ..ir.affine_map import AffineMap, IntegerSet
 from ..ir.affine_simplify import simplify_affine_map
 from ..ir.matchers import constant_attribute
@@ -203,4 +203,122 @@ def simplify_affine_op(op, rewriter) -> bool:
         op.properties["map"] = A.AffineMapAttr(amap)
         op.set_operands(list(op.operands[:first]) + operands)
     rewriter.modify_op_in_place(op, change)
+    return True
+
+
+# ------------------------------------------------------------- affine.for
+def _remove_duplicate_exprs(amap: AffineMap) -> AffineMap:
+    """removeDuplicateExprs: each result once, first occurrence kept."""
+    results = []
+    for expr in amap.results:
+        if expr not in results:
+            results.append(expr)
+    return AffineMap.get(amap.num_dims, amap.num_symbols, results)
+
+
+def _set_bounds(loop, lower, upper) -> None:
+    """The loop's bound maps and operands (each a (map, operands) pair)."""
+    inits = list(loop.inits)
+    loop.properties["lowerBoundMap"] = A.AffineMapAttr(lower[0])
+    loop.properties["upperBoundMap"] = A.AffineMapAttr(upper[0])
+    loop.properties["operandSegmentSizes"] = A.DenseArrayAttr(
+        loop.properties["operandSegmentSizes"].type,
+        [len(lower[1]), len(upper[1]), len(inits)])
+    loop.set_operands(list(lower[1]) + list(upper[1]) + inits)
+
+
+def _fold_bound(amap: AffineMap, operands, lower: bool):
+    """foldLowerOrUpperBound: the constant map of the max (lower) or min
+    (upper) of the bound's results, when its operands make them constant."""
+    if amap.is_single_constant():
+        return None
+    leaves = []
+    for i, value in enumerate(operands):
+        attr = constant_attribute(value)
+        if isinstance(attr, A.IntegerAttr):
+            leaves.append(constant(attr.value))
+        else:
+            leaves.append(dim(i) if i < amap.num_dims else symbol(i - amap.num_dims))
+    values = []
+    for expr in amap.results:
+        folded = expr.replace_dims_and_symbols(leaves[:amap.num_dims], leaves[amap.num_dims:])
+        if not isinstance(folded, AffineConstantExpr):
+            return None
+        values.append(folded.value)
+    return AffineMap.get_constant_map(max(values) if lower else min(values))
+
+
+def trivial_constant_trip_count(loop):
+    """getTrivialConstantTripCount."""
+    lower, upper, step = loop.lower_bound_map, loop.upper_bound_map, loop.step
+    if not (lower.is_single_constant() and upper.is_single_constant()) or step <= 0:
+        return None
+    lb, ub = lower.get_single_constant_result(), upper.get_single_constant_result()
+    return 0 if ub - lb <= 0 else (ub - lb + step - 1) // step
+
+
+def fold_affine_for(loop, constants):
+    """AffineForOp::fold: constant bounds folded, bounds canonicalized; a
+    loop that never runs is its inits."""
+    lower = (loop.lower_bound_map, list(loop.lower_bound_operands))
+    upper = (loop.upper_bound_map, list(loop.upper_bound_operands))
+    folded = False
+    for which, is_lower in ((0, True), (1, False)):
+        bound = lower if is_lower else upper
+        constant_map = _fold_bound(bound[0], bound[1], is_lower)
+        if constant_map is not None:
+            if is_lower:
+                lower = (constant_map, [])
+            else:
+                upper = (constant_map, [])
+            folded = True
+    if folded:
+        _set_bounds(loop, lower, upper)
+    lb_map, lb_operands = compose_affine_map_and_operands(*lower)
+    lb_map, lb_operands = canonicalize_map_and_operands(lb_map, lb_operands)
+    lb_map = _remove_duplicate_exprs(lb_map)
+    ub_map, ub_operands = compose_affine_map_and_operands(*upper)
+    ub_map, ub_operands = canonicalize_map_and_operands(ub_map, ub_operands)
+    ub_map = _remove_duplicate_exprs(ub_map)
+    if lb_map != lower[0] or ub_map != upper[0]:
+        _set_bounds(loop, (lb_map, lb_operands) if lb_map != lower[0] else lower,
+                    (ub_map, ub_operands) if ub_map != upper[0] else upper)
+        folded = True
+    if trivial_constant_trip_count(loop) == 0 and loop.results:
+        return list(loop.inits)
+    return [] if folded else None
+
+
+def fold_empty_loop(loop, rewriter) -> bool:
+    """AffineForEmptyLoopFolder: a loop whose body is only its yield is
+    replaced by what it yields, when that does not depend on the trip
+    count."""
+    body = loop.body
+    if len(body.ops) != 1:
+        return False
+    if not loop.results:
+        return False        # upstream claims success and changes nothing
+    trips = trivial_constant_trip_count(loop)
+    inits = list(loop.inits)
+    if trips == 0:
+        rewriter.replace_op(loop, inits)
+        return True
+    iter_args = list(body.args[1:])
+    outside = out_of_order = False
+    replacements = []
+    for i, value in enumerate(body.ops[-1].operands):
+        if value is body.args[0]:
+            return False
+        if value in iter_args:
+            position = iter_args.index(value)
+            out_of_order |= position != i
+            replacements.append(inits[position])
+        else:
+            outside = True
+            replacements.append(value)
+    if trips is None and (outside or out_of_order):
+        return False
+    if trips is not None and trips >= 2 and out_of_order:
+        return False
+    rewriter.replace_op(loop, replacements)
     return True
