@@ -31,7 +31,8 @@ from ..parse.syntax import (TOKEN, AttrDict, ParsedRegion, TypeList, Uses, affin
                             defined_name, integer_literal, parse_error)
 from ..ir.type_constraints import AnyMemRef, AnyType, Index
 from .affine_canonicalize import (canonicalize_map_and_operands, compose_set_and_operands,
-                                  fold_affine_for, fold_empty_loop, simplify_affine_op)
+                                  constant_fold_map, fold_affine_for, fold_empty_loop,
+                                  simplify_affine_op)
 from .arith import materialize_constant as materialize_arith_constant
 from .affine_validity import (affine_scope, dim_and_symbol_error, is_valid_dim,
                               is_valid_symbol, note_induction_vars, note_valid_dim_apply)
@@ -698,7 +699,7 @@ class AffineApplyOp(AffineMapOp):
             return [self.operands[expr.position]]
         if isinstance(expr, AffineSymbolExpr):
             return [self.operands[amap.num_dims + expr.position]]
-        value = _constant_fold(amap, constants)
+        value = constant_fold_map(amap, constants)
         return None if value is None else [A.IntegerAttr(value[0], T.INDEX)]
 
     syntax = r"""
@@ -739,7 +740,7 @@ class AffineMinOp(AffineMapOp):
 
     def fold(self, constants):
         """AffineMinOp::fold: the least result when all are constant."""
-        values = _constant_fold(self.map, constants)
+        values = constant_fold_map(self.map, constants)
         return None if values is None else [A.IntegerAttr(min(values), T.INDEX)]
 
 
@@ -752,25 +753,8 @@ class AffineMaxOp(AffineMapOp):
 
     def fold(self, constants):
         """AffineMaxOp::fold: the greatest result when all are constant."""
-        values = _constant_fold(self.map, constants)
+        values = constant_fold_map(self.map, constants)
         return None if values is None else [A.IntegerAttr(max(values), T.INDEX)]
-
-
-def _constant_fold(amap, constants):
-    """AffineMap::constantFold: the results with the constant operands
-    substituted, when all of them become constants; else None."""
-    if not amap.results:
-        return None
-    leaves = [constant(c.value) if isinstance(c, A.IntegerAttr) else
-              (affine_dim(i) if i < amap.num_dims else affine_symbol(i - amap.num_dims))
-              for i, c in enumerate(constants)]
-    values = []
-    for expr in amap.results:
-        folded = expr.replace_dims_and_symbols(leaves[:amap.num_dims], leaves[amap.num_dims:])
-        if not isinstance(folded, AffineConstantExpr):
-            return None
-        values.append(folded.value)
-    return values
 
 
 def _parse_map_op(t, children, name, token):

@@ -227,24 +227,31 @@ def _set_bounds(loop, lower, upper) -> None:
     loop.set_operands(list(lower[1]) + list(upper[1]) + inits)
 
 
-def _fold_bound(amap: AffineMap, operands, lower: bool):
-    """foldLowerOrUpperBound: the constant map of the max (lower) or min
-    (upper) of the bound's results, when its operands make them constant."""
-    if amap.is_single_constant():
+def constant_fold_map(amap: AffineMap, constants):
+    """AffineMap::constantFold: the results with the constant operands
+    (IntegerAttr, else None) substituted, when all become constants."""
+    if not amap.results:
         return None
-    leaves = []
-    for i, value in enumerate(operands):
-        attr = constant_attribute(value)
-        if isinstance(attr, A.IntegerAttr):
-            leaves.append(constant(attr.value))
-        else:
-            leaves.append(dim(i) if i < amap.num_dims else symbol(i - amap.num_dims))
+    leaves = [constant(c.value) if isinstance(c, A.IntegerAttr) else
+              (dim(i) if i < amap.num_dims else symbol(i - amap.num_dims))
+              for i, c in enumerate(constants)]
     values = []
     for expr in amap.results:
         folded = expr.replace_dims_and_symbols(leaves[:amap.num_dims], leaves[amap.num_dims:])
         if not isinstance(folded, AffineConstantExpr):
             return None
         values.append(folded.value)
+    return values
+
+
+def _fold_bound(amap: AffineMap, operands, lower: bool):
+    """foldLowerOrUpperBound: the constant map of the max (lower) or min
+    (upper) of the bound's results, when its operands make them constant."""
+    if amap.is_single_constant():
+        return None
+    values = constant_fold_map(amap, [constant_attribute(value) for value in operands])
+    if values is None:
+        return None
     return AffineMap.get_constant_map(max(values) if lower else min(values))
 
 
