@@ -30,7 +30,7 @@ from ..parse.op_syntax import parses
 from ..parse.syntax import (TOKEN, AttrDict, ParsedRegion, TypeList, Uses, affine_from_syntax,
                             defined_name, integer_literal, parse_error)
 from ..ir.type_constraints import AnyMemRef, AnyType, Index
-from .affine_canonicalize import (canonicalize_map_and_operands, compose_set_and_operands,
+from .affine_canonicalize import (MIN_MAX_PATTERNS, canonicalize_map_and_operands, compose_set_and_operands,
                                   constant_fold_map, fold_affine_for, fold_empty_loop,
                                   simplify_affine_op)
 from .arith import materialize_constant as materialize_arith_constant
@@ -735,7 +735,7 @@ class AffineApplyOp(AffineMapOp):
 class AffineMinOp(AffineMapOp):
     name = "affine.min"
     traits = (Pure,)
-    canonicalization_patterns = (simplify_affine_op,)
+    canonicalization_patterns = MIN_MAX_PATTERNS
     materialize_constant = staticmethod(materialize_arith_constant)
 
     def fold(self, constants):
@@ -748,7 +748,7 @@ class AffineMinOp(AffineMapOp):
 class AffineMaxOp(AffineMapOp):
     name = "affine.max"
     traits = (Pure,)
-    canonicalization_patterns = (simplify_affine_op,)
+    canonicalization_patterns = MIN_MAX_PATTERNS
     materialize_constant = staticmethod(materialize_arith_constant)
 
     def fold(self, constants):

@@ -22,7 +22,8 @@ from __future__ import annotations
 from ..ir import attributes as A
 from ..ir.affine_expr import AffineConstantExpr, AffineDimExpr, AffineSymbolExpr, constant, dim, symbol
 from ..ir.affine_map import AffineMap, IntegerSet
-from ..ir.affine_simplify import simplify_affine_map
+from ..ir.affine_simplify import flat_form, simplify_affine_map
+from ..ir.core import OP_CLASSES
 from ..ir.matchers import constant_attribute
 from .affine_validity import is_valid_dim, is_valid_symbol
 
@@ -198,12 +199,87 @@ def simplify_affine_op(op, rewriter) -> bool:
     if amap == old_map and len(operands) == len(old_operands) \
             and all(a is b for a, b in zip(operands, old_operands)):
         return False
+    _set_map(op, rewriter, amap, list(op.operands[:first]) + operands)
+    return True
 
+
+def _set_map(op, rewriter, amap: AffineMap, operands: list) -> None:
+    """The op with another map and operands (replaceOpWithNewOp, in place)."""
     def change():
         op.properties["map"] = A.AffineMapAttr(amap)
-        op.set_operands(list(op.operands[:first]) + operands)
+        op.set_operands(operands)
     rewriter.modify_op_in_place(op, change)
+
+
+# ------------------------------------------------------ affine.min and max
+def single_result_min_max(op, rewriter) -> bool:
+    """CanonicalizeSingleResultAffineMinMaxOp: a min or max of one result
+    is an affine.apply."""
+    if len(op.map.results) != 1:
+        return False
+    apply = OP_CLASSES["affine.apply"].build(op.map, list(op.operands))
+    rewriter.set_insertion_point(op)
+    rewriter.insert(apply)
+    rewriter.replace_op(op, apply.results)
     return True
+
+
+def deduplicate_min_max(op, rewriter) -> bool:
+    """DeduplicateAffineMinMaxExpressions."""
+    amap = op.map
+    deduplicated = _remove_duplicate_exprs(amap)
+    if len(deduplicated.results) == len(amap.results):
+        return False
+    _set_map(op, rewriter, deduplicated, list(op.operands))
+    return True
+
+
+def merge_min_max(op, rewriter) -> bool:
+    """MergeAffineMinMaxOp: a result that is a dim or symbol computed by a
+    min (max) of the same kind is replaced by that op's results."""
+    amap = op.map
+    dims = list(op.operands[:amap.num_dims])
+    syms = list(op.operands[amap.num_dims:])
+    exprs, producers = [], []
+    for expr in amap.results:
+        value = (syms[expr.position] if isinstance(expr, AffineSymbolExpr) else
+                 dims[expr.position] if isinstance(expr, AffineDimExpr) else None)
+        producer = None if value is None else value.defining_op
+        if producer is not None and type(producer) is type(op):
+            producers.append(producer)
+            continue
+        exprs.append(expr)
+    if not producers:
+        return False
+    num_dims, num_syms = amap.num_dims, amap.num_symbols
+    for producer in producers:
+        inner = producer.map
+        dims += producer.operands[:inner.num_dims]
+        syms += producer.operands[inner.num_dims:]
+        exprs += [e.shift_dims(inner.num_dims, num_dims).shift_symbols(inner.num_symbols, num_syms)
+                  for e in inner.results]
+        num_dims += inner.num_dims
+        num_syms += inner.num_symbols
+    _set_map(op, rewriter, AffineMap.get(num_dims, num_syms, exprs), dims + syms)
+    return True
+
+
+def order_min_max_results(op, rewriter) -> bool:
+    """CanonicalizeAffineMinMaxOpExprAndTermOrder: the results sorted by
+    their coefficients (dims, symbols, constant), when all are pure affine
+    without divisions."""
+    amap = op.map
+    flat = [flat_form(e, amap.num_dims, amap.num_symbols) for e in amap.results]
+    if any(row is None for row in flat) or flat == sorted(flat):
+        return False
+    order = sorted(range(len(flat)), key=lambda k: flat[k])
+    _set_map(op, rewriter, AffineMap.get(amap.num_dims, amap.num_symbols,
+                                         [amap.results[k] for k in order]), list(op.operands))
+    return True
+
+
+MIN_MAX_PATTERNS = (single_result_min_max, deduplicate_min_max, merge_min_max,
+                    simplify_affine_op, order_min_max_results)
 
 
 # ------------------------------------------------------------- affine.for

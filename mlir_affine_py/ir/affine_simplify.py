@@ -132,3 +132,13 @@ def simplify_affine_map(amap: AffineMap) -> AffineMap:
     return AffineMap.get(amap.num_dims, amap.num_symbols,
                          [simplify_affine_expr(e, amap.num_dims, amap.num_symbols)
                           for e in amap.results])
+
+
+def flat_form(expr, num_dims: int, num_symbols: int) -> list | None:
+    """The coefficients of `expr` over dims, symbols and the constant, or
+    None when it is semi-affine or needs a local division."""
+    flattener = _Flattener(num_dims, num_symbols)
+    row = flattener.flatten(expr)
+    if row is None or flattener.local_exprs:
+        return None
+    return row
