@@ -11,7 +11,7 @@ f64); vectors and tensors are not folded here.
 
 from __future__ import annotations
 
-import numpy as np
+import struct
 
 from ..ir import attributes as A
 from ..ir import types as T
@@ -103,8 +103,11 @@ INTEGER_BINARY = {
     "arith.shrui": _shift(lambda a, b, w: unsigned(a, w) >> b),
 }
 
-_NUMPY_FLOATS = {"f16": (np.float16, np.uint16), "f32": (np.float32, np.uint32),
-                 "f64": (np.float64, np.uint64)}
+# Float formats: struct code and bit width.  An operation on two values of
+# a format is exact in double precision before its one rounding to the
+# format (f16 and f32 have at most half of double's mantissa), so Python's
+# floats compute them.
+_FLOAT_FORMATS = {"f16": ("e", "H"), "f32": ("f", "I"), "f64": ("d", "Q")}
 
 FLOAT_BINARY = {
     "arith.addf": lambda a, b: a + b,
@@ -115,16 +118,20 @@ FLOAT_BINARY = {
 
 
 def _float_fold(name, lhs, rhs, type):
-    kinds = _NUMPY_FLOATS.get(getattr(type, "text", None))
+    """IEEE arithmetic on two constants, None where Python would not give
+    the IEEE answer (a division by zero, an overflow)."""
+    formats = _FLOAT_FORMATS.get(getattr(type, "text", None))
     fn = FLOAT_BINARY.get(name)
-    if kinds is None or fn is None:
+    if formats is None or fn is None:
         return None
-    real, bits = kinds
-    a = np.array(lhs.bits, dtype=bits).view(real)
-    b = np.array(rhs.bits, dtype=bits).view(real)
-    with np.errstate(all="ignore"):
-        result = np.array(fn(a, b), dtype=real)
-    return A.FloatAttr(int(result.view(bits)), type)
+    real, bits = formats
+    a = struct.unpack(real, struct.pack(bits, lhs.bits))[0]
+    b = struct.unpack(real, struct.pack(bits, rhs.bits))[0]
+    try:
+        value = fn(a, b)
+        return A.FloatAttr(struct.unpack(bits, struct.pack(real, value))[0], type)
+    except (ZeroDivisionError, OverflowError):
+        return None
 
 
 def _is_int(attr, value: int, width) -> bool:
