@@ -94,12 +94,12 @@ def fold_operation(op):
         result = fold(constants)
         if result is not None:
             return result
-    if op.has_trait(Commutative) and len(op.operands) == 2:
-        if constants[0] is not None and constants[1] is None:
-            lhs, rhs = op.operands
-            op.set_operand(0, rhs)
-            op.set_operand(1, lhs)
-            return []
+    if (op.has_trait(Commutative) and len(op.operands) == 2
+            and constants[0] is not None and constants[1] is None):
+        lhs, rhs = op.operands
+        op.set_operand(0, rhs)
+        op.set_operand(1, lhs)
+        return []
     return None
 
 

@@ -15,7 +15,14 @@ from __future__ import annotations
 
 from math import gcd
 
-from .affine_expr import AffineBinaryOpExpr, AffineConstantExpr, AffineDimExpr, constant, dim, symbol
+from .affine_expr import (
+    AffineBinaryOpExpr,
+    AffineConstantExpr,
+    AffineDimExpr,
+    constant,
+    dim,
+    symbol,
+)
 from .affine_map import AffineMap
 
 

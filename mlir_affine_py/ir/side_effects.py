@@ -12,9 +12,20 @@ from __future__ import annotations
 
 from .core import Operation
 from .matchers import constant_int_value
-from .traits import (ALLOCATE, READ, WRITE, AlwaysSpeculatable, ConditionallySpeculatable,
-                     MemoryEffectOpInterface, MemoryEffects, NoMemoryEffect,
-                     RecursiveMemoryEffects, RecursivelySpeculatable, Symbol, memory_effects)
+from .traits import (
+    ALLOCATE,
+    READ,
+    WRITE,
+    AlwaysSpeculatable,
+    ConditionallySpeculatable,
+    MemoryEffectOpInterface,
+    MemoryEffects,
+    NoMemoryEffect,
+    RecursivelySpeculatable,
+    RecursiveMemoryEffects,
+    Symbol,
+    memory_effects,
+)
 
 
 def is_registered(op) -> bool:
