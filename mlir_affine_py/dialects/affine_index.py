@@ -3,10 +3,14 @@ index split into coordinates over a basis of SSA values and integers."""
 
 from __future__ import annotations
 
+from ..ir import attributes as A
+from ..ir import types as T
 from ..ir.core import register_op
+from ..ir.matchers import constant_int_value
 from ..ir.op_definition import Operand, Variadic, VariadicResult
 from ..ir.traits import Pure
 from ..parse.op_syntax import parses
+from .arith import materialize_constant as materialize_arith_constant
 from .base import RegisteredOp, attrs_of, index_types, new_op, type_list
 from .memref import DYNAMIC, name_token, print_dynamic_index_list, split_mixed
 
@@ -52,6 +56,76 @@ class AffineDelinearizeIndexOp(RegisteredOp):
         self.attr_dict(p)
         p.write(" : ")
         p.print_type_list([r.type for r in self.results])
+
+    # ------------------------------------------------------- folding
+    materialize_constant = staticmethod(materialize_arith_constant)
+
+    def mixed_basis(self) -> list:
+        """getMixedBasis: each basis entry an int, or its dynamic Value."""
+        dynamic = iter(self.operands[1:])
+        return [next(dynamic) if v == DYNAMIC else v
+                for v in self.properties["static_basis"].value]
+
+    def fold(self, constants):
+        """AffineDelinearizeIndexOp::fold: constant basis values become
+        static; one result is the index itself; a constant index over a
+        static basis is its coordinates."""
+        basis = self.mixed_basis()
+        if any(c is not None for c in constants[1:]):
+            static = [b if isinstance(b, int) else
+                      (constant_int_value(b) if constant_int_value(b) is not None else DYNAMIC)
+                      for b in basis]
+            self.properties["static_basis"] = A.DenseArrayAttr(T.I64, static)
+            self.set_operands([self.operands[0]] + [b for b, v in zip(basis, static)
+                                                    if v == DYNAMIC])
+            return []
+        if len(self.results) == 1:
+            return [self.operands[0]]
+        index = constants[0]
+        if not isinstance(index, A.IntegerAttr) or len(self.operands) > 1:
+            return None
+        high = index.value
+        moduli = list(basis[1:] if len(self.results) == len(basis) else basis)
+        coordinates = []
+        for modulus in reversed(moduli):
+            coordinates.append(high % modulus)
+            high //= modulus
+        coordinates.append(high)
+        return [A.IntegerAttr(v, T.INDEX) for v in reversed(coordinates)]
+
+    def drop_unit_extent_basis(self, rewriter) -> bool:
+        """DropUnitExtentBasis: the results of unit basis entries are 0, the
+        others come from a delinearization over the remaining basis."""
+        padded = ([None] if len(self.results) > len(self.properties["static_basis"].value)
+                  else []) + self.mixed_basis()
+        rewriter.set_insertion_point(self)
+        zero, replacements, kept = None, [], []
+        for entry in padded:
+            value = entry if isinstance(entry, int) or entry is None else constant_int_value(entry)
+            if value == 1:
+                if zero is None:
+                    zero = rewriter.insert(materialize_arith_constant(
+                        A.IntegerAttr(0, T.INDEX), T.INDEX)).results[0]
+                replacements.append(zero)
+            else:
+                kept.append(entry)
+                replacements.append(None)
+        if len(kept) == len(self.results):
+            return False
+        if kept:
+            outer = kept[0] is not None
+            basis = kept if outer else kept[1:]
+            static = [b if isinstance(b, int) else DYNAMIC for b in basis]
+            new = rewriter.insert(type(self)(
+                [self.operands[0]] + [b for b in basis if not isinstance(b, int)],
+                [T.INDEX] * len(kept),
+                properties={"static_basis": A.DenseArrayAttr(T.I64, static)}))
+            results = iter(new.results)
+            replacements = [r if r is not None else next(results) for r in replacements]
+        rewriter.replace_op(self, replacements)
+        return True
+
+    canonicalization_patterns = (drop_unit_extent_basis,)
 
     def verify(self):
         basis = self.properties["static_basis"].value
