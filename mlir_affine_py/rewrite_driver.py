@@ -198,6 +198,13 @@ class PatternRewriter(IRRewriter):
         if self.listener is not None:
             self.listener.notify_modified(op)
 
+    def inline_block_before(self, source, dest, dest_index=None, arg_values=()) -> None:
+        moved = list(source.ops)
+        super().inline_block_before(source, dest, dest_index, arg_values)
+        if self.listener is not None:
+            for op in moved:
+                self.listener.notify_inserted(op)
+
     def move_op_before(self, op: Operation, existing: Operation) -> None:
         super().move_op_before(op, existing)
         if self.listener is not None:

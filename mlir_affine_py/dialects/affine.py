@@ -30,7 +30,7 @@ from ..parse.op_syntax import parses
 from ..parse.syntax import (TOKEN, AttrDict, ParsedRegion, TypeList, Uses, affine_from_syntax,
                             defined_name, integer_literal, parse_error)
 from ..ir.type_constraints import AnyMemRef, AnyType, Index
-from .affine_canonicalize import (MIN_MAX_PATTERNS, canonicalize_map_and_operands, compose_set_and_operands,
+from .affine_canonicalize import (IF_PATTERNS, MIN_MAX_PATTERNS, canonicalize_map_and_operands, compose_set_and_operands,
                                   constant_fold_map, fold_affine_for, fold_empty_loop,
                                   simplify_affine_op)
 from .arith import materialize_constant as materialize_arith_constant
@@ -484,6 +484,7 @@ class AffineIfOp(RegisteredOp):
     ods_results = (VariadicResult("results"),)
     ods_properties = (Property("condition", A.IntegerSetAttr),)
     ods_regions = (RegionDef("thenRegion", blocks=1), RegionDef("elseRegion"))
+    canonicalization_patterns = IF_PATTERNS
 
     def fold(self, constants):
         """AffineIfOp::fold: the condition composed with the affine.apply ops

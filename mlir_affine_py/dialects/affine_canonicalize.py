@@ -416,3 +416,41 @@ def fold_empty_loop(loop, rewriter) -> bool:
         return False
     rewriter.replace_op(loop, replacements)
     return True
+
+
+# --------------------------------------------------------------- affine.if
+def simplify_dead_else(op, rewriter) -> bool:
+    """SimplifyDeadElse: an else block holding only its yield goes."""
+    else_region = op.regions[1]
+    if not else_region.blocks or len(else_region.blocks[0].ops) != 1 or op.results:
+        return False
+
+    def change():
+        rewriter.erase_block(else_region.blocks[0])
+    rewriter.modify_op_in_place(op, change)
+    return True
+
+
+def always_true_or_false_if(op, rewriter) -> bool:
+    """AlwaysTrueOrFalseIf: a condition that is `1 == 0` or `0 == 0` gives
+    way to the block that runs."""
+    iset = op.properties["condition"].value
+    if iset.is_empty_integer_set():
+        if not op.results and not op.regions[1].blocks:
+            rewriter.erase_op(op)
+            return True
+        block = op.regions[1].blocks[0]
+    elif (len(iset.constraints) == 1 and iset.eq_flags[0]
+          and isinstance(iset.constraints[0], AffineConstantExpr)
+          and iset.constraints[0].value == 0):
+        block = op.regions[0].blocks[0]
+    else:
+        return False
+    terminator = block.ops[-1]
+    rewriter.inline_block_before(block, op.parent, op.parent.ops.index(op))
+    rewriter.replace_op(op, list(terminator.operands))
+    rewriter.erase_op(terminator)
+    return True
+
+
+IF_PATTERNS = (simplify_dead_else, always_true_or_false_if)

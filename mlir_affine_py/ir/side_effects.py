@@ -10,6 +10,7 @@ may do anything.
 
 from __future__ import annotations
 
+from .attributes import IntegerAttr
 from .core import Operation
 from .matchers import constant_int_value
 from .traits import (
@@ -26,6 +27,7 @@ from .traits import (
     Symbol,
     memory_effects,
 )
+from .types import INDEX
 
 
 def is_registered(op) -> bool:
@@ -134,3 +136,14 @@ def dim_speculatability(op) -> str:
     if index is None or shape is None or len(shape) <= index:
         return NOT_SPECULATABLE
     return SPECULATABLE
+
+
+def fold_static_dim(op, constants):
+    """tensor.dim's and memref.dim's fold, for a static extent: a constant
+    index within the rank of a ranked source whose extent there is known."""
+    index = constants[1]
+    shape = getattr(op.operands[0].type, "shape", None)
+    if not isinstance(index, IntegerAttr) or shape is None or not 0 <= index.value < len(shape):
+        return None
+    extent = shape[index.value]
+    return None if extent is None else [IntegerAttr(extent, INDEX)]
