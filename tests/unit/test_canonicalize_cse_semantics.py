@@ -5,8 +5,9 @@ Random affine programs (tests/unit/affine_programs.py) go through
 `-canonicalize -cse` and through `-loop-invariant-code-motion`; the output
 parses and prints back the same, the reference interpreter computes
 bit-identical arrays before and after on seeded random inputs, and
-mlir-opt accepts every output and prints it back identically.  A second
-`-canonicalize` changes nothing: the first one reached its fixed point.
+mlir-opt accepts every output and prints it back identically, and its own
+`-canonicalize -cse` prints the same outputs.  A second `-canonicalize`
+changes nothing: the first one reached its fixed point.
 """
 
 from __future__ import annotations
@@ -93,3 +94,14 @@ def test_canonicalize_reaches_a_fixed_point_on_a_small_program():
     once = _tool(CANONICALIZE_CSE, text)
     assert "arith.addi" not in once and "arith.constant" not in once
     assert _tool(["-canonicalize"], once) == once
+
+
+@FUZZED
+@pytest.mark.skipif(MLIR_OPT is None, reason="mlir-opt not found")
+def test_outputs_are_mlir_opts_own(canonicalized):
+    """On these programs the folds, patterns, constant placement and CSE are
+    mlir-opt's: its `-canonicalize -cse` prints the same."""
+    for _, text, out, _ in canonicalized:
+        theirs = oracle.run([MLIR_OPT, *CANONICALIZE_CSE, "-"], input=text, capture_output=True,
+                            text=True, timeout=60)
+        assert theirs.returncode == 0 and theirs.stdout == out, f"input:\n{text}"
