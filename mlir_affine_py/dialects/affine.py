@@ -32,6 +32,7 @@ from ..parse.syntax import (TOKEN, AttrDict, ParsedRegion, TypeList, Uses, affin
 from ..ir.type_constraints import AnyMemRef, AnyType, Index
 from .affine_canonicalize import (IF_PATTERNS, MIN_MAX_PATTERNS, canonicalize_map_and_operands, compose_set_and_operands,
                                   constant_fold_map, fold_affine_for, fold_empty_loop,
+                                  fold_load_of_constant_global,
                                   simplify_affine_op)
 from .arith import materialize_constant as materialize_arith_constant
 from .affine_validity import (affine_scope, dim_and_symbol_error, is_valid_dim,
@@ -939,6 +940,9 @@ class AffineLoadOp(AffineMemoryOp):
     name = "affine.load"
     required_properties = ("map",)
     traits = (AffineReadOpInterface, AffineMapAccessInterface, MemoryEffects(Read(0)))
+    materialize_constant = staticmethod(materialize_arith_constant)
+
+    fold = fold_load_of_constant_global
     ods_operands = (Operand("memref", AnyMemRef), Variadic("indices", Index))
     ods_results = (Result("result", AnyType),)
     # Its custom form gives the map, a memref, index subscripts and the

@@ -20,6 +20,7 @@ dims, symbols and expressions.
 from __future__ import annotations
 
 from ..ir import attributes as A
+from ..ir import types as T
 from ..ir.affine_expr import (
     AffineConstantExpr,
     AffineDimExpr,
@@ -34,6 +35,7 @@ from ..ir.core import OP_CLASSES
 from ..ir.matchers import constant_attribute
 from .affine_bounds import simplify_map_with_operands, simplify_min_or_max_with_operands
 from .affine_validity import is_valid_dim, is_valid_symbol
+from .base import lookup_symbol
 
 
 def _exprs(map_or_set) -> tuple:
@@ -454,3 +456,35 @@ def always_true_or_false_if(op, rewriter) -> bool:
 
 
 IF_PATTERNS = (simplify_dead_else, always_true_or_false_if)
+
+
+# ------------------------------------------------------------- affine.load
+def fold_load_of_constant_global(load, constants):
+    """AffineLoadOp::fold: an element of a constant memref.global read
+    through memref.get_global, at any index of a splat, else at constant
+    subscripts."""
+    source = load.operands[0].defining_op
+    if source is None or source.op_name != "memref.get_global":
+        return None
+    symbol_ref = source.properties.get("name")
+    found = lookup_symbol(source, symbol_ref.root) if symbol_ref is not None else None
+    if found is None or found.op_name != "memref.global" or "constant" not in found.properties:
+        return None
+    initial = found.properties.get("initial_value")
+    if not isinstance(initial, A.DenseElementsAttr):
+        return None
+    element = initial.type.element_type
+    if initial.is_splat:
+        value = initial.values[0]
+    elif load.map.is_constant():
+        position = 0
+        for extent, index in zip(initial.type.shape, load.map.get_constant_results()):
+            position = position * extent + index
+        value = initial.values[position]
+    else:
+        return None
+    if isinstance(element, T.FloatType):
+        return [A.FloatAttr(value, element)]
+    if isinstance(element, (T.IntegerType, T.IndexType)):
+        return [A.IntegerAttr(value, element)]
+    return None
