@@ -7,11 +7,12 @@ from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import register_op
 from ..ir.matchers import constant_int_value
-from ..ir.op_definition import Operand, Variadic, VariadicResult
-from ..ir.traits import Pure
+from ..ir.op_definition import Operand, Result, Variadic, VariadicResult
+from ..ir.traits import AttrSizedOperandSegments, Pure
 from ..parse.op_syntax import parses
 from .arith import materialize_constant as materialize_arith_constant
-from .base import RegisteredOp, attrs_of, index_types, new_op, type_list
+from ..parse.syntax import Uses
+from .base import RegisteredOp, attrs_of, first_of, index_types, new_op, type_list, types_of
 from .memref import DYNAMIC, name_token, print_dynamic_index_list, split_mixed
 
 
@@ -139,3 +140,82 @@ class AffineDelinearizeIndexOp(RegisteredOp):
         if any(v != DYNAMIC and v <= 0 for v in basis):
             return "'affine.delinearize_index' op no basis element may be statically non-positive"
         return None
+
+
+@register_op
+class AffineLinearizeIndexOp(RegisteredOp):
+    """`affine.linearize_index [disjoint] [%i, %j] by (%b, 4) : index`: the
+    multi-index combined over the basis (custom<DynamicIndexList> in
+    parentheses); the outer bound may be left out."""
+
+    name = "affine.linearize_index"
+    required_properties = ("static_basis",)
+    traits = (Pure, AttrSizedOperandSegments)
+    ods_operands = (Variadic("multi_index"), Variadic("dynamic_basis"))
+    ods_results = (Result("linear_index"),)
+    inherent = ("disjoint", "operandSegmentSizes", "static_basis")
+
+    syntax = r"""
+        affine_linearize_index: OP_AFFINE_LINEARIZE_INDEX DISJOINT_KW? "[" value_use_list? "]" "by" "(" mixed_basis? ")" attr_dict? ":" type
+        DISJOINT_KW.2: /(disjoint)(?![\w$.])/
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        indices = list(first_of(children, Uses, []))
+        op_token = name_token(t, "affine.linearize_index", indices[0] if indices else children[0])
+        entries = next((c[1] for c in children if isinstance(c, tuple) and c[0] == "basis"), [])
+        static, dynamic = split_mixed(entries, "affine.linearize_index", op_token)
+        attrs = dict(attrs_of(children))
+        # A UnitProp: the generic form prints `disjoint = false` when unset.
+        disjoint = any(getattr(c, "type", None) == "DISJOINT_KW" for c in children)
+        attrs["disjoint"] = A.UnitAttr() if disjoint else A.BOOL_FALSE
+        attrs["static_basis"] = static
+        attrs["operandSegmentSizes"] = A.DenseArrayAttr(T.I32, [len(indices), len(dynamic)])
+        return new_op("affine.linearize_index", op_token, indices + dynamic,
+                      index_types(len(indices) + len(dynamic)), types_of(children)[-1:], attrs)
+
+    @property
+    def segments(self):
+        return self.properties["operandSegmentSizes"].value
+
+    def print(self, p) -> None:
+        n = self.segments[0]
+        if isinstance(self.properties.get("disjoint"), A.UnitAttr):
+            p.write(" disjoint")
+        p.write(" [")
+        p.print_operands(self.operands[:n])
+        p.write("] by ")
+        print_dynamic_index_list(p, self.properties["static_basis"].value, self.operands[n:], "()")
+        self.attr_dict(p)
+        p.write(" : ")
+        p.print_type(self.results[0].type)
+
+    def verify(self):
+        basis = self.properties["static_basis"].value
+        if self.segments[0] not in (len(basis), len(basis) + 1):
+            return ("'affine.linearize_index' op should be passed a basis element for each "
+                    "index except possibly the first")
+        return None
+
+    materialize_constant = staticmethod(materialize_arith_constant)
+
+    def fold(self, constants):
+        """AffineLinearizeIndexOp::fold: no index is 0, one index is itself,
+        constant indices over a static basis are their linear index."""
+        n = self.segments[0]
+        indices = self.operands[:n]
+        if not indices:
+            return [A.IntegerAttr(0, T.INDEX)]
+        if len(indices) == 1:
+            return [indices[0]]
+        if any(c is None for c in constants[:n]) or len(self.operands) > n:
+            return None
+        basis = list(self.properties["static_basis"].value)
+        result, stride = 0, 1
+        for length, attr in zip(reversed(basis), reversed(constants[:n])):
+            result += attr.value * stride
+            stride *= length
+        if n == len(basis) + 1:
+            result += constants[0].value * stride
+        return [A.IntegerAttr(result, T.INDEX)]
