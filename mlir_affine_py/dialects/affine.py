@@ -11,13 +11,14 @@ import re
 from ..diagnostics import MLIRError, offset_to_pos
 from ..ir import attributes as A
 from ..ir import types as T
-from ..ir.affine_expr import AffineConstantExpr, AffineSymbolExpr, constant
+from ..ir.affine_expr import AffineConstantExpr, AffineDimExpr, AffineSymbolExpr, constant
 from ..ir.affine_expr import dim as affine_dim
 from ..ir.affine_expr import symbol as affine_symbol
 from ..ir.affine_map import AffineMap
 from ..ir.core import Block, BlockArgument, Region, register_op
 from ..ir.op_definition import (Operand, Property, RegionDef, Result, Variadic, VariadicResult,
                                 index_attr, segment_sizes)
+from ..ir.side_effects import NOT_SPECULATABLE, RECURSIVELY_SPECULATABLE
 from ..ir.traits import (AffineMapAccessInterface, AffineReadOpInterface,
                          AffineWriteOpInterface, AttrSizedOperandSegments,
                          AutomaticAllocationScope, ConditionallySpeculatable,
@@ -29,6 +30,11 @@ from ..parse.op_syntax import parses
 from ..parse.syntax import (TOKEN, AttrDict, ParsedRegion, TypeList, Uses, affine_from_syntax,
                             defined_name, integer_literal, parse_error)
 from ..ir.type_constraints import AnyMemRef, AnyType, Index
+from .affine_canonicalize import (IF_PATTERNS, MIN_MAX_PATTERNS, canonicalize_map_and_operands, compose_set_and_operands,
+                                  constant_fold_map, fold_affine_for, fold_empty_loop,
+                                  fold_load_of_constant_global,
+                                  simplify_affine_op)
+from .arith import materialize_constant as materialize_arith_constant
 from .affine_validity import (affine_scope, dim_and_symbol_error, is_valid_dim,
                               is_valid_symbol, note_induction_vars, note_valid_dim_apply)
 from .base import (ValueTerminator, RegisteredOp, attrs_of, ensure_terminator,
@@ -360,6 +366,13 @@ class AffineForOp(RegisteredOp):
     def step(self) -> int:
         return self.properties["step"].value
 
+    fold = fold_affine_for
+    canonicalization_patterns = (fold_empty_loop,)
+
+    def speculatability(self) -> str:
+        """A loop of step 1 ends for any bounds: as speculatable as its body."""
+        return RECURSIVELY_SPECULATABLE if self.step == 1 else NOT_SPECULATABLE
+
     @property
     def body(self):
         return self.regions[0].blocks[0]
@@ -472,6 +485,20 @@ class AffineIfOp(RegisteredOp):
     ods_results = (VariadicResult("results"),)
     ods_properties = (Property("condition", A.IntegerSetAttr),)
     ods_regions = (RegionDef("thenRegion", blocks=1), RegionDef("elseRegion"))
+    canonicalization_patterns = IF_PATTERNS
+
+    def fold(self, constants):
+        """AffineIfOp::fold: the condition composed with the affine.apply ops
+        of its operands and canonicalized, in place."""
+        iset = self.properties["condition"].value
+        iset_new, operands = compose_set_and_operands(iset, list(self.operands))
+        iset_new, operands = canonicalize_map_and_operands(iset_new, operands)
+        if iset_new == iset and len(operands) == len(self.operands) \
+                and all(a is b for a, b in zip(operands, self.operands)):
+            return None
+        self.properties["condition"] = A.IntegerSetAttr(iset_new)
+        self.set_operands(operands)
+        return []
 
     syntax = r"""
         affine_if: affine_if_head region ("else" region)? attr_dict?
@@ -662,6 +689,20 @@ class AffineMapOp(RegisteredOp):
 class AffineApplyOp(AffineMapOp):
     name = "affine.apply"
     traits = (Pure,)
+    canonicalization_patterns = (simplify_affine_op,)
+    materialize_constant = staticmethod(materialize_arith_constant)
+
+    def fold(self, constants):
+        """AffineApplyOp::fold: a dim or symbol result is its operand, a
+        result the constant operands make constant is that constant."""
+        amap = self.map
+        expr = amap.results[0]
+        if isinstance(expr, AffineDimExpr):
+            return [self.operands[expr.position]]
+        if isinstance(expr, AffineSymbolExpr):
+            return [self.operands[amap.num_dims + expr.position]]
+        value = constant_fold_map(amap, constants)
+        return None if value is None else [A.IntegerAttr(value[0], T.INDEX)]
 
     syntax = r"""
         affine_apply: OP_AFFINE_APPLY _map_ref dim_and_symbol_list attr_dict?
@@ -696,12 +737,26 @@ class AffineApplyOp(AffineMapOp):
 class AffineMinOp(AffineMapOp):
     name = "affine.min"
     traits = (Pure,)
+    canonicalization_patterns = MIN_MAX_PATTERNS
+    materialize_constant = staticmethod(materialize_arith_constant)
+
+    def fold(self, constants):
+        """AffineMinOp::fold: the least result when all are constant."""
+        values = constant_fold_map(self.map, constants)
+        return None if values is None else [A.IntegerAttr(min(values), T.INDEX)]
 
 
 @register_op
 class AffineMaxOp(AffineMapOp):
     name = "affine.max"
     traits = (Pure,)
+    canonicalization_patterns = MIN_MAX_PATTERNS
+    materialize_constant = staticmethod(materialize_arith_constant)
+
+    def fold(self, constants):
+        """AffineMaxOp::fold: the greatest result when all are constant."""
+        values = constant_fold_map(self.map, constants)
+        return None if values is None else [A.IntegerAttr(max(values), T.INDEX)]
 
 
 def _parse_map_op(t, children, name, token):
@@ -797,6 +852,7 @@ class AffineMemoryOp(RegisteredOp):
 
     __slots__ = ()
     ods_properties = (Property("map", A.AffineMapAttr),)
+    canonicalization_patterns = (simplify_affine_op,)
     # Subscripts are an affine map of SSA ids (parseAffineMapOfSSAIds).
     stores = False
     vector = False
@@ -884,6 +940,9 @@ class AffineLoadOp(AffineMemoryOp):
     name = "affine.load"
     required_properties = ("map",)
     traits = (AffineReadOpInterface, AffineMapAccessInterface, MemoryEffects(Read(0)))
+    materialize_constant = staticmethod(materialize_arith_constant)
+
+    fold = fold_load_of_constant_global
     ods_operands = (Operand("memref", AnyMemRef), Variadic("indices", Index))
     ods_results = (Result("result", AnyType),)
     # Its custom form gives the map, a memref, index subscripts and the

@@ -14,6 +14,7 @@ from ..ir.core import register_op
 from ..ir.attr_syntax import BoolAttr, TypedInt
 from ..ir.op_definition import Operand, Property, RegionDef, Variadic
 from ..ir.traits import AffineMapAccessInterface
+from .affine_canonicalize import simplify_affine_op
 from ..parse.syntax import TOKEN, parse_error
 from .affine import parse_subscripts
 from ..parse.op_syntax import parses
@@ -26,6 +27,7 @@ class AffinePrefetchOp(RegisteredOp):
     name = "affine.prefetch"
     required_properties = ("isDataCache", "isWrite", "localityHint", "map")
     traits = (AffineMapAccessInterface,)
+    canonicalization_patterns = (simplify_affine_op,)
     ods_operands = (Operand("memref"), Variadic("indices"))
     ods_properties = (Property("map", A.AffineMapAttr), Property("localityHint", TypedInt(T.I32)),
                       Property("isWrite", BoolAttr()), Property("isDataCache", BoolAttr()))

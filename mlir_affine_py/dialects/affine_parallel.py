@@ -13,6 +13,7 @@ from ..ir.affine_expr import symbol as affine_symbol
 from ..ir.affine_map import AffineMap
 from ..ir.core import register_op
 from ..ir.op_definition import RegionDef, Variadic, VariadicResult
+from .affine_canonicalize import compose_affine_map_and_operands
 from ..ir.traits import (AutomaticAllocationScope, LoopLikeOpInterface, RecursiveMemoryEffects,
                          SingleBlockImplicitTerminator)
 from ..parse.syntax import TOKEN, TypeList, Uses, parse_error
@@ -162,6 +163,22 @@ class AffineParallelOp(RegisteredOp):
     @property
     def steps(self) -> list:
         return [a.value for a in self.properties["steps"].value]
+
+    def fold(self, constants):
+        """AffineParallelOp::fold: both bound maps composed with the
+        affine.apply ops of their operands, canonicalized (in place)."""
+        lower = (self.lower_bounds_map, list(self.lower_bounds_operands))
+        upper = (self.upper_bounds_map, list(self.upper_bounds_operands))
+        new_lower = compose_affine_map_and_operands(*lower)
+        new_upper = compose_affine_map_and_operands(*upper)
+        if all(new[0] == old[0] and len(new[1]) == len(old[1])
+               and all(a is b for a, b in zip(new[1], old[1]))
+               for new, old in ((new_lower, lower), (new_upper, upper))):
+            return None
+        self.properties["lowerBoundsMap"] = A.AffineMapAttr(new_lower[0])
+        self.properties["upperBoundsMap"] = A.AffineMapAttr(new_upper[0])
+        self.set_operands(new_lower[1] + new_upper[1])
+        return []
 
     def bound_groups(self, which: str) -> list:
         """How many results of the "lower" or "upper" bounds map each

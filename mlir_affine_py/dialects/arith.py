@@ -13,8 +13,8 @@ from ..ir import types as T
 from ..ir.core import OP_CLASSES, register_op
 from ..ir.attr_syntax import TypedAttr
 from ..ir.op_definition import Operand, Property, Result
-from ..ir.traits import (CastOpInterface, ConditionallySpeculatable, ConstantLike, Elementwise,
-                         NoMemoryEffect, Pure, SameOperandsAndResultShape,
+from ..ir.traits import (CastOpInterface, Commutative, ConditionallySpeculatable, ConstantLike,
+                         Elementwise, NoMemoryEffect, Pure, SameOperandsAndResultShape,
                          SameOperandsAndResultType, SameTypeOperands)
 from ..ir.type_constraints import (BitcastType, BoolLike, FloatLike, IndexCastType,
                                    SignlessFixedWidthIntegerLike, SignlessIntegerOrIndexLike,
@@ -23,6 +23,8 @@ from ..ir.type_constraints import (BitcastType, BoolLike, FloatLike, IndexCastTy
 from ..parse.syntax import TOKEN, parse_error, skip_trivia
 from ..parse.op_syntax import names_terminal, parses
 from ..printer.numbers import unescape_string
+from .arith_folds import (CMPI_PREDICATES, fold_binary, fold_cmpi, fold_int_cast, fold_select,
+                          materializable)
 from .base import RegisteredOp, attrs_of, first_of, new_op, types_of
 
 
@@ -134,6 +136,11 @@ class ConstantOp(RegisteredOp):
         return cls.build_generic((), [attr.type], {"value": attr})
 
 
+def materialize_constant(value, type):
+    """arith's materializeConstant: an arith.constant of `value`, or None."""
+    return ConstantOp.build(value) if materializable(value, type) else None
+
+
 _NOT_TYPED = "attribute 'value' failed to satisfy constraint: TypedAttr instance"
 
 # What an attribute dictionary's braces are counted past: strings and
@@ -196,6 +203,7 @@ class ElementwiseOp(RegisteredOp):
 
     __slots__ = ()
     reduction_kind: str | None = None
+    materialize_constant = staticmethod(materialize_constant)
     ods_results = (Result("result"),)
     ods_properties = (Property("fastmath", A.OpaqueAttr), Property("overflowFlags", A.OpaqueAttr))
 
@@ -240,9 +248,16 @@ _DIVISIONS = {"arith." + n
               for n in "divsi divui ceildivsi ceildivui floordivsi remsi remui".split()}
 
 
+# The ops ODS declares Commutative.
+_COMMUTATIVE = {"arith." + n for n in (
+    "addf mulf maximumf minimumf maxnumf minnumf addi muli andi ori xori maxsi maxui minsi "
+    "minui").split()}
+
+
 def _elementwise_traits(name: str) -> tuple:
     speculation = (NoMemoryEffect, ConditionallySpeculatable) if name in _DIVISIONS else (Pure,)
-    return speculation + (Elementwise, SameOperandsAndResultType)
+    commutative = (Commutative,) if name in _COMMUTATIVE else ()
+    return speculation + commutative + (Elementwise, SameOperandsAndResultType)
 
 
 def _elementwise_defaults(name: str) -> dict:
@@ -265,6 +280,7 @@ class BinaryOp(ElementwiseOp):
     """The ops of `_BINARY`: `name %a, %b [flags] {attrs} : type`."""
 
     __slots__ = ()
+    fold = fold_binary
 
     syntax = r"""
         arith_binary: BINARY_NAME VALUE_ID "," VALUE_ID op_flags? attr_dict? ":" type
@@ -469,6 +485,7 @@ class CastOp(RegisteredOp):
     __slots__ = ()
     traits = _CAST_TRAITS
     ods_predicates = (("input and output have the same tensor dimensions", _same_tensor_dims),)
+    materialize_constant = staticmethod(materialize_constant)
     ods_operands = (Operand("in"),)
     ods_results = (Result("out"),)
 
@@ -497,6 +514,9 @@ class CastOp(RegisteredOp):
 
 # The float casts' optional properties (no default: the generic form of a
 # cast without them prints none).
+# The integer casts whose constants fold.
+_INT_CASTS = {"arith.index_cast", "arith.index_castui", "arith.extsi", "arith.extui"}
+
 _CAST_PROPERTIES = {"arith.extf": ("fastmath",), "arith.truncf": ("fastmath", "roundingmode")}
 
 for _name, (_from, _to, _compatible) in _CASTS.items():
@@ -504,7 +524,8 @@ for _name, (_from, _to, _compatible) in _CASTS.items():
         register_op(type(_name[6:], (CastOp,), {
             "name": _name, "__slots__": (), "traits": _CAST_TRAITS, "ods_operands": (Operand("in", _from),),
             "ods_results": (Result("out", _to),), "inherent": _CAST_PROPERTIES.get(_name, ()),
-            "are_cast_compatible": staticmethod(_compatible)}))
+            "are_cast_compatible": staticmethod(_compatible),
+            "fold": fold_int_cast if _name in _INT_CASTS else None}))
 
 
 @register_op
@@ -516,12 +537,12 @@ class TruncIOp(CastOp):
     ods_operands = (Operand("in", _INT),)
     ods_results = (Result("out", _INT),)
     are_cast_compatible = staticmethod(_CASTS["arith.trunci"][2])
+    fold = fold_int_cast
 
     def finish_parse(self) -> None:
         self.drop_default_properties()
 
 
-CMPI_PREDICATES = ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"]
 CMPF_PREDICATES = ["false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq",
                    "ugt", "uge", "ult", "ule", "une", "uno", "true"]
 
@@ -535,6 +556,7 @@ class CmpOp(RegisteredOp):
     their shape, the predicate an i64 enum case."""
 
     __slots__ = ()
+    materialize_constant = staticmethod(materialize_constant)
     ods_results = (Result("result", BoolLike),)
     ods_properties = (Property("predicate", A.IntegerAttr), Property("fastmath", A.OpaqueAttr))
     required_properties = ("predicate",)
@@ -630,6 +652,7 @@ class CmpIOp(CmpOp):
     ods_operands = (Operand("lhs", SignlessIntegerOrIndexLike),
                     Operand("rhs", SignlessIntegerOrIndexLike))
     predicates = CMPI_PREDICATES
+    fold = fold_cmpi
     # The operands' ODS constraint: its words, and a test of the element type.
     operand_kind = ("signless-integer-like",
                     lambda t: isinstance(t, T.IndexType) or isinstance(t, T.IntegerType)
@@ -654,6 +677,8 @@ _i1_like = i1_same_shape
 class SelectOp(RegisteredOp):
     name = "arith.select"
     traits = (Pure, Elementwise)
+    fold = fold_select
+    materialize_constant = staticmethod(materialize_constant)
     ods_operands = (Operand("condition", BoolLike), Operand("true_value"),
                     Operand("false_value"))
     ods_results = (Result("result"),)

@@ -18,8 +18,9 @@ from ..ir import types as T
 from ..ir.attr_syntax import DenseArray, Enum, TypedInt
 from ..ir.core import register_op
 from ..ir.op_definition import Operand, Optional, Property, Result, Variadic, VariadicResult
-from ..ir.traits import (AttrSizedOperandSegments, MemoryEffectOpInterface, NoMemoryEffect, Pure,
-                         Read, Write)
+from ..ir.side_effects import NOT_SPECULATABLE, RECURSIVELY_SPECULATABLE
+from ..ir.traits import (AttrSizedOperandSegments, ConditionallySpeculatable,
+                         MemoryEffectOpInterface, NoMemoryEffect, Pure, Read, Write)
 from ..parse.op_syntax import parses
 from ..parse.syntax import AttrDict, ParsedRegion, TypeList, Uses, parse_error
 from .base import RegisteredOp, first_of, new_op, type_constraint_error
@@ -70,8 +71,14 @@ class GenericOp(StructuredOp):
     syntax_extended = True
     name = "linalg.generic"
     required_properties = ("indexing_maps", "iterator_types")
-    traits = (AttrSizedOperandSegments, MemoryEffectOpInterface)
+    traits = (AttrSizedOperandSegments, MemoryEffectOpInterface, ConditionallySpeculatable)
     inherent = ("operandSegmentSizes",) + TRAIT_NAMES
+
+    def speculatability(self) -> str:
+        """getGenericSpeculatabilityImpl: on tensors only, as its body."""
+        if any(isinstance(v.type, T.MemRefType) for v in self.operands):
+            return NOT_SPECULATABLE
+        return RECURSIVELY_SPECULATABLE
 
     syntax = r"""
         linalg_generic: OP_LINALG_GENERIC attribute_value linalg_operands? linalg_outs? linalg_attrs? region linalg_results?

@@ -14,6 +14,7 @@ from ..ir.affine_map import AffineMap
 from ..ir.core import register_op
 from ..ir.op_definition import (Operand, Optional, Property, RegionDef, Result, Variadic,
                                 VariadicResult, segment_sizes)
+from ..ir.side_effects import dim_speculatability, fold_static_dim
 from ..ir.traits import (Allocate, AttrSizedOperandSegments, AutomaticAllocationScope,
                          CastOpInterface, ConditionallySpeculatable, Free, HasParent,
                          MemoryEffects, NoMemoryEffect, NoRegionArguments, Pure, Read,
@@ -30,6 +31,7 @@ from ..printer.numbers import escape_string, unescape_string
 from ..parse.op_syntax import parses
 from ..ir.attr_syntax import typed_integer
 from .arith import ATOMIC_RMW_KINDS
+from .arith import materialize_constant as materialize_arith_constant
 from .base import (RegisteredOp, ValueTerminator, attrs_of, ensure_terminator,
                    expect_type, first_of, index_types, new_op, regions_of,
                    lookup_symbol, symbol_name_attr, symbol_parent_error, tokens_of, type_list,
@@ -237,6 +239,9 @@ class DeallocOp(RegisteredOp):
 class DimOp(RegisteredOp):
     name = "memref.dim"
     traits = (NoMemoryEffect, ConditionallySpeculatable, ShapedDimOpInterface)
+    speculatability = dim_speculatability
+    fold = fold_static_dim
+    materialize_constant = staticmethod(materialize_arith_constant)
     ods_operands = (Operand("source", NON_0_RANKED_OR_UNRANKED_MEMREF), Operand("index", Index))
     ods_results = (Result("result", Index),)
 

@@ -11,8 +11,10 @@ from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import register_op
 from ..ir.op_definition import Operand, RegionDef, Variadic, VariadicResult
-from ..ir.traits import (AttrSizedOperandSegments, AutomaticAllocationScope, HasParent,
-                         LoopLikeOpInterface, NoRegionArguments, Pure, RecursiveMemoryEffects,
+from ..ir.matchers import constant_int_value
+from ..ir.side_effects import NOT_SPECULATABLE, RECURSIVELY_SPECULATABLE
+from ..ir.traits import (AttrSizedOperandSegments, AutomaticAllocationScope,
+                         ConditionallySpeculatable, HasParent, LoopLikeOpInterface, NoRegionArguments, Pure, RecursiveMemoryEffects,
                          RecursivelySpeculatable, ReturnLike, SingleBlock,
                          SingleBlockImplicitTerminator, Terminator)
 from ..ir.verifier import NotedMessage
@@ -90,12 +92,18 @@ class ForOp(RegisteredOp):
 
     name = "scf.for"
     traits = (AutomaticAllocationScope, SingleBlockImplicitTerminator("scf.yield"),
-              RecursiveMemoryEffects, LoopLikeOpInterface)
+              RecursiveMemoryEffects, LoopLikeOpInterface, ConditionallySpeculatable)
     ods_operands = (Operand("lowerBound"), Operand("upperBound"), Operand("step"),
                     Variadic("initArgs"))
     ods_results = (VariadicResult("results"),)
     ods_regions = (RegionDef("region", blocks=1),)
     inherent = ("unsignedCmp",)
+
+    def speculatability(self) -> str:
+        """A loop of constant step 1 ends for any bounds: as speculatable as
+        its body."""
+        step = constant_int_value(self.operands[2])
+        return RECURSIVELY_SPECULATABLE if step == 1 else NOT_SPECULATABLE
 
     syntax = r"""
         // `!` keeps the op name token, where mlir-opt reports errors about the op.

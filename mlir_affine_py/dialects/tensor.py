@@ -7,12 +7,14 @@ from __future__ import annotations
 from ..ir import types as T
 from ..ir.core import register_op
 from ..ir.op_definition import Operand, Result, Variadic
+from ..ir.side_effects import dim_speculatability, fold_static_dim
 from ..ir.traits import ConditionallySpeculatable, NoMemoryEffect, Pure, ShapedDimOpInterface
 from ..ir.type_constraints import (AnyNon0RankedOrUnrankedTensor, AnyRankedTensor,
                                    AnyStaticShapeTensor, AnyTensor, Index,
                                    TENSOR_1D_OF_INTEGER_OR_INDEX)
 from ..parse.syntax import TOKEN, parse_error
 from . import memref
+from .arith import materialize_constant as materialize_arith_constant
 from .base import RegisteredOp, attrs_of, new_op, types_of, uses
 
 
@@ -65,6 +67,9 @@ class DimOp(RegisteredOp):
 
     name = "tensor.dim"
     traits = (NoMemoryEffect, ConditionallySpeculatable, ShapedDimOpInterface)
+    speculatability = dim_speculatability
+    fold = fold_static_dim
+    materialize_constant = staticmethod(materialize_arith_constant)
     ods_operands = (Operand("source", AnyNon0RankedOrUnrankedTensor), Operand("index", Index))
     ods_results = (Result("result", Index),)
 

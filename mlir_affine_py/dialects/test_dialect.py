@@ -1,13 +1,14 @@
-"""Two ops of MLIR's test dialect that the corpus uses
-(mlir/test/lib/Dialect/Test/TestOps.td): test.affine_scope and
-test.attr_with_loc."""
+"""Ops of MLIR's test dialect that the corpus uses
+(mlir/test/lib/Dialect/Test/TestOps.td): test.affine_scope,
+test.attr_with_loc, test.op_with_memread and test.op_with_memwrite."""
 
 from __future__ import annotations
 
 from ..ir import attributes as A
-from ..ir.core import register_op
-from ..ir.op_definition import RegionDef
-from ..ir.traits import AffineScope
+from ..ir.core import Operation, register_op
+from ..ir.op_definition import RegionDef, Result
+from ..ir.type_constraints import AnyType
+from ..ir.traits import AffineScope, MemoryEffects, Read, Write
 from .base import RegisteredOp, attrs_of, new_op, regions_of
 
 
@@ -75,3 +76,22 @@ class TestAttrWithLocOp(RegisteredOp):
         del p.out[mark:]
         p.write(")")
         self.attr_dict(p)
+
+
+# TestOps.td's ops that only declare their memory effects, written in the
+# generic form: what CSE and code motion may do around a read or a write.
+class _GenericFormOp(RegisteredOp):
+    print = Operation.print     # no custom assembly form: the generic one
+
+
+@register_op
+class TestOpWithMemReadOp(_GenericFormOp):
+    name = "test.op_with_memread"
+    traits = (MemoryEffects(Read()),)
+    ods_results = (Result("result", AnyType),)
+
+
+@register_op
+class TestOpWithMemWriteOp(_GenericFormOp):
+    name = "test.op_with_memwrite"
+    traits = (MemoryEffects(Write()),)

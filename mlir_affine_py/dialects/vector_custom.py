@@ -12,8 +12,10 @@ from ..ir.affine_map import AffineMap as _AffineMap
 from ..ir.core import Block, register_op
 from ..ir.op_definition import (Operand, Optional, Property, RegionDef, Result, Variadic,
                                 VariadicResult)
-from ..ir.traits import (AttrSizedOperandSegments, MemoryEffects, Pure, Read,
-                         RecursiveMemoryEffects, SingleBlockImplicitTerminator, Write)
+from ..ir.side_effects import NOT_SPECULATABLE, SPECULATABLE
+from ..ir.traits import (AttrSizedOperandSegments, ConditionallySpeculatable,
+                         MemoryEffectOpInterface, Pure, Read, RecursiveMemoryEffects,
+                         SingleBlockImplicitTerminator, Write)
 from ..ir.type_constraints import AnyVector
 from ..parse.syntax import ParsedRegion, Uses, parse_error
 from .base import RegisteredOp, attrs_of, first_of, index_types, new_op, type_list, types_of
@@ -40,6 +42,16 @@ class TransferOp(RegisteredOp):
 
     def source_type(self):
         return self.operands[1 if self.writes else 0].type
+
+    def get_effects(self) -> list:
+        """TransferReadOp/TransferWriteOp::getEffects: on a memref only."""
+        if not isinstance(self.source_type(), T.MemRefType):
+            return []
+        return [Write(1)] if self.writes else [Read(0)]
+
+    def speculatability(self) -> str:
+        """On tensors (pure tensor semantics) a transfer cannot fault."""
+        return NOT_SPECULATABLE if isinstance(self.source_type(), T.MemRefType) else SPECULATABLE
 
     def vector_type(self):
         return self.operands[0].type if self.writes else self.results[0].type
@@ -85,7 +97,7 @@ class TransferReadOp(TransferOp):
     """`%v = vector.transfer_read %src[%i, %j], %pad [, %mask] {attrs} : T, vector<...>`."""
 
     name = "vector.transfer_read"
-    traits = (AttrSizedOperandSegments, MemoryEffects(Read(0)))
+    traits = (AttrSizedOperandSegments, MemoryEffectOpInterface, ConditionallySpeculatable)
     ods_operands = (Operand("base"), Variadic("indices"), Operand("padding"), Optional("mask"))
     ods_results = (Result("vector"),)
     writes = False
@@ -125,7 +137,7 @@ class TransferWriteOp(TransferOp):
     a tensor destination gives the written tensor as the result."""
 
     name = "vector.transfer_write"
-    traits = (AttrSizedOperandSegments, MemoryEffects(Write(1)))
+    traits = (AttrSizedOperandSegments, MemoryEffectOpInterface, ConditionallySpeculatable)
     ods_operands = (Operand("valueToStore"), Operand("base"), Variadic("indices"),
                     Optional("mask"))
     ods_results = (VariadicResult("result"),)

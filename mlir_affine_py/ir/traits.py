@@ -79,6 +79,11 @@ class Pure(Trait):
     implies = (NoMemoryEffect, AlwaysSpeculatable)
 
 
+class Commutative(Trait):
+    """IsCommutative: the operands may be swapped (folding moves constants
+    last)."""
+
+
 class RecursiveMemoryEffects(Trait):
     """The op's effects are the union of those of the ops nested in it."""
 

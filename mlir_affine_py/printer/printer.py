@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ..ir import attributes as A
 from ..ir import types as T
+from ..ir.core import Operation
 from .names import UNKNOWN_SSA_VALUE, SSANameState
 
 INDENT = "  "
@@ -179,7 +180,8 @@ class Printer:
         start = INDENT * self.indent
         if op.results:
             start = f"{start}{self.names.definition(op)} = "
-        if self.generic or not op.name:
+        # An op with no custom assembly form prints in the generic one.
+        if self.generic or not op.name or op.__class__.print is Operation.print:
             self.out.append(start)
             self.print_generic_op(op)
             return

@@ -1,0 +1,326 @@
+"""The folds of arith's ops (mlir/lib/Dialect/Arith/IR/ArithOps.cpp), the
+bodies of the `fold` methods of the op classes in dialects/arith.py, which
+pass the op and the constant attribute of each operand (None where it is
+not a constant).  A fold answers None (nothing), [] (the op changed in
+place) or a list with one Value or Attribute per result.
+
+Integers are folded at their type's width in two's complement (index as
+64 bits), floats in their IEEE format with round-to-nearest-even (f16, f32,
+f64); vectors and tensors are not folded here.
+"""
+
+from __future__ import annotations
+
+import struct
+
+from ..ir import attributes as A
+from ..ir import types as T
+
+CMPI_PREDICATES = ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"]
+
+
+def width_of(type) -> int | None:
+    """The bit width integer folding works at: index is 64 bits."""
+    if isinstance(type, T.IndexType):
+        return 64
+    if isinstance(type, T.IntegerType):
+        return type.width
+    return None
+
+
+def signed(value: int, width: int) -> int:
+    value &= (1 << width) - 1
+    return value - (1 << width) if width and value >> (width - 1) else value
+
+
+def unsigned(value: int, width: int) -> int:
+    return value & ((1 << width) - 1)
+
+
+def _int(attr, width):
+    """The signed value of an integer constant of a scalar type, or None."""
+    if isinstance(attr, A.IntegerAttr) and width is not None:
+        return signed(attr.value, width)
+    return None
+
+
+def _trunc_div(a: int, b: int) -> int:
+    q = abs(a) // abs(b)
+    return q if (a >= 0) == (b > 0) else -q
+
+
+def _floor_div(a: int, b: int) -> int:
+    return a // b
+
+
+def _ceil_div(a: int, b: int) -> int:
+    return -((-a) // b)
+
+
+def _unsigned_args(fn):
+    def apply(a, b, w):
+        return fn(unsigned(a, w), unsigned(b, w), w)
+    return apply
+
+
+def _divides(fn, signed_overflow=True):
+    """A division: none by zero, nor (signed) of the minimum by -1."""
+    def apply(a, b, w):
+        if b == 0 or (signed_overflow and b == -1 and a == -(1 << (w - 1))):
+            return None
+        return fn(a, b)
+    return apply
+
+
+def _shift(fn):
+    def apply(a, b, w):
+        amount = unsigned(b, w)
+        return fn(a, amount, w) if amount < w else None
+    return apply
+
+
+# op name -> f(lhs, rhs, width) on signed values: the result, or None.
+INTEGER_BINARY = {
+    "arith.addi": lambda a, b, w: a + b,
+    "arith.subi": lambda a, b, w: a - b,
+    "arith.muli": lambda a, b, w: a * b,
+    "arith.andi": lambda a, b, w: a & b,
+    "arith.ori": lambda a, b, w: a | b,
+    "arith.xori": lambda a, b, w: a ^ b,
+    "arith.maxsi": lambda a, b, w: max(a, b),
+    "arith.minsi": lambda a, b, w: min(a, b),
+    "arith.maxui": _unsigned_args(lambda a, b, w: max(a, b)),
+    "arith.minui": _unsigned_args(lambda a, b, w: min(a, b)),
+    "arith.divsi": _divides(_trunc_div),
+    "arith.ceildivsi": _divides(_ceil_div),
+    "arith.floordivsi": _divides(_floor_div),
+    "arith.remsi": _divides(lambda a, b: a - b * _trunc_div(a, b), signed_overflow=False),
+    "arith.divui": _unsigned_args(_divides(_floor_div, signed_overflow=False)),
+    "arith.ceildivui": _unsigned_args(_divides(_ceil_div, signed_overflow=False)),
+    "arith.remui": _unsigned_args(_divides(lambda a, b: a % b, signed_overflow=False)),
+    "arith.shli": _shift(lambda a, b, w: a << b),
+    "arith.shrsi": _shift(lambda a, b, w: a >> b),
+    "arith.shrui": _shift(lambda a, b, w: unsigned(a, w) >> b),
+}
+
+# Float formats: struct code and bit width.  An operation on two values of
+# a format is exact in double precision before its one rounding to the
+# format (f16 and f32 have at most half of double's mantissa), so Python's
+# floats compute them.
+_FLOAT_FORMATS = {"f16": ("e", "H"), "f32": ("f", "I"), "f64": ("d", "Q")}
+
+FLOAT_BINARY = {
+    "arith.addf": lambda a, b: a + b,
+    "arith.subf": lambda a, b: a - b,
+    "arith.mulf": lambda a, b: a * b,
+    "arith.divf": lambda a, b: a / b,
+}
+
+
+def _float_fold(name, lhs, rhs, type):
+    """IEEE arithmetic on two constants, None where Python would not give
+    the IEEE answer (a division by zero, an overflow)."""
+    formats = _FLOAT_FORMATS.get(getattr(type, "text", None))
+    fn = FLOAT_BINARY.get(name)
+    if formats is None or fn is None:
+        return None
+    real, bits = formats
+    a = struct.unpack(real, struct.pack(bits, lhs.bits))[0]
+    b = struct.unpack(real, struct.pack(bits, rhs.bits))[0]
+    try:
+        value = fn(a, b)
+        return A.FloatAttr(struct.unpack(bits, struct.pack(real, value))[0], type)
+    except (ZeroDivisionError, OverflowError):
+        return None
+
+
+def _is_int(attr, value: int, width) -> bool:
+    return _int(attr, width) == value
+
+
+def _float_is(attr, value: float, negative_zero: bool = False) -> bool:
+    if not isinstance(attr, A.FloatAttr):
+        return False
+    if value == 0.0:
+        sign = attr.bits >> (attr.type.width - 1) if hasattr(attr.type, "width") else 0
+        return attr.value == 0.0 and bool(sign) == negative_zero
+    return attr.value == value
+
+
+def _operand_of(value, name: str, index: int):
+    """The operand `index` of the op named `name` defining `value`, or None."""
+    op = value.defining_op
+    return op.operands[index] if op is not None and op.op_name == name else None
+
+
+def _cancelled(value, name: str, index: int, other):
+    """When `value` is `name`(a, b) whose operand `index` is `other`, the
+    other operand of the two; else None."""
+    if _operand_of(value, name, index) is other:
+        return _operand_of(value, name, 1 - index)
+    return None
+
+
+def _binary_identity(op, lhs, rhs, width):
+    """The folds of arith's binary ops that need not both constants."""
+    name, (x, y) = op.op_name, op.operands
+    zero = A.IntegerAttr(0, op.results[0].type) if width is not None else None
+    if name == "arith.addi":
+        if _is_int(rhs, 0, width):
+            return x
+        return _cancelled(x, "arith.subi", 1, y) or _cancelled(y, "arith.subi", 1, x)
+    elif name == "arith.subi":
+        if x is y and zero is not None:
+            return zero
+        if _is_int(rhs, 0, width):
+            return x
+        return _cancelled(x, "arith.addi", 1, y) or _cancelled(x, "arith.addi", 0, y)
+    elif name == "arith.muli":
+        if _is_int(rhs, 0, width):
+            return y
+        if _is_int(rhs, 1, width):
+            return x
+    elif name in ("arith.divui", "arith.divsi", "arith.ceildivui", "arith.ceildivsi",
+                  "arith.floordivsi"):
+        if _is_int(rhs, 1, width):
+            return x
+    elif name in ("arith.remui", "arith.remsi"):
+        if _is_int(rhs, 1, width) and zero is not None:
+            return zero
+    elif name == "arith.andi":
+        if _is_int(rhs, 0, width):
+            return y
+        if _is_int(rhs, -1, width) or x is y:
+            return x
+    elif name == "arith.ori":
+        if _is_int(rhs, 0, width) or x is y:
+            return x
+        if _is_int(rhs, -1, width):
+            return y
+    elif name == "arith.xori":
+        if _is_int(rhs, 0, width):
+            return x
+        if x is y and zero is not None:
+            return zero
+    elif name in ("arith.maxsi", "arith.minsi", "arith.maxui", "arith.minui"):
+        if x is y:
+            return x
+    elif name in ("arith.shli", "arith.shrsi", "arith.shrui"):
+        if _is_int(rhs, 0, width):
+            return x
+    elif name == "arith.addf":
+        if _float_is(rhs, 0.0, negative_zero=True):
+            return x
+    elif name == "arith.subf":
+        if _float_is(rhs, 0.0):
+            return x
+    elif name in ("arith.mulf", "arith.divf"):
+        if _float_is(rhs, 1.0):
+            return x
+    return None
+
+
+def fold_binary(op, constants):
+    lhs, rhs = constants
+    type = op.results[0].type
+    width = width_of(type)
+    if lhs is not None and rhs is not None:
+        compute = INTEGER_BINARY.get(op.op_name)
+        a, b = _int(lhs, width), _int(rhs, width)
+        if compute is not None and a is not None and b is not None:
+            result = compute(a, b, width)
+            if result is not None:
+                return [A.IntegerAttr(result, type)]
+        if isinstance(lhs, A.FloatAttr) and isinstance(rhs, A.FloatAttr):
+            result = _float_fold(op.op_name, lhs, rhs, type)
+            if result is not None:
+                return [result]
+    found = _binary_identity(op, lhs, rhs, width)
+    return None if found is None else [found]
+
+
+# -------------------------------------------------------------- comparisons
+_SWAPPED = {"slt": "sgt", "sgt": "slt", "sle": "sge", "sge": "sle", "ult": "ugt", "ugt": "ult",
+            "ule": "uge", "uge": "ule", "eq": "eq", "ne": "ne"}
+
+
+def apply_cmpi(predicate: str, a: int, b: int, width: int) -> bool:
+    if predicate[0] == "u":
+        a, b = unsigned(a, width), unsigned(b, width)
+    test = predicate[-2:] if predicate not in ("eq", "ne") else predicate
+    return {"eq": a == b, "ne": a != b, "lt": a < b, "le": a <= b, "gt": a > b,
+            "ge": a >= b}[test]
+
+
+def fold_cmpi(op, constants):
+    lhs, rhs = constants
+    predicate = CMPI_PREDICATES[op.properties["predicate"].value]
+    x, y = op.operands
+    result_type = op.results[0].type
+    if not isinstance(result_type, T.IntegerType):
+        return None
+    if x is y:
+        return [A.IntegerAttr(int(predicate in ("eq", "sle", "sge", "ule", "uge")), result_type)]
+    width = width_of(x.type)
+    if _is_int(rhs, 0, width):
+        for ext in ("arith.extsi", "arith.extui"):
+            inner = _operand_of(x, ext, 0)
+            if inner is not None and width_of(inner.type) == 1 and predicate == "ne":
+                return [inner]
+        if width == 1 and predicate == "ne":
+            return [x]
+    if width == 1 and _int(rhs, width) is not None and rhs.value == 1 and predicate == "eq":
+        return [x]
+    if lhs is not None and rhs is None:
+        op.properties["predicate"] = A.IntegerAttr(CMPI_PREDICATES.index(_SWAPPED[predicate]),
+                                                   T.I64)
+        op.set_operand(0, y)
+        op.set_operand(1, x)
+        return []
+    a, b = _int(lhs, width), _int(rhs, width)
+    if a is not None and b is not None:
+        return [A.IntegerAttr(int(apply_cmpi(predicate, a, b, width)), result_type)]
+    return None
+
+
+def fold_select(op, constants):
+    condition, true_value, false_value = op.operands
+    if true_value is false_value:
+        return [true_value]
+    cond = constants[0]
+    if isinstance(cond, A.IntegerAttr):
+        return [true_value if cond.value else false_value]
+    type = op.results[0].type
+    if (width_of(type) == 1 and isinstance(type, T.IntegerType)
+            and _int(constants[1], 1) == -1 and _int(constants[2], 1) == 0):
+        return [condition]
+    compare = condition.defining_op
+    if compare is not None and compare.op_name == "arith.cmpi":
+        predicate = CMPI_PREDICATES[compare.properties["predicate"].value]
+        a, b = compare.operands
+        if predicate in ("eq", "ne") and {a, b} == {true_value, false_value} and a is not b:
+            return [true_value if predicate == "ne" else false_value]
+    return None
+
+
+# ------------------------------------------------------------------- casts
+def fold_int_cast(op, constants):
+    """index_cast, index_castui, extsi, extui, trunci of a constant."""
+    attr = constants[0]
+    source, target = op.operands[0].type, op.results[0].type
+    wide, narrow = width_of(source), width_of(target)
+    if not isinstance(attr, A.IntegerAttr) or wide is None or narrow is None:
+        inner = op.operands[0].defining_op
+        if (inner is not None and inner.op_name == op.op_name == "arith.index_cast"
+                and inner.operands[0].type == target):
+            return [inner.operands[0]]
+        return None
+    zero_extends = op.op_name in ("arith.extui", "arith.index_castui")
+    value = unsigned(attr.value, wide) if zero_extends else signed(attr.value, wide)
+    return [A.IntegerAttr(value, target)]
+
+
+def materializable(attr, type) -> bool:
+    """arith's materializeConstant takes integer and float constants of
+    the result's type."""
+    return isinstance(attr, (A.IntegerAttr, A.FloatAttr)) and attr.type == type
