@@ -86,13 +86,13 @@ def region_bytes(type, elements, line_bytes: int | None = None) -> int | None:
     bits = element.width * math.prod(shape)
     extents = [1] * len(type.shape)
     if not elements.is_empty():
+        # The largest distance between two elements touched for the same
+        # parameters, per dimension.
+        deltas = isl.Map.from_domain_and_range(elements, elements).deltas()
+        deltas = deltas.project_out(isl.dim_type.param, 0, deltas.dim(isl.dim_type.param))
+        space = isl.LocalSpace.from_space(deltas.get_space())
         for k, extent in enumerate(type.shape):
-            # The largest distance between two elements touched for the same
-            # parameters: the most, over the parameters, of the largest
-            # coordinate minus the least (cheaper for isl than the deltas of
-            # the set with itself, which is the same number).
-            spread = elements.dim_max(k).sub(elements.dim_min(k))
-            high = spread.max_val()
+            high = deltas.max_val(isl.Aff.var_on_domain(space, isl.dim_type.set, k))
             if high.is_infty() or high.is_nan():
                 if extent is None:
                     return None
