@@ -31,6 +31,7 @@ OPTIONS:
                                   ones are emitted)
   -allow-unregistered-dialect     Allow operations of unknown dialects (printed in generic form)
   -mlir-print-op-generic          Print every operation in the generic form
+  -mlir-print-local-scope         Print attributes and types inline, without aliases
   -pass-pipeline=<string>         Textual description of the pass pipeline to run,
                                   e.g. 'builtin.module(func.func(pass{opt=value}), pass2)'
   -load-pass-plugin=<file.py>     Load passes from a Python file that registers them
@@ -60,6 +61,7 @@ class Options:
         self.verify_diagnostics = None   # None, "all" or "only-expected"
         self.allow_unregistered = False
         self.generic = False
+        self.local_scope = False
         self.debug = False
         self.passes: list = []     # (pass name, option text)
         self.pass_pipeline = None  # --pass-pipeline text
@@ -73,7 +75,8 @@ class Options:
 
 
 _FLAGS = {"split-input-file": "split", "allow-unregistered-dialect": "allow_unregistered",
-          "mlir-print-op-generic": "generic", "debug": "debug",
+          "mlir-print-op-generic": "generic", "mlir-print-local-scope": "local_scope",
+          "debug": "debug",
           "mlir-print-ir-before-all": "print_ir_before_all",
           "mlir-print-ir-after-all": "print_ir_after_all",
           "mlir-print-ir-after-change": "print_ir_after_change",
@@ -226,7 +229,13 @@ def process_chunk(text: str, options: Options, filename: str = "<stdin>",
     _ACTIVITY.stage = "printing"
     if timing:
         timing.begin("Output")
-    result = Printer(generic=options.generic).print_module(module)
+    printer = Printer(generic=options.generic)
+    printer.use_aliases = not options.local_scope
+    result = printer.print_module(module)
+    if options.local_scope and result.endswith("\n"):
+        # With local scope mlir-opt's printer ends the op without the
+        # newline that otherwise closes the alias and resource sections.
+        result = result[:-1]
     if timing:
         timing.end()
     return result
