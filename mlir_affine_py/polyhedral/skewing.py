@@ -53,6 +53,10 @@ def determinant(matrix) -> int:
                for col in range(n) if matrix[0][col])
 
 
+def identity_matrix(n: int) -> list:
+    return [[int(j == k) for j in range(n)] for k in range(n)]
+
+
 def skew_matrix(n: int, factors) -> list:
     """The unit lower triangular matrix of `factors`, row by row
     (f_10; f_20, f_21; ...)."""
@@ -60,7 +64,7 @@ def skew_matrix(n: int, factors) -> list:
     if len(factors) != n * (n - 1) // 2:
         raise ValueError(f"a band of {n} loops takes {n * (n - 1) // 2} skew factors, "
                          f"not {len(factors)}")
-    matrix = [[int(j == k) for j in range(n)] for k in range(n)]
+    matrix = identity_matrix(n)
     for k in range(1, n):
         for j in range(k):
             matrix[k][j] = factors.pop(0)
@@ -96,7 +100,7 @@ class BandTransform(BandTiling):
         the matrix, or None when factors up to MAX_SKEW_FACTOR do not."""
         n = len(self.loops)
         deltas = self.band_deltas()
-        matrix = [[int(j == k) for j in range(n)] for k in range(n)]
+        matrix = identity_matrix(n)
         if deltas is None:
             return matrix
         for k in range(n):
@@ -135,11 +139,6 @@ class BandTransform(BandTiling):
         mapping = isl.UnionMap(f"{{ [{', '.join(old)}] -> [{', '.join(new)}] }}", context=CONTEXT)
         return self.scop.schedule_map.apply_range(mapping)
 
-    def carries(self, schedule: isl.UnionMap, position: int) -> bool:
-        """Whether time dimension `position` of `schedule` carries one of
-        the band's dependences (`carries`)."""
-        return carries(self.dependences.all, schedule, position)
-
     def is_legal_with(self, matrix, sizes=None, wavefront: bool = False) -> bool:
         return is_legal(self.dependences, self.transformed_schedule(matrix, sizes, wavefront))
 
@@ -150,26 +149,6 @@ class BandTransform(BandTiling):
         new_ops = generate(self.scop, self.transformed_schedule(matrix, sizes, wavefront))
         replace_region(self.scop, new_ops)
         return new_ops
-
-
-def carries(relation: isl.UnionMap, schedule: isl.UnionMap, position: int) -> bool:
-    """Whether time dimension `position` of `schedule` carries a dependence
-    of `relation`: two dependent instances that agree on the dimensions
-    before it differ on it (else its loop may run in parallel)."""
-    if relation.is_empty():
-        return False
-    times = relation.apply_domain(schedule).apply_range(schedule)
-    spaces: list = []
-    times.foreach_map(lambda m: spaces.append(m.get_space()))
-    for space in spaces:
-        equal_before = isl.Map.universe(space)
-        for k in range(position):
-            equal_before = equal_before.equate(isl.dim_type.in_, k, isl.dim_type.out, k)
-        same = isl.Map.universe(space).equate(isl.dim_type.in_, position, isl.dim_type.out, position)
-        differ = equal_before.subtract(same)
-        if not times.intersect(isl.UnionMap.from_map(differ)).is_empty():
-            return True
-    return False
 
 
 def tile_loops_made(schedule: isl.UnionMap, domain: isl.UnionSet, outer: int, inner: int) -> bool:

@@ -39,7 +39,7 @@ from ..analysis.footprint import region_bytes
 from .context import CONTEXT
 from .dependences import compute_dependences, is_legal
 from .scop import access_relation, extract
-from .skewing import MAX_SKEW_FACTOR, carries
+from .skewing import MAX_SKEW_FACTOR
 
 
 class TimeTiling:
@@ -114,10 +114,6 @@ class TimeTiling:
 
     def is_legal(self, skews, shifts, sizes=None, wavefront: bool = False) -> bool:
         return is_legal(self.dependences, self.schedule(skews, shifts, sizes, wavefront))
-
-    def wavefront_is_parallel(self, skews, shifts, sizes) -> bool:
-        """The second tile dimension carries no dependence."""
-        return not carries(self.dependences.all, self.schedule(skews, shifts, sizes, True), 1)
 
     # ------------------------------------------------------------- tiles
     def tile_footprint(self, skews, shifts, sizes) -> int | None:

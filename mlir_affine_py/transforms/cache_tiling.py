@@ -37,7 +37,7 @@ from ..analysis.affine_access import NotAffine
 from ..analysis.dependence import DependenceAnalysis
 from ..analysis.footprint import memory_footprint_bytes
 from ..dialects.affine import AffineForOp
-from ..polyhedral.skewing import BandTransform
+from ..polyhedral.skewing import BandTransform, identity_matrix
 from .loop_distribution import distribute_nest
 from .loop_skew import skew_and_tile
 from .loop_tiling import AffineLoopTiling, tiling_refusal
@@ -105,8 +105,7 @@ class CacheTiling(AffineLoopTiling):
             return False
         try:
             transform = BandTransform(band)
-            identity = [[int(j == k) for j in range(len(band))] for k in range(len(band))]
-            negative = transform.negative_axes(identity)
+            negative = transform.negative_axes(identity_matrix(len(band)))
             matrix = transform.find_skew()
             # Permutable under `matrix` (find_skew's criterion), the band
             # may be tiled and its tiles run as a wavefront whenever the

@@ -42,7 +42,8 @@ from __future__ import annotations
 from ..analysis.affine_access import NotAffine
 from ..dialects.affine import AffineForOp
 from ..passes import ListOption, Option, Pass
-from ..polyhedral.skewing import BandTransform, determinant, skew_matrix, tile_loops_made
+from ..polyhedral.skewing import (BandTransform, determinant, identity_matrix, skew_matrix,
+                                   tile_loops_made)
 from .loop_utils import get_perfectly_nested_loops, loop_name
 
 
@@ -104,7 +105,7 @@ class AffineLoopSkew(Pass):
             transform = BandTransform(band)
             why = ""
             if matrix is None:
-                negative = transform.negative_axes(_identity(len(band)))
+                negative = transform.negative_axes(identity_matrix(len(band)))
                 if not negative:
                     return           # permutable already: nothing to find
                 matrix = transform.find_skew()
@@ -174,10 +175,6 @@ def _only_inner_loop(ops):
         return None
     inner = [op for op in loops[0].body.ops if isinstance(op, AffineForOp)]
     return inner[0] if len(inner) == 1 and len(loops[0].body.ops) == 2 else None
-
-
-def _identity(n: int) -> list:
-    return [[int(j == k) for j in range(n)] for k in range(n)]
 
 
 def _rows(matrix) -> str:

@@ -25,11 +25,10 @@ from ..analysis.footprint import memory_footprint_bytes
 from ..dialects.affine import AffineForOp
 from ..polyhedral.skewing import tile_loops_made
 from ..polyhedral.time_tiling import TimeTiling
+from .cache_tiling import CANDIDATE_SIZES, LINE_BYTES, VECTOR_WIDTH
 from .loop_skew import parallelize_wavefront
 from .loop_utils import constant_trip_count, loop_name
 
-TILE_SIZES = (256, 128, 64, 32, 16, 8, 4, 2)
-VECTOR_WIDTH = 8
 
 
 def time_tile(root: AffineForOp, cache_bytes: int, remark) -> list | None:
@@ -38,7 +37,7 @@ def time_tile(root: AffineForOp, cache_bytes: int, remark) -> list | None:
     text)` reports the decision."""
     if not any(isinstance(op, AffineForOp) for op in root.body.ops):
         return None
-    step = memory_footprint_bytes(root, {root.induction_var: root.step}, 64)
+    step = memory_footprint_bytes(root, {root.induction_var: root.step}, LINE_BYTES)
     if step is None or step <= cache_bytes:
         return None
     try:
@@ -75,7 +74,7 @@ def time_tile(root: AffineForOp, cache_bytes: int, remark) -> list | None:
 
 def _sizes(tiling, skews, shifts, root, cache_bytes) -> tuple:
     trip = constant_trip_count(root)
-    for size in TILE_SIZES:
+    for size in CANDIDATE_SIZES:
         sizes = [min(size, trip) if trip else size] + [size] * tiling.depth
         sizes[-1] = -(-sizes[-1] // VECTOR_WIDTH) * VECTOR_WIDTH
         footprint = tiling.tile_footprint(skews, shifts, sizes)
