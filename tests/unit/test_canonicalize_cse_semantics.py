@@ -28,7 +28,7 @@ LICM = ["-loop-invariant-code-motion"]
 
 @pytest.fixture(scope="module")
 def runner():
-    made = fuzzing.Runner(limit=10.0)
+    made = fuzzing.Runner(limit=fuzzing.HANG_LIMIT)
     yield made
     made.close()
 

@@ -34,7 +34,7 @@ MLIR_CHECKS = 40
 
 @pytest.fixture(scope="module")
 def runner():
-    made = fuzzing.Runner()
+    made = fuzzing.Runner(limit=fuzzing.HANG_LIMIT)
     yield made
     made.close()
 
@@ -45,7 +45,7 @@ def _check(runner, text: str, checked: list, rng: random.Random, run=oracle.run)
     data = text.encode("utf-8", "surrogateescape")
     flags = fuzzing.flags_for(text)
     code, out, err, seconds, path = runner.run(flags, data)
-    problem = fuzzing.judge(code, out, err, seconds, path)
+    problem = fuzzing.judge(code, out, err, seconds, path, limit=fuzzing.HANG_LIMIT)
     assert problem is None, f"{problem}\nflags: {flags}\ninput:\n{text[:3000]!r}"
     if code == 0 and MLIR_OPT and len(checked) < MLIR_CHECKS and rng.random() < 0.25:
         verdict, detail = fuzzing.check_output(MLIR_OPT, data, out, flags, run=run)

@@ -125,7 +125,7 @@ def functions(draw):
 
 @pytest.fixture(scope="module")
 def runner():
-    made = fuzzing.Runner(limit=10.0)
+    made = fuzzing.Runner(limit=fuzzing.HANG_LIMIT)
     yield made
     made.close()
 
@@ -153,7 +153,7 @@ def test_interchange_keeps_meaning(runner):
         flag = "-affine-loop-interchange" + (f"={options}" if options else "")
         code, out, err, seconds, path = runner.run([flag], text.encode())
         assert code == 0, f"exit {code}: {err}\ninput:\n{text}"
-        assert fuzzing.judge(code, out, err, seconds, path, limit=10.0) is None
+        assert fuzzing.judge(code, out, err, seconds, path, limit=fuzzing.HANG_LIMIT) is None
         reparsed = Printer().print_module(parse_source(out)) + "\n"
         assert reparsed == out, f"output does not print back the same\ninput:\n{text}"
         for seed_value in (0, 1):

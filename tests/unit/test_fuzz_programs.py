@@ -39,7 +39,7 @@ PASS = ["-affine-loop-interchange"]
 
 @pytest.fixture(scope="module")
 def runner():
-    made = fuzzing.Runner(limit=10.0)
+    made = fuzzing.Runner(limit=fuzzing.HANG_LIMIT)
     yield made
     made.close()
 

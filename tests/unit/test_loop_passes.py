@@ -59,7 +59,7 @@ POLYBENCH = ["gemm", "2mm", "lu", "seidel_2d", "fdtd_2d", "nussinov", "trmm", "c
 def programs():
     """flag -> [(profile, input, output, changed)]: random programs through
     each pass, checked by the interpreter before and after."""
-    runner = fuzzing.Runner(limit=20.0)
+    runner = fuzzing.Runner(limit=fuzzing.HANG_LIMIT)
     try:
         # The unrolled copies of a body can leave a map whose dims share an
         # operand, which mlir-opt prints (and this tool with it) in a form

@@ -125,7 +125,7 @@ def test_mlir_opt_prints_the_same_on_the_lit_tests(name, lit):
 
 @pytest.fixture(scope="module")
 def runner():
-    made = fuzzing.Runner(limit=10.0)
+    made = fuzzing.Runner(limit=fuzzing.HANG_LIMIT)
     yield made
     made.close()
 

@@ -303,7 +303,7 @@ FUZZED = marked(pytest.mark.slow, pytest.mark.xdist_group("permute_and_fuse_prog
 
 @pytest.fixture(scope="module")
 def fuzzed():
-    runner = fuzzing.Runner(limit=20.0)
+    runner = fuzzing.Runner(limit=fuzzing.HANG_LIMIT)
     try:
         return run_random_programs(runner, PASS, 16, PROGRAMS)
     finally:

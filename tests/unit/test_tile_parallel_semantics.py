@@ -49,7 +49,7 @@ PARALLELIZE_LIT = REPO_ROOT / "tests" / "lit" / "tile" / "parallelize.mlir"
 
 @pytest.fixture(scope="module")
 def runner():
-    made = fuzzing.Runner(limit=10.0)
+    made = fuzzing.Runner(limit=fuzzing.HANG_LIMIT)
     yield made
     made.close()
 
