@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from ..analysis.affine_access import NotAffine
 from ..analysis.dependence import DependenceAnalysis
-from ..analysis.footprint import memory_footprint_bytes
+from ..analysis.footprint import memory_footprint_bytes as upstream_footprint_bytes
 from ..dialects.affine import AffineForOp
 from ..polyhedral.skewing import BandTransform, identity_matrix
 from .loop_distribution import distribute_nest
@@ -159,6 +159,12 @@ class CacheTiling(AffineLoopTiling):
         # data it streams through, and an LRU cache keeps the reused part
         # only up to about that share.
         return cache_tile_sizes(band, self.cache_size * 1024 // CACHE_SHARE)
+
+
+def memory_footprint_bytes(root, tile_sizes=None, line_bytes=None):
+    """The footprint the model counts: each group of nearby references of
+    a memref its own box (`analysis/footprint.py`, `reference_groups`)."""
+    return upstream_footprint_bytes(root, tile_sizes, line_bytes, reference_groups=True)
 
 
 def cache_tile_sizes(band, cache_bytes: int) -> tuple:
