@@ -131,7 +131,7 @@ def past_l2_factor(raw: str, name: str, factor: float, l2: int) -> tuple[float |
 PARALLEL = re.compile(r"remark: affine-parallelize: (%\w+) runs in parallel")
 SEQUENTIAL = re.compile(r"remark: affine-parallelize: (%\w+) stays sequential: (.*)")
 TILED = re.compile(r"remark: affine-loop-tile: (?:band \(([^)]*)\)|time loop (%\w+))"
-                   r".*? (?:tiled by|tiles of) ([\d x]+)")
+                   r".*? (?:tiled by|tiled with isl by|tiles of) ([\d x]+)")
 
 
 WAVEFRONT = re.compile(r"remark: affine-loop-tile: (?:band \(([^)]*)\)|time loop (%\w+)).*"

@@ -101,8 +101,9 @@ def _reference_groups(sets: list) -> list:
         for group in list(groups):
             union = group[0].union(elements)
             joined = _extents(union)
-            if None not in (extents, group[1], joined) and all(
-                    j <= a + b for j, a, b in zip(joined, extents, group[1])):
+            # An unbounded extent (None): one box, as upstream counts it.
+            if all(None in (j, a, b) or j <= a + b
+                   for j, a, b in zip(joined, extents, group[1])):
                 groups.remove(group)
                 elements, extents = union, joined
         groups.append((elements, extents))

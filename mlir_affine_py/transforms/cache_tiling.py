@@ -40,8 +40,9 @@ from ..dialects.affine import AffineForOp
 from ..polyhedral.skewing import BandTransform, identity_matrix
 from .loop_distribution import distribute_nest
 from .loop_skew import skew_and_tile
-from .loop_tiling import AffineLoopTiling, tiling_refusal
-from .loop_utils import constant_trip_count, get_perfectly_nested_loops, loop_name
+from .loop_tiling import AffineLoopTiling, tiling_refusal, tiling_violation
+from .loop_utils import (constant_trip_count, get_perfectly_nested_loops, loop_name,
+                         non_rectangular_reason)
 
 # The L2 per core of the machine the model was tuned on
 # (/sys/devices/system/cpu/cpu0/cache/index2/size).
@@ -137,7 +138,7 @@ class CacheTiling(AffineLoopTiling):
         plan = distribute_nest(loop, analysis)
         bands = [get_perfectly_nested_loops(root) for root in plan.new_roots]
         if not plan.distributed or not any(
-                len(band) > 1 and tiling_refusal(band, analysis) is None
+                len(band) > 1 and self.may_tile(band, analysis)
                 and self.chosen_tile_sizes(band)[0] is not None for band in bands):
             plan.discard()
             return False
@@ -148,6 +149,16 @@ class CacheTiling(AffineLoopTiling):
         for band in bands:
             self.tile_band(band, analysis)
         return True
+
+    def may_tile(self, band, analysis) -> bool:
+        """Whether `tile_band` would tile the band: as upstream does, or,
+        not a hyper-rectangle (covariance's `j` from `i`), with isl where
+        every dependence runs forward along each of its loops."""
+        if tiling_refusal(band, analysis) is None:
+            return True
+        return (self.polyhedral and non_rectangular_reason(band) is not None
+                and not any(loop.inits for loop in band)
+                and tiling_violation(band, analysis) is None)
 
     def not_tiled(self, band, why: str) -> None:
         if self.remarks:

@@ -141,14 +141,14 @@ class AffineLoopTiling(Pass):
                                    for l, (lo, hi) in zip(band, vector))
                 return (f"band ({names}) left as it is: a {kind} dependence (distances "
                         f"{ranges}) runs backwards along {loop_name(band[position])}")
-            sizes = self.tile_sizes_for(band)
+            sizes, why = self.chosen_tile_sizes(band)
             if not tiling.is_legal(sizes):
                 return f"band ({names}) left as it is: the tiled schedule reverses a dependence"
             tiling.apply(sizes)
         except (NotAffine, isl.Error) as error:
             return f"band ({names}) left as it is: {error}"
         self.emit_remark(root, f"affine-loop-tile: band ({names}), not a hyper-rectangle, tiled "
-                         f"with isl by {' x '.join(map(str, sizes))}")
+                         f"with isl by {' x '.join(map(str, sizes))} ({why})")
         return None
 
     def tile_sizes_for(self, band) -> list:
