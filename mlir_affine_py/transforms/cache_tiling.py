@@ -93,6 +93,12 @@ class CacheTiling(AffineLoopTiling):
         if self.skew and tiling_refusal(band, analysis) is not None \
                 and self.skew_to_tile(band, sizes, why):
             return
+        if non_rectangular_reason(band) and _loops_below(band[-1]):
+            # isl's tiles of such a band (lu's (i, j) around its k loops,
+            # whose bounds follow i and j) took seconds to generate and ran
+            # slower than the band untiled (docs/benchmark.md).
+            self.not_tiled(band, "not a hyper-rectangle, with loops below it")
+            return
         super().tile_band(band, analysis)
 
     def skew_to_tile(self, band, sizes, why: str) -> bool:
@@ -247,6 +253,10 @@ def reuse_beyond_cache(band, cache_bytes: int) -> str:
             return ""
     return ("no reuse it carries leaves the cache (bytes one iteration of each loop touches: "
             + ", ".join(spans) + ")")
+
+
+def _loops_below(loop) -> bool:
+    return any(isinstance(op, AffineForOp) for op in loop.walk() if op is not loop)
 
 
 def _power_of_two_below(value: int) -> int:
