@@ -41,6 +41,7 @@ from ..polyhedral.skewing import BandTransform, identity_matrix
 from .loop_distribution import distribute_nest
 from .loop_skew import skew_and_tile
 from .loop_tiling import AffineLoopTiling, tiling_refusal, tiling_violation
+from .register_tiling import describe, register_tile
 from .loop_utils import (constant_trip_count, get_perfectly_nested_loops, loop_name,
                          non_rectangular_reason)
 
@@ -63,10 +64,16 @@ class CacheTiling(AffineLoopTiling):
     """`-affine-loop-tile` with the tile-footprint model for its sizes; a
     band whose whole footprint fits the cache is not tiled."""
 
-    def __init__(self, skip=(), skew: bool = True, **options) -> None:
+    def __init__(self, skip=(), skew: bool = True, register_tile: int = 0, **options) -> None:
         super().__init__(**options)
         self.skip = frozenset(skip)     # nests made by an earlier step, left as they are
         self.skew = skew
+        self.register_tile = register_tile     # unroll-and-jam factor of the point loops
+
+    def tiled(self, points) -> None:
+        jammed = register_tile(points, self.register_tile)
+        if jammed is not None and self.remarks:
+            self.emit_remark(jammed, f"affine-loop-tile: {describe(jammed, self.register_tile)}")
 
     def run_on_operation(self, op) -> None:
         analysis = DependenceAnalysis(alias_conservative=True)

@@ -99,6 +99,7 @@ class AffineLoopTiling(Pass):
             points = tile_perfectly_nested(band, sizes)
             if self.separate:
                 separate_full_tiles(points)
+            self.tiled(points)
             return
         message, notes = refusal
         if self.polyhedral and not any(loop.inits for loop in band):
@@ -114,6 +115,10 @@ class AffineLoopTiling(Pass):
                 self.tile_band(inner, analysis)
                 return
         self.emit_remark(band[0], f"affine-loop-tile: {message}", notes)
+
+    def tiled(self, points) -> None:
+        """Called with the point loops of each band tiled as upstream tiles
+        it (outermost first): a subclass's next step on them."""
 
     def inner_band(self, band, analysis):
         """The outermost band of at least two innermost loops of `band` that

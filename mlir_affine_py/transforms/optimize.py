@@ -15,7 +15,10 @@ steps, each the existing pass run with the options chosen here:
    that the cache loses, with the largest sizes whose tile footprint fits
    half the cache; an imperfect nest is distributed where that exposes such
    a band; a band that is not permutable is skewed first where small skew
-   factors make it so, and its tiles then run as a wavefront.
+   factors make it so, and its tiles then run as a wavefront.  A point loop
+   of each tiled band is unrolled and jammed (`register-tile`,
+   `register_tiling.py`) where the copies share a load of the innermost
+   loop.
 3. **Parallel loops** (`profitable_parallelize.py`, on
    `-affine-parallelize`): the outermost loop (a tile loop after tiling)
    that carries no dependence and does enough work per run to pay for a
@@ -38,6 +41,7 @@ from ..passes import Option, Pass
 from .cache_tiling import CACHE_SHARE, DEFAULT_CACHE_KIB, CacheTiling
 from .permute_and_fuse import AffinePermuteAndFuse, affine_regions
 from .profitable_parallelize import MIN_PARALLEL_WORK, ProfitableParallelize
+from .register_tiling import DEFAULT_FACTOR
 from .time_tiling import time_tile
 
 
@@ -55,6 +59,10 @@ class AffineOptimize(Pass):
                        "fused with shifts and skewed along time); off by default: where "
                        "it was measured the fused sweeps do not vectorize and ran about "
                        "twice as slow as the sweeps (docs/benchmark.md)")
+    register_tile = Option(DEFAULT_FACTOR, "Unroll and jam a point loop of each tiled band "
+                           "by this factor where a load of the innermost loop does not "
+                           "depend on it (gemm's B[k][j] shared by that many rows of C: "
+                           "register_tiling.py); 0 or 1: off", unsigned=True)
     parallelize = Option(True, "Make the outermost loop that carries no dependence "
                          "affine.parallel (-affine-parallelize)")
     cache_size = Option(DEFAULT_CACHE_KIB, "Size in KiB of the cache a tile's footprint "
@@ -84,7 +92,8 @@ class AffineOptimize(Pass):
                     fusion.run_on_region(run)
         if self.tile:
             CacheTiling(cache_size=self.cache_size, remarks=self.remarks, polyhedral=True,
-                        skew=self.skew, skip=time_tiled).run_on_operation(op)
+                        skew=self.skew, skip=time_tiled,
+                        register_tile=self.register_tile).run_on_operation(op)
         if self.parallelize:
             ProfitableParallelize(max_nested=self.max_nested,
                                   parallel_reductions=self.parallel_reductions,

@@ -275,6 +275,20 @@ def test_the_model_counts_each_group_of_references_apart():
     assert "band (%i, %j) not tiled: no reuse it carries leaves the cache" in remarks, remarks
 
 
+def test_register_tiles_share_the_loads_of_the_innermost_loop():
+    """gemm tiled for a 64 KiB cache: its point loop of i (16 rows per tile)
+    is unrolled and jammed by 4, so four rows of C share each load of
+    B[k][j]; by 3 the rows do not divide and nothing is jammed; the results
+    are the original's (the interpreter, random inputs)."""
+    text = GEMM_IMPERFECT
+    jammed = _optimize(text, "cache-size=64")
+    assert "step 4 {" in jammed and jammed.count("arith.mulf") == 1 + 4
+    assert "step 4 {" not in _optimize(text, "cache-size=64 register-tile=0")
+    assert _optimize(text, "cache-size=64 register-tile=3").count("arith.mulf") == 1 + 1
+    for seed in (0, 1):
+        assert _arrays(jammed, 128, seed) == _arrays(text, 128, seed)
+
+
 def test_work_too_small_for_a_parallel_region():
     from mlir_affine_py.parse.parser import parse_source
     from mlir_affine_py.transforms.profitable_parallelize import estimated_work
