@@ -379,6 +379,12 @@ def is_registered(argument: str) -> bool:
     return argument in _REGISTRY
 
 
+def registered_pass_names() -> list[str]:
+    """Every registered pass argument, sorted (imports no pass)."""
+    load_entry_points()
+    return sorted(_REGISTRY)
+
+
 def registered_passes() -> dict[str, type[Pass]]:
     """Every registered pass, sorted by argument (imports them all)."""
     load_entry_points()
