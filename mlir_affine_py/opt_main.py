@@ -407,7 +407,10 @@ def _run(options: Options, stdout, stderr) -> int:
 
 def _write_error(stderr, filename: str, text: str, error: MLIRError, line_offset: int,
                  column_offset: int, verifier=None) -> None:
-    """An error of a chunk, at the file's positions, with its notes."""
+    """An error of a chunk, at the file's positions, with its notes (none
+    for a pass that signalled its failure after emitting its errors)."""
+    if not error.message:
+        return
     if verifier:
         verifier.error(error)
         return
