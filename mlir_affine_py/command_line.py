@@ -93,13 +93,14 @@ class CommandLine:
     """The options and passes of a tool, read and shown as LLVM does."""
 
     def __init__(self, program: str, overview: str, positional_help: str, options: list,
-                 pass_names, passes):
+                 is_pass, pass_names, passes):
         self.program = program
         self.overview = overview
         self.positional_help = positional_help
         self.options = {option.name: option for option in options}
-        self.pass_names = pass_names  # a callable: the pass arguments (imports no pass)
-        self.passes = passes          # a callable: {argument: Pass class}, sorted
+        self.is_pass = is_pass        # callables: whether an argument names a pass,
+        self.pass_names = pass_names  # every pass argument (these two import no pass),
+        self.passes = passes          # and {argument: Pass class}, sorted
 
     # ------------------------------------------------------------- reading
     def parse(self, argv) -> list[Event]:
@@ -117,7 +118,7 @@ class CommandLine:
             name = arg[2:] if arg.startswith("--") else arg[1:]
             key, has_value, value = name.partition("=")
             option = self.options.get(key)
-            if option is None and key in self.pass_names():
+            if option is None and self.is_pass(key):
                 events.append(Event(pass_name=key, value=value if has_value else ""))
                 continue
             if option is None:
@@ -154,9 +155,8 @@ class CommandLine:
                 events.append(Event(option=option, value=argv[index]))
                 index += 1
         elif option.kind == PASS_NAMES:
-            known = self.pass_names()
             for item in (value or "").split(","):
-                if item not in known:
+                if not self.is_pass(item):
                     error(f"Cannot find option named '{item}'!")
                     break
                 events.append(Event(option=option, value=item))

@@ -112,8 +112,8 @@ def command_line():
     """The driver's options and the registered passes, read and shown as
     LLVM's command-line library does (command_line.py)."""
     from .command_line import CommandLine
-    from .passes import registered_passes, registered_pass_names
-    return CommandLine("pyaffine-opt", OVERVIEW, "<input file>", _options(),
+    from .passes import is_registered, registered_pass_names, registered_passes
+    return CommandLine("pyaffine-opt", OVERVIEW, "<input file>", _options(), is_registered,
                        registered_pass_names, registered_passes)
 
 

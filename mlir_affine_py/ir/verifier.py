@@ -13,7 +13,6 @@ import functools
 import re
 
 from ..diagnostics import MLIRError, offset_to_pos, pos_to_offset, print_op_on_diagnostic
-from .core import Operation
 from .traits import HasOnlyGraphRegion, NoTerminator, SingleBlock
 
 def _symbol_lookups_cached(verify):
@@ -206,6 +205,13 @@ class VerificationError(MLIRError):
                                  self.severity).rstrip("\n")
 
 
+def _is_generic(op) -> bool:
+    """Whether `op` is of no registered class: an `Operation` itself, whose
+    only base is object (asked so, this module imports nothing of core.py,
+    which imports it to verify)."""
+    return len(op.__class__.__mro__) == 2
+
+
 def op_error(message: str, op) -> MLIRError:
     """An error about `op`.  mlir-opt follows it with the op in generic form
     (Operation::emitError with -mlir-print-op-on-diagnostic, its default),
@@ -383,7 +389,7 @@ def verify_dominance(root, skip=frozenset()) -> None:
         # A graph region's value may be used anywhere in its block.  An
         # unregistered op's regions may be graph regions (mayBeGraphRegion):
         # MLIR checks no order within their blocks either.
-        graph = op.has_trait(HasOnlyGraphRegion) or op.__class__ is Operation
+        graph = op.has_trait(HasOnlyGraphRegion) or _is_generic(op)
         for region in reversed(op.regions):
             visible = _visible_from_other_blocks(region, graph)
             for block in reversed(region.blocks):
