@@ -260,6 +260,9 @@ class CommandLine:
 
     @staticmethod
     def _pass_option_width(option) -> int:
+        values = getattr(option, "values", None)
+        if values:          # an enumeration: its values are listed under it
+            return max([len(option.name) + 15] + [len(value) + 8 for value, _ in values])
         kind = option.type_name()
         return len(option.name) + 7 + (len(kind) + 3 if kind else 0)
 
@@ -271,11 +274,19 @@ class CommandLine:
             lines.append(" " * indent + "--" + name.ljust(width - indent - 4) + "-   " +
                          cls.summary)
             for option_name in sorted(cls.options):
-                option = cls.options[option_name]
-                kind = option.type_name()
-                head = " " * indent + f"  --{option.name}" + (f"=<{kind}>" if kind else "")
-                used = self._pass_option_width(option)
-                lines.append(head + " " * max(width - indent - used, 0) + " - " + option.help)
+                lines += self._pass_option_lines(cls.options[option_name], indent, width - indent)
+        return lines
+
+    def _pass_option_lines(self, option, indent: int, width: int) -> list[str]:
+        """A pass option as LLVM prints it at `width`; an enumeration's values
+        follow it, without the pass's indent (as mlir-opt prints them)."""
+        values = getattr(option, "values", None)
+        kind = "value" if values else option.type_name()
+        head = " " * indent + f"  --{option.name}" + (f"=<{kind}>" if kind else "")
+        used = len(option.name) + 7 + (len(kind) + 3 if kind else 0)
+        lines = [head + " " * max(width - used, 0) + " - " + option.help]
+        for value, text in values or ():
+            lines.append(f"    ={value}" + " " * max(width - len(value) - 8, 0) + " -   " + text)
         return lines
 
     def list_passes(self) -> str:
