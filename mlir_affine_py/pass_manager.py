@@ -18,7 +18,7 @@ and the timing report.
 from __future__ import annotations
 
 from .diagnostics import DiagnosticContext, MLIRError, current_context
-from .passes import Pass, PassError, PassOptionError, lookup_pass
+from .passes import Pass, PassError, PassFailure, PassOptionError, lookup_pass
 
 
 class PipelineError(MLIRError):
@@ -152,7 +152,10 @@ class _Run:
         self.instrument("before_pass", pass_, op)
         try:
             pass_.run_on_operation(op)
-        except MLIRError:
+        except MLIRError as error:
+            if isinstance(error, PassFailure) and error.pos is None:
+                from .diagnostics import UNKNOWN_LOCATION
+                error.pos = op.pos or UNKNOWN_LOCATION      # at the op the pass ran on
             self.instrument("after_pass_failed", pass_, op)
             raise
         except Exception as error:  # noqa: BLE001 - reported as the plugin's failure

@@ -367,7 +367,8 @@ class Pass:
         """End the pass as failed (MLIR's `signalPassFailure`): the run
         stops and exits with status 1, the output unwritten.  With a
         `message`, the error is reported at `op` as mlir-opt reports an
-        op's error (`file:line:col: error: ...`, then the op); without,
+        op's error (`file:line:col: error: ...`, then the op; without `op`,
+        at the op the pass runs on); without a message,
         the pass is expected to have emitted its errors already.  Raises
         PassFailure: `return self.signal_pass_failure(...)` or let it end
         the pass."""

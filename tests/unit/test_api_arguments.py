@@ -210,7 +210,17 @@ def test_failures_through_the_api():
         def run_on_operation(self, op):
             raise KeyError("its own bug")
 
+    class Anywhere(m.Pass):
+        argument = "refuse-anywhere"
+        op_name = "func.func"
+
+        def run_on_operation(self, op):
+            self.signal_pass_failure(message="not here")
+
     with pytest.raises(m.PassFailure, match="no"):
         m.run_pass(m.parse(NEST), Refuse)
+    with pytest.raises(m.PassFailure, match="not here") as caught:
+        m.run_pass(m.parse(NEST), Anywhere)
+    assert caught.value.pos == (1, 1)       # the function the pass ran on
     with pytest.raises(m.MLIRError, match="pass 'buggy' failed: KeyError: 'its own bug'"):
         m.run_pass(m.parse(NEST), Buggy)
