@@ -94,6 +94,8 @@ def _options():
                  value_name="string"),
         CLOption("pass-pipeline", "Textual description of the pass pipeline to run", VALUE,
                  value_name="string"),
+        CLOption("p", "Alias for --pass-pipeline", VALUE, "pass_pipeline", "string",
+                 hidden=True),
         CLOption("split-input-file", "Split the input file into chunks using the given or "
                  "default marker and process each chunk independently", OPTIONAL, "split",
                  "string"),
