@@ -10,7 +10,9 @@ The public API (README, "Using pyaffine-opt from Python"):
   `is_valid_permutation(map)`, `permute(map)`;
 - `run_pass(module, "pass-name" | PassClass, **options)`,
   `run_pipeline(module, "builtin.module(...)")`, `PassManager`;
-- writing passes: `Pass`, `Option`, `ListOption`, `register_pass`;
+- writing passes: `Pass`, `Option`, `ListOption`, `register_pass`; a pass
+  fails with `self.signal_pass_failure(op, message)` (`PassFailure`);
+- `op.verify()`: True, or `VerificationError` with mlir-opt's diagnostics;
 - rewriting ops: the `mlir_affine_py.rewrite` module.
 
 Names are imported when first used, so the command line starts as fast as
@@ -31,6 +33,7 @@ _EXPORTS = {
     "register_pass": "passes", "PassOptionError": "passes",
     "PassManager": "pass_manager", "MLIRError": "diagnostics", "Diagnostic": "diagnostics",
     "Operation": "ir.core", "Value": "ir.core", "Block": "ir.core", "Region": "ir.core",
+    "VerificationError": "ir.verifier", "PassFailure": "passes", "StringAttr": "ir.attributes",
     "OpBuilder": "ir.rewriter", "IRRewriter": "ir.rewriter", "IRMapping": "ir.rewriter",
 }
 __all__ = sorted(_EXPORTS)
@@ -40,9 +43,11 @@ if TYPE_CHECKING:
                       parse, parse_file, run_pass, run_pipeline, to_string)
     from .diagnostics import Diagnostic, MLIRError
     from .ir.core import Block, Operation, Region, Value
+    from .ir.attributes import StringAttr
     from .ir.rewriter import IRMapping, IRRewriter, OpBuilder
+    from .ir.verifier import VerificationError
     from .pass_manager import PassManager
-    from .passes import ListOption, Option, Pass, PassOptionError, register_pass
+    from .passes import ListOption, Option, Pass, PassFailure, PassOptionError, register_pass
 
 
 def __getattr__(name: str):
@@ -59,7 +64,8 @@ def __getattr__(name: str):
 
 
 def __dir__():
-    return sorted(list(globals()) + __all__)
+    """The public names only (not the modules and helpers this file uses)."""
+    return sorted(set(__all__) | {"__version__", "rewrite", "api", "passes", "pass_manager"})
 
 
 class _Package(type(sys)):

@@ -146,11 +146,25 @@ class LoopNest:
         check assumes, the nest is one `permute` can reorder (see
         `unsupported_reason`).  The identity is always valid."""
         from .transforms.loop_utils import is_valid_loop_interchange_permutation
-        if list(perm_map) == list(range(self.depth)):
+        perm_map = self._permutation(perm_map)
+        if perm_map == list(range(self.depth)):
             return True
         if self.unsupported_reason() is not None:
             return False
-        return is_valid_loop_interchange_permutation(self.loops, list(perm_map))
+        return is_valid_loop_interchange_permutation(self.loops, perm_map)
+
+    def _permutation(self, perm_map) -> list:
+        """`perm_map` as a list, checked: each position 0..depth-1 once."""
+        try:
+            positions = list(perm_map)
+        except TypeError:
+            raise TypeError(f"perm_map must be a sequence of loop positions, not "
+                            f"{type(perm_map).__name__}") from None
+        if sorted(positions) != list(range(self.depth)) or not all(
+                isinstance(p, int) and not isinstance(p, bool) for p in positions):
+            raise ValueError(f"perm_map {positions} is not a permutation of the nest's "
+                             f"{self.depth} loops (each of 0..{self.depth - 1} once)")
+        return positions
 
     def unsupported_reason(self) -> str | None:
         """Why the nest cannot be reordered, or None: a loop with iter_args,
@@ -173,7 +187,8 @@ class LoopNest:
         """Move loop i to position perm_map[i] (MLIR's `permuteLoops`; no
         legality check: ask `is_valid_permutation` first)."""
         from .transforms.loop_utils import permute_loops
-        permute_loops(self.loops, list(perm_map))
+        perm_map = self._permutation(perm_map)
+        permute_loops(self.loops, perm_map)
         self.loops = [self.loops[i] for i in _inverse(perm_map)]
 
     def __repr__(self) -> str:

@@ -18,35 +18,9 @@ from . import __version__
 from .diagnostics import UNKNOWN_LOCATION, MLIRError, format_diagnostic, offset_to_pos
 from .parse.engine.lark_modules import import_lark
 
-USAGE = """OVERVIEW: pyaffine-opt: MLIR affine-dialect optimizer driver (mlir-opt 22 compatible output)
-
-USAGE: pyaffine-opt [options] [passes] <input file|->
-
-OPTIONS:
-  -o <filename>                   Output filename (written only when the run succeeds)
-  -split-input-file               Split the input at each '// -----' and process each chunk
-  -verify-diagnostics[=only-expected]
-                                  Check that emitted diagnostics match expected-* lines on the
-                                  corresponding line (=only-expected: only that the expected
-                                  ones are emitted)
-  -allow-unregistered-dialect     Allow operations of unknown dialects (printed in generic form)
-  -mlir-print-op-generic          Print every operation in the generic form
-  -mlir-print-local-scope         Print attributes and types inline, without aliases
-  -pass-pipeline=<string>         Textual description of the pass pipeline to run,
-                                  e.g. 'builtin.module(func.func(pass{opt=value}), pass2)'
-  -load-pass-plugin=<file.py>     Load passes from a Python file that registers them
-  -mlir-print-ir-before-all       Print IR before each pass (on stderr)
-  -mlir-print-ir-after-all        Print IR after each pass (on stderr)
-  -mlir-print-ir-after-change     With -mlir-print-ir-after-all: only when the pass changed the IR
-  -mlir-timing                    Display execution times (on stderr)
-  -dump-pass-pipeline             Print the pipeline that will be run (on stderr)
-  -debug                          Show Python tracebacks of internal errors
-  -help                           Show this help
-  -version                        Show the version
-
-PASSES (-pass-name="option=value ..." or in -pass-pipeline as pass-name{option=value ...};
-installed packages add passes through the entry-point group 'pyaffine_opt.passes'):
-"""
+OVERVIEW = ("pyaffine-opt: MLIR affine-dialect optimizer driver (mlir-opt 22 compatible "
+            "output)\n")
+DEFAULT_SPLIT_MARKER = "// -----"
 
 
 class UsageError(Exception):
@@ -57,38 +31,100 @@ class Options:
     def __init__(self):
         self.input = None
         self.output = None
-        self.split = False
+        self.split = False         # the input split marker (True: the default one)
+        self.output_split_marker = DEFAULT_SPLIT_MARKER
         self.verify_diagnostics = None   # None, "all" or "only-expected"
         self.allow_unregistered = False
         self.generic = False
         self.local_scope = False
         self.debug = False
+        self.disable_threading = False
         self.passes: list = []     # (pass name, option text)
         self.pass_pipeline = None  # --pass-pipeline text
         self.plugins: list = []    # --load-pass-plugin files
         self.print_ir_before_all = False
         self.print_ir_after_all = False
         self.print_ir_after_change = False
+        self.print_ir_after_failure = False
+        self.print_ir_before: list = []    # pass arguments
+        self.print_ir_after: list = []
+        self.print_ir_module_scope = False
         self.timing = False
         self.dump_pass_pipeline = False
+        self.list_passes = False
         self.pass_manager = None   # built from `passes` or `pass_pipeline`
 
+    @property
+    def split_marker(self) -> str:
+        """The marker the input is split at ("" for no splitting)."""
+        if self.split is True:
+            return DEFAULT_SPLIT_MARKER
+        return self.split or ""
 
-_FLAGS = {"split-input-file": "split", "allow-unregistered-dialect": "allow_unregistered",
-          "mlir-print-op-generic": "generic", "mlir-print-local-scope": "local_scope",
-          "debug": "debug",
-          "mlir-print-ir-before-all": "print_ir_before_all",
-          "mlir-print-ir-after-all": "print_ir_after_all",
-          "mlir-print-ir-after-change": "print_ir_after_change",
-          "mlir-timing": "timing", "dump-pass-pipeline": "dump_pass_pipeline"}
-# Options that take a value, `-name=value` or `-name value`.
-_VALUED = {"o": "output", "pass-pipeline": "pass_pipeline", "load-pass-plugin": "plugins"}
+
+def _options():
+    from .command_line import NO_VALUE, OPTIONAL, PASS_NAMES, VALUE, CLOption
+    every = "Check all diagnostics (expected, unexpected, near-misses)"
+    return [
+        CLOption("allow-unregistered-dialect", "Allow operation with no registered dialects",
+                 field="allow_unregistered"),
+        CLOption("debug", "Show Python tracebacks of internal errors"),
+        CLOption("dump-pass-pipeline", "Print the pipeline that will be run"),
+        CLOption("list-passes", "Print the list of registered passes and exit"),
+        CLOption("load-pass-plugin", "Load passes from a Python file that registers them",
+                 VALUE, "plugins", "string"),
+        CLOption("mlir-disable-threading", "Disable multi-threading within MLIR (pyaffine-opt "
+                 "runs on one thread: accepted, with no effect on the output)"),
+        CLOption("mlir-print-ir-after", "Print IR after specified passes", PASS_NAMES),
+        CLOption("mlir-print-ir-after-all", "Print IR after each pass"),
+        CLOption("mlir-print-ir-after-change",
+                 "When printing the IR after a pass, only print if the IR changed"),
+        CLOption("mlir-print-ir-after-failure",
+                 "When printing the IR after a pass, only print if the pass failed"),
+        CLOption("mlir-print-ir-before", "Print IR before specified passes", PASS_NAMES),
+        CLOption("mlir-print-ir-before-all", "Print IR before each pass"),
+        CLOption("mlir-print-ir-module-scope", "When printing IR for print-ir-[before|after]"
+                 "{-all} always print the top-level operation"),
+        CLOption("mlir-print-local-scope", "Print with local scope and inline information "
+                 "(eliding aliases for attributes, types, and locations)", field="local_scope"),
+        CLOption("mlir-print-op-generic", "Print the generic op form", field="generic"),
+        CLOption("mlir-timing", "Display execution times"),
+        CLOption("o", "Output filename", VALUE, "output", "filename"),
+        CLOption("output-split-marker", "Split marker to use for merging the ouput", VALUE,
+                 value_name="string"),
+        CLOption("pass-pipeline", "Textual description of the pass pipeline to run", VALUE,
+                 value_name="string"),
+        CLOption("p", "Alias for --pass-pipeline", VALUE, "pass_pipeline", "string",
+                 hidden=True),
+        CLOption("split-input-file", "Split the input file into chunks using the given or "
+                 "default marker and process each chunk independently", OPTIONAL, "split",
+                 "string"),
+        CLOption("verify-diagnostics", "Check that emitted diagnostics match expected-* lines "
+                 "on the corresponding line", OPTIONAL,
+                 values=[("all", every), ("", every),
+                         ("only-expected", "Check only expected diagnostics")]),
+        CLOption("help", "Display available options", NO_VALUE, category="Generic Options"),
+        CLOption("h", "Alias for --help", NO_VALUE, category="Generic Options", hidden=True),
+        CLOption("version", "Display the version of this program", NO_VALUE,
+                 category="Generic Options"),
+    ]
+
+
+def command_line():
+    """The driver's options and the registered passes, read and shown as
+    LLVM's command-line library does (command_line.py)."""
+    from .command_line import CommandLine
+    from .passes import is_registered, registered_pass_names, registered_passes
+    return CommandLine("pyaffine-opt", OVERVIEW, "<input file>", _options(), is_registered,
+                       registered_pass_names, registered_passes)
 
 
 def parse_args(argv) -> Options:
     """The options of a run; the passes' options are parsed too, so that an
-    option error ends the run before the input is read (as with mlir-opt)."""
-    from .passes import PluginError, is_registered, load_pass_plugin
+    option error ends the run before the input is read (as with mlir-opt).
+    Every argument is read before an error ends the run, as LLVM reads
+    them; `--help`, `--version` and `--list-passes` end it at once."""
+    from .passes import PluginError, load_pass_plugin
     options = Options()
     args = list(argv)
     # Plugins first: their passes may be named before them, and in --help.
@@ -97,55 +133,65 @@ def parse_args(argv) -> Options:
         if arg.startswith("-") and name == "load-pass-plugin":
             path = value if has_value else (args[index + 1] if index + 1 < len(args) else None)
             if path is None:
-                raise UsageError("Not enough positional command line arguments specified! "
-                                 "(-load-pass-plugin needs a file name)")
+                continue        # reported with the other errors
             try:
                 load_pass_plugin(path)
             except PluginError as error:
                 raise UsageError(str(error)) from None
-    i = 0
-    while i < len(args):
-        arg = args[i]
-        i += 1
-        if arg == "-" or not arg.startswith("-"):
-            if options.input is not None:
-                raise UsageError(f"Too many positional arguments specified! (extra: '{arg}')")
-            options.input = arg
-            continue
-        name, has_value, value = arg.lstrip("-").partition("=")
-        if name in ("h", "help"):
-            raise SystemExit(_help())
-        if name == "version":
-            print(f"pyaffine-opt {__version__}\n  mirrors the textual output of MLIR (LLVM) 22")
+    line = command_line()
+    errors: list = []
+    positionals: list = []
+    for event in line.parse(args):
+        if event.error:
+            errors.append(event.error)
+        elif event.positional is not None:
+            positionals.append(event.positional)
+        elif event.pass_name:
+            options.passes.append((event.pass_name, event.value))
+        elif event.option.name in ("help", "h", "version"):
+            _report(errors)
+            text = line.help() if event.option.name != "version" else (
+                f"pyaffine-opt {__version__}\n  mirrors the textual output of MLIR (LLVM) 22\n")
+            sys.stdout.write(text)
             raise SystemExit(0)
-        if name in _VALUED:
-            if not has_value:
-                if i >= len(args):
-                    raise UsageError(f"Not enough positional command line arguments specified! "
-                                     f"(-{name} needs a value)")
-                value = args[i]
-                i += 1
-            if name == "load-pass-plugin":
-                options.plugins.append(value)     # loaded above
-            elif name == "pass-pipeline" and options.pass_pipeline is not None:
-                raise UsageError("for the --pass-pipeline option: may only occur zero or one times!")
-            else:
-                setattr(options, _VALUED[name], value)
-        elif name == "verify-diagnostics":
-            if value not in ("", "all", "only-expected"):
-                raise UsageError(f"for the --verify-diagnostics option: Cannot find option "
-                                 f"named '{value}'!")
-            options.verify_diagnostics = value or "all"
-        elif name in _FLAGS:
-            setattr(options, _FLAGS[name], value.lower() not in ("false", "0") if has_value else True)
-        elif is_registered(name):
-            options.passes.append((name, value if has_value else ""))
         else:
-            raise UsageError(f"Unknown command line argument '{arg}'.  Try: 'pyaffine-opt --help'")
-    if options.input is None:
-        options.input = "-"
+            _set(options, event.option.field, event.value, errors)
+    if len(positionals) > 1:
+        errors.append("Too many positional arguments specified!\nCan specify at most 1 "
+                      "positional arguments: See: pyaffine-opt --help")
+    if errors:
+        raise UsageError("\npyaffine-opt: ".join(errors))
+    if options.list_passes:
+        sys.stdout.write(line.list_passes())
+        raise SystemExit(0)
+    if options.split == "":
+        options.split = DEFAULT_SPLIT_MARKER       # `--split-input-file` without a marker
+    if options.split and len(options.split_marker) <= 2:
+        # mlir-opt 22 cuts at the marker without its last two characters:
+        # with nothing left to cut at, it never ends.
+        raise UsageError(f"for the --split-input-file option: the marker "
+                         f"'{options.split_marker}' must be longer than two characters")
+    options.input = positionals[0] if positionals else "-"
     options.pass_manager = build_pass_manager(options)
     return options
+
+
+def _report(errors: list) -> None:
+    for error in errors:
+        sys.stderr.write(f"pyaffine-opt: {error}\n")
+    errors.clear()
+
+
+def _set(options: Options, name: str, value, errors: list) -> None:
+    """One option's value on `options` (lists grow; otherwise the last wins,
+    as in mlir-opt 22, `--pass-pipeline` too)."""
+    current = getattr(options, name)
+    if isinstance(current, list):
+        current.append(value)
+    elif name == "verify_diagnostics":
+        options.verify_diagnostics = value or "all"
+    else:
+        setattr(options, name, value)
 
 
 def build_pass_manager(options: Options):
@@ -170,19 +216,6 @@ def _unquoted(text: str) -> str:
     if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'":
         return text[1:-1]
     return text
-
-
-def _help() -> int:
-    from .passes import registered_passes
-    lines = [USAGE]
-    for name, cls in registered_passes().items():
-        lines.append(f"  -{name:<30} {cls.summary}\n")
-        for option in cls.options.values():
-            default = option.format(option.initial())
-            note = f" (default: {default})" if default != "" else ""
-            lines.append(f"      {option.help_line():<27} {option.help}{note}\n")
-    sys.stdout.write("".join(lines))
-    return 0
 
 
 class _Activity:
@@ -214,6 +247,11 @@ def process_chunk(text: str, options: Options, filename: str = "<stdin>",
         module = parse_source(text, options.allow_unregistered, filename, line_offset)
     if timing:
         timing.end()
+    if options.print_ir_module_scope and not options.disable_threading:
+        # As mlir-opt, for every chunk that parses (printing the whole module
+        # while other threads change functions of it is not safe there).
+        raise MLIRError("IR print for module scope can't be setup on a pass-manager without "
+                        "disabling multi-threading first.\n", UNKNOWN_LOCATION)
     manager = options.pass_manager
     if manager is None:
         manager = options.pass_manager = build_pass_manager(options)
@@ -256,10 +294,13 @@ def _instrument(options: Options, stderr):
     the timer (or None)."""
     from .pass_instrumentation import IRPrinter, PassTiming
     manager = options.pass_manager
-    if options.print_ir_before_all or options.print_ir_after_all:
+    if (options.print_ir_before_all or options.print_ir_after_all or options.print_ir_before
+            or options.print_ir_after or options.print_ir_after_failure):
         manager.add_instrumentation(IRPrinter(
             stderr, options.print_ir_before_all, options.print_ir_after_all,
-            options.print_ir_after_change, options.generic))
+            options.print_ir_after_change, options.generic, before=options.print_ir_before,
+            after=options.print_ir_after, after_failure=options.print_ir_after_failure,
+            module_scope=options.print_ir_module_scope))
     if not options.timing:
         return None
     timing = PassTiming()
@@ -306,7 +347,8 @@ def _run(options: Options, stdout, stderr) -> int:
                                      options.verify_diagnostics == "only-expected",
                                      passive=not options.verify_diagnostics)
         verifier, passive = (checker, None) if options.verify_diagnostics else (None, checker)
-    chunks, near_misses = split_input(text) if options.split else ([Chunk(text, 0)], [])
+    chunks, near_misses = (split_input(text, options.split_marker) if options.split_marker
+                           else ([Chunk(text, 0)], []))
     for offset in near_misses:
         stderr.write(format_diagnostic(filename, text, "near miss with file split marker",
                                        offset_to_pos(text, offset), "warning"))
@@ -341,7 +383,7 @@ def _run(options: Options, stdout, stderr) -> int:
         failed = not verifier.finish()
     if passive:
         passive.finish()
-    result = "// -----\n".join(outputs)
+    result = f"{options.output_split_marker}\n".join(outputs)
     if failed:
         if options.output in (None, "-"):
             try:
@@ -367,7 +409,10 @@ def _run(options: Options, stdout, stderr) -> int:
 
 def _write_error(stderr, filename: str, text: str, error: MLIRError, line_offset: int,
                  column_offset: int, verifier=None) -> None:
-    """An error of a chunk, at the file's positions, with its notes."""
+    """An error of a chunk, at the file's positions, with its notes (none
+    for a pass that signalled its failure after emitting its errors)."""
+    if not error.message:
+        return
     if verifier:
         verifier.error(error)
         return

@@ -1,9 +1,12 @@
 """What mlir-opt shows of a pipeline as it runs (mlir/lib/Pass/IRPrinting.cpp,
 PassTiming.cpp):
 
-- `IRPrinter`: `-mlir-print-ir-before-all`, `-mlir-print-ir-after-all` and
-  `-mlir-print-ir-after-change`, the op a pass runs on under a
-  `// -----// IR Dump After Pass (argument) //----- //` header;
+- `IRPrinter`: `-mlir-print-ir-before-all`, `-mlir-print-ir-after-all`,
+  `-mlir-print-ir-before=<passes>`, `-mlir-print-ir-after=<passes>`,
+  `-mlir-print-ir-after-change` and `-mlir-print-ir-after-failure`, the op a
+  pass runs on under a `// -----// IR Dump After Pass (argument) //----- //`
+  header; with `--mlir-print-ir-module-scope` the whole top-level op, the
+  header naming the op the pass ran on;
 - `PassTiming`: `--mlir-timing`, the wall time of the parser, every pass
   and nested pipeline, the output and the rest, in mlir-opt's list layout.
 """
@@ -24,41 +27,63 @@ def print_ir(op, generic: bool = False) -> str:
 
 
 class IRPrinter:
+    """The dumps around passes.  `before` and `after` are True for every
+    pass, or the set of the pass arguments to dump around (mlir-opt's
+    `shouldPrintBeforePass`/`shouldPrintAfterPass` filters)."""
+
     def __init__(self, stream, before_all: bool = False, after_all: bool = False,
-                 after_change: bool = False, generic: bool = False):
+                 after_change: bool = False, generic: bool = False, *, before=(), after=(),
+                 after_failure: bool = False, module_scope: bool = False):
         self.stream = stream
-        self.before_all = before_all
-        self.after_all = after_all
+        self.before = True if before_all else set(before)
+        self.after = True if after_all or after_failure else set(after)
         self.after_change = after_change
+        self.after_failure = after_failure
+        self.module_scope = module_scope
         self.generic = generic
         self._before: dict = {}     # id(op) -> its text before the pass
 
-    def _dump(self, when: str, pass_, text: str) -> None:
-        self.stream.write(f"// -----// IR Dump {when} {pass_.pass_name} ({pass_.argument}) "
-                          f"//----- //\n{text}")
+    @staticmethod
+    def _wanted(which, pass_) -> bool:
+        return which is True or pass_.argument in which
+
+    def _text(self, op) -> str:
+        if self.module_scope:
+            while op.parent_op is not None:
+                op = op.parent_op
+        return print_ir(op, self.generic)
+
+    def _dump(self, when: str, pass_, op, failed: bool = False) -> None:
+        scope = ""
+        if self.module_scope:
+            symbol = op.properties.get("sym_name") or op.attributes.get("sym_name")
+            name = getattr(symbol, "text", None)
+            scope = f" ('{op.op_name}' operation{f': @{name}' if name is not None else ''})"
+        self.stream.write(f"// -----// IR Dump {when} {pass_.pass_name}"
+                          f"{' Failed' if failed else ''} ({pass_.argument}){scope} //----- //\n"
+                          f"{self._text(op)}")
 
     def before_pass(self, pass_, op) -> None:
         text = None
-        if self.before_all:
+        if self._wanted(self.before, pass_):
             text = print_ir(op, self.generic)
-            self._dump("Before", pass_, text)
-        if self.after_all and self.after_change:
-            # MLIR compares fingerprints; the printed text is as exact.
+            self._dump("Before", pass_, op)
+        if self.after_change:
+            # MLIR compares fingerprints of the op; its printed text is as exact.
             self._before[id(op)] = text if text is not None else print_ir(op, self.generic)
 
     def after_pass(self, pass_, op) -> None:
-        if not self.after_all:
+        if self.after_failure:
             return
-        text = print_ir(op, self.generic)
-        if self.after_change and self._before.pop(id(op), None) == text:
+        if self.after_change and self._before.pop(id(op), None) == print_ir(op, self.generic):
             return
-        self._dump("After", pass_, text)
+        if self._wanted(self.after, pass_):
+            self._dump("After", pass_, op)
 
     def after_pass_failed(self, pass_, op) -> None:
         self._before.pop(id(op), None)
-        if self.after_all:
-            self.stream.write(f"// -----// IR Dump After {pass_.pass_name} Failed "
-                              f"({pass_.argument}) //----- //\n{print_ir(op, self.generic)}")
+        if self._wanted(self.after, pass_):
+            self._dump("After", pass_, op, failed=True)
 
 
 class _Timer:

@@ -18,7 +18,7 @@ and the timing report.
 from __future__ import annotations
 
 from .diagnostics import DiagnosticContext, MLIRError, current_context
-from .passes import Pass, PassOptionError, lookup_pass
+from .passes import Pass, PassError, PassFailure, PassOptionError, lookup_pass
 
 
 class PipelineError(MLIRError):
@@ -152,10 +152,30 @@ class _Run:
         self.instrument("before_pass", pass_, op)
         try:
             pass_.run_on_operation(op)
-        except MLIRError:
+        except MLIRError as error:
+            if isinstance(error, PassFailure) and error.pos is None:
+                from .diagnostics import UNKNOWN_LOCATION
+                error.pos = op.pos or UNKNOWN_LOCATION      # at the op the pass ran on
             self.instrument("after_pass_failed", pass_, op)
             raise
+        except Exception as error:  # noqa: BLE001 - reported as the plugin's failure
+            if _is_builtin(pass_):
+                raise       # a bug of pyaffine-opt: the driver's internal error
+            self.instrument("after_pass_failed", pass_, op)
+            raise _plugin_error(pass_, op, error) from error
         self.instrument("after_pass", pass_, op)
+
+
+def _is_builtin(pass_: Pass) -> bool:
+    return type(pass_).__module__.split(".")[0] == __name__.split(".")[0]
+
+
+def _plugin_error(pass_: Pass, op, error: Exception) -> PassError:
+    """A plugin pass's own exception as its failure, at the op it ran on."""
+    from .diagnostics import UNKNOWN_LOCATION
+    detail = str(error).replace("\n", " ")
+    return PassError(f"pass '{pass_.argument}' failed: {type(error).__name__}: {detail}",
+                     op.pos or UNKNOWN_LOCATION)
 
 
 # ------------------------------------------------------ the textual pipeline

@@ -45,6 +45,10 @@ class PassOptionError(MLIRError):
         self.detail = detail
         self.pipelines: list[str] = []     # the nested pipelines around the pass, innermost first
 
+    def __str__(self) -> str:
+        what = self.detail or self.message
+        return f"{self.pass_argument}: {what}" if self.pass_argument else what
+
     def report(self, program: str = "pyaffine-opt") -> str:
         """The text mlir-opt writes for it in a `--pass-pipeline`: the
         parser's line, the error, then the pass (and the pipelines) that
@@ -57,6 +61,25 @@ class PassOptionError(MLIRError):
             body += "".join(f"failed to add `{name}` with options `` to inner pipeline\n"
                             for name in self.pipelines)
         return text + f"<unknown>:0: error: {body}\n"
+
+
+class PassFailure(MLIRError):
+    """A pass that signalled its failure (`Pass.signal_pass_failure`): the
+    error at `op` when there is a message, else nothing more to report."""
+
+    def __init__(self, message: str = "", op=None):
+        if message and op is not None:
+            from .ir.verifier import op_error
+            error = op_error(message, op)
+            super().__init__(error.message, error.pos)     # its notes come with the message
+        else:
+            super().__init__(message, getattr(op, "pos", None))
+        self.op = op
+
+
+class PassError(MLIRError):
+    """A pass from outside pyaffine-opt (a plugin or an installed package)
+    that raised: reported as that pass's failure, at the op it ran on."""
 
 
 # ------------------------------------------------------------------ options
@@ -165,6 +188,19 @@ class ListOption(Option):
         return ",".join(Option.format(self, item) for item in value)
 
 
+def option_value_text(option: Option, value) -> str:
+    """A Python value of `option` as the text the command line would give
+    (a str is that text already)."""
+    if isinstance(value, str):
+        return value
+    if option.list_option and isinstance(value, (list, tuple)):
+        return ",".join(v if isinstance(v, str) else Option.format(option, v) for v in value)
+    if (option.type is int and isinstance(value, bool)) or (
+            option.type is bool and not isinstance(value, bool)):
+        return repr(value)        # refused by the parser, named as the value given
+    return option.format(value)
+
+
 def parse_llvm_integer(text: str) -> int | None:
     """`StringRef::getAsInteger(0, ...)`: an optional sign, then decimal,
     `0x` hex, `0b` binary, `0o` or leading-`0` octal."""
@@ -268,16 +304,25 @@ class Pass:
             cls.pass_name = cls.__qualname__
 
     def __init__(self, **values) -> None:
+        """Options by field or option name.  A value is checked as the
+        command line checks its text (a str is that text): a bad one raises
+        the PassOptionError that names the pass and the option."""
         self.context: DiagnosticContext = current_context()
         self.option_text = ""
+        self.failure: str | None = None
         by_attribute = {option.attribute: option for option in self.options.values()}
-        for key, value in values.items():
-            option = by_attribute.get(key) or self.options.get(key)
-            if option is None:
-                raise TypeError(f"pass '{self.argument}' has no option '{key}'")
-            setattr(self, option.attribute, list(value) if option.list_option else value)
-        if values:
-            self.validate_options()
+        text = " ".join(f"{key.replace('_', '-')}={value}" for key, value in values.items())
+        try:
+            for key, value in values.items():
+                option = by_attribute.get(key) or self.options.get(key.replace("_", "-"))
+                if option is None:
+                    raise PassOptionError(f"<Pass-Options-Parser>: no such option {key}")
+                setattr(self, option.attribute, option.parse(option_value_text(option, value)))
+            if values:
+                self.validate_options()
+        except PassOptionError as error:
+            error.pass_argument, error.option_text = self.argument, text
+            raise
 
     @classmethod
     def from_option_text(cls, text: str) -> "Pass":
@@ -317,6 +362,17 @@ class Pass:
 
     def emit_error(self, op, message: str, notes=()) -> None:
         self.context.emit("error", message, getattr(op, "pos", op), notes)
+
+    def signal_pass_failure(self, op=None, message: str | None = None):
+        """End the pass as failed (MLIR's `signalPassFailure`): the run
+        stops and exits with status 1, the output unwritten.  With a
+        `message`, the error is reported at `op` as mlir-opt reports an
+        op's error (`file:line:col: error: ...`, then the op; without `op`,
+        at the op the pass runs on); without a message,
+        the pass is expected to have emitted its errors already.  Raises
+        PassFailure: `return self.signal_pass_failure(...)` or let it end
+        the pass."""
+        raise PassFailure(message or "", op)
 
     def describe(self) -> str:
         """The pass as mlir-opt's `--dump-pass-pipeline` writes it: every
@@ -377,6 +433,12 @@ def is_registered(argument: str) -> bool:
     if argument not in _REGISTRY:
         load_entry_points()
     return argument in _REGISTRY
+
+
+def registered_pass_names() -> list[str]:
+    """Every registered pass argument, sorted (imports no pass)."""
+    load_entry_points()
+    return sorted(_REGISTRY)
 
 
 def registered_passes() -> dict[str, type[Pass]]:

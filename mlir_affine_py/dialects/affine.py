@@ -714,7 +714,7 @@ class AffineApplyOp(AffineMapOp):
         return _parse_map_op(t, children, "affine.apply", token)
 
     def verify(self):
-        problem = super().verify()
+        problem = super().verify_own()
         if problem is None and len(self.map.results) != 1:
             return "'affine.apply' op mapping must produce one value"
         if problem is None:

@@ -102,7 +102,7 @@ class CondBranchOp(BranchingOp):
         return [self.operands[1:1 + true_count], self.operands[1 + true_count:]]
 
     def verify(self):
-        return branch_weights_error(self, 2) or super().verify()
+        return branch_weights_error(self, 2) or super().verify_own()
 
 
 class SwitchOpCases:

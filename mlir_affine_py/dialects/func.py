@@ -188,6 +188,15 @@ class FuncOp(RegisteredOp):
     def sym_name(self) -> str:
         return self.properties["sym_name"].text
 
+    @sym_name.setter
+    def sym_name(self, name: str) -> None:
+        """Rename the function (its uses are not renamed, as in MLIR)."""
+        if isinstance(name, A.StringAttr):
+            name = name.text
+        if not isinstance(name, str) or not name:
+            raise TypeError(f"sym_name must be a non-empty str, not {name!r}")
+        self.properties["sym_name"] = A.StringAttr(name)
+
     @property
     def is_declaration(self) -> bool:
         return not self.regions[0].blocks

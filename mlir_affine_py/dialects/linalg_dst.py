@@ -269,7 +269,7 @@ class ReduceOp(DstStyleOp):
             # The ODS constraint (DenseArrayStrictlySorted), before the rest.
             return ("'linalg.reduce' op attribute 'dimensions' failed to satisfy constraint: "
                     "i64 dense array attribute should be in increasing order")
-        return super().verify()
+        return super().verify_own()
 
     def verify_op(self):
         """ReduceOp::verify."""

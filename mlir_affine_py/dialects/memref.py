@@ -185,7 +185,7 @@ class AllocaOp(AllocLikeOp):
         return ["alloca"]
 
     def verify(self):
-        message = super().verify()
+        message = super().verify_own()
         if message:
             return message
         parent = self.parent_op

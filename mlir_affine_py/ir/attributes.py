@@ -113,7 +113,11 @@ class FloatAttr(Attribute):
 class StringAttr(Attribute):
     __slots__ = ("value", "type")
 
-    def __init__(self, value: bytes, type=T.NONE):
+    def __init__(self, value: bytes | str, type=T.NONE):
+        """`value` as bytes (MLIR strings may hold any), or a str, encoded
+        as UTF-8 as MLIR's Python bindings take one."""
+        if value.__class__ is not bytes:
+            value = _string_bytes(value, "StringAttr", "value")
         self.value = value
         self.type = type
         self._init_key()
@@ -129,6 +133,16 @@ class StringAttr(Attribute):
         from ..printer.numbers import escape_string
         p.write(f'"{escape_string(self.value)}"')
         _print_trailing_type(p, self.type, elide)
+
+
+def _string_bytes(value, where: str, argument: str) -> bytes:
+    """A str or bytes-like `argument` of `where` as bytes."""
+    if isinstance(value, str):
+        return value.encode("utf-8", "surrogateescape")
+    if isinstance(value, (bytes, bytearray, memoryview)):
+        return bytes(value)
+    raise TypeError(f"{where}: '{argument}' must be str or bytes, not "
+                    f"{type(value).__name__}")
 
 
 class UnitAttr(Attribute):

@@ -140,6 +140,11 @@ class Operation:
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
+        if cls.verify is not Operation.verify:
+            # The class's own checks, written as MLIR writes them (`verify`),
+            # become its `verify_own`; `verify` stays the whole verifier.
+            cls.verify_own = cls.verify
+            cls.verify = Operation.verify
         own = cls.__dict__.get("traits", ())
         # Whether the class states its traits (an empty tuple included):
         # the tests ask it of every registered op.
@@ -265,9 +270,23 @@ class Operation:
         return new
 
     # ------------------------------------------------------------ op protocol
-    def verify(self) -> str | None:
-        """Return an error message when the op is malformed."""
+    def verify_own(self) -> str | None:
+        """The op's own checks (MLIR's `verify` hook): an error message
+        when the op is malformed.  An op class writes them as `verify`, which
+        the class creation keeps here (`__init_subclass__`)."""
         return None
+
+    def verify(self) -> bool:
+        """Verify the op and everything nested in it, as mlir-opt verifies
+        a module (MLIR's `mlir::verify`, the Python bindings' `verify()`):
+        True, or VerificationError carrying mlir-opt's diagnostics."""
+        from .verifier import VerificationError, verify_operation
+        from ..diagnostics import MLIRError
+        try:
+            verify_operation(self)
+        except MLIRError as error:
+            raise VerificationError(error, self) from None
+        return True
 
     def print(self, p) -> None:
         """Custom assembly; the default is the generic form."""

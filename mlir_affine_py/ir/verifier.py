@@ -13,7 +13,6 @@ import functools
 import re
 
 from ..diagnostics import MLIRError, offset_to_pos, pos_to_offset, print_op_on_diagnostic
-from .core import Operation
 from .traits import HasOnlyGraphRegion, NoTerminator, SingleBlock
 
 def _symbol_lookups_cached(verify):
@@ -108,7 +107,7 @@ def _verify_ops(root, text: str | None, unspared, skip=frozenset(),
                    or (op.checks_invariants and not (sparing and op.invariants_met_by_parser
                                                      and op not in unspared)
                        and op.verify_invariants())
-                   or (op.is_terminator and terminator_error(op)) or op.verify())
+                   or (op.is_terminator and terminator_error(op)) or op.verify_own())
         if message:
             if message.endswith("must be the last operation in the parent block"):
                 _check_terminator_operands(op, text)
@@ -187,6 +186,32 @@ class NotedMessage(str):
         return self
 
 
+class VerificationError(MLIRError):
+    """`Operation.verify()` failed: `str()` is mlir-opt's report (the
+    diagnostic with its source line, then its notes, the op in generic
+    form among them); `message`, `pos` and `notes` as MLIRError's."""
+
+    def __init__(self, error: MLIRError, op):
+        super().__init__(error.message, error.pos, error.severity)
+        self.op = op
+
+    def __str__(self) -> str:
+        from ..diagnostics import format_diagnostic
+        root = self.op
+        while root.parent_op is not None:
+            root = root.parent_op
+        filename, source = getattr(root, "source_file", None) or ("<unknown>", "")
+        return format_diagnostic(filename, source, self.message, self.pos,
+                                 self.severity).rstrip("\n")
+
+
+def _is_generic(op) -> bool:
+    """Whether `op` is of no registered class: an `Operation` itself, whose
+    only base is object (asked so, this module imports nothing of core.py,
+    which imports it to verify)."""
+    return len(op.__class__.__mro__) == 2
+
+
 def op_error(message: str, op) -> MLIRError:
     """An error about `op`.  mlir-opt follows it with the op in generic form
     (Operation::emitError with -mlir-print-op-on-diagnostic, its default),
@@ -230,7 +255,7 @@ def _check_terminator_operands(op, text: str | None) -> None:
 def verify_operation(root) -> None:
     """Raise MLIRError at the first op that fails verification."""
     for op in root.walk():
-        message = op.verify()
+        message = op.verify_own()
         if message:
             raise op_error(message, op)
     verify_dominance(root)
@@ -364,7 +389,7 @@ def verify_dominance(root, skip=frozenset()) -> None:
         # A graph region's value may be used anywhere in its block.  An
         # unregistered op's regions may be graph regions (mayBeGraphRegion):
         # MLIR checks no order within their blocks either.
-        graph = op.has_trait(HasOnlyGraphRegion) or op.__class__ is Operation
+        graph = op.has_trait(HasOnlyGraphRegion) or _is_generic(op)
         for region in reversed(op.regions):
             visible = _visible_from_other_blocks(region, graph)
             for block in reversed(region.blocks):

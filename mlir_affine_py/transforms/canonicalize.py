@@ -14,6 +14,13 @@ _REGION_SIMPLIFY = {"disabled": "disabled", "normal": "normal", "aggressive": "a
 class RegionSimplifyOption(Option):
     """`region-simplify=disabled|normal|aggressive` (GreedySimplifyRegionLevel)."""
 
+    # The values `--help` lists, with upstream's descriptions.
+    values = [("disabled", "Don't run any control-flow simplification."),
+              ("normal", "Perform simple control-flow simplifications (e.g. dead args "
+                         "elimination)."),
+              ("aggressive", "Perform aggressive control-flow simplification (e.g. block "
+                             "merging).")]
+
     def parse_scalar(self, text: str):
         level = _REGION_SIMPLIFY.get(text)
         if level is None:

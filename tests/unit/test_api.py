@@ -109,7 +109,7 @@ def test_readme_custom_pass_as_a_plugin_file(tmp_path):
     plugin.write_text(_custom_pass())
     expected = _opt("examples/matmul.mlir", "-test-loop-permutation=permutation-map=0,2,1").stdout
     help_text = _opt(f"--load-pass-plugin={plugin}", "--help").stdout
-    assert re.search(r"-unit-stride-innermost +Make the loop that walks", help_text)
+    assert re.search(r"--unit-stride-innermost +-   Make the loop that walks", help_text)
     assert "--min-depth=<uint>" in help_text
     flag = _opt(f"--load-pass-plugin={plugin}", "-unit-stride-innermost", "examples/matmul.mlir")
     assert flag.stdout == expected
@@ -157,7 +157,7 @@ def test_an_installed_entry_point_pass(tmp_path):
     (info / "entry_points.txt").write_text(
         "[pyaffine_opt.passes]\nreverse-nest = reverse_nest:ReverseNest\n")
     env = _env(PYTHONPATH=str(tmp_path))
-    assert re.search(r"-reverse-nest +Reverse loop nests where legal",
+    assert re.search(r"--reverse-nest +-   Reverse loop nests where legal",
                      _opt("--help", env=env).stdout)
     expected = _opt("examples/matmul.mlir", "-test-loop-permutation=permutation-map=2,1,0").stdout
     assert _opt("-reverse-nest", "examples/matmul.mlir", env=env).stdout == expected

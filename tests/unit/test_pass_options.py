@@ -80,5 +80,5 @@ def test_unknown_option():
 
 def test_keyword_construction():
     assert Sample(count=3, sizes=(1, 2)).sizes == [1, 2]
-    with pytest.raises(TypeError):
+    with pytest.raises(PassOptionError, match="no such option colour"):
         Sample(colour="red")
