@@ -5,7 +5,8 @@ copies themselves in data_copy.py).
 
 Contract, per function: each block is cut into ranges at its affine.for
 ops; the ops before a loop form a range, and a loop whose footprint fits
-`fast-mem-capacity` (KiB; the footprint of analysis/footprint.py) is a range
+`fast-mem-capacity` (KiB; upstream's footprint,
+`footprint_bytes`) is a range
 of its own, while a loop that does not fit (with
 `skip-non-unit-stride-loops`: a loop of step > 1, whatever its footprint) is
 entered and its body cut in turn.  Every range gets its regions copied in
@@ -20,10 +21,11 @@ from __future__ import annotations
 
 from ..dialects.affine import AffineForOp
 from ..dialects.affine_canonicalize import simplify_affine_op
-from ..ir.rewriter import IRRewriter
+from ..rewrite_driver import PatternRewriter
 from ..passes import Option, Pass
 from .data_copy import CopyOptions, affine_data_copy_generate, is_load_or_store
 from .loop_utils import promote_if_single_iteration
+from .memref_region import footprint_bytes
 
 UNLIMITED = 2 ** 64 - 1
 
@@ -50,7 +52,7 @@ def finish_copy_nests(copy_nests: list) -> None:
                 promote_if_single_iteration(op)
             elif is_load_or_store(op):
                 accesses.append(op)
-    rewriter = IRRewriter()
+    rewriter = PatternRewriter()
     for op in accesses:
         simplify_affine_op(op, rewriter)
 
@@ -93,8 +95,7 @@ class AffineDataCopyGeneration(Pass):
                                   self.emit_warning)
 
     def exceeds_capacity(self, loop) -> bool:
-        from ..analysis.footprint import memory_footprint_bytes
-        footprint = memory_footprint_bytes(loop, {})
+        footprint = footprint_bytes(loop)
         return footprint is not None and footprint > self.options.fast_mem_capacity_bytes
 
     def run_on_block(self, block) -> None:

@@ -30,7 +30,8 @@ from ..dialects.arith import ConstantOp
 from ..ir import attributes as A
 from ..ir.affine_expr import constant, dim, symbol
 from ..ir.affine_map import AffineMap
-from ..ir.traits import AffineWriteOpInterface
+from ..ir import types as T
+from ..ir.traits import AffineReadOpInterface, AffineWriteOpInterface
 from .affine_canonical import (canonicalize_map_and_operands,
                                fully_compose_affine_map_and_operands, simplify_affine_map)
 
@@ -154,11 +155,23 @@ class MemRefRegion:
         num_symbols = cst.num_vars - rank
         for d in range(rank):
             found = constant_bound_on_dim_size(cst, rank, d)
+            if found is not None and found[2] != 1:
+                # mlir-opt 22 falls back to the memref's extent when the
+                # lower bound is a division (upstream's dma-generate test).
+                found = None
             if found is not None:
                 diff, lb_row, divisor = found
-                expr = sum((symbol(c) * v for c, v in enumerate(lb_row[:-1]) if v),
-                           constant(0)) + lb_row[-1]
-                lb = AffineMap(0, num_symbols, (expr.floordiv(divisor),))
+                # Built as upstream builds it: the negated lower bound
+                # constraint, so `-(-d0 - 9)` stays unsimplified.
+                row = [-v for v in lb_row]
+                row[-1] += divisor - 1
+                expr = constant(0)
+                for c, v in enumerate(row[:-1]):
+                    if v:
+                        expr = expr + symbol(c) * v
+                if row[-1]:
+                    expr = expr + row[-1]
+                lb = AffineMap(0, num_symbols, ((-expr + (divisor - 1)).floordiv(divisor),))
             else:
                 if shape[d] is None:
                     return None
@@ -381,10 +394,10 @@ def access_map_and_operands(op) -> tuple:
     return canonicalize_map_and_operands(amap, operands)
 
 
-def compute_region(op, loop_depth: int) -> MemRefRegion | None:
-    """`MemRefRegion::compute(op, loopDepth, nullptr, addMemRefDimBounds=
-    false)`: the elements `op` touches, symbolic in the outer `loop_depth`
-    IVs; None where upstream fails (a non-affine operand or map)."""
+def compute_region(op, loop_depth: int, add_dim_bounds: bool = False) -> MemRefRegion | None:
+    """`MemRefRegion::compute(op, loopDepth, nullptr, addMemRefDimBounds)`:
+    the elements `op` touches, symbolic in the outer `loop_depth` IVs; None
+    where upstream fails (a non-affine operand or map)."""
     memref = op.memref
     write = is_write(op)
     rank = len(memref.type.shape)
@@ -449,6 +462,15 @@ def compute_region(op, loop_depth: int) -> MemRefRegion | None:
             k += 1
         else:
             del values[k]
+    if add_dim_bounds:
+        for r, size in enumerate(memref.type.shape):
+            row = [0] * cst.num_cols
+            row[r] = 1
+            cst.ineqs.append(row)
+            if size is not None:
+                row = [0] * cst.num_cols
+                row[r], row[-1] = -1, size - 1
+                cst.ineqs.append(row)
     cst.remove_trivial_redundancy()
     return MemRefRegion(memref, write, cst, values)
 
@@ -483,3 +505,48 @@ def full_memref_region(op, num_param_ivs: int) -> MemRefRegion | None:
         high[d], high[-1] = -1, size - 1
         cst.ineqs += [low, high]
     return MemRefRegion(memref, is_write(op), cst, symbols)
+
+
+def element_size_in_bytes(memref_type) -> int | None:
+    """`getMemRefIntOrFloatEltSizeInBytes`."""
+    element = memref_type.element_type
+    count = 1
+    if isinstance(element, T.VectorType):
+        for s in element.shape:
+            count *= s
+        element = element.element_type
+    if not isinstance(element, (T.IntegerType, T.FloatType)):
+        return None
+    return -(-element.width * count // 8)
+
+
+def footprint_bytes(loop) -> int | None:
+    """`getMemoryFootprintBytes(forOp)`: per memref, the union of the
+    bounding boxes of its accesses' regions under `loop` (symbolic in the
+    loops around it, the memref's extents as bounds), times the element
+    size; None when a region or its size is unknown.  Upstream's own
+    projection decides the boxes, so the depth at which
+    -affine-data-copy-generate copies is the one mlir-opt picks."""
+    depth = len(affine_ivs(loop))
+    regions: dict = {}
+    for op in loop.walk():
+        if not op.has_trait(AffineReadOpInterface) and not op.has_trait(AffineWriteOpInterface):
+            continue
+        region = compute_region(op, depth, add_dim_bounds=True)
+        if region is None:
+            return None
+        known = regions.get(region.memref)
+        if known is None:
+            regions[region.memref] = region
+        elif not known.union_bounding_box(region):
+            return None
+    total = 0
+    for region in regions.values():
+        if region.memref.type.layout is not None:
+            continue
+        bounded = region.constant_bounding_size_and_shape()
+        size = element_size_in_bytes(region.memref.type)
+        if bounded is None or size is None:
+            return None
+        total += bounded[0] * size
+    return total
