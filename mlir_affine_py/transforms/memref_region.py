@@ -20,7 +20,7 @@ from ..analysis.affine_access import enclosing_affine_ops, loop_ivs, loop_of_iv
 from ..analysis.affine_flattener import (CONST, AffineFlattener, LocalVar, compose_over_leaves,
                                         div_lower_bound, div_upper_bound)
 from ..analysis.dependence_relation import (AccessRelation, _add_bound, _add_parallel_domain,
-                                            _Leaves)
+                                            _Leaves, merge_and_align)
 from ..analysis.affine_access import NotAffine
 from ..analysis.fourier_motzkin import IntegerConstraints
 from ..dialects.affine import AffineForOp
@@ -161,17 +161,22 @@ class MemRefRegion:
                 found = None
             if found is not None:
                 diff, lb_row, divisor = found
-                # Built as upstream builds it: the negated lower bound
-                # constraint, so `-(-d0 - 9)` stays unsimplified.
-                row = [-v for v in lb_row]
-                row[-1] += divisor - 1
+                # Built as upstream builds it: from an equality directly,
+                # else as the negated lower bound constraint, so that
+                # `-(-d0 - 9)` stays unsimplified.
+                from_equality = _equality_to_constant(cst, d, rank) is not None
+                row = list(lb_row) if from_equality else [-v for v in lb_row]
+                if not from_equality:
+                    row[-1] += divisor - 1
                 expr = constant(0)
                 for c, v in enumerate(row[:-1]):
                     if v:
                         expr = expr + symbol(c) * v
                 if row[-1]:
                     expr = expr + row[-1]
-                lb = AffineMap(0, num_symbols, ((-expr + (divisor - 1)).floordiv(divisor),))
+                if not from_equality:
+                    expr = -expr + (divisor - 1)
+                lb = AffineMap(0, num_symbols, (expr.floordiv(divisor),))
             else:
                 if shape[d] is None:
                     return None
@@ -214,35 +219,28 @@ class MemRefRegion:
         return AffineMap(num_syms, 0, tuple(lbs)), AffineMap(num_syms, 0, tuple(ubs))
 
     def union_bounding_box(self, other: "MemRefRegion") -> bool:
-        """`unionBoundingBox`, after aligning `other`'s symbols with these."""
-        other_cst = _aligned(other, self)
-        if other_cst is None:
-            return False
-        merged = union_bounding_box(self.cst, other_cst, self.rank)
+        """`unionBoundingBox`, after `mergeAndAlignVars`: both systems over
+        this region's symbols followed by the other's new ones."""
+        symbols = merge_and_align(self.symbols, other.symbols)
+        this_cst = _over_symbols(self, symbols)
+        merged = union_bounding_box(this_cst, _over_symbols(other, symbols), self.rank)
+        self.cst, self.symbols = this_cst, symbols
         if merged is None:
             return False
         self.cst = merged
         return True
 
 
-def _aligned(other: MemRefRegion, this: MemRefRegion):
-    """`other`'s constraints over `this`'s symbols, or None when their
-    symbols differ (upstream merges them; not needed for its tests)."""
-    if len(other.symbols) != len(this.symbols):
-        return None
-    order = []
-    for value in this.symbols:
-        k = next((i for i, v in enumerate(other.symbols) if v is value), None)
-        if k is None:
-            return None
-        order.append(k)
-    rank = this.rank
-    perm = list(range(rank)) + [rank + k for k in order]
+def _over_symbols(region: MemRefRegion, symbols: list) -> IntegerConstraints:
+    """The region's constraints with a column per value of `symbols`."""
+    rank = region.rank
+    where = [next((k for k, v in enumerate(region.symbols) if v is value), None)
+             for value in symbols]
 
     def move(row):
-        return [row[p] for p in perm] + [row[-1]]
-    return IntegerConstraints(other.cst.num_vars, [move(r) for r in other.cst.eqs],
-                              [move(r) for r in other.cst.ineqs])
+        return row[:rank] + [0 if k is None else row[rank + k] for k in where] + [row[-1]]
+    return IntegerConstraints(rank + len(symbols), [move(r) for r in region.cst.eqs],
+                              [move(r) for r in region.cst.ineqs])
 
 
 def bound_rows(cst: IntegerConstraints, pos: int, offset: int, num: int) -> tuple:
