@@ -27,12 +27,13 @@ from ..dialects.arith import ConstantOp
 from ..dialects.memref import AllocOp, DeallocOp
 from ..ir import attributes as A
 from ..ir import types as T
-from ..ir.affine_expr import dim
+from ..ir.affine_expr import constant, dim
 from ..ir.affine_map import AffineMap
-from ..ir.traits import FREE, FunctionOpInterface
+from ..ir.traits import FREE, READ, FunctionOpInterface
 from .affine_canonical import (canonicalize_map_and_operands,
                                fully_compose_affine_map_and_operands, remove_duplicate_exprs,
                                simplify_affine_map)
+from .copy_coverage import copy_box_within_extents, stores_cover_copy_box
 from .memref_region import compute_region, full_memref_region
 
 
@@ -204,7 +205,23 @@ def _region_is_ancestor(region, block) -> bool:
     return False
 
 
-def _highest_placement(region, block, begin, end) -> tuple:
+def _used_outside(memref, loop, block, begin, end, range_writes: bool) -> bool:
+    """Whether an op in `loop` outside the ops [begin, end) of `block` uses
+    `memref` in a way that conflicts with copies of the range: any use when
+    the range writes it, else a use that may write it."""
+    first, last = block.ops.index(begin), block.ops.index(end)
+    for user, _ in memref.uses:
+        if not loop.is_ancestor_of(user):
+            continue
+        ancestor = _ancestor_in_block(user, block)
+        if ancestor is not None and first <= block.ops.index(ancestor) < last:
+            continue
+        if range_writes or not has_single_effect(user, memref, READ):
+            return True
+    return False
+
+
+def _highest_placement(region, block, begin, end, range_writes: bool) -> tuple:
     """`findHighestBlockForPlacement`: (block, copy-in anchor, copy-out
     anchor) above every loop around the range the region does not depend
     on, below the memref's definition."""
@@ -217,6 +234,10 @@ def _highest_placement(region, block, begin, end) -> tuple:
         if not isinstance(op, AffineForOp):
             break
         if any(op.induction_var is s for s in region.symbols):
+            break
+        if _used_outside(region.memref, op, block, begin, end, range_writes):
+            # Upstream hoists past such a loop too, and the loop's other
+            # accesses then miss the buffer's values (or it theirs).
             break
         last = op
     if last is not None:
@@ -256,10 +277,24 @@ def generate_copy(region, block, begin, end, placement, options: CopyOptions,
     if num_elements == 0:
         return True, 0, begin, end
     lb_maps, ub_maps = [], []
+    within = None
+    if not options.generate_dma:
+        accesses = [op for top_op in block.ops[block.ops.index(begin):block.ops.index(end)]
+                    for op in top_op.walk() if is_load_or_store(op) and op.memref is memref]
+        within = copy_box_within_extents(region, accesses, copy_in_at)
     for d in range(rank):
         low, high = region.lower_and_upper_bound(d)
         if not low.results or not high.results:
             return False, 0, begin, end
+        if within is not None:
+            # Projection can lose what kept the accesses within the memref;
+            # upstream's copy loops then run outside it.  Clamped here.
+            above, below = within[d]
+            if not above:
+                low = AffineMap(low.num_dims, 0, low.results + (constant(0),))
+            if not below:
+                high = AffineMap(high.num_dims, 0,
+                                 high.results + (constant(memref_type.shape[d]),))
         lb_maps.append(low)
         ub_maps.append(high)
     symbols = list(region.symbols)
@@ -412,10 +447,20 @@ def affine_data_copy_generate(block, begin, end, options: CopyOptions, filter_me
                 write_regions[memref] = region
             elif not region.write and not exists_read:
                 read_regions[memref] = region
+    for memref, region in write_regions.items():
+        if memref in read_regions:
+            continue
+        stores = [op for top_op in ops[first:last] for op in top_op.walk()
+                  if isinstance(op, AffineStoreOp) and op.memref is memref]
+        anchor = _highest_placement(region, block, begin, end, True)[1]
+        if not stores_cover_copy_box(region, stores, anchor):
+            # Copied in too, so the elements not written go back unchanged.
+            read_regions[memref] = region.as_read()
     total, ok = 0, True
     for regions in (read_regions, write_regions):
         for region in regions.values():
-            placement = _highest_placement(region, block, begin, end)
+            placement = _highest_placement(region, block, begin, end,
+                                           region.memref in write_regions)
             done, size, new_begin, new_end = generate_copy(
                 region, block, begin, end, placement, options, fast_buffers, copy_nests)
             if done:

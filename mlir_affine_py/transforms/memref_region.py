@@ -132,6 +132,9 @@ class MemRefRegion:
     def rank(self) -> int:
         return len(self.memref.type.shape)
 
+    def as_read(self) -> "MemRefRegion":
+        return MemRefRegion(self.memref, False, self.cst.copy(), list(self.symbols))
+
     def copy_constraints_from(self, other: "MemRefRegion") -> None:
         self.cst = other.cst.copy()
         self.symbols = list(other.symbols)
