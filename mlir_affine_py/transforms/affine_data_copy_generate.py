@@ -22,7 +22,9 @@ from __future__ import annotations
 from ..dialects.affine import AffineForOp
 from ..dialects.affine_canonicalize import simplify_affine_op
 from ..rewrite_driver import PatternRewriter
+from ..diagnostics import print_op_on_diagnostic
 from ..passes import Option, Pass
+from ..printer.printer import op_to_string
 from .data_copy import CopyOptions, affine_data_copy_generate, is_load_or_store
 from .loop_utils import promote_if_single_iteration
 from .memref_region import footprint_bytes
@@ -42,9 +44,11 @@ def _next_range_start(block, index: int, copy_nests: list):
     return None
 
 
-def finish_copy_nests(copy_nests: list) -> None:
+def finish_copy_nests(copy_nests: list, last_kind_only: bool = False) -> None:
     """Promote the copy nests' single-iteration loops, then compose the maps
-    of their loads and stores (`AffineLoad/StoreOp` canonicalization)."""
+    of their loads and stores (`AffineLoad/StoreOp` canonicalization); with
+    `last_kind_only`, of the kind of the last one only, as upstream's test
+    pass does (it clears its pattern list for each op)."""
     accesses = []
     for nest in copy_nests:
         for op in list(nest.walk("post")):
@@ -52,9 +56,19 @@ def finish_copy_nests(copy_nests: list) -> None:
                 promote_if_single_iteration(op)
             elif is_load_or_store(op):
                 accesses.append(op)
+    if last_kind_only and accesses:
+        kind = type(accesses[-1])
+        accesses = [op for op in accesses if isinstance(op, kind)]
     rewriter = PatternRewriter()
     for op in accesses:
         simplify_affine_op(op, rewriter)
+
+
+def warn_with_op(pass_, op, message: str) -> None:
+    """A warning of `pass_` on `op`, shown with it as mlir-opt shows it."""
+    notes = ([("see current operation: " + op_to_string(op), op.pos)]
+             if print_op_on_diagnostic() else [])
+    pass_.emit_warning(op, message, notes)
 
 
 class AffineDataCopyGeneration(Pass):
@@ -63,17 +77,17 @@ class AffineDataCopyGeneration(Pass):
     pass_name = "AffineDataCopyGeneration"
     op_name = "func.func"
 
-    fast_mem_capacity = Option(UNLIMITED, "Set fast memory space capacity in KiB (default: "
-                               "unlimited)", type=int, unsigned=True)
-    fast_mem_space = Option(1, "Fast memory space identifier for copy generation (default: 1)",
+    fast_mem_capacity = Option(UNLIMITED, "Set fast memory space capacity in KiB, unlimited by "
+                               "default", type=int, unsigned=True)
+    fast_mem_space = Option(1, "Fast memory space identifier for copy generation",
                             unsigned=True)
     generate_dma = Option(False, "Generate DMA instead of point-wise copy")
     min_dma_transfer = Option(1024, "Minimum DMA transfer size supported by the target in bytes")
     skip_non_unit_stride_loops = Option(False, "Testing purposes: avoid non-unit stride loop "
                                         "choice depths for copy placement")
-    slow_mem_space = Option(0, "Slow memory space identifier for copy generation (default: 0)",
+    slow_mem_space = Option(0, "Slow memory space identifier for copy generation",
                             unsigned=True)
-    tag_mem_space = Option(0, "Tag memory space identifier for copy generation (default: 0)",
+    tag_mem_space = Option(0, "Tag memory space identifier for copy generation",
                            unsigned=True)
 
     def run_on_operation(self, op) -> None:
@@ -92,7 +106,7 @@ class AffineDataCopyGeneration(Pass):
 
     def copy(self, block, begin, end) -> None:
         affine_data_copy_generate(block, begin, end, self.options, None, self.copy_nests,
-                                  self.emit_warning)
+                                  lambda op, message: warn_with_op(self, op, message))
 
     def exceeds_capacity(self, loop) -> bool:
         footprint = footprint_bytes(loop)

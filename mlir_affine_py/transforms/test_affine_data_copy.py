@@ -18,13 +18,10 @@ only stores get their maps composed).
 
 from __future__ import annotations
 
-from ..dialects.affine import AffineForOp, AffineLoadOp, AffineStoreOp
-from ..dialects.affine_canonicalize import simplify_affine_op
+from ..dialects.affine import AffineForOp, AffineLoadOp
 from ..passes import Option, Pass
-from ..rewrite_driver import PatternRewriter
-from .data_copy import (CopyOptions, affine_data_copy_generate, generate_copy_for_mem_region,
-                        is_load_or_store)
-from .loop_utils import promote_if_single_iteration
+from .affine_data_copy_generate import finish_copy_nests, warn_with_op
+from .data_copy import CopyOptions, affine_data_copy_generate, generate_copy_for_mem_region
 from .memref_region import compute_region
 
 UNLIMITED = 2 ** 64 - 1
@@ -54,8 +51,8 @@ class TestAffineDataCopy(Pass):
     pass_name = "(anonymous namespace)::TestAffineDataCopy"
     op_name = "func.func"
 
-    capacity_kib = Option(UNLIMITED, "Test copy generation enforcing a limit of capacity "
-                          "(default: unlimited)", type=int, unsigned=True)
+    capacity_kib = Option(UNLIMITED, "Test copy generation enforcing a limit of capacity, "
+                          "unlimited by default", type=int, unsigned=True)
     for_memref_region = Option(False, "Test copy generation for a single memref region")
     memref_filter = Option(False, "Enable memref filter testing in affine data copy "
                            "optimization")
@@ -77,7 +74,8 @@ class TestAffineDataCopy(Pass):
         body = nest.body
         if self.memref_filter:
             affine_data_copy_generate(body, body.ops[0], body.ops[-1], options, load.memref,
-                                      copy_nests, self.emit_warning)
+                                      copy_nests,
+                                      lambda o, message: warn_with_op(self, o, message))
         elif self.for_memref_region:
             region = compute_region(load, 0, add_dim_bounds=True)
             if region is None:
@@ -86,17 +84,6 @@ class TestAffineDataCopy(Pass):
         else:
             options.fast_mem_capacity_bytes = self.capacity_kib * 1024
             affine_data_copy_generate(body, body.ops[0], body.ops[-1], options, None,
-                                      copy_nests, self.emit_warning)
-        accesses = []
-        for root in copy_nests:
-            for inner in list(root.walk("post")):
-                if isinstance(inner, AffineForOp):
-                    promote_if_single_iteration(inner)
-                elif is_load_or_store(inner):
-                    accesses.append(inner)
-        if accesses:
-            kind = AffineLoadOp if isinstance(accesses[-1], AffineLoadOp) else AffineStoreOp
-            rewriter = PatternRewriter()
-            for access in accesses:
-                if isinstance(access, kind):
-                    simplify_affine_op(access, rewriter)
+                                      copy_nests,
+                                      lambda o, message: warn_with_op(self, o, message))
+        finish_copy_nests(copy_nests, last_kind_only=True)
