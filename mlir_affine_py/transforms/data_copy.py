@@ -34,7 +34,7 @@ from .affine_canonical import (canonicalize_map_and_operands,
                                fully_compose_affine_map_and_operands, remove_duplicate_exprs,
                                simplify_affine_map)
 from .copy_coverage import copy_box_within_extents, stores_cover_copy_box
-from .memref_region import compute_region, full_memref_region
+from .memref_region import compute_region, element_size_in_bytes, full_memref_region
 
 
 @dataclass
@@ -385,18 +385,10 @@ def generate_copy(region, block, begin, end, placement, options: CopyOptions,
 
 
 def _size_in_bytes(memref_type) -> int:
-    """`getIntOrFloatMemRefSizeInBytes` (0 when unknown)."""
-    element = memref_type.element_type
-    count = 1
-    if isinstance(element, T.VectorType):
-        for s in element.shape:
-            count *= s
-        element = element.element_type
-    if not isinstance(element, (T.IntegerType, T.FloatType)):
-        return 0
-    size = -(-element.width * count // 8)
-    for s in memref_type.shape:
-        size *= s
+    """`getIntOrFloatMemRefSizeInBytes` of a static shape (0 when unknown)."""
+    size = element_size_in_bytes(memref_type) or 0
+    for extent in memref_type.shape:
+        size *= extent
     return size
 
 

@@ -20,7 +20,7 @@ from ..analysis.affine_access import enclosing_affine_ops, loop_ivs, loop_of_iv
 from ..analysis.affine_flattener import (CONST, AffineFlattener, LocalVar, compose_over_leaves,
                                         div_lower_bound, div_upper_bound)
 from ..analysis.dependence_relation import (AccessRelation, _add_bound, _add_parallel_domain,
-                                            _Leaves, merge_and_align)
+                                            _Leaves, dense_row_maker, merge_and_align)
 from ..analysis.affine_access import NotAffine
 from ..analysis.fourier_motzkin import IntegerConstraints
 from ..dialects.affine import AffineForOp
@@ -435,16 +435,7 @@ def compute_region(op, loop_depth: int, add_dim_bounds: bool = False) -> MemRefR
         relation.eqs.append(row)
     values = list(relation.dims) + list(relation.symbols)
     columns = [("mem", r) for r in range(rank)] + values + list(relation.locals)
-    position = {key: i for i, key in enumerate(columns)}
-
-    def dense(row):
-        out = [0] * (len(columns) + 1)
-        for key, value in row.items():
-            if key == CONST:
-                out[-1] += value
-            else:
-                out[position[key]] += value
-        return out
+    dense = dense_row_maker(columns)
     cst = IntegerConstraints(len(columns), [dense(r) for r in relation.eqs],
                              [dense(r) for r in relation.ineqs])
     # The loops inside `loop_depth` are projected out, then the locals.
