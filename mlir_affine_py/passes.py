@@ -541,3 +541,5 @@ register_pass("affine-loop-coalescing", ".transforms.loop_coalescing:AffineLoopC
 register_pass("cse", ".transforms.cse:CSE")
 register_pass("loop-invariant-code-motion", ".transforms.loop_invariant_code_motion:LoopInvariantCodeMotion")
 register_pass("canonicalize", ".transforms.canonicalize:Canonicalizer")
+register_pass("affine-data-copy-generate", ".transforms.affine_data_copy_generate:AffineDataCopyGeneration")
+register_pass("test-affine-data-copy", ".transforms.test_affine_data_copy:TestAffineDataCopy")

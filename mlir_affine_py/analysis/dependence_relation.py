@@ -241,6 +241,22 @@ def _renamed(row: dict, side: str, dims: list) -> dict:
     return out
 
 
+def dense_row_maker(columns: list):
+    """The function turning a dict row (keyed by column, the constant under
+    CONST) into a list over `columns` followed by the constant."""
+    position = {key: i for i, key in enumerate(columns)}
+
+    def dense(row: dict) -> list:
+        out = [0] * (len(columns) + 1)
+        for key, value in row.items():
+            if key == CONST:
+                out[-1] += value
+            else:
+                out[position[key]] += value
+        return out
+    return dense
+
+
 def dependence_system(src: AccessRelation, dst: AccessRelation):
     """`dstRel.inverse(); dstRel.mergeAndCompose(srcRel)`: columns
     [src dims, dst dims, symbols (destination's first), destination locals,
@@ -256,17 +272,7 @@ def dependence_system(src: AccessRelation, dst: AccessRelation):
     _merge_locals(merged, list(src.locals), src_reprs, src_ineqs + src_eqs)
     columns = ([("src", d) for d in src.dims] + [("dst", d) for d in dst.dims] + symbols
                + merged.locals + [("mem", k) for k in range(src.rank)])
-    position = {key: i for i, key in enumerate(columns)}
-
-    def dense(row):
-        out = [0] * (len(columns) + 1)
-        for key, value in row.items():
-            if key == CONST:
-                out[-1] += value
-            else:
-                out[position[key]] += value
-        return out
-
+    dense = dense_row_maker(columns)
     dst_ineqs = [_renamed(r, "dst", dst.dims) for r in dst.ineqs]
     dst_eqs = [_renamed(r, "dst", dst.dims) for r in dst.eqs]
     system = IntegerConstraints(len(columns), [dense(r) for r in src_eqs + dst_eqs],
