@@ -34,7 +34,7 @@ SMALL = ["-affine-data-copy-generate=fast-mem-space=0 fast-mem-capacity=1"]
 
 @pytest.fixture(scope="module")
 def runner():
-    made = fuzzing.Runner(limit=10.0)
+    made = fuzzing.Runner(limit=fuzzing.HANG_LIMIT)
     yield made
     made.close()
 
