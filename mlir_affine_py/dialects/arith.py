@@ -490,18 +490,30 @@ class CastOp(RegisteredOp):
     ods_results = (Result("out"),)
 
     syntax = r"""
-        arith_cast: CAST_NAME VALUE_ID attr_dict? ":" type "to" type
+        arith_cast: CAST_NAME VALUE_ID ROUNDING_MODE? op_flags? attr_dict? ":" type "to" type
+        ROUNDING_MODE.2: /(to_nearest_even|downward|upward|toward_zero|to_nearest_away)(?![\w$.])/
     """ + names_terminal("CAST_NAME", _CASTS)
+    syntax_terminal_texts = {"ROUNDING_MODE": "rounding mode"}
 
     @classmethod
     def parse(cls, t, children):
         source, result = types_of(children)
-        return new_op(children[0].value, children[0], children[1:2], [source], [result],
-                      dict(attrs_of(children)))
+        attrs = dict(attrs_of(children))
+        mode = next((c for c in children if isinstance(c, TOKEN) and c.type == "ROUNDING_MODE"),
+                    None)
+        if mode is not None:
+            if "roundingmode" not in OP_CLASSES[children[0].value].inherent:
+                raise parse_error(mode, "expected ':'")
+            attrs["roundingmode"] = A.IntegerAttr(ROUNDING_MODES.index(mode.value), T.I32)
+        attrs.update(_flags(children, children[0].value))
+        return new_op(children[0].value, children[0], children[1:2], [source], [result], attrs)
 
     def print(self, p) -> None:
         p.write(" ")
         p.print_operand(self.operands[0])
+        mode = self.properties.get("roundingmode")
+        if isinstance(mode, A.IntegerAttr) and 0 <= mode.value < len(ROUNDING_MODES):
+            p.write(" " + ROUNDING_MODES[mode.value])
         _print_flags(self, p)
         self.attr_dict(p)
         self.print_types(p, [self.operands[0].type, self.results[0].type])
@@ -516,6 +528,9 @@ class CastOp(RegisteredOp):
 # cast without them prints none).
 # The integer casts whose constants fold.
 _INT_CASTS = {"arith.index_cast", "arith.index_castui", "arith.extsi", "arith.extui"}
+
+# arith::RoundingMode in enum order (truncf's optional `roundingmode`).
+ROUNDING_MODES = ("to_nearest_even", "downward", "upward", "toward_zero", "to_nearest_away")
 
 _CAST_PROPERTIES = {"arith.extf": ("fastmath",), "arith.truncf": ("fastmath", "roundingmode")}
 

@@ -120,8 +120,6 @@ class FuncOp(RegisteredOp):
         named = [a for a in args if a[0] is not None]
         if named and len(named) != len(args):
             raise _mixed_arguments_error(t.text, symbol, args)
-        if named and not regions:
-            raise parse_error(symbol, "expected non-empty function body")
         if regions and not regions[0].blocks:
             raise MLIRError("custom op 'func.func' expected non-empty function body", regions[0].pos)
         arg_types = [a[1] for a in args]
