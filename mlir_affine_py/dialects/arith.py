@@ -11,6 +11,8 @@ from ..ir import attributes as A
 from ..ir import elements_attributes as ElementsA
 from ..ir import types as T
 from ..ir.core import OP_CLASSES, register_op
+from ..ir.matchers import range_excludes_zero_and_minus_one_signed, range_excludes_zero_unsigned
+from ..ir.side_effects import NOT_SPECULATABLE, SPECULATABLE
 from ..ir.attr_syntax import TypedAttr
 from ..ir.op_definition import Operand, Property, Result
 from ..ir.traits import (CastOpInterface, Commutative, ConditionallySpeculatable, ConstantLike,
@@ -254,6 +256,24 @@ _COMMUTATIVE = {"arith." + n for n in (
     "minui").split()}
 
 
+def _unsigned_division_speculatability(op) -> str:
+    """DivUIOp/CeilDivUIOp::getSpeculatability: not by zero."""
+    return SPECULATABLE if range_excludes_zero_unsigned(op.operands[1]) else NOT_SPECULATABLE
+
+
+def _signed_division_speculatability(op) -> str:
+    """DivSIOp/CeilDivSIOp::getSpeculatability: not by zero, nor by -1
+    (INT_MIN / -1 overflows)."""
+    return (SPECULATABLE if range_excludes_zero_and_minus_one_signed(op.operands[1])
+            else NOT_SPECULATABLE)
+
+
+_SPECULATABILITY = {"arith.divui": _unsigned_division_speculatability,
+                    "arith.ceildivui": _unsigned_division_speculatability,
+                    "arith.divsi": _signed_division_speculatability,
+                    "arith.ceildivsi": _signed_division_speculatability}
+
+
 def _elementwise_traits(name: str) -> tuple:
     speculation = (NoMemoryEffect, ConditionallySpeculatable) if name in _DIVISIONS else (Pure,)
     commutative = (Commutative,) if name in _COMMUTATIVE else ()
@@ -335,7 +355,9 @@ for _name in _BINARY + _UNARY:
                       "ods_operands": _operands, "ods_results": (Result("result", _type),),
                       "property_defaults": _elementwise_defaults(_name),
                       "inherent": _elementwise_properties(_name),
-                      "reduction_kind": _REDUCTION_KINDS.get(_name.partition("arith.")[2])}))
+                      "reduction_kind": _REDUCTION_KINDS.get(_name.partition("arith.")[2]),
+                      **({"speculatability": _SPECULATABILITY[_name]}
+                         if _name in _SPECULATABILITY else {})}))
 
 
 _FASTMATH_BITS = ["reassoc", "nnan", "ninf", "nsz", "arcp", "contract", "afn"]
