@@ -17,6 +17,7 @@ from ..ir.traits import (AffineScope, AlwaysSpeculatable, ConditionallySpeculata
                          NoMemoryEffect, NoTerminator, Pure, Read, RecursivelySpeculatable,
                          ReturnLike, SingleBlock, SingleBlockImplicitTerminator, Terminator,
                          Write)
+from .arith_folds import signed, unsigned
 from .base import RegisteredOp, attrs_of, new_op, regions_of
 
 
@@ -215,12 +216,6 @@ class TestWithBoundsOp(RegisteredOp):
     assembly_format = "attr-dict `:` type($fakeResult)"
 
     def int_range(self, value):
-        width = value.type.width
-        def signed(attr):
-            raw = attr.value & ((1 << width) - 1)
-            return raw - (1 << width) if raw >> (width - 1) else raw
-        def unsigned(attr):
-            return attr.value & ((1 << width) - 1)
-        bounds = self.properties
-        return (signed(bounds["smin"]), signed(bounds["smax"]), unsigned(bounds["umin"]),
-                unsigned(bounds["umax"]))
+        width, bounds = value.type.width, self.properties
+        return (signed(bounds["smin"].value, width), signed(bounds["smax"].value, width),
+                unsigned(bounds["umin"].value, width), unsigned(bounds["umax"].value, width))
