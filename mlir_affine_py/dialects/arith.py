@@ -25,6 +25,7 @@ from ..ir.type_constraints import (BitcastType, BoolLike, FloatLike, IndexCastTy
 from ..parse.syntax import TOKEN, parse_error, skip_trivia
 from ..parse.op_syntax import names_terminal, parses
 from ..printer.numbers import unescape_string
+from .arith_canonicalize import SELECT_PATTERNS
 from .arith_folds import (CMPI_PREDICATES, fold_binary, fold_cmpi, fold_int_cast, fold_select,
                           materializable)
 from .base import RegisteredOp, attrs_of, first_of, new_op, types_of
@@ -715,6 +716,7 @@ class SelectOp(RegisteredOp):
     name = "arith.select"
     traits = (Pure, Elementwise)
     fold = fold_select
+    canonicalization_patterns = SELECT_PATTERNS
     materialize_constant = staticmethod(materialize_constant)
     ods_operands = (Operand("condition", BoolLike), Operand("true_value"),
                     Operand("false_value"))

@@ -354,11 +354,17 @@ def fold_select(op, constants):
     condition, true_value, false_value = op.operands
     if true_value is false_value:
         return [true_value]
-    cond = constants[0]
+    cond = splat_of(constants[0], condition.type)
     if isinstance(cond, A.IntegerAttr):
         return [true_value if cond.value else false_value]
+    if isinstance(constants[0], A.DenseElementsAttr):
+        # A condition per element: the constants' elements chosen one by one.
+        chosen = fold_elementwise(op.results[0].type, constants,
+                                  lambda c, a, b: a if c.value else b)
+        if chosen is not None:
+            return [chosen]
     type = op.results[0].type
-    if (width_of(type) == 1 and isinstance(type, T.IntegerType)
+    if (width_of(type) == 1 and isinstance(type, T.IntegerType) and type.is_signless
             and _int(constants[1], 1) == -1 and _int(constants[2], 1) == 0):
         return [condition]
     compare = condition.defining_op

@@ -106,6 +106,17 @@ class TestOpWithMemWriteOp(_GenericFormOp):
     traits = (MemoryEffects(Write()),)
 
 
+@register_op
+class TestConstantOp(_GenericFormOp):
+    """A constant of any attribute and type (its fold is its value)."""
+
+    name = "test.constant"
+    traits = (ConstantLike, NoMemoryEffect)
+    ods_properties = (Property("value"),)
+    required_properties = ("value",)
+    ods_results = (Result("result", AnyType),)
+
+
 # What code motion may hoist: ops that say how speculatable they are.
 @register_op
 class TestAlwaysSpeculatableOp(_GenericFormOp):

@@ -1,0 +1,111 @@
+"""Canonicalization patterns of arith's ops (mlir/lib/Dialect/Arith/IR/
+ArithOps.cpp and ArithCanonicalization.td), the functions the op classes of
+dialects/arith.py list in `canonicalization_patterns`.  Each takes the op
+and the rewriter, changes the IR through the rewriter only, and says
+whether it did.  New ops are built by the classes the registry names, so
+this file needs no import of arith.py (which imports it).
+"""
+
+from __future__ import annotations
+
+from ..ir import attributes as A
+from ..ir import types as T
+from ..ir.core import OP_CLASSES
+from ..ir.matchers import constant_attribute
+from .arith_folds import signed, splat_of, width_of
+from ..ir.type_constraints import element_type_or_self
+
+
+def _defined_by(value, name: str):
+    """The op named `name` that defines `value`, or None."""
+    op = value.defining_op
+    return op if op is not None and op.op_name == name else None
+
+
+def _splat_int(value) -> int | None:
+    """The signed integer a scalar or splat constant `value` holds."""
+    attr = splat_of(constant_attribute(value), value.type)
+    width = width_of(element_type_or_self(value.type))
+    if not isinstance(attr, A.IntegerAttr) or width is None:
+        return None
+    return signed(attr.value, width)
+
+
+def _scalar_i1(value) -> int | None:
+    """ConstantAttr<I1Attr, ...>: the 0 or 1 of a scalar i1 constant."""
+    attr = constant_attribute(value)
+    return attr.value if isinstance(attr, A.IntegerAttr) and attr.type == T.I1 else None
+
+
+def _create(rewriter, name: str, *args):
+    return rewriter.insert(OP_CLASSES[name].build(*args))
+
+
+def _true(rewriter):
+    return _create(rewriter, "arith.constant", A.IntegerAttr(1, T.I1)).results[0]
+
+
+# ------------------------------------------------------------------ select
+def redundant_select_false(op, rewriter) -> bool:
+    """select(p, a, select(p, b, c)) -> select(p, a, c)."""
+    condition, true_value, false_value = op.operands
+    inner = _defined_by(false_value, "arith.select")
+    if inner is None or inner.operands[0] is not condition:
+        return False
+    new = _create(rewriter, "arith.select", condition, true_value, inner.operands[2])
+    rewriter.replace_op(op, new.results)
+    return True
+
+
+def redundant_select_true(op, rewriter) -> bool:
+    """select(p, select(p, a, b), c) -> select(p, a, c)."""
+    condition, true_value, false_value = op.operands
+    inner = _defined_by(true_value, "arith.select")
+    if inner is None or inner.operands[0] is not condition:
+        return False
+    new = _create(rewriter, "arith.select", condition, inner.operands[1], false_value)
+    rewriter.replace_op(op, new.results)
+    return True
+
+
+def select_not_cond(op, rewriter) -> bool:
+    """select(xori(p, 1), a, b) -> select(p, b, a)."""
+    condition, true_value, false_value = op.operands
+    negation = _defined_by(condition, "arith.xori")
+    if negation is None or _splat_int(negation.operands[1]) != -1:
+        return False
+    new = _create(rewriter, "arith.select", negation.operands[0], false_value, true_value)
+    rewriter.replace_op(op, new.results)
+    return True
+
+
+def select_i1_to_not(op, rewriter) -> bool:
+    """select(p, false, true) -> xori(p, true)."""
+    condition, true_value, false_value = op.operands
+    if _scalar_i1(true_value) != 0 or _scalar_i1(false_value) != 1:
+        return False
+    new = _create(rewriter, "arith.xori", condition, _true(rewriter))
+    rewriter.replace_op(op, new.results)
+    return True
+
+
+def select_to_extui(op, rewriter) -> bool:
+    """select(p, 1, 0) -> extui(p); select(p, 0, 1) -> extui(xori(p, true)),
+    for a result of an integer type wider than i1."""
+    condition, true_value, false_value = op.operands
+    type = op.results[0].type
+    if not isinstance(type, T.IntegerType) or type.width == 1:
+        return False
+    if _splat_int(true_value) == 1 and _splat_int(false_value) == 0:
+        new = _create(rewriter, "arith.extui", condition, type)
+    elif _splat_int(true_value) == 0 and _splat_int(false_value) == 1:
+        negated = _create(rewriter, "arith.xori", condition, _true(rewriter))
+        new = _create(rewriter, "arith.extui", negated.results[0], type)
+    else:
+        return False
+    rewriter.replace_op(op, new.results)
+    return True
+
+
+SELECT_PATTERNS = (redundant_select_false, redundant_select_true, select_not_cond,
+                   select_i1_to_not, select_to_extui)
