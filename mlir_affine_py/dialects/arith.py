@@ -25,7 +25,8 @@ from ..ir.type_constraints import (BitcastType, BoolLike, FloatLike, IndexCastTy
 from ..parse.syntax import TOKEN, parse_error, skip_trivia
 from ..parse.op_syntax import names_terminal, parses
 from ..printer.numbers import unescape_string
-from .arith_canonicalize import SELECT_PATTERNS
+from .arith_canonicalize import (CMPI_PATTERNS, LOGIC_OF_EXT_PATTERNS, SELECT_PATTERNS,
+                                 ext_si_of_ext_ui)
 from .arith_folds import (CMPI_PREDICATES, fold_binary, fold_cmpi, fold_int_cast, fold_select,
                           materializable)
 from .base import RegisteredOp, attrs_of, first_of, new_op, types_of
@@ -269,6 +270,10 @@ def _signed_division_speculatability(op) -> str:
             else NOT_SPECULATABLE)
 
 
+# The canonicalization patterns of the ops made in the loops below.
+_PATTERNS = {"arith.andi": LOGIC_OF_EXT_PATTERNS, "arith.ori": LOGIC_OF_EXT_PATTERNS,
+             "arith.extsi": (ext_si_of_ext_ui,)}
+
 _SPECULATABILITY = {"arith.divui": _unsigned_division_speculatability,
                     "arith.ceildivui": _unsigned_division_speculatability,
                     "arith.divsi": _signed_division_speculatability,
@@ -357,6 +362,7 @@ for _name in _BINARY + _UNARY:
                       "property_defaults": _elementwise_defaults(_name),
                       "inherent": _elementwise_properties(_name),
                       "reduction_kind": _REDUCTION_KINDS.get(_name.partition("arith.")[2]),
+                      "canonicalization_patterns": _PATTERNS.get(_name, ()),
                       **({"speculatability": _SPECULATABILITY[_name]}
                          if _name in _SPECULATABILITY else {})}))
 
@@ -563,6 +569,7 @@ for _name, (_from, _to, _compatible) in _CASTS.items():
             "name": _name, "__slots__": (), "traits": _CAST_TRAITS, "ods_operands": (Operand("in", _from),),
             "ods_results": (Result("out", _to),), "inherent": _CAST_PROPERTIES.get(_name, ()),
             "are_cast_compatible": staticmethod(_compatible),
+            "canonicalization_patterns": _PATTERNS.get(_name, ()),
             "fold": fold_int_cast if _name in _INT_CASTS else None}))
 
 
@@ -691,6 +698,7 @@ class CmpIOp(CmpOp):
                     Operand("rhs", SignlessIntegerOrIndexLike))
     predicates = CMPI_PREDICATES
     fold = fold_cmpi
+    canonicalization_patterns = CMPI_PATTERNS
     # The operands' ODS constraint: its words, and a test of the element type.
     operand_kind = ("signless-integer-like",
                     lambda t: isinstance(t, T.IndexType) or isinstance(t, T.IntegerType)

@@ -109,3 +109,46 @@ def select_to_extui(op, rewriter) -> bool:
 
 SELECT_PATTERNS = (redundant_select_false, redundant_select_true, select_not_cond,
                    select_i1_to_not, select_to_extui)
+
+
+# ------------------------------------------------------------ extensions
+def ext_si_of_ext_ui(op, rewriter) -> bool:
+    """extsi(extui(x)) -> extui(x): the sign bit of extui's result is 0."""
+    inner = _defined_by(op.operands[0], "arith.extui")
+    if inner is None:
+        return False
+    new = _create(rewriter, "arith.extui", inner.operands[0], op.results[0].type)
+    rewriter.replace_op(op, new.results)
+    return True
+
+
+def _cmpi_of_ext(ext: str):
+    def pattern(op, rewriter) -> bool:
+        lhs, rhs = (_defined_by(value, ext) for value in op.operands)
+        if (lhs is None or rhs is None or op.predicate not in ("eq", "ne")
+                or lhs.operands[0].type != rhs.operands[0].type):
+            return False
+        new = _create(rewriter, "arith.cmpi", op.predicate, lhs.operands[0], rhs.operands[0])
+        rewriter.replace_op(op, new.results)
+        return True
+    pattern.__name__ = f"cmpi_of_{ext[6:]}"
+    pattern.__doc__ = f"cmpi eq/ne of two {ext} of one type -> cmpi of their operands."
+    return pattern
+
+
+def _logic_of_ext(ext: str):
+    def pattern(op, rewriter) -> bool:
+        lhs, rhs = (_defined_by(value, ext) for value in op.operands)
+        if lhs is None or rhs is None or lhs.operands[0].type != rhs.operands[0].type:
+            return False
+        narrow = _create(rewriter, op.op_name, lhs.operands[0], rhs.operands[0])
+        new = _create(rewriter, ext, narrow.results[0], op.results[0].type)
+        rewriter.replace_op(op, new.results)
+        return True
+    pattern.__name__ = f"logic_of_{ext[6:]}"
+    pattern.__doc__ = f"op({ext}(x), {ext}(y)) -> {ext}(op(x, y)) (AndOfExtUI, OrOfExtSI, ...)."
+    return pattern
+
+
+CMPI_PATTERNS = (_cmpi_of_ext("arith.extsi"), _cmpi_of_ext("arith.extui"))
+LOGIC_OF_EXT_PATTERNS = (_logic_of_ext("arith.extui"), _logic_of_ext("arith.extsi"))

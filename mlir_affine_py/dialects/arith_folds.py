@@ -393,9 +393,14 @@ def fold_int_cast(op, constants):
     if folded is not None:
         return [folded]
     inner = op.operands[0].defining_op
-    if (inner is not None and inner.op_name == op.op_name == "arith.index_cast"
-            and inner.operands[0].type == target):
+    if inner is None or inner.op_name != op.op_name:
+        return None
+    if op.op_name == "arith.index_cast" and inner.operands[0].type == target:
         return [inner.operands[0]]
+    if op.op_name in ("arith.extsi", "arith.extui"):
+        # ext(ext(x)) of one kind is one ext of x, changed in place.
+        op.set_operand(0, inner.operands[0])
+        return []
     return None
 
 
