@@ -21,7 +21,7 @@ from ..ir.verifier import NotedMessage
 from ..parse.syntax import TOKEN, ParsedBlock, ParsedRegion, TypeList, Uses, defined_name, parse_error
 from ..parse.op_syntax import parses
 from ..ir.type_constraints import I1
-from .scf_canonicalize import FOR_PATTERNS, IF_PATTERNS, fold_if
+from .scf_canonicalize import FOR_PATTERNS, IF_PATTERNS, PARALLEL_PATTERNS, fold_if
 from .base import (ValueTerminator, RegisteredOp, attrs_of, ensure_terminator, first_of,
                    regions_of, type_list, types_of, uses, new_op)
 
@@ -558,6 +558,7 @@ class ParallelOp(RegisteredOp):
                     Variadic("initVals"))
     ods_results = (VariadicResult("results"),)
     ods_regions = (RegionDef("region", blocks=1),)
+    canonicalization_patterns = PARALLEL_PATTERNS
     inherent = ("operandSegmentSizes",)
 
     syntax = r"""

@@ -495,3 +495,112 @@ def simplify_trivial_loops(loop, rewriter) -> bool:
 
 
 FOR_PATTERNS = (for_iter_args_folder, simplify_trivial_loops)
+
+
+# --------------------------------------------------------------- parallel
+def constant_trip_count(lower, upper, step):
+    """constantTripCount: the iterations of a loop of constant bounds and
+    step (0 for equal bounds), or None."""
+    if lower is upper:
+        return 0
+    lo, hi, st = (constant_int_value(v) for v in (lower, upper, step))
+    if lo is None or hi is None or st is None or st <= 0:
+        return None
+    return max(0, -((lo - hi) // st))
+
+
+def _clone_into(rewriter, ops, mapping) -> None:
+    """Clone `ops` at the rewriter's insertion point (RewriterBase::clone)."""
+    for op in ops:
+        clone = rewriter.insert(op.clone(mapping))
+        _notify_nested(rewriter, clone)
+
+
+def _notify_nested(rewriter, op) -> None:
+    """The ops a cloned region holds are inserted too."""
+    if rewriter.listener is not None:
+        for nested in list(op.walk())[1:]:
+            rewriter.listener.notify_inserted(nested)
+
+
+def _new_parallel(lowers, uppers, steps, inits):
+    block = Block([T.INDEX] * len(steps))
+    return _build("scf.parallel", [list(lowers), list(uppers), list(steps), list(inits)],
+                  [v.type for v in inits], regions=[Region([block])])
+
+
+def parallel_single_or_zero_iteration_dims(op, rewriter) -> bool:
+    """ParallelOpSingleOrZeroIterationDimsFolder: a loop dimension of one
+    iteration is its lower bound, one of none makes the loop its inits."""
+    count = len(op.regions[0].blocks[0].args)
+    lowers, uppers, steps = (op.operands[i * count:(i + 1) * count] for i in range(3))
+    inits = list(op.operands[3 * count:])
+    body = op.regions[0].blocks[0]
+    mapping = {}
+    kept = []
+    for lower, upper, step, iv in zip(lowers, uppers, steps, body.args):
+        trips = constant_trip_count(lower, upper, step)
+        if trips == 0:
+            rewriter.replace_op(op, inits)
+            return True
+        if trips == 1:
+            mapping[iv] = lower
+            continue
+        kept.append((lower, upper, step, iv))
+    if len(kept) == count:
+        return False
+    if not kept:
+        _clone_into(rewriter, body.ops[:-1], mapping)
+        reduce = body.ops[-1]
+        results = []
+        for index, region in enumerate(reduce.regions):
+            block = region.blocks[0]
+            mapping[block.args[0]] = inits[len(results)]
+            mapping[block.args[1]] = mapping.get(reduce.operands[index], reduce.operands[index])
+            _clone_into(rewriter, block.ops[:-1], mapping)
+            returned = block.ops[-1].operands[0]
+            results.append(mapping.get(returned, returned))
+        rewriter.replace_op(op, results)
+        return True
+    new = _new_parallel([k[0] for k in kept], [k[1] for k in kept], [k[2] for k in kept], inits)
+    new_block = new.regions[0].blocks[0]
+    for (_, _, _, iv), arg in zip(kept, new_block.args):
+        mapping[iv] = arg
+    for nested in body.ops:
+        new_block.append(nested.clone(mapping))
+    rewriter.insert(new)
+    _notify_nested(rewriter, new)
+    rewriter.replace_op(op, new.results)
+    return True
+
+
+def merge_nested_parallel_loops(op, rewriter) -> bool:
+    """MergeNestedParallelLoops: a parallel loop whose body is only a
+    parallel loop independent of it becomes one loop of both dimensions."""
+    outer = op.regions[0].blocks[0]
+    if len(outer.ops) != 2 or outer.ops[0].op_name != "scf.parallel":
+        return False
+    inner = outer.ops[0]
+    inner_count = len(inner.regions[0].blocks[0].args)
+    if any(value in outer.args for value in inner.operands[:3 * inner_count]):
+        return False
+    if len(op.operands) != 3 * len(outer.args) or len(inner.operands) != 3 * inner_count:
+        return False
+    count = len(outer.args)
+    def bounds(loop, n, i):
+        return list(loop.operands[i * n:(i + 1) * n])
+    new = _new_parallel(*(bounds(op, count, i) + bounds(inner, inner_count, i)
+                          for i in range(3)), [])
+    new_block = new.regions[0].blocks[0]
+    inner_body = inner.regions[0].blocks[0]
+    mapping = dict(zip(list(outer.args) + list(inner_body.args), new_block.args))
+    for nested in inner_body.ops[:-1]:
+        new_block.append(nested.clone(mapping))
+    new_block.append(_build("scf.reduce", [[]], [], regions=[]))
+    rewriter.insert(new)
+    _notify_nested(rewriter, new)
+    rewriter.replace_op(op, new.results)
+    return True
+
+
+PARALLEL_PATTERNS = (parallel_single_or_zero_iteration_dims, merge_nested_parallel_loops)
