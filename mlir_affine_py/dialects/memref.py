@@ -14,7 +14,7 @@ from ..ir.affine_map import AffineMap
 from ..ir.core import register_op
 from ..ir.op_definition import (Operand, Optional, Property, RegionDef, Result, Variadic,
                                 VariadicResult, segment_sizes)
-from ..ir.side_effects import dim_speculatability, fold_static_dim
+from ..ir.side_effects import dim_speculatability
 from ..ir.traits import (Allocate, AttrSizedOperandSegments, AutomaticAllocationScope,
                          CastOpInterface, ConditionallySpeculatable, Free, HasParent,
                          MemoryEffects, NoMemoryEffect, NoRegionArguments, Pure, Read,
@@ -32,6 +32,11 @@ from ..parse.op_syntax import parses
 from ..ir.attr_syntax import typed_integer
 from .arith import ATOMIC_RMW_KINDS
 from .arith import materialize_constant as materialize_arith_constant
+from .memref_canonicalize import (ALLOC_PATTERNS, COPY_PATTERNS, REALLOC_PATTERNS, fold_cast,
+                                  fold_copy, fold_dim, fold_memory_space_cast, fold_rank,
+                                  fold_reinterpret_cast, fold_reshape, fold_stored_through_casts,
+                                  fold_through_casts,
+                                  fold_transpose)
 from .base import (RegisteredOp, ValueTerminator, attrs_of, ensure_terminator,
                    expect_type, first_of, index_types, new_op, regions_of,
                    lookup_symbol, symbol_name_attr, symbol_parent_error, tokens_of, type_list,
@@ -167,6 +172,7 @@ def layout_symbol_count(layout) -> int:
 @register_op
 class AllocOp(AllocLikeOp):
     name = "memref.alloc"
+    canonicalization_patterns = ALLOC_PATTERNS
     traits = (AttrSizedOperandSegments, MemoryEffects(Allocate(result=0)))
 
     def result_name_hints(self):
@@ -179,6 +185,7 @@ class AllocOp(AllocLikeOp):
 @register_op
 class AllocaOp(AllocLikeOp):
     name = "memref.alloca"
+    canonicalization_patterns = ALLOC_PATTERNS
     traits = (AttrSizedOperandSegments, MemoryEffects(Allocate(result=0)))
 
     def result_name_hints(self):
@@ -215,6 +222,7 @@ def _check_alignment(t, attrs: dict, name: str, anchor) -> None:
 @register_op
 class DeallocOp(RegisteredOp):
     name = "memref.dealloc"
+    fold = fold_through_casts
     traits = (MemoryEffects(Free(0)),)
     ods_operands = (Operand("memref"),)
 
@@ -240,7 +248,7 @@ class DimOp(RegisteredOp):
     name = "memref.dim"
     traits = (NoMemoryEffect, ConditionallySpeculatable, ShapedDimOpInterface)
     speculatability = dim_speculatability
-    fold = fold_static_dim
+    fold = fold_dim
     materialize_constant = staticmethod(materialize_arith_constant)
     ods_operands = (Operand("source", NON_0_RANKED_OR_UNRANKED_MEMREF), Operand("index", Index))
     ods_results = (Result("result", Index),)
@@ -312,6 +320,7 @@ class LoadStoreOp(RegisteredOp):
 @register_op
 class LoadOp(LoadStoreOp):
     name = "memref.load"
+    fold = fold_through_casts
     traits = (MemoryEffects(Read(0)),)
     ods_operands = (Operand("memref", AnyMemRef), Variadic("indices", Index))
     ods_results = (Result("result", AnyType),)
@@ -338,6 +347,7 @@ class LoadOp(LoadStoreOp):
 @register_op
 class StoreOp(LoadStoreOp):
     name = "memref.store"
+    fold = fold_stored_through_casts
     traits = (MemoryEffects(Write(1)),)
     ods_operands = (Operand("value", AnyType), Operand("memref", AnyMemRef),
                     Variadic("indices", Index))
@@ -382,6 +392,7 @@ class AtomicRMWOp(RegisteredOp):
     back; the result is the element before."""
 
     name = "memref.atomic_rmw"
+    fold = fold_stored_through_casts
     traits = (MemoryEffects(Read(1), Write(1)),)
     ods_operands = (Operand("value", _INT_OR_FLOAT), Operand("memref", _MEMREF_OF_INT_OR_FLOAT),
                     Variadic("indices", Index))
@@ -457,6 +468,7 @@ class AtomicRMWOp(RegisteredOp):
 @register_op
 class CastOp(RegisteredOp):
     name = "memref.cast"
+    fold = fold_cast
     traits = (Pure, ViewLikeOpInterface, CastOpInterface)
     ods_operands = (Operand("source"),)
     ods_results = (Result("dest"),)
@@ -988,6 +1000,7 @@ class SubViewOp(OffsetSizeStrideOp):
 @register_op
 class ReinterpretCastOp(OffsetSizeStrideOp):
     name = "memref.reinterpret_cast"
+    fold = fold_reinterpret_cast
     required_properties = ("static_offsets", "static_sizes", "static_strides")
     traits = (Pure, ViewLikeOpInterface, AttrSizedOperandSegments)
     ods_operands = (Operand("source"), Variadic("offsets"), Variadic("sizes"),
@@ -1592,6 +1605,7 @@ class ExpandShapeOp(ReassociativeReshapeOp):
     into R`."""
 
     name = "memref.expand_shape"
+    fold = fold_reshape
     traits = (Pure, ViewLikeOpInterface)
     ods_operands = (Operand("src"), Variadic("output_shape"))
     ods_results = (Result("result"),)
@@ -1668,6 +1682,7 @@ class CollapseShapeOp(ReassociativeReshapeOp):
     """`memref.collapse_shape %src [[0, 1], [2]] : S into R`."""
 
     name = "memref.collapse_shape"
+    fold = fold_reshape
     required_properties = ("reassociation",)
     traits = (Pure, ViewLikeOpInterface)
     ods_operands = (Operand("src"),)
@@ -1725,6 +1740,8 @@ class RankOp(RegisteredOp):
     """`memref.rank %m : memref<...>`."""
 
     name = "memref.rank"
+    fold = fold_rank
+    materialize_constant = staticmethod(materialize_arith_constant)
     traits = (Pure,)
     ods_operands = (Operand("memref"),)
     ods_results = (Result("result"),)
@@ -1753,6 +1770,7 @@ class ReallocOp(RegisteredOp):
     buffer grown or shrunk; the size operand gives a dynamic result size."""
 
     name = "memref.realloc"
+    canonicalization_patterns = REALLOC_PATTERNS
     traits = (MemoryEffects(Free(0), Allocate(result=0)),)
     ods_operands = (Operand("source"), Optional("dynamicResultSize"))
     ods_results = (Result("result"),)
@@ -1823,6 +1841,7 @@ class ExtractAlignedPointerAsIndexOp(RegisteredOp):
 @register_op
 class MemorySpaceCastOp(RegisteredOp):
     name = "memref.memory_space_cast"
+    fold = fold_memory_space_cast
     traits = (Pure, CastOpInterface, ViewLikeOpInterface)
     ods_operands = (Operand("source", AnyRankedOrUnrankedMemRef),)
     ods_results = (Result("dest", AnyRankedOrUnrankedMemRef),)
@@ -1932,6 +1951,8 @@ class CopyOp(RegisteredOp):
     """`memref.copy %src, %dst : S to D`."""
 
     name = "memref.copy"
+    fold = fold_copy
+    canonicalization_patterns = COPY_PATTERNS
     traits = (MemoryEffects(Read(0), Write(1)),)
     ods_operands = (Operand("source"), Operand("target"))
 
@@ -1973,6 +1994,7 @@ class PrefetchOp(RegisteredOp):
     and isDataCache."""
 
     name = "memref.prefetch"
+    fold = fold_through_casts
     traits = ()  # no effects declared (a hint): unknown
     ods_operands = (Operand("memref"), Variadic("indices"))
     inherent = ("isWrite", "localityHint", "isDataCache")
@@ -2101,6 +2123,7 @@ class TransposeOp(RegisteredOp):
 
     syntax_extended = True
     name = "memref.transpose"
+    fold = fold_transpose
     required_properties = ("permutation",)
     traits = (Pure, ViewLikeOpInterface)
     ods_operands = (Operand("in"),)

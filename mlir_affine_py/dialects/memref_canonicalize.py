@@ -1,0 +1,254 @@
+"""Folds and canonicalization patterns of memref's ops (mlir/lib/Dialect/
+MemRef/IR/MemRefOps.cpp), which the op classes of dialects/memref.py
+declare (`fold`, `canonicalization_patterns`).  A fold answers None, []
+(the op changed in place) or one Value or Attribute per result; a pattern
+takes the op and the rewriter and says whether it changed the IR.
+"""
+
+from __future__ import annotations
+
+from ..ir import attributes as A
+from ..ir import types as T
+from ..ir.core import OP_CLASSES
+from ..ir.matchers import constant_int_value
+from ..ir.side_effects import fold_static_dim
+
+
+def _defined_by(value, name: str):
+    op = value.defining_op
+    return op if op is not None and op.op_name == name else None
+
+
+def fold_memref_cast(op, inner=None) -> bool:
+    """foldMemRefCast: operands produced by a memref.cast of a ranked
+    memref take the cast's source, in place."""
+    folded = False
+    for index, value in enumerate(op.operands):
+        cast = _defined_by(value, "memref.cast")
+        if (cast is not None and value is not inner
+                and not isinstance(cast.operands[0].type, T.UnrankedMemRefType)):
+            op.set_operand(index, cast.operands[0])
+            folded = True
+    return folded
+
+
+def fold_through_casts(op, constants):
+    """The fold of the ops that only take their memrefs through casts
+    (load, dealloc, prefetch, dma): in place."""
+    return [] if fold_memref_cast(op) else None
+
+
+def fold_stored_through_casts(op, constants):
+    """StoreOp's and AtomicRMWOp's fold: the memref through casts, not the
+    value stored (a memref may be stored)."""
+    return [] if fold_memref_cast(op, op.operands[0]) else None
+
+
+def fold_cast(op, constants):
+    """CastOp::fold: cast(cast(x)) -> cast(x), in place."""
+    return [] if fold_memref_cast(op) else None
+
+
+def _strided_parts(type):
+    from .memref import strides_and_offset
+    return strides_and_offset(type)
+
+
+def can_fold_into_consumer(cast) -> bool:
+    """CastOp::canFoldIntoConsumerOp: the cast only makes a ranked strided
+    memref more dynamic."""
+    source, result = cast.operands[0].type, cast.results[0].type
+    if not isinstance(source, T.MemRefType) or not isinstance(result, T.MemRefType):
+        return False
+    if source.element_type != result.element_type or len(source.shape) != len(result.shape):
+        return False
+    source_parts, result_parts = _strided_parts(source), _strided_parts(result)
+    if source_parts is None or result_parts is None:
+        return False
+    def more_static(a, b) -> bool:
+        return a != b and a is None and b is not None
+    if any(more_static(a, b) for a, b in zip(source.shape, result.shape)):
+        return False
+    if more_static(source_parts[1], result_parts[1]):
+        return False
+    return not any(more_static(a, b) for a, b in zip(source_parts[0], result_parts[0]))
+
+
+def fold_copy(op, constants):
+    """CopyOp::fold (FoldCopyOfCast): a cast that only relaxes the layout
+    is skipped."""
+    folded = False
+    for index, value in enumerate(op.operands):
+        cast = _defined_by(value, "memref.cast")
+        if cast is not None and can_fold_into_consumer(cast):
+            op.set_operand(index, cast.operands[0])
+            folded = True
+    return [] if folded else None
+
+
+def fold_empty_copy(op, rewriter) -> bool:
+    """FoldEmptyCopy: a copy of or to a memref with a zero extent."""
+    if any(isinstance(v.type, T.MemRefType) and 0 in v.type.shape for v in op.operands):
+        rewriter.erase_op(op)
+        return True
+    return False
+
+
+def fold_self_copy(op, rewriter) -> bool:
+    """FoldSelfCopy: memref.copy %x, %x."""
+    if op.operands[0] is not op.operands[1]:
+        return False
+    rewriter.erase_op(op)
+    return True
+
+
+COPY_PATTERNS = (fold_empty_copy, fold_self_copy)
+
+
+# ------------------------------------------------------------------ alloc
+def simplify_alloc_const(alloc, rewriter) -> bool:
+    """SimplifyAllocConst: constant non-negative dynamic sizes become
+    static extents, and a memref.cast gives back the old type."""
+    memref_type = alloc.results[0].type
+    dynamic = alloc.operands[:sum(1 for d in memref_type.shape if d is None)]
+    symbols = alloc.operands[len(dynamic):]
+    def constant_size(value):
+        size = constant_int_value(value)
+        return size if size is not None and size >= 0 else None
+    if all(constant_size(v) is None for v in dynamic):
+        return False
+    shape, sizes, at = [], [], 0
+    for extent in memref_type.shape:
+        if extent is not None:
+            shape.append(extent)
+            continue
+        size = constant_size(dynamic[at])
+        if size is not None:
+            shape.append(size)
+        else:
+            shape.append(None)
+            sizes.append(dynamic[at])
+        at += 1
+    new_type = T.MemRefType(shape, memref_type.element_type, memref_type.layout,
+                            memref_type.memory_space)
+    alignment = alloc.properties.get("alignment")
+    new = rewriter.insert(type(alloc).build(new_type, sizes, symbols,
+                                            alignment.value if alignment else None))
+    cast = rewriter.insert(OP_CLASSES["memref.cast"].build_generic((new.results[0],),
+                                                                    [memref_type]))
+    rewriter.replace_op(alloc, cast.results)
+    return True
+
+
+def simplify_dead_alloc(alloc, rewriter) -> bool:
+    """SimplifyDeadAlloc: an allocation only stored into and deallocated."""
+    result = alloc.results[0]
+    users = [user for user, _ in result.uses]
+    for user in users:
+        if user.op_name == "memref.store":
+            if user.operands[0] is result:
+                return False
+        elif user.op_name != "memref.dealloc":
+            return False
+    for user in dict.fromkeys(users):
+        rewriter.erase_op(user)
+    rewriter.erase_op(alloc)
+    return True
+
+
+ALLOC_PATTERNS = (simplify_alloc_const, simplify_dead_alloc)
+REALLOC_PATTERNS = (simplify_dead_alloc,)
+
+
+# -------------------------------------------------------------------- dim
+def fold_dim(op, constants):
+    """DimOp::fold: a static extent; the size operand of an alloc, alloca
+    or view for a dynamic one; through a memref.cast."""
+    static = fold_static_dim(op, constants)
+    if static is not None:
+        return static
+    index = constants[1]
+    type = op.operands[0].type
+    if not isinstance(index, A.IntegerAttr) or not isinstance(type, T.MemRefType):
+        return None
+    if not 0 <= index.value < len(type.shape):
+        return None
+    producer = op.operands[0].defining_op
+    if producer is not None and producer.op_name in ("memref.alloc", "memref.alloca",
+                                                      "memref.view"):
+        position = sum(1 for d in type.shape[:index.value] if d is None)
+        sizes = producer.operands[2:] if producer.op_name == "memref.view" else producer.operands
+        return [sizes[position]]
+    return [] if fold_memref_cast(op) else None
+
+
+# ---------------------------------------------------------------- others
+def fold_rank(op, constants):
+    """RankOp::fold: the rank of a ranked memref."""
+    type = op.operands[0].type
+    if isinstance(type, T.MemRefType):
+        return [A.IntegerAttr(len(type.shape), T.INDEX)]
+    return None
+
+
+def fold_reshape(op, constants):
+    """foldReshapeOp: a reshape to its own type is its source, and so is
+    one that undoes the inverse reshape it reads."""
+    source = op.operands[0]
+    if source.type == op.results[0].type:
+        return [source]
+    inverse = {"memref.collapse_shape": "memref.expand_shape",
+               "memref.expand_shape": "memref.collapse_shape"}[op.op_name]
+    producer = _defined_by(source, inverse)
+    if producer is not None and producer.operands[0].type == op.results[0].type:
+        return [producer.operands[0]]
+    return None
+
+
+def fold_memory_space_cast(op, constants):
+    """MemorySpaceCastOp::fold: a cast of a memory_space_cast takes its
+    source, in place."""
+    producer = _defined_by(op.operands[0], "memref.memory_space_cast")
+    if producer is not None:
+        op.set_operand(0, producer.operands[0])
+        return []
+    return None
+
+
+def fold_transpose(op, constants):
+    """TransposeOp::fold: the identity to the same type is its source; a
+    transpose of a transpose is one of the composed permutation."""
+    permutation = op.properties["permutation"].value
+    if permutation.is_identity() and op.results[0].type == op.operands[0].type:
+        return [op.operands[0]]
+    producer = _defined_by(op.operands[0], "memref.transpose")
+    if producer is not None:
+        op.properties["permutation"] = A.AffineMapAttr(
+            permutation.compose(producer.properties["permutation"].value))
+        op.set_operand(0, producer.operands[0])
+        return []
+    return None
+
+
+def fold_reinterpret_cast(op, constants):
+    """ReinterpretCastOp::fold: it reads through a reinterpret_cast, a cast
+    or a subview at offset 0 (in place); one that changes nothing is its
+    source."""
+    source = op.operands[0]
+    producer = source.defining_op
+    previous = None
+    if producer is not None:
+        if producer.op_name in ("memref.reinterpret_cast", "memref.cast"):
+            previous = producer.operands[0]
+        elif producer.op_name == "memref.subview":
+            offsets, dynamic = producer.mixed_parts()[0]
+            if all(offset == 0 for offset in offsets):
+                previous = producer.operands[0]
+    if previous is not None:
+        op.set_operand(0, previous)
+        return []
+    type = op.results[0].type
+    if (None not in type.shape and source.type == type
+            and op.properties["static_offsets"].value[0] == 0):
+        return [source]
+    return None
