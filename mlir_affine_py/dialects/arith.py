@@ -26,8 +26,9 @@ from ..parse.syntax import TOKEN, parse_error, skip_trivia
 from ..parse.op_syntax import names_terminal, parses
 from ..printer.numbers import unescape_string
 from .arith_canonicalize import (CMPI_PATTERNS, LOGIC_OF_EXT_PATTERNS, SELECT_PATTERNS,
-                                 ext_si_of_ext_ui)
+                                 TRUNCI_PATTERNS, ext_si_of_ext_ui)
 from .arith_folds import (CMPI_PREDICATES, fold_binary, fold_cmpi, fold_int_cast, fold_select,
+                          fold_trunci,
                           materializable)
 from .base import RegisteredOp, attrs_of, first_of, new_op, types_of
 
@@ -582,7 +583,8 @@ class TruncIOp(CastOp):
     ods_operands = (Operand("in", _INT),)
     ods_results = (Result("out", _INT),)
     are_cast_compatible = staticmethod(_CASTS["arith.trunci"][2])
-    fold = fold_int_cast
+    fold = fold_trunci
+    canonicalization_patterns = TRUNCI_PATTERNS
 
     def finish_parse(self) -> None:
         self.drop_default_properties()

@@ -152,3 +152,22 @@ def _logic_of_ext(ext: str):
 
 CMPI_PATTERNS = (_cmpi_of_ext("arith.extsi"), _cmpi_of_ext("arith.extui"))
 LOGIC_OF_EXT_PATTERNS = (_logic_of_ext("arith.extui"), _logic_of_ext("arith.extsi"))
+
+
+def _trunci_of_ext(ext: str):
+    def pattern(op, rewriter) -> bool:
+        inner = _defined_by(op.operands[0], ext)
+        if inner is None:
+            return False
+        narrow = width_of(element_type_or_self(inner.operands[0].type))
+        if narrow >= width_of(element_type_or_self(op.results[0].type)):
+            return False
+        new = _create(rewriter, ext, inner.operands[0], op.results[0].type)
+        rewriter.replace_op(op, new.results)
+        return True
+    pattern.__name__ = f"trunci_of_{ext[6:]}"
+    pattern.__doc__ = f"trunci({ext}(x)) of a narrower x -> {ext}(x) (TruncIExtUIToExtUI, ...)."
+    return pattern
+
+
+TRUNCI_PATTERNS = (_trunci_of_ext("arith.extui"), _trunci_of_ext("arith.extsi"))

@@ -264,7 +264,8 @@ def _fold_scalars(name, lhs, rhs, element):
     a, b = _int(lhs, width), _int(rhs, width)
     if compute is not None and a is not None and b is not None:
         result = compute(a, b, width)
-        return None if result is None else A.IntegerAttr(result, element)
+        # Wrapped at the width (index too: 64 bits).
+        return None if result is None else A.IntegerAttr(signed(result, width), element)
     if isinstance(lhs, A.FloatAttr) and isinstance(rhs, A.FloatAttr):
         return _float_fold(name, lhs, rhs, element)
     return None
@@ -402,6 +403,25 @@ def fold_int_cast(op, constants):
         op.set_operand(0, inner.operands[0])
         return []
     return None
+
+
+def fold_trunci(op, constants):
+    """TruncIOp::fold: trunci(ext(a)) is a when of the result's type, or
+    trunci(a) (in place) when a is wider; trunci(trunci(a)) is trunci(a);
+    then constants."""
+    inner = op.operands[0].defining_op
+    if inner is not None and inner.op_name in ("arith.extui", "arith.extsi"):
+        source = inner.operands[0]
+        narrow = width_of(element_type_or_self(source.type))
+        if narrow > width_of(element_type_or_self(op.results[0].type)):
+            op.set_operand(0, source)
+            return []
+        if source.type == op.results[0].type:
+            return [source]
+    if inner is not None and inner.op_name == "arith.trunci":
+        op.set_operand(0, inner.operands[0])
+        return []
+    return fold_int_cast(op, constants)
 
 
 def materializable(attr, type) -> bool:
