@@ -122,52 +122,54 @@ def ext_si_of_ext_ui(op, rewriter) -> bool:
     return True
 
 
-def _cmpi_of_ext(ext: str):
-    def pattern(op, rewriter) -> bool:
-        lhs, rhs = (_defined_by(value, ext) for value in op.operands)
-        if (lhs is None or rhs is None or op.predicate not in ("eq", "ne")
-                or lhs.operands[0].type != rhs.operands[0].type):
-            return False
-        new = _create(rewriter, "arith.cmpi", op.predicate, lhs.operands[0], rhs.operands[0])
-        rewriter.replace_op(op, new.results)
-        return True
-    pattern.__name__ = f"cmpi_of_{ext[6:]}"
-    pattern.__doc__ = f"cmpi eq/ne of two {ext} of one type -> cmpi of their operands."
-    return pattern
+def _per_extension(match, label: str, doc: str, order=("arith.extui", "arith.extsi")):
+    """One pattern per extension kind from `match(op, rewriter, ext)`,
+    named for -canonicalize's enable/disable-patterns options."""
+    def make(ext):
+        def pattern(op, rewriter) -> bool:
+            return match(op, rewriter, ext)
+        pattern.__name__ = f"{label}_{ext[6:]}"
+        pattern.__doc__ = doc.format(ext=ext)
+        return pattern
+    return tuple(make(ext) for ext in order)
 
 
-def _logic_of_ext(ext: str):
-    def pattern(op, rewriter) -> bool:
-        lhs, rhs = (_defined_by(value, ext) for value in op.operands)
-        if lhs is None or rhs is None or lhs.operands[0].type != rhs.operands[0].type:
-            return False
-        narrow = _create(rewriter, op.op_name, lhs.operands[0], rhs.operands[0])
-        new = _create(rewriter, ext, narrow.results[0], op.results[0].type)
-        rewriter.replace_op(op, new.results)
-        return True
-    pattern.__name__ = f"logic_of_{ext[6:]}"
-    pattern.__doc__ = f"op({ext}(x), {ext}(y)) -> {ext}(op(x, y)) (AndOfExtUI, OrOfExtSI, ...)."
-    return pattern
+def _cmpi_of_ext(op, rewriter, ext) -> bool:
+    lhs, rhs = (_defined_by(value, ext) for value in op.operands)
+    if (lhs is None or rhs is None or op.predicate not in ("eq", "ne")
+            or lhs.operands[0].type != rhs.operands[0].type):
+        return False
+    new = _create(rewriter, "arith.cmpi", op.predicate, lhs.operands[0], rhs.operands[0])
+    rewriter.replace_op(op, new.results)
+    return True
 
 
-CMPI_PATTERNS = (_cmpi_of_ext("arith.extsi"), _cmpi_of_ext("arith.extui"))
-LOGIC_OF_EXT_PATTERNS = (_logic_of_ext("arith.extui"), _logic_of_ext("arith.extsi"))
+def _logic_of_ext(op, rewriter, ext) -> bool:
+    lhs, rhs = (_defined_by(value, ext) for value in op.operands)
+    if lhs is None or rhs is None or lhs.operands[0].type != rhs.operands[0].type:
+        return False
+    narrow = _create(rewriter, op.op_name, lhs.operands[0], rhs.operands[0])
+    new = _create(rewriter, ext, narrow.results[0], op.results[0].type)
+    rewriter.replace_op(op, new.results)
+    return True
 
 
-def _trunci_of_ext(ext: str):
-    def pattern(op, rewriter) -> bool:
-        inner = _defined_by(op.operands[0], ext)
-        if inner is None:
-            return False
-        narrow = width_of(element_type_or_self(inner.operands[0].type))
-        if narrow >= width_of(element_type_or_self(op.results[0].type)):
-            return False
-        new = _create(rewriter, ext, inner.operands[0], op.results[0].type)
-        rewriter.replace_op(op, new.results)
-        return True
-    pattern.__name__ = f"trunci_of_{ext[6:]}"
-    pattern.__doc__ = f"trunci({ext}(x)) of a narrower x -> {ext}(x) (TruncIExtUIToExtUI, ...)."
-    return pattern
+def _trunci_of_ext(op, rewriter, ext) -> bool:
+    inner = _defined_by(op.operands[0], ext)
+    if inner is None:
+        return False
+    narrow = width_of(element_type_or_self(inner.operands[0].type))
+    if narrow >= width_of(element_type_or_self(op.results[0].type)):
+        return False
+    new = _create(rewriter, ext, inner.operands[0], op.results[0].type)
+    rewriter.replace_op(op, new.results)
+    return True
 
 
-TRUNCI_PATTERNS = (_trunci_of_ext("arith.extui"), _trunci_of_ext("arith.extsi"))
+CMPI_PATTERNS = _per_extension(_cmpi_of_ext, "cmpi_of",
+                               "cmpi eq/ne of two {ext} of one type -> cmpi of their operands.",
+                               order=("arith.extsi", "arith.extui"))
+LOGIC_OF_EXT_PATTERNS = _per_extension(
+    _logic_of_ext, "logic_of", "op({ext}(x), {ext}(y)) -> {ext}(op(x, y)) (AndOfExtUI, ...).")
+TRUNCI_PATTERNS = _per_extension(
+    _trunci_of_ext, "trunci_of", "trunci({ext}(x)) of a narrower x -> {ext}(x).")
