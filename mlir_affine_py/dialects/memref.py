@@ -32,7 +32,10 @@ from ..parse.op_syntax import parses
 from ..ir.attr_syntax import typed_integer
 from .arith import ATOMIC_RMW_KINDS
 from .arith import materialize_constant as materialize_arith_constant
-from .memref_canonicalize import (ALLOC_PATTERNS, COPY_PATTERNS, REALLOC_PATTERNS, fold_cast,
+from .memref_layout import (DYNAMIC, _mul, _static, infer_subview_type, rank_reduction_by_strides,
+                            rank_reduction_mask, strides_and_offset)
+from .memref_canonicalize import (ALLOC_PATTERNS, COPY_PATTERNS, REALLOC_PATTERNS,
+                                  SUBVIEW_PATTERNS, fold_cast, fold_subview,
                                   fold_copy, fold_dim, fold_memory_space_cast, fold_rank,
                                   fold_reinterpret_cast, fold_reshape, fold_stored_through_casts,
                                   fold_through_casts,
@@ -42,8 +45,6 @@ from .base import (RegisteredOp, ValueTerminator, attrs_of, ensure_terminator,
                    lookup_symbol, symbol_name_attr, symbol_parent_error, tokens_of, type_list,
                    type_constraint_error, types_of, uses)
 
-# ShapedType::kDynamic: a dynamic entry of static_offsets/sizes/strides.
-DYNAMIC = -(1 << 63)
 
 
 def at_offset(t, index: int, anchor) -> Token:
@@ -769,62 +770,6 @@ def verify_offset_size_and_stride(parts, max_ranks) -> str | None:
     return None
 
 
-def strides_and_offset(type):
-    """MemRefType::getStridesAndOffset with None for dynamic entries: the
-    identity layout's row-major strides, a strided<> layout's, or those of
-    a one-result affine map that is a sum of strided terms; None when the
-    layout is not strided."""
-    layout = type.layout
-    if isinstance(layout, A.StridedLayoutAttr):
-        return list(layout.strides), layout.offset
-    if isinstance(layout, A.AffineMapAttr):
-        return _affine_map_strides(layout.value, type.rank)
-    if layout is not None:
-        return None
-    strides, running = [], 1
-    for size in reversed(type.shape):
-        strides.append(running)
-        running = None if running is None or size is None else running * size
-    return strides[::-1], 0
-
-
-def _affine_map_strides(map, rank: int):
-    """BuiltinTypes.cpp `extractStrides` over the map's one result: each
-    dim's coefficient is its stride, the rest the offset; a symbolic
-    coefficient is dynamic.  None for a floordiv, ceildiv or mod."""
-    from ..ir.affine_expr import ADD, MUL
-    if len(map.results) != 1:
-        return None
-    strides, offset = [0] * rank, [0]
-
-    def plus(a, b):
-        return None if a is None or b is None else a + b
-
-    def value(expr):
-        return expr.value if expr.kind == "constant" else None
-
-    def extract(expr, factor) -> bool:
-        if expr.kind == "dim":
-            strides[expr.position] = plus(strides[expr.position], factor)
-        elif expr.kind in ("symbol", "constant"):
-            offset[0] = plus(offset[0], _mul(value(expr), factor))
-        elif expr.kind == ADD:
-            return extract(expr.lhs, factor) and extract(expr.rhs, factor)
-        elif expr.kind == MUL:
-            if expr.lhs.kind == "dim":
-                position = expr.lhs.position
-                strides[position] = plus(strides[position], _mul(value(expr.rhs), factor))
-            elif expr.lhs.is_symbolic_or_constant():
-                return extract(expr.rhs, _mul(factor, value(expr.lhs)))
-            else:
-                return extract(expr.lhs, _mul(factor, value(expr.rhs)))
-        else:
-            return False
-        return True
-
-    return (strides, offset[0]) if extract(map.results[0], 1) else None
-
-
 def strided_linear_layout_map(strides, offset) -> AffineMap:
     """makeStridedLinearLayoutMap: `offset + sum(d_i * stride_i)`, each
     dynamic entry (None) a new symbol, the offset's first."""
@@ -878,35 +823,11 @@ def canonicalize_strided_layout(type):
                         type.memory_space)
 
 
-def _mul(a, b):
-    # SaturatedInteger: a product with a static 0 is 0 even if the other
-    # factor is dynamic.
-    if a == 0 or b == 0:
-        return 0
-    return None if a is None or b is None else a * b
-
-
-def _static(value):
-    return None if value == DYNAMIC else value
-
-
-def rank_reduction_mask(original, reduced):
-    """Dims of `original` dropped to give `reduced` (only size-1 dims may go),
-    or None when `reduced` is not such a rank reduction."""
-    dropped, at = [], 0
-    for index, size in enumerate(original):
-        if at < len(reduced) and size == reduced[at]:
-            at += 1
-            continue
-        if size != 1:
-            return None
-        dropped.append(index)
-    return dropped if at == len(reduced) else None
-
-
 @register_op
 class SubViewOp(OffsetSizeStrideOp):
     name = "memref.subview"
+    fold = fold_subview
+    canonicalization_patterns = SUBVIEW_PATTERNS
     required_properties = ("static_offsets", "static_sizes", "static_strides")
     traits = (Pure, ViewLikeOpInterface, AttrSizedOperandSegments)
     ods_operands = (Operand("source"), Variadic("offsets"), Variadic("sizes"),
@@ -945,21 +866,11 @@ class SubViewOp(OffsetSizeStrideOp):
         if base.memory_space != view.memory_space:
             return (f"different memory spaces specified for base memref type {base} and "
                     f"subview memref type {view}")
-        layout = strides_and_offset(base)
-        if layout is None:
-            return f"base type '{base}' is not strided"
         (offsets, _), (sizes, _), (steps, _) = self.mixed_parts()
-        # SubViewOp::inferResultType: offset += offset_i * stride_i and
-        # stride_i *= step_i, any unknown term making the result dynamic.
-        strides, offset = layout
-        for stride, start in zip(strides, offsets):
-            term = _mul(_static(start), stride)
-            offset = None if offset is None or term is None else offset + term
-        expected = T.MemRefType([_static(s) for s in sizes], base.element_type,
-                                A.StridedLayoutAttr([_mul(a, _static(b)) for a, b
-                                                     in zip(strides, steps)], offset),
-                                base.memory_space)
-        message = self._check_result(expected, view)
+        expected = infer_subview_type(base, offsets, sizes, steps)
+        if expected is None:
+            return f"base type '{base}' is not strided"
+        message = self._check_result(expected, view, sizes)
         if message:
             return message
         for i, dim in enumerate(base.shape):
@@ -976,7 +887,7 @@ class SubViewOp(OffsetSizeStrideOp):
         return None
 
     @staticmethod
-    def _check_result(expected, view):
+    def _check_result(expected, view, sizes):
         def mismatch(what):
             return (f"expected result type to be '{expected}' or a rank-reduced version. "
                     f"(mismatch of result {what}), but got '{view}'")
@@ -991,6 +902,10 @@ class SubViewOp(OffsetSizeStrideOp):
         if actual is None:
             return None
         want = expected.layout
+        # Which size-1 dims went is told by the strides (computeMemRefRankReductionMask).
+        dropped = rank_reduction_by_strides(expected, view, sizes)
+        if dropped is None:
+            return mismatch("layout")
         kept = [s for i, s in enumerate(want.strides) if i not in dropped]
         if actual[1] != want.offset or actual[0] != kept:
             return mismatch("layout")

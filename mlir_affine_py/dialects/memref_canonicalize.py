@@ -12,6 +12,8 @@ from ..ir import types as T
 from ..ir.core import OP_CLASSES
 from ..ir.matchers import constant_int_value
 from ..ir.side_effects import fold_static_dim
+from .memref_layout import (DYNAMIC, infer_subview_type, rank_reduction_by_strides,
+                            strides_and_offset)
 
 
 def _defined_by(value, name: str):
@@ -49,11 +51,6 @@ def fold_cast(op, constants):
     return [] if fold_memref_cast(op) else None
 
 
-def _strided_parts(type):
-    from .memref import strides_and_offset
-    return strides_and_offset(type)
-
-
 def can_fold_into_consumer(cast) -> bool:
     """CastOp::canFoldIntoConsumerOp: the cast only makes a ranked strided
     memref more dynamic."""
@@ -62,7 +59,7 @@ def can_fold_into_consumer(cast) -> bool:
         return False
     if source.element_type != result.element_type or len(source.shape) != len(result.shape):
         return False
-    source_parts, result_parts = _strided_parts(source), _strided_parts(result)
+    source_parts, result_parts = strides_and_offset(source), strides_and_offset(result)
     if source_parts is None or result_parts is None:
         return False
     def more_static(a, b) -> bool:
@@ -252,3 +249,171 @@ def fold_reinterpret_cast(op, constants):
             and op.properties["static_offsets"].value[0] == 0):
         return [source]
     return None
+
+
+# ---------------------------------------------------------------- subview
+def mixed_values(static, dynamic) -> list:
+    """getMixedValues: each entry an int, or the Value standing for it."""
+    values, at = [], 0
+    for entry in static:
+        if entry == DYNAMIC:
+            values.append(dynamic[at])
+            at += 1
+        else:
+            values.append(entry)
+    return values
+
+
+def dispatch(mixed):
+    """dispatchIndexOpFoldResults: (static array, dynamic values)."""
+    static = [DYNAMIC if hasattr(v, "uses") else v for v in mixed]
+    return static, [v for v in mixed if hasattr(v, "uses")]
+
+
+def constant_of(entry):
+    """getConstantIntValue of an OpFoldResult."""
+    return constant_int_value(entry) if hasattr(entry, "uses") else entry
+
+
+def fold_dynamic_index_list(mixed, only_non_negative: bool = False,
+                            only_non_zero: bool = False):
+    """foldDynamicIndexList: constant values become static entries; the
+    new list, or None when nothing changed."""
+    folded, changed = [], False
+    for entry in mixed:
+        value = constant_of(entry) if hasattr(entry, "uses") else None
+        if (value is not None and (value >= 0 or not only_non_negative)
+                and (value != 0 or not only_non_zero)):
+            folded.append(value)
+            changed = True
+        else:
+            folded.append(entry)
+    return folded if changed else None
+
+
+def _subview_parts(op):
+    return [mixed_values(static, dynamic) for static, dynamic in op.mixed_parts()]
+
+
+def _build_subview(source, result_type, offsets, sizes, strides):
+    statics, dynamics = zip(*(dispatch(part) for part in (offsets, sizes, strides)))
+    properties = {name: A.DenseArrayAttr(T.I64, static) for name, static
+                  in zip(("static_offsets", "static_sizes", "static_strides"), statics)}
+    op = OP_CLASSES["memref.subview"].build_generic((source, *dynamics), [result_type])
+    op.properties.update(properties)
+    return op
+
+
+def dropped_dims(op):
+    """SubViewOp::getDroppedDims: the source dims the result drops."""
+    return rank_reduction_by_strides(op.operands[0].type, op.results[0].type,
+                                     dispatch(_subview_parts(op)[1])[0])
+
+
+def canonical_subview_type(op, source_type, offsets, sizes, strides):
+    """SubViewReturnTypeCanonicalizer / getCanonicalSubViewResultType: the
+    type inferred from `source_type` and the (folded) parts, without the
+    dims `op` drops; None when the slice leaves a static source dim."""
+    statics = [dispatch(part)[0] for part in (offsets, sizes, strides)]
+    for extent, offset, size, stride in zip(source_type.shape, *statics):
+        if extent is not None and DYNAMIC not in (offset, size, stride) and size > 0 \
+                and offset + (size - 1) * stride >= extent:
+            return None
+    inferred = infer_subview_type(source_type, *statics)
+    dropped = dropped_dims(op)
+    if inferred is None or dropped is None:
+        return None
+    if not dropped:
+        return inferred
+    layout = inferred.layout
+    keep = [i for i in range(len(inferred.shape)) if i not in dropped]
+    return T.MemRefType([inferred.shape[i] for i in keep], inferred.element_type,
+                        A.StridedLayoutAttr([layout.strides[i] for i in keep], layout.offset),
+                        inferred.memory_space)
+
+
+def _replace_by_cast(rewriter, op, value) -> None:
+    cast = rewriter.insert(OP_CLASSES["memref.cast"].build_generic((value,),
+                                                                    [op.results[0].type]))
+    rewriter.replace_op(op, cast.results)
+
+
+def subview_constant_argument_folder(op, rewriter) -> bool:
+    """OpWithOffsetSizesAndStridesConstantArgumentFolder: constant
+    offsets, sizes (non-negative) and strides become static, the result
+    type is inferred again, and a cast gives back the old type."""
+    offsets, sizes, strides = _subview_parts(op)
+    new_offsets = fold_dynamic_index_list(offsets, only_non_negative=True)
+    new_sizes = fold_dynamic_index_list(sizes, only_non_negative=True)
+    new_strides = fold_dynamic_index_list(strides, only_non_zero=True)
+    if new_offsets is None and new_sizes is None and new_strides is None:
+        return False
+    offsets, sizes, strides = new_offsets or offsets, new_sizes or sizes, new_strides or strides
+    result_type = canonical_subview_type(op, op.operands[0].type, offsets, sizes, strides)
+    if result_type is None:
+        return False
+    new = rewriter.insert(_build_subview(op.operands[0], result_type, offsets, sizes, strides))
+    _replace_by_cast(rewriter, op, new.results[0])
+    return True
+
+
+def subview_of_memref_cast(op, rewriter) -> bool:
+    """SubViewOpMemRefCastFolder: a subview of a cast that only relaxes
+    the type takes the cast's source."""
+    if any(constant_int_value(v) is not None for v in op.operands):
+        return False
+    cast = _defined_by(op.operands[0], "memref.cast")
+    if cast is None or not can_fold_into_consumer(cast):
+        return False
+    offsets, sizes, strides = _subview_parts(op)
+    result_type = canonical_subview_type(op, cast.operands[0].type, offsets, sizes, strides)
+    if result_type is None:
+        return False
+    new = rewriter.insert(_build_subview(cast.operands[0], result_type, offsets, sizes,
+                                         strides))
+    _replace_by_cast(rewriter, op, new.results[0])
+    return True
+
+
+def _is_trivial_subview(op) -> bool:
+    source, result = op.operands[0].type, op.results[0].type
+    if len(source.shape) != len(result.shape):
+        return False
+    offsets, sizes, strides = _subview_parts(op)
+    return (all(constant_of(v) == 0 for v in offsets)
+            and all(constant_of(v) == 1 for v in strides)
+            and all(constant_of(v) == extent and extent is not None
+                    for v, extent in zip(sizes, source.shape)))
+
+
+def trivial_subview(op, rewriter) -> bool:
+    """TrivialSubViewOpFolder: a subview of the whole source."""
+    if not _is_trivial_subview(op):
+        return False
+    if op.operands[0].type == op.results[0].type:
+        rewriter.replace_op(op, [op.operands[0]])
+    else:
+        _replace_by_cast(rewriter, op, op.operands[0])
+    return True
+
+
+def fold_subview(op, constants):
+    """SubViewOp::fold: a subview to the source's own static type, or a
+    no-op subview of a subview of the same sizes, is its source."""
+    source, result = op.operands[0].type, op.results[0].type
+    layout = result.layout
+    static_layout = not isinstance(layout, A.StridedLayoutAttr) or (
+        layout.offset is not None and None not in layout.strides)
+    if result == source and None not in result.shape and static_layout:
+        return [op.operands[0]]
+    producer = _defined_by(op.operands[0], "memref.subview")
+    if producer is not None:
+        offsets, sizes, strides = _subview_parts(op)
+        if (all(constant_of(v) == 0 for v in offsets)
+                and all(constant_of(v) == 1 for v in strides)
+                and sizes == _subview_parts(producer)[1] and result == source):
+            return [op.operands[0]]
+    return None
+
+
+SUBVIEW_PATTERNS = (subview_constant_argument_folder, subview_of_memref_cast, trivial_subview)
