@@ -34,7 +34,8 @@ from .arith import ATOMIC_RMW_KINDS
 from .arith import materialize_constant as materialize_arith_constant
 from .memref_layout import (DYNAMIC, _mul, _static, infer_subview_type, rank_reduction_by_strides,
                             rank_reduction_mask, strides_and_offset)
-from .memref_canonicalize import (ALLOC_PATTERNS, COPY_PATTERNS, REALLOC_PATTERNS,
+from .memref_canonicalize import (ALLOC_PATTERNS, COLLAPSE_PATTERNS, COPY_PATTERNS, DIM_PATTERNS,
+                                  EXPAND_PATTERNS, REALLOC_PATTERNS,
                                   SUBVIEW_PATTERNS, fold_cast, fold_subview,
                                   fold_copy, fold_dim, fold_memory_space_cast, fold_rank,
                                   fold_reinterpret_cast, fold_reshape, fold_stored_through_casts,
@@ -250,6 +251,7 @@ class DimOp(RegisteredOp):
     traits = (NoMemoryEffect, ConditionallySpeculatable, ShapedDimOpInterface)
     speculatability = dim_speculatability
     fold = fold_dim
+    canonicalization_patterns = DIM_PATTERNS
     materialize_constant = staticmethod(materialize_arith_constant)
     ods_operands = (Operand("source", NON_0_RANKED_OR_UNRANKED_MEMREF), Operand("index", Index))
     ods_results = (Result("result", Index),)
@@ -1521,6 +1523,7 @@ class ExpandShapeOp(ReassociativeReshapeOp):
 
     name = "memref.expand_shape"
     fold = fold_reshape
+    canonicalization_patterns = EXPAND_PATTERNS
     traits = (Pure, ViewLikeOpInterface)
     ods_operands = (Operand("src"), Variadic("output_shape"))
     ods_results = (Result("result"),)
@@ -1598,6 +1601,7 @@ class CollapseShapeOp(ReassociativeReshapeOp):
 
     name = "memref.collapse_shape"
     fold = fold_reshape
+    canonicalization_patterns = COLLAPSE_PATTERNS
     required_properties = ("reassociation",)
     traits = (Pure, ViewLikeOpInterface)
     ods_operands = (Operand("src"),)

@@ -417,3 +417,136 @@ def fold_subview(op, constants):
 
 
 SUBVIEW_PATTERNS = (subview_constant_argument_folder, subview_of_memref_cast, trivial_subview)
+
+
+# -------------------------------------------------------------- reshapes
+def _groups(op) -> list:
+    return [[entry.value for entry in group.value] for group in op.properties["reassociation"].value]
+
+
+def reassociation_attr(groups) -> A.ArrayAttr:
+    return A.ArrayAttr([A.ArrayAttr([A.IntegerAttr(d, T.I64) for d in group])
+                        for group in groups])
+
+
+def compose_reassociation(producer, consumer):
+    """composeReassociationIndices: the groups of the larger list joined
+    along the smaller one; None for lists of one length."""
+    if len(producer) == len(consumer):
+        return None
+    if len(producer) < len(consumer):
+        producer, consumer = consumer, producer
+    if not consumer:
+        return []
+    if len(producer) != sum(len(group) for group in consumer):
+        return None
+    return [[d for index in group for d in producer[index]] for group in consumer]
+
+
+def _new_reshape(name, source, result_type, groups, output_shape=None):
+    operands = (source,) if output_shape is None else (source, output_shape[1])
+    op = OP_CLASSES[name].build_generic(operands, [result_type])
+    op.properties["reassociation"] = reassociation_attr(groups)
+    if output_shape is not None:
+        op.properties["static_output_shape"] = A.DenseArrayAttr(T.I64, output_shape[0])
+    return op
+
+
+def compose_reassociative_reshapes(op, rewriter) -> bool:
+    """ComposeReassociativeReshapeOps: a reshape of a reshape of the same
+    kind is one reshape, over identity layouts."""
+    producer = _defined_by(op.operands[0], op.op_name)
+    if producer is None or any(v.type.layout is not None for v in
+                               (producer.operands[0], op.operands[0], op.results[0])):
+        return False
+    groups = compose_reassociation(_groups(producer), _groups(op))
+    if groups is None:
+        return False
+    output_shape = None
+    if op.op_name == "memref.expand_shape":
+        output_shape = (list(op.properties["static_output_shape"].value), op.operands[1:])
+    new = rewriter.insert(_new_reshape(op.op_name, producer.operands[0], op.results[0].type,
+                                       groups, output_shape))
+    rewriter.replace_op(op, new.results)
+    return True
+
+
+def collapsed_type(source, groups):
+    """CollapseShapeOp::computeCollapsedType for an identity layout (None
+    for another)."""
+    if source.layout is not None:
+        return None
+    shape = []
+    for group in groups:
+        size = 1
+        for d in group:
+            size = None if size is None or source.shape[d] is None else size * source.shape[d]
+        shape.append(size)
+    return T.MemRefType(shape, source.element_type, None, source.memory_space)
+
+
+def collapse_of_memref_cast(op, rewriter) -> bool:
+    """CollapseShapeOpMemRefCastFolder: a collapse of a cast that only
+    relaxes the type collapses the cast's source."""
+    cast = _defined_by(op.operands[0], "memref.cast")
+    if cast is None or not can_fold_into_consumer(cast):
+        return False
+    new_type = collapsed_type(cast.operands[0].type, _groups(op))
+    if new_type is None:
+        return False
+    if new_type == op.results[0].type:
+        rewriter.modify_op_in_place(op, lambda: op.set_operand(0, cast.operands[0]))
+        return True
+    new = rewriter.insert(_new_reshape("memref.collapse_shape", cast.operands[0], new_type,
+                                       _groups(op)))
+    _replace_by_cast(rewriter, op, new.results[0])
+    return True
+
+
+EXPAND_PATTERNS = (compose_reassociative_reshapes,)
+COLLAPSE_PATTERNS = (compose_reassociative_reshapes, collapse_of_memref_cast)
+
+
+# ------------------------------------------------------------ dim of reshape
+def _parent_block(value):
+    owner = value.owner
+    return owner.parent if hasattr(owner, "results") else owner
+
+
+def _is_proper_ancestor(region, other) -> bool:
+    """Region::isProperAncestor: `other` is nested in `region`."""
+    while other is not None and other.parent is not None:
+        holder = other.parent
+        block = holder.parent
+        other = block.parent if block is not None else None
+        if other is region:
+            return True
+    return False
+
+
+def dim_of_memref_reshape(op, rewriter) -> bool:
+    """DimOfMemRefReshape: the dim of a memref.reshape is a load of its
+    shape operand, where the index dominates the reshape."""
+    reshape = _defined_by(op.operands[0], "memref.reshape")
+    if reshape is None:
+        return False
+    index = op.operands[1]
+    block = reshape.parent
+    if _parent_block(index) is block:
+        producer = index.defining_op
+        if producer is not None and block.ops.index(reshape) < block.ops.index(producer):
+            return False
+    elif op.parent is not block and not _is_proper_ancestor(_parent_block(index).parent,
+                                                            block.parent):
+        return False
+    rewriter.set_insertion_point_after(reshape)
+    load = rewriter.insert(OP_CLASSES["memref.load"].build(reshape.operands[1], [index]))
+    value = load.results[0]
+    if value.type != op.results[0].type:
+        value = rewriter.insert(OP_CLASSES["arith.index_cast"].build(
+            value, op.results[0].type)).results[0]
+    rewriter.replace_op(op, [value])
+    return True
+
+
+DIM_PATTERNS = (dim_of_memref_reshape,)
