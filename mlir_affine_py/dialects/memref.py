@@ -35,7 +35,8 @@ from .arith import materialize_constant as materialize_arith_constant
 from .memref_layout import (DYNAMIC, _mul, _static, infer_subview_type, rank_reduction_by_strides,
                             rank_reduction_mask, strides_and_offset)
 from .memref_canonicalize import (ALLOC_PATTERNS, COLLAPSE_PATTERNS, COPY_PATTERNS, DIM_PATTERNS,
-                                  EXPAND_PATTERNS, REALLOC_PATTERNS,
+                                  EXPAND_PATTERNS, REALLOC_PATTERNS, REINTERPRET_CAST_PATTERNS,
+                                  fold_extract_strided_metadata,
                                   SUBVIEW_PATTERNS, fold_cast, fold_subview,
                                   fold_copy, fold_dim, fold_memory_space_cast, fold_rank,
                                   fold_reinterpret_cast, fold_reshape, fold_stored_through_casts,
@@ -918,6 +919,7 @@ class SubViewOp(OffsetSizeStrideOp):
 class ReinterpretCastOp(OffsetSizeStrideOp):
     name = "memref.reinterpret_cast"
     fold = fold_reinterpret_cast
+    canonicalization_patterns = REINTERPRET_CAST_PATTERNS
     required_properties = ("static_offsets", "static_sizes", "static_strides")
     traits = (Pure, ViewLikeOpInterface, AttrSizedOperandSegments)
     ods_operands = (Operand("source"), Variadic("offsets"), Variadic("sizes"),
@@ -1818,6 +1820,7 @@ class ExtractStridedMetadataOp(RegisteredOp):
     %m : memref<...> -> memref<T>, index, ...`."""
 
     name = "memref.extract_strided_metadata"
+    fold = fold_extract_strided_metadata
     traits = (Pure, ViewLikeOpInterface)
     ods_operands = (Operand("source"),)
     ods_results = (Result("base_buffer"), Result("offset"), VariadicResult("sizes"),

@@ -295,13 +295,19 @@ def _subview_parts(op):
     return [mixed_values(static, dynamic) for static, dynamic in op.mixed_parts()]
 
 
-def _build_subview(source, result_type, offsets, sizes, strides):
+def _build_offset_size_stride(name, source, result_type, offsets, sizes, strides):
+    """A memref.subview or memref.reinterpret_cast of mixed parts."""
     statics, dynamics = zip(*(dispatch(part) for part in (offsets, sizes, strides)))
-    properties = {name: A.DenseArrayAttr(T.I64, static) for name, static
+    properties = {key: A.DenseArrayAttr(T.I64, static) for key, static
                   in zip(("static_offsets", "static_sizes", "static_strides"), statics)}
-    op = OP_CLASSES["memref.subview"].build_generic((source, *dynamics), [result_type])
+    op = OP_CLASSES[name].build_generic((source, *dynamics), [result_type])
     op.properties.update(properties)
     return op
+
+
+def _build_subview(source, result_type, offsets, sizes, strides):
+    return _build_offset_size_stride("memref.subview", source, result_type, offsets, sizes,
+                                     strides)
 
 
 def dropped_dims(op):
@@ -550,3 +556,102 @@ def dim_of_memref_reshape(op, rewriter) -> bool:
 
 
 DIM_PATTERNS = (dim_of_memref_reshape,)
+
+
+# ------------------------------------------- reinterpret_cast and metadata
+def constify(values, static) -> list:
+    """constifyIndexValues: an entry known from the type (static) or a
+    constant becomes its int."""
+    out = []
+    for value, known in zip(values, static):
+        if known is not None and known != DYNAMIC:
+            out.append(known)
+        else:
+            constant = constant_of(value)
+            out.append(value if constant is None else constant)
+    return out
+
+
+def _metadata_parts(op):
+    """ExtractStridedMetadataOp's constified (offset, sizes, strides)."""
+    source = op.operands[0].type
+    rank = len(source.shape)
+    strides, offset = strides_and_offset(source)
+    results = op.results
+    return (constify([results[1]], [offset])[0], constify(results[2:2 + rank], source.shape),
+            constify(results[2 + rank:], strides))
+
+
+def _reinterpret_parts(op):
+    """ReinterpretCastOp's constified (offset, sizes, strides)."""
+    result = op.results[0].type
+    strides, offset = strides_and_offset(result)
+    offsets, sizes, steps = _subview_parts(op)
+    return constify(offsets, [offset])[0], constify(sizes, result.shape), constify(steps, strides)
+
+
+def fold_extract_strided_metadata(op, constants):
+    """ExtractStridedMetadataOp::fold: the uses of results the source type
+    knows become constants; it reads through a cast (in place)."""
+    changed = False
+    offset, sizes, strides = _metadata_parts(op)
+    block = op.parent
+    for result, known in zip(op.results[1:], [offset, *sizes, *strides]):
+        if not result.uses or hasattr(known, "uses"):
+            continue
+        constant = OP_CLASSES["arith.constant"].build(A.IntegerAttr(known, T.INDEX))
+        block.insert(block.ops.index(op), constant)
+        result.replace_all_uses_with(constant.results[0])
+        changed = True
+    cast = _defined_by(op.operands[0], "memref.cast")
+    if cast is not None and isinstance(cast.operands[0].type, T.MemRefType):
+        op.set_operand(0, cast.operands[0])
+        changed = True
+    return [] if changed else None
+
+
+def reinterpret_of_extract_strided_metadata(op, rewriter) -> bool:
+    """ReinterpretCastOpExtractStridedMetadataFolder: rebuilding a memref
+    from its own metadata is the memref (or a cast of it); otherwise the
+    reinterpret_cast reads the metadata's source."""
+    metadata = _defined_by(op.operands[0], "memref.extract_strided_metadata")
+    if metadata is None:
+        return False
+    source = metadata.operands[0]
+    if _metadata_parts(metadata) != _reinterpret_parts(op):
+        rewriter.modify_op_in_place(op, lambda: op.set_operand(0, source))
+        return True
+    if source.type == op.results[0].type:
+        rewriter.replace_op(op, [source])
+    else:
+        _replace_by_cast(rewriter, op, source)
+    return True
+
+
+def reinterpret_cast_constant_folder(op, rewriter) -> bool:
+    """ReinterpretCastOpConstantFolder: what the type or constants tell
+    becomes static, the result type is made again, and a cast gives back
+    the old type."""
+    offset, sizes, strides = _reinterpret_parts(op)
+    before = sum(1 for part in _subview_parts(op) for v in part if not hasattr(v, "uses"))
+    after = sum(1 for v in [offset, *sizes, *strides] if not hasattr(v, "uses"))
+    if before == after:
+        return False
+    source = op.operands[0].type
+    (static_offset,), _ = dispatch([offset])
+    static_sizes, _ = dispatch(sizes)
+    static_strides, _ = dispatch(strides)
+    def known(v):
+        return None if v == DYNAMIC else v
+    result_type = T.MemRefType([known(v) for v in static_sizes], source.element_type,
+                               A.StridedLayoutAttr([known(v) for v in static_strides],
+                                                   known(static_offset)),
+                               source.memory_space)
+    new = rewriter.insert(_build_offset_size_stride("memref.reinterpret_cast", op.operands[0],
+                                                    result_type, [offset], sizes, strides))
+    _replace_by_cast(rewriter, op, new.results[0])
+    return True
+
+
+REINTERPRET_CAST_PATTERNS = (reinterpret_of_extract_strided_metadata,
+                             reinterpret_cast_constant_folder)
