@@ -15,7 +15,8 @@ from ..ir.core import register_op
 from ..ir.op_definition import (Operand, Optional, Property, RegionDef, Result, Variadic,
                                 VariadicResult, segment_sizes)
 from ..ir.side_effects import dim_speculatability
-from ..ir.traits import (Allocate, AttrSizedOperandSegments, AutomaticAllocationScope,
+from ..ir.traits import (AUTOMATIC_ALLOCATION_SCOPE, Allocate, AttrSizedOperandSegments,
+                         AutomaticAllocationScope,
                          CastOpInterface, ConditionallySpeculatable, Free, HasParent,
                          MemoryEffects, NoMemoryEffect, NoRegionArguments, Pure, Read,
                          RecursiveMemoryEffects, ReturnLike, ShapedDimOpInterface,
@@ -34,7 +35,7 @@ from .arith import ATOMIC_RMW_KINDS
 from .arith import materialize_constant as materialize_arith_constant
 from .memref_layout import (DYNAMIC, _mul, _static, infer_subview_type, rank_reduction_by_strides,
                             rank_reduction_mask, strides_and_offset)
-from .memref_canonicalize import (ALLOC_PATTERNS, COLLAPSE_PATTERNS, COPY_PATTERNS, DIM_PATTERNS,
+from .memref_canonicalize import (ALLOC_PATTERNS, ALLOCA_SCOPE_PATTERNS, COLLAPSE_PATTERNS, COPY_PATTERNS, DIM_PATTERNS,
                                   EXPAND_PATTERNS, REALLOC_PATTERNS, REINTERPRET_CAST_PATTERNS,
                                   fold_extract_strided_metadata,
                                   SUBVIEW_PATTERNS, fold_cast, fold_subview,
@@ -189,7 +190,8 @@ class AllocOp(AllocLikeOp):
 class AllocaOp(AllocLikeOp):
     name = "memref.alloca"
     canonicalization_patterns = ALLOC_PATTERNS
-    traits = (AttrSizedOperandSegments, MemoryEffects(Allocate(result=0)))
+    traits = (AttrSizedOperandSegments,
+              MemoryEffects(Allocate(result=0, resource=AUTOMATIC_ALLOCATION_SCOPE)))
 
     def result_name_hints(self):
         return ["alloca"]
@@ -1112,6 +1114,7 @@ class AllocaScopeOp(RegisteredOp):
     before and after the optional result list, hence two spaces."""
 
     name = "memref.alloca_scope"
+    canonicalization_patterns = ALLOCA_SCOPE_PATTERNS
     traits = (AutomaticAllocationScope, RecursiveMemoryEffects, NoRegionArguments,
               SingleBlockImplicitTerminator("memref.alloca_scope.return"))
     ods_results = (VariadicResult("results"),)

@@ -11,7 +11,9 @@ from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import OP_CLASSES
 from ..ir.matchers import constant_int_value
-from ..ir.side_effects import fold_static_dim
+from ..ir.side_effects import (allocates_in_automatic_scope, declared_effects, fold_static_dim,
+                               is_registered)
+from ..ir.traits import AutomaticAllocationScope, RecursiveMemoryEffects
 from .memref_layout import (DYNAMIC, infer_subview_type, rank_reduction_by_strides,
                             strides_and_offset)
 
@@ -655,3 +657,107 @@ def reinterpret_cast_constant_folder(op, rewriter) -> bool:
 
 REINTERPRET_CAST_PATTERNS = (reinterpret_of_extract_strided_metadata,
                              reinterpret_cast_constant_folder)
+
+
+# ------------------------------------------------------------ alloca_scope
+def _potential_automatic_allocation(op) -> bool:
+    """isOpItselfPotentialAutomaticAllocation: the op (not what it holds)
+    may allocate on the stack: it states no effects, or a stack one."""
+    if op.has_trait(RecursiveMemoryEffects):
+        return False
+    return declared_effects(op) is None or allocates_in_automatic_scope(op)
+
+
+def _holds_potential_allocation(scope) -> bool:
+    """A nested op may allocate on the stack, not counting the insides of
+    nested allocation scopes."""
+    work = [nested for region in scope.regions for block in region.blocks
+            for nested in block.ops]
+    while work:
+        op = work.pop(0)
+        if _potential_automatic_allocation(op):
+            return True
+        if not op.has_trait(AutomaticAllocationScope):
+            work[:0] = [nested for region in op.regions for block in region.blocks
+                        for nested in block.ops]
+    return False
+
+
+def _last_non_terminator_in_region(op) -> bool:
+    """lastNonTerminatorInRegion: `op` is followed only by its block's
+    terminator (one that might be), in a single-block region."""
+    block = op.parent
+    last = block.ops[-1]
+    might_terminate = last.is_terminator or not is_registered(last)
+    index = block.ops.index(op)
+    return (might_terminate and index + 2 == len(block.ops)
+            and len(block.parent.blocks) == 1)
+
+
+def alloca_scope_inliner(op, rewriter) -> bool:
+    """AllocaScopeInliner: a scope that holds no stack allocation, or whose
+    parent is an allocation scope it ends, is its body."""
+    if _holds_potential_allocation(op):
+        parent = op.parent_op
+        if parent is None or not parent.has_trait(AutomaticAllocationScope):
+            return False
+        if not _last_non_terminator_in_region(op):
+            return False
+    block = op.regions[0].blocks[0]
+    terminator = block.ops[-1]
+    results = list(terminator.operands)
+    rewriter.inline_block_before(block, op.parent, op.parent.ops.index(op))
+    rewriter.replace_op(op, results)
+    rewriter.erase_op(terminator)
+    return True
+
+
+def alloca_scope_hoister(op, rewriter) -> bool:
+    """AllocaScopeHoister: stack allocations of a scope that ends the ops
+    up to the enclosing allocation scope move before the outermost of
+    them, where their operands are defined."""
+    ancestor = op.parent_op
+    while ancestor is not None and not ancestor.has_trait(AutomaticAllocationScope):
+        ancestor = ancestor.parent_op
+    if ancestor is None:
+        return False
+    last = op.parent_op
+    if last is None or last.has_trait(AutomaticAllocationScope):
+        return False
+    if not _last_non_terminator_in_region(op) or not _last_non_terminator_in_region(last):
+        return False
+    while not last.parent_op.has_trait(AutomaticAllocationScope):
+        last = last.parent_op
+        if last is None or not _last_non_terminator_in_region(last):
+            return False
+    containing = next(region for region in last.regions if region.holds(op))
+    hoisted = []
+    for nested in op.walk(order="post"):
+        if not allocates_in_automatic_scope(nested):
+            continue
+        if any(_region_holds_value(containing, value) for value in nested.operands):
+            continue
+        hoisted.append(nested)
+    if not hoisted:
+        return False
+    rewriter.set_insertion_point(last)
+    for nested in hoisted:
+        clone = rewriter.insert(nested.clone({}))
+        rewriter.replace_op(nested, clone.results)
+    return True
+
+
+def _region_holds_value(region, value) -> bool:
+    """Region::isAncestor(value's region)."""
+    block = _parent_block(value)
+    defining = block.parent if block is not None else None
+    while defining is not None:
+        if defining is region:
+            return True
+        holder = defining.parent
+        block = holder.parent if holder is not None else None
+        defining = block.parent if block is not None else None
+    return False
+
+
+ALLOCA_SCOPE_PATTERNS = (alloca_scope_inliner, alloca_scope_hoister)

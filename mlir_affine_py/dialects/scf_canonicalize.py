@@ -30,18 +30,6 @@ def parent_region(value):
     return block.parent if block is not None else None
 
 
-def _region_contains(region, op) -> bool:
-    """Region::isAncestor(op's region)."""
-    while op is not None:
-        block = op.parent
-        if block is None:
-            return False
-        if block.parent is region:
-            return True
-        op = block.parent.parent
-    return False
-
-
 def _defined_inside(op, value) -> bool:
     """The value is defined in a region of `op` (not isDefinedOutsideOfLoop)."""
     region = parent_region(value)
@@ -149,10 +137,10 @@ def combine_ifs(next_if, rewriter) -> bool:
     for result, then_value, else_value in zip(prev_if.results, prev_then_yield.operands,
                                               prev_else_yielded):
         for user, at in list(result.uses):
-            if next_then is not None and _region_contains(next_then.parent, user):
+            if next_then is not None and next_then.parent.holds(user):
                 rewriter.modify_op_in_place(user, lambda u=user, i=at, v=then_value:
                                             u.set_operand(i, v))
-            elif next_else is not None and _region_contains(next_else.parent, user):
+            elif next_else is not None and next_else.parent.holds(user):
                 rewriter.modify_op_in_place(user, lambda u=user, i=at, v=else_value:
                                             u.set_operand(i, v))
     types = [r.type for r in prev_if.results] + [r.type for r in next_if.results]
@@ -252,7 +240,7 @@ def condition_propagation(op, rewriter) -> bool:
     # MLIR's use lists run from the newest use to the oldest.
     for user, at in reversed(list(condition.uses)):
         for region, value in ((op.regions[0], 1), (op.regions[1], 0)):
-            if _region_contains(region, user):
+            if region.holds(user):
                 if value not in constants:
                     constants[value] = _insert(rewriter, OP_CLASSES["arith.constant"].build(
                         A.IntegerAttr(value, T.I1))).results[0]
