@@ -35,7 +35,7 @@ from .arith import ATOMIC_RMW_KINDS
 from .arith import materialize_constant as materialize_arith_constant
 from .memref_layout import (DYNAMIC, _mul, _static, infer_subview_type, rank_reduction_by_strides,
                             rank_reduction_mask, strides_and_offset)
-from .memref_canonicalize import (ALLOC_PATTERNS, ALLOCA_SCOPE_PATTERNS, COLLAPSE_PATTERNS, COPY_PATTERNS, DIM_PATTERNS,
+from .memref_canonicalize import (ALLOC_PATTERNS, ALLOCA_SCOPE_PATTERNS, VIEW_PATTERNS, COLLAPSE_PATTERNS, COPY_PATTERNS, DIM_PATTERNS,
                                   EXPAND_PATTERNS, REALLOC_PATTERNS, REINTERPRET_CAST_PATTERNS,
                                   fold_extract_strided_metadata,
                                   SUBVIEW_PATTERNS, fold_cast, fold_subview,
@@ -1985,6 +1985,7 @@ class ViewOp(RegisteredOp):
     """`memref.view %buf[%shift][%sizes] : memref<Nxi8> to memref<...>`."""
 
     name = "memref.view"
+    canonicalization_patterns = VIEW_PATTERNS
     traits = (Pure, ViewLikeOpInterface)
     ods_operands = (Operand("source", MEMREF_1D_OF_I8), Operand("byte_shift", Index),
                     Variadic("sizes", Index))

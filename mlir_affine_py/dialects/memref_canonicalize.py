@@ -323,9 +323,12 @@ def canonical_subview_type(op, source_type, offsets, sizes, strides):
     type inferred from `source_type` and the (folded) parts, without the
     dims `op` drops; None when the slice leaves a static source dim."""
     statics = [dispatch(part)[0] for part in (offsets, sizes, strides)]
+    # A slice the verifier would refuse (out of the source's bounds) stays.
     for extent, offset, size, stride in zip(source_type.shape, *statics):
-        if extent is not None and DYNAMIC not in (offset, size, stride) and size > 0 \
-                and offset + (size - 1) * stride >= extent:
+        if extent is None or offset == DYNAMIC:
+            continue
+        if offset >= extent or (DYNAMIC not in (size, stride) and size > 0
+                                and offset + (size - 1) * stride >= extent):
             return None
     inferred = infer_subview_type(source_type, *statics)
     dropped = dropped_dims(op)
@@ -351,9 +354,13 @@ def subview_constant_argument_folder(op, rewriter) -> bool:
     offsets, sizes (non-negative) and strides become static, the result
     type is inferred again, and a cast gives back the old type."""
     offsets, sizes, strides = _subview_parts(op)
+    # One list at a time, offsets first (upstream's `failed(...) && ...`
+    # stops at the first list that folds): the next application folds the
+    # next list, unless the slice this one makes would not verify.
     new_offsets = fold_dynamic_index_list(offsets, only_non_negative=True)
-    new_sizes = fold_dynamic_index_list(sizes, only_non_negative=True)
-    new_strides = fold_dynamic_index_list(strides, only_non_zero=True)
+    new_sizes = None if new_offsets else fold_dynamic_index_list(sizes, only_non_negative=True)
+    new_strides = (None if new_offsets or new_sizes
+                   else fold_dynamic_index_list(strides, only_non_zero=True))
     if new_offsets is None and new_sizes is None and new_strides is None:
         return False
     offsets, sizes, strides = new_offsets or offsets, new_sizes or sizes, new_strides or strides
@@ -761,3 +768,45 @@ def _region_holds_value(region, value) -> bool:
 
 
 ALLOCA_SCOPE_PATTERNS = (alloca_scope_inliner, alloca_scope_hoister)
+
+
+# ------------------------------------------------------------------- view
+def view_shape_folder(op, rewriter) -> bool:
+    """ViewOpShapeFolder: constant sizes become static extents, and a cast
+    gives back the old type."""
+    if all(constant_int_value(v) is None for v in op.operands):
+        return False
+    memref_type = op.results[0].type
+    sizes = op.operands[2:]
+    shape, kept, at = [], [], 0
+    for extent in memref_type.shape:
+        if extent is not None:
+            shape.append(extent)
+            continue
+        size = constant_int_value(sizes[at])
+        shape.append(size)
+        if size is None:
+            kept.append(sizes[at])
+        at += 1
+    new_type = T.MemRefType(shape, memref_type.element_type, memref_type.layout,
+                            memref_type.memory_space)
+    if new_type == memref_type:
+        return False
+    new = rewriter.insert(OP_CLASSES["memref.view"].build_generic(
+        (op.operands[0], op.operands[1], kept), [new_type]))
+    _replace_by_cast(rewriter, op, new.results[0])
+    return True
+
+
+def view_of_memref_cast(op, rewriter) -> bool:
+    """ViewOpMemrefCastFolder: a view of a cast of an alloc views the alloc."""
+    cast = _defined_by(op.operands[0], "memref.cast")
+    if cast is None or _defined_by(cast.operands[0], "memref.alloc") is None:
+        return False
+    new = rewriter.insert(OP_CLASSES["memref.view"].build_generic(
+        (cast.operands[0], op.operands[1], list(op.operands[2:])), [op.results[0].type]))
+    rewriter.replace_op(op, new.results)
+    return True
+
+
+VIEW_PATTERNS = (view_shape_folder, view_of_memref_cast)

@@ -16,6 +16,7 @@ from .matchers import constant_int_value
 from .traits import (
     ALLOCATE,
     AUTOMATIC_ALLOCATION_SCOPE,
+    FREE,
     READ,
     WRITE,
     AlwaysSpeculatable,
@@ -70,6 +71,27 @@ def allocates_in_automatic_scope(op) -> bool:
     effects = declared_effects(op) or []
     return any(e.kind == ALLOCATE and e.result is not None
                and e.resource == AUTOMATIC_ALLOCATION_SCOPE for e in effects)
+
+
+def has_effect_on(op, kind: str, value) -> bool:
+    """hasEffect<kind>(op, value): `op` declares a `kind` effect on `value`."""
+    for effect in declared_effects(op) or []:
+        if effect.kind == kind and effect.value_of(op) is value:
+            return True
+    return False
+
+
+def find_dealloc(value):
+    """memref::findDealloc: the one user freeing `value` (None: no user
+    does), or False when several do."""
+    found = None
+    for user, _ in value.uses:
+        if user is found or not has_effect_on(user, FREE, value):
+            continue
+        if found is not None:
+            return False
+        found = user
+    return found
 
 
 def would_op_be_trivially_dead(op) -> bool:
