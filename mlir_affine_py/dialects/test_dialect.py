@@ -12,7 +12,7 @@ from ..ir.core import Operation, register_op
 from ..ir.op_definition import Operand, Property, RegionDef, Result, Variadic, VariadicResult
 from ..ir.type_constraints import AnyType
 from ..ir.side_effects import NOT_SPECULATABLE, SPECULATABLE
-from ..ir.traits import (AffineScope, AlwaysSpeculatable, ConditionallySpeculatable, ConstantLike,
+from ..ir.traits import (AffineScope, AlwaysSpeculatable, Effect, MemoryEffectOpInterface, ConditionallySpeculatable, ConstantLike,
                          RecursiveMemoryEffects, HasOnlyGraphRegion, LoopLikeOpInterface, MemoryEffects,
                          NoMemoryEffect, NoTerminator, Pure, Read, RecursivelySpeculatable,
                          ReturnLike, SingleBlock, SingleBlockImplicitTerminator, Terminator,
@@ -115,6 +115,33 @@ class TestConstantOp(_GenericFormOp):
     ods_properties = (Property("value"),)
     required_properties = ("value",)
     ods_results = (Result("result", AnyType),)
+
+
+@register_op
+class TestSideEffectOp(_GenericFormOp):
+    """Its effects are its `effects` attribute: dictionaries naming the
+    effect (read, write, allocate, free) and the resource (a unit entry,
+    `test_resource`, ...); with `on_result`, the effect is on its result."""
+
+    name = "test.side_effect_op"
+    traits = (MemoryEffectOpInterface,)
+    ods_operands = (Variadic("operands"),)
+    ods_results = (VariadicResult("results"),)
+
+    def get_effects(self):
+        effects = self.attributes.get("effects")
+        found = []
+        for entry in getattr(effects, "value", ()):
+            fields = getattr(entry, "value", {})
+            kind = fields.get("effect")
+            if not isinstance(kind, A.StringAttr):
+                continue
+            resource = next((name for name, value in fields.items()
+                             if name not in ("effect", "on_result", "on_reference")
+                             and isinstance(value, A.UnitAttr)), None)
+            on_result = 0 if "on_result" in fields and self.results else None
+            found.append(Effect(kind.text, result=on_result, resource=resource))
+        return found
 
 
 # What code motion may hoist: ops that say how speculatable they are.
