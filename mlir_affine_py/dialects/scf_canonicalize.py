@@ -482,7 +482,6 @@ def simplify_trivial_loops(loop, rewriter) -> bool:
     return True
 
 
-FOR_PATTERNS = (for_iter_args_folder, simplify_trivial_loops)
 
 
 # --------------------------------------------------------------- parallel
@@ -592,3 +591,60 @@ def merge_nested_parallel_loops(op, rewriter) -> bool:
 
 
 PARALLEL_PATTERNS = (parallel_single_or_zero_iteration_dims, merge_nested_parallel_loops)
+
+
+def preserves_static_information(source, target) -> bool:
+    """tensor::preservesStaticInformation: `target` is a ranked tensor type
+    at least as static as `source`."""
+    if not isinstance(source, T.TensorType) or not isinstance(target, T.TensorType):
+        return False
+    if (source.element_type != target.element_type or len(source.shape) != len(target.shape)
+            or source.encoding != target.encoding):
+        return False
+    return not any(a is not None and b is None for a, b in zip(source.shape, target.shape))
+
+
+def for_tensor_cast_folder(loop, rewriter) -> bool:
+    """ForOpTensorCastFolder: an iter_arg initialized by a tensor.cast that
+    loses static information, whose result has one use, carries the cast's
+    source instead, with casts inside the body and after the loop."""
+    inits = list(loop.operands[3:])
+    for index, (init, result) in enumerate(zip(inits, loop.results)):
+        cast = init.defining_op
+        if cast is None or cast.op_name != "tensor.cast":
+            continue
+        source = cast.operands[0]
+        if source.type == cast.results[0].type or len(result.uses) != 1:
+            continue
+        if not preserves_static_information(cast.results[0].type, source.type):
+            continue
+        old_type, new_type = init.type, source.type
+        new_inits = inits[:index] + [source] + inits[index + 1:]
+        new_loop = _new_for(rewriter, loop, new_inits)
+        body = new_loop.regions[0].blocks[0]
+        transfer = list(body.args)
+        with rewriter.insertion_guard():
+            rewriter.set_insertion_point_to_start(body)
+            cast_in = _insert(rewriter, _build("tensor.cast", (body.args[1 + index],),
+                                               [old_type]))
+            transfer[1 + index] = cast_in.results[0]
+            rewriter.merge_blocks(loop.regions[0].blocks[0], body, transfer)
+            old_yield = _yield(body)
+            rewriter.set_insertion_point(old_yield)
+            cast_out = _insert(rewriter, _build("tensor.cast", (old_yield.operands[index],),
+                                                [new_type]))
+            values = list(old_yield.operands)
+            values[index] = cast_out.results[0]
+            _new_yield(rewriter, values)
+            rewriter.erase_op(old_yield)
+            rewriter.set_insertion_point_after(new_loop)
+            back = _insert(rewriter, _build("tensor.cast", (new_loop.results[index],),
+                                            [old_type]))
+        results = list(new_loop.results)
+        results[index] = back.results[0]
+        rewriter.replace_op(loop, results)
+        return True
+    return False
+
+
+FOR_PATTERNS = (for_iter_args_folder, simplify_trivial_loops, for_tensor_cast_folder)
