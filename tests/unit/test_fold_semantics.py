@@ -14,11 +14,12 @@ import random
 import pytest
 
 import lit_shell
-from mlir_affine_py.interpreter import InterpreterError, run_function
+from mlir_affine_py.interpreter import Interpreter, InterpreterError, run_function
 from mlir_affine_py.parse.parser import parse_source
 from support import REPO_ROOT
 
-PROGRAMS = 120           # a count, not a time budget
+PROGRAMS = 80            # a count, not a time budget
+SCF_PROGRAMS = 20        # per case, two cases
 
 _BINARY = ["addi", "subi", "muli", "andi", "ori", "xori", "maxsi", "minsi", "maxui", "minui"]
 # Undefined on some operands (a zero divisor, a shift past the width): rarer,
@@ -128,3 +129,77 @@ def test_arith_folds_keep_the_meaning_of_random_programs(chunk):
         assert _same(before, after), f"seed {seed}\n{text}\n{folded}\n{before} != {after}"
         checked += 1
     assert checked >= PROGRAMS // 8
+
+
+def scf_program(seed: int) -> str:
+    """A function of two i1 and two i32 arguments built of scf.if and
+    scf.for shapes the scf patterns rewrite: ifs on a condition, its
+    negation or a constant, nested ifs, consecutive ifs on one condition,
+    yields of constants, arguments and branch-local values; loops of zero,
+    one or several iterations with forwarded, invariant, repeated and
+    unused iter_args."""
+    rng = random.Random(seed)
+    lines = ["%c0 = arith.constant 0 : index", "%c1 = arith.constant 1 : index",
+             "%c3 = arith.constant 3 : index", "%true = arith.constant true",
+             "%k = arith.constant 7 : i32"]
+    values, conditions = ["%x", "%y", "%k"], ["%p", "%q", "%true"]
+    for n in range(rng.randint(2, 5)):
+        kind = rng.choice(["if", "if", "nested", "for", "not"])
+        cond = rng.choice(conditions)
+        a, b = rng.choice(values), rng.choice(values)
+        if kind == "not":
+            lines.append(f"%n{n} = arith.xori {cond}, %true : i1")
+            conditions.append(f"%n{n}")
+        elif kind == "if":
+            then = rng.choice([a, f"%t{n}"])
+            other = rng.choice([b, a, f"%e{n}"])
+            then_body = f"%t{n} = arith.addi {a}, %k : i32\n      " if then == f"%t{n}" else ""
+            else_body = f"%e{n} = arith.muli {b}, {b} : i32\n      " if other == f"%e{n}" else ""
+            flag_then, flag_else = rng.choice([("%true", "%false"), ("%false", "%true"),
+                                                ("%true", "%true")])
+            lines.append("%false = arith.constant false" if f"%false" not in "\n".join(lines)
+                         else "")
+            lines.append(f"%r{n}:2 = scf.if {cond} -> (i32, i1) {{\n      {then_body}"
+                         f"scf.yield {then}, {flag_then} : i32, i1\n    }} else {{\n      "
+                         f"{else_body}scf.yield {other}, {flag_else} : i32, i1\n    }}")
+            values.append(f"%r{n}#0")
+            conditions.append(f"%r{n}#1")
+        elif kind == "nested":
+            inner = rng.choice(conditions)
+            lines.append(f"%r{n} = scf.if {cond} -> (i32) {{\n      %i{n} = scf.if {inner} -> (i32) "
+                         f"{{\n        %s{n} = arith.subi {a}, {b} : i32\n        "
+                         f"scf.yield %s{n} : i32\n      }} else {{\n        scf.yield {b} : i32\n"
+                         f"      }}\n      scf.yield %i{n} : i32\n    }} else {{\n      "
+                         f"scf.yield {b} : i32\n    }}")
+            values.append(f"%r{n}")
+        else:
+            upper = rng.choice(["%c0", "%c1", "%c3"])
+            lines.append(f"%r{n}:4 = scf.for %iv{n} = %c0 to {upper} step %c1 iter_args("
+                         f"%u{n} = {a}, %v{n} = {b}, %w{n} = {b}, %z{n} = {a}) -> "
+                         f"(i32, i32, i32, i32) {{\n      %m{n} = arith.addi %u{n}, %w{n} : i32\n"
+                         f"      scf.yield %m{n}, {b}, %w{n}, %z{n} : i32, i32, i32, i32\n    }}")
+            values.extend([f"%r{n}#0", f"%r{n}#1", f"%r{n}#2"])
+    total = values[0]
+    for k, value in enumerate(values[1:]):
+        lines.append(f"%acc{k} = arith.xori {total}, {value} : i32")
+        total = f"%acc{k}"
+    flags = conditions[3:] or ["%p"]
+    body = "\n    ".join(line for line in lines if line)
+    types = ", ".join(["i32"] + ["i1"] * len(flags))
+    return (f"func.func @f(%p: i1, %q: i1, %x: i32, %y: i32) -> ({types}) {{\n    {body}\n"
+            f"    return {total}, {', '.join(flags)} : {types}\n}}\n")
+
+
+@pytest.mark.parametrize("chunk", range(2))
+def test_scf_patterns_keep_the_meaning_of_random_programs(chunk):
+    changed = 0
+    for seed in range(chunk * SCF_PROGRAMS, (chunk + 1) * SCF_PROGRAMS):
+        text = scf_program(seed)
+        folded = canonicalize(text)
+        changed += folded != text
+        original, rewritten = (Interpreter(parse_source(t)) for t in (text, folded))
+        for p, q in ((0, 0), (0, 1), (1, 0), (1, 1)):
+            args = [p, q, 5 + seed, -3 * seed]
+            before, after = original.run("f", args), rewritten.run("f", args)
+            assert _same(before, after), f"seed {seed} {args}\n{text}\n{folded}"
+    assert changed >= SCF_PROGRAMS // 2
