@@ -518,8 +518,37 @@ def collapse_of_memref_cast(op, rewriter) -> bool:
     return True
 
 
+def _identity_layout(type) -> bool:
+    """MemRefLayoutAttrInterface::isIdentity: no layout, or one whose map
+    is the identity (strided<[1]> of a rank-1 memref)."""
+    layout = type.layout
+    if layout is None:
+        return True
+    if isinstance(layout, A.StridedLayoutAttr):
+        return layout.offset == 0 and list(layout.strides) == [1]
+    return isinstance(layout, A.AffineMapAttr) and layout.value.is_identity()
+
+
+def compose_collapse_of_expand(op, rewriter) -> bool:
+    """ComposeCollapseOfExpandOp, where the collapse undoes the expansion's
+    rank: a cast of the expansion's source."""
+    expand = _defined_by(op.operands[0], "memref.expand_shape")
+    if expand is None or not all(_identity_layout(v.type) for v in
+                                 (op.operands[0], expand.operands[0], expand.results[0])):
+        return False
+    source, result_type = expand.operands[0], op.results[0].type
+    if len(source.type.shape) != len(result_type.shape) or _groups(op) != _groups(expand):
+        return False
+    if source.type == result_type:
+        rewriter.replace_op(op, [source])
+    else:
+        _replace_by_cast(rewriter, op, source)
+    return True
+
+
 EXPAND_PATTERNS = (compose_reassociative_reshapes,)
-COLLAPSE_PATTERNS = (compose_reassociative_reshapes, collapse_of_memref_cast)
+COLLAPSE_PATTERNS = (compose_reassociative_reshapes, compose_collapse_of_expand,
+                     collapse_of_memref_cast)
 
 
 # ------------------------------------------------------------ dim of reshape
