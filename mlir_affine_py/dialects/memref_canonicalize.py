@@ -293,6 +293,33 @@ def fold_dynamic_index_list(mixed, only_non_negative: bool = False,
     return folded if changed else None
 
 
+def fold_constant_arguments(offsets, sizes, strides):
+    """The constant folding of OpWithOffsetSizesAndStridesConstantArgumentFolder:
+    one list at a time, offsets first (upstream's `failed(...) && ...`
+    stops at the first list that folds; the next application folds the
+    next list); None when no list folds."""
+    new_offsets = fold_dynamic_index_list(offsets, only_non_negative=True)
+    new_sizes = None if new_offsets else fold_dynamic_index_list(sizes, only_non_negative=True)
+    new_strides = (None if new_offsets or new_sizes
+                   else fold_dynamic_index_list(strides, only_non_zero=True))
+    if new_offsets is None and new_sizes is None and new_strides is None:
+        return None
+    return new_offsets or offsets, new_sizes or sizes, new_strides or strides
+
+
+def slice_in_bounds(shape, offsets, sizes, strides) -> bool:
+    """verifyInBoundsSlice on mixed lists: a slice the verifier would refuse
+    (leaving the source's static extents) is not made."""
+    for extent, offset, size, stride in zip(shape, *(dispatch(part)[0] for part in
+                                                     (offsets, sizes, strides))):
+        if extent is None or offset == DYNAMIC:
+            continue
+        if offset >= extent or (DYNAMIC not in (size, stride)
+                                and offset + (size - 1) * stride >= extent):
+            return False
+    return True
+
+
 def _subview_parts(op):
     return [mixed_values(static, dynamic) for static, dynamic in op.mixed_parts()]
 
@@ -322,14 +349,9 @@ def canonical_subview_type(op, source_type, offsets, sizes, strides):
     """SubViewReturnTypeCanonicalizer / getCanonicalSubViewResultType: the
     type inferred from `source_type` and the (folded) parts, without the
     dims `op` drops; None when the slice leaves a static source dim."""
+    if not slice_in_bounds(source_type.shape, offsets, sizes, strides):
+        return None
     statics = [dispatch(part)[0] for part in (offsets, sizes, strides)]
-    # A slice the verifier would refuse (out of the source's bounds) stays.
-    for extent, offset, size, stride in zip(source_type.shape, *statics):
-        if extent is None or offset == DYNAMIC:
-            continue
-        if offset >= extent or (DYNAMIC not in (size, stride) and size > 0
-                                and offset + (size - 1) * stride >= extent):
-            return None
     inferred = infer_subview_type(source_type, *statics)
     dropped = dropped_dims(op)
     if inferred is None or dropped is None:
@@ -353,17 +375,10 @@ def subview_constant_argument_folder(op, rewriter) -> bool:
     """OpWithOffsetSizesAndStridesConstantArgumentFolder: constant
     offsets, sizes (non-negative) and strides become static, the result
     type is inferred again, and a cast gives back the old type."""
-    offsets, sizes, strides = _subview_parts(op)
-    # One list at a time, offsets first (upstream's `failed(...) && ...`
-    # stops at the first list that folds): the next application folds the
-    # next list, unless the slice this one makes would not verify.
-    new_offsets = fold_dynamic_index_list(offsets, only_non_negative=True)
-    new_sizes = None if new_offsets else fold_dynamic_index_list(sizes, only_non_negative=True)
-    new_strides = (None if new_offsets or new_sizes
-                   else fold_dynamic_index_list(strides, only_non_zero=True))
-    if new_offsets is None and new_sizes is None and new_strides is None:
+    folded = fold_constant_arguments(*_subview_parts(op))
+    if folded is None:
         return False
-    offsets, sizes, strides = new_offsets or offsets, new_sizes or sizes, new_strides or strides
+    offsets, sizes, strides = folded
     result_type = canonical_subview_type(op, op.operands[0].type, offsets, sizes, strides)
     if result_type is None:
         return False
