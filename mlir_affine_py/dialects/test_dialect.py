@@ -125,8 +125,7 @@ class TestSideEffectOp(_GenericFormOp):
 
     name = "test.side_effect_op"
     traits = (MemoryEffectOpInterface,)
-    ods_operands = (Variadic("operands"),)
-    ods_results = (VariadicResult("results"),)
+    ods_results = (Result("result", AnyType),)
 
     def get_effects(self):
         effects = self.attributes.get("effects")
