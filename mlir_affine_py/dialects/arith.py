@@ -25,7 +25,7 @@ from ..ir.type_constraints import (BitcastType, BoolLike, FloatLike, IndexCastTy
 from ..parse.syntax import TOKEN, parse_error, skip_trivia
 from ..parse.op_syntax import names_terminal, parses
 from ..printer.numbers import unescape_string
-from .arith_canonicalize import (CMPI_PATTERNS, LOGIC_OF_EXT_PATTERNS, SELECT_PATTERNS,
+from .arith_canonicalize import (ADDI_PATTERNS, MULI_PATTERNS, SUBI_PATTERNS, CMPI_PATTERNS, LOGIC_OF_EXT_PATTERNS, SELECT_PATTERNS,
                                  TRUNCI_PATTERNS, ext_si_of_ext_ui)
 from .arith_folds import (CMPI_PREDICATES, fold_binary, fold_cmpi, fold_int_cast, fold_select,
                           fold_trunci,
@@ -273,6 +273,8 @@ def _signed_division_speculatability(op) -> str:
 
 # The canonicalization patterns of the ops made in the loops below.
 _PATTERNS = {"arith.andi": LOGIC_OF_EXT_PATTERNS, "arith.ori": LOGIC_OF_EXT_PATTERNS,
+             "arith.addi": ADDI_PATTERNS, "arith.subi": SUBI_PATTERNS,
+             "arith.muli": MULI_PATTERNS,
              "arith.extsi": (ext_si_of_ext_ui,)}
 
 _SPECULATABILITY = {"arith.divui": _unsigned_division_speculatability,

@@ -173,3 +173,147 @@ LOGIC_OF_EXT_PATTERNS = _per_extension(
     _logic_of_ext, "logic_of", "op({ext}(x), {ext}(y)) -> {ext}(op(x, y)) (AndOfExtUI, ...).")
 TRUNCI_PATTERNS = _per_extension(
     _trunci_of_ext, "trunci_of", "trunci({ext}(x)) of a narrower x -> {ext}(x).")
+
+
+# ------------------------------------------- chains of constant add/sub/mul
+def _int_constant(value):
+    """ConstantLikeMatcher APIntAttr: the constant (scalar or splat) or None."""
+    return _splat_int(value)
+
+
+def _overflow(op):
+    return op.properties.get("overflowFlags")
+
+
+def _merged_overflow(first, second):
+    """MergeOverflow: the flags both ops carry."""
+    words = [set(_flag_words(flag)) for flag in (_overflow(first), _overflow(second))]
+    from .arith import flags_attr
+    return flags_attr("overflow", words[0] & words[1])
+
+
+def _flag_words(flag):
+    if flag is None:
+        return []
+    inner = flag.text[flag.text.index("<") + 1:-1]
+    return [w.strip() for w in inner.split(",") if w.strip() not in ("", "none")]
+
+
+def _chain(root, rewriter, name, operands_order, constant, overflow=None):
+    """Replace `root` by `name`(operands) with the folded `constant` (of
+    root's type) where operands_order puts it ("c") relative to x."""
+    type = root.results[0].type
+    width = width_of(element_type_or_self(type))
+    attr = A.IntegerAttr(signed(constant, width), element_type_or_self(type))
+    if element_type_or_self(type) is not type:
+        attr = A.DenseElementsAttr(type, [attr.value])
+    made = _create(rewriter, "arith.constant", attr).results[0]
+    operands = [made if o == "c" else o for o in operands_order]
+    new = OP_CLASSES[name].build_generic(operands, [type])
+    if overflow is not None and overflow != OP_CLASSES[name].property_defaults.get("overflowFlags"):
+        new.properties["overflowFlags"] = overflow
+    rewriter.insert(new)
+    rewriter.replace_op(root, new.results)
+    return True
+
+
+def _parts(value, name):
+    """(x, c) of name(x, c) or (c, x) flags: ('rhs', x, c, op), ('lhs', c, x, op)."""
+    op = _defined_by(value, name)
+    if op is None:
+        return None
+    a, b = op.operands
+    if _int_constant(b) is not None:
+        return "rhs", a, _int_constant(b), op
+    if _int_constant(a) is not None:
+        return "lhs", b, _int_constant(a), op
+    return None
+
+
+def addi_constant_chains(op, rewriter) -> bool:
+    """AddIAddConstant, AddISubConstantRHS, AddISubConstantLHS:
+    addi(addi(x, c0), c1) -> addi(x, c0 + c1); addi(subi(x, c0), c1) ->
+    addi(x, c1 - c0); addi(subi(c0, x), c1) -> subi(c0 + c1, x)."""
+    x, c1_value = op.operands
+    c1 = _int_constant(c1_value)
+    if c1 is None:
+        return False
+    inner = _parts(x, "arith.addi")
+    if inner is not None and inner[0] == "rhs":
+        return _chain(op, rewriter, "arith.addi", [inner[1], "c"], inner[2] + c1,
+                      _merged_overflow(inner[3], op))
+    inner = _parts(x, "arith.subi")
+    if inner is not None and inner[0] == "rhs":
+        return _chain(op, rewriter, "arith.addi", [inner[1], "c"], c1 - inner[2],
+                      _merged_overflow(inner[3], op))
+    if inner is not None:
+        return _chain(op, rewriter, "arith.subi", ["c", inner[1]], inner[2] + c1,
+                      _merged_overflow(inner[3], op))
+    return False
+
+
+def subi_constant_chains(op, rewriter) -> bool:
+    """SubIRHSAddConstant, SubILHSAddConstant, SubIRHS/LHSSubConstantRHS/LHS
+    and SubSubILHSRHSLHS: a subi of a constant and an addi/subi with a
+    constant folds the constants; subi(subi(a, b), a) -> subi(0, b)."""
+    lhs, rhs = op.operands
+    c_rhs, c_lhs = _int_constant(rhs), _int_constant(lhs)
+    if c_rhs is not None:
+        inner = _parts(lhs, "arith.addi")
+        if inner is not None and inner[0] == "rhs":
+            return _chain(op, rewriter, "arith.addi", [inner[1], "c"], inner[2] - c_rhs,
+                          _merged_overflow(inner[3], op))
+    if c_lhs is not None:
+        inner = _parts(rhs, "arith.addi")
+        if inner is not None and inner[0] == "rhs":
+            return _chain(op, rewriter, "arith.subi", ["c", inner[1]], c_lhs - inner[2],
+                          _merged_overflow(inner[3], op))
+    if c_rhs is not None:
+        inner = _parts(lhs, "arith.subi")
+        if inner is not None and inner[0] == "rhs":
+            return _chain(op, rewriter, "arith.subi", [inner[1], "c"], inner[2] + c_rhs,
+                          _merged_overflow(inner[3], op))
+        if inner is not None:
+            return _chain(op, rewriter, "arith.subi", ["c", inner[1]], inner[2] - c_rhs,
+                          _merged_overflow(inner[3], op))
+    if c_lhs is not None:
+        inner = _parts(rhs, "arith.subi")
+        if inner is not None and inner[0] == "rhs":
+            return _chain(op, rewriter, "arith.subi", ["c", inner[1]], inner[2] + c_lhs,
+                          _merged_overflow(inner[3], op))
+        if inner is not None:
+            return _chain(op, rewriter, "arith.addi", [inner[1], "c"], c_lhs - inner[2],
+                          _merged_overflow(inner[3], op))
+    inner = _defined_by(lhs, "arith.subi")
+    if inner is not None and inner.operands[0] is rhs:
+        return _chain(op, rewriter, "arith.subi", ["c", inner.operands[1]], 0,
+                      _merged_overflow(inner, op))
+    return False
+
+
+def muli_constant_chain(op, rewriter) -> bool:
+    """MulIMulIConstant: muli(muli(x, c0), c1) -> muli(x, c0 * c1)."""
+    x, c1_value = op.operands
+    c1 = _int_constant(c1_value)
+    inner = _parts(x, "arith.muli")
+    if c1 is None or inner is None or inner[0] != "rhs":
+        return False
+    return _chain(op, rewriter, "arith.muli", [inner[1], "c"], inner[2] * c1,
+                  _merged_overflow(inner[3], op))
+
+
+def addi_of_negation(op, rewriter) -> bool:
+    """AddIMulNegativeOneRhs/Lhs: addi(x, muli(y, -1)) -> subi(x, y),
+    addi(muli(x, -1), y) -> subi(y, x)."""
+    for negated, other in ((op.operands[1], op.operands[0]), (op.operands[0], op.operands[1])):
+        product = _defined_by(negated, "arith.muli")
+        if product is not None and _int_constant(product.operands[1]) == -1:
+            new = _create(rewriter, "arith.subi", other, product.operands[0])
+            rewriter.replace_op(op, new.results)
+            return True
+    return False
+
+
+ADDI_PATTERNS = (addi_constant_chains, addi_of_negation)
+SUBI_PATTERNS = (subi_constant_chains,)
+MULI_PATTERNS = (muli_constant_chain,)

@@ -228,7 +228,9 @@ def element_attrs(attr, type):
     element type: [attr] for a scalar, one per element of a dense vector or
     tensor (one for a splat); None for anything else."""
     if isinstance(attr, (A.IntegerAttr, A.FloatAttr)):
-        return [attr]
+        # A constant of another type than the operand's (a test.constant
+        # holding an i64 for an i32) is no constant of it.
+        return [attr] if attr.type == type else None
     element = element_type_or_self(type)
     if not isinstance(attr, A.DenseElementsAttr) or attr.type != type:
         return None
@@ -271,12 +273,14 @@ def _fold_scalars(name, lhs, rhs, element):
     return None
 
 
-def fold_elementwise(type, operands, fold_scalar):
+def fold_elementwise(type, operands, fold_scalar, operand_types=None):
     """constFoldBinaryOp / constFoldUnaryOp: `fold_scalar` applied to each
     element of the constant `operands` (splats broadcast), packed as a
-    constant of `type`; None when an operand is not a constant or an
-    element does not fold."""
-    lists = [element_attrs(attr, attr.type if attr is not None else type) for attr in operands]
+    constant of `type`; None when an operand is not a constant (of its
+    type in `operand_types`, by default `type`) or an element does not fold."""
+    if operand_types is None:
+        operand_types = [type] * len(operands)
+    lists = [element_attrs(attr, t) for attr, t in zip(operands, operand_types)]
     if any(elements is None for elements in lists):
         return None
     count = max(len(elements) for elements in lists)
@@ -347,7 +351,8 @@ def fold_cmpi(op, constants):
     if width is None:
         return None
     folded = fold_elementwise(result_type, constants, lambda a, b: A.IntegerAttr(
-        int(apply_cmpi(predicate, _int(a, width), _int(b, width), width)), T.I1))
+        int(apply_cmpi(predicate, _int(a, width), _int(b, width), width)), T.I1),
+        [x.type, y.type])
     return None if folded is None else [folded]
 
 
@@ -361,7 +366,8 @@ def fold_select(op, constants):
     if isinstance(constants[0], A.DenseElementsAttr):
         # A condition per element: the constants' elements chosen one by one.
         chosen = fold_elementwise(op.results[0].type, constants,
-                                  lambda c, a, b: a if c.value else b)
+                                  lambda c, a, b: a if c.value else b,
+                                  [v.type for v in op.operands])
         if chosen is not None:
             return [chosen]
     type = op.results[0].type
@@ -390,7 +396,7 @@ def fold_int_cast(op, constants):
             return None
         value = unsigned(attr.value, wide) if zero_extends else signed(attr.value, wide)
         return A.IntegerAttr(value, element)
-    folded = fold_elementwise(target, constants, cast)
+    folded = fold_elementwise(target, constants, cast, [source])
     if folded is not None:
         return [folded]
     inner = op.operands[0].defining_op
