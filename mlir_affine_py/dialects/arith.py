@@ -26,9 +26,10 @@ from ..parse.syntax import TOKEN, parse_error, skip_trivia
 from ..parse.op_syntax import names_terminal, parses
 from ..printer.numbers import unescape_string
 from .arith_canonicalize import (ADDI_PATTERNS, MULI_PATTERNS, SUBI_PATTERNS, CMPI_PATTERNS, LOGIC_OF_EXT_PATTERNS, SELECT_PATTERNS,
-                                 TRUNCI_PATTERNS, ext_si_of_ext_ui)
-from .arith_folds import (CMPI_PREDICATES, fold_binary, fold_cmpi, fold_int_cast, fold_select,
-                          fold_trunci,
+                                 TRUNCI_PATTERNS, ext_si_of_ext_ui, index_cast_of_ext,
+                                 truncf_of_sitofp)
+from .arith_folds import (CMPI_PREDICATES, fold_binary, fold_cmpi, fold_extf, fold_int_cast,
+                          fold_select, fold_truncf, fold_trunci,
                           materializable)
 from .base import RegisteredOp, attrs_of, first_of, new_op, types_of
 
@@ -275,7 +276,10 @@ def _signed_division_speculatability(op) -> str:
 _PATTERNS = {"arith.andi": LOGIC_OF_EXT_PATTERNS, "arith.ori": LOGIC_OF_EXT_PATTERNS,
              "arith.addi": ADDI_PATTERNS, "arith.subi": SUBI_PATTERNS,
              "arith.muli": MULI_PATTERNS,
-             "arith.extsi": (ext_si_of_ext_ui,)}
+             "arith.extsi": (ext_si_of_ext_ui,),
+             "arith.index_cast": (index_cast_of_ext("arith.extsi"),),
+             "arith.index_castui": (index_cast_of_ext("arith.extui"),),
+             "arith.truncf": (truncf_of_sitofp,)}
 
 _SPECULATABILITY = {"arith.divui": _unsigned_division_speculatability,
                     "arith.ceildivui": _unsigned_division_speculatability,
@@ -566,6 +570,9 @@ ROUNDING_MODES = ("to_nearest_even", "downward", "upward", "toward_zero", "to_ne
 
 _CAST_PROPERTIES = {"arith.extf": ("fastmath",), "arith.truncf": ("fastmath", "roundingmode")}
 
+_CAST_FOLDS = {**{name: fold_int_cast for name in _INT_CASTS},
+               "arith.extf": fold_extf, "arith.truncf": fold_truncf}
+
 for _name, (_from, _to, _compatible) in _CASTS.items():
     if _name != "arith.trunci":
         register_op(type(_name[6:], (CastOp,), {
@@ -573,7 +580,7 @@ for _name, (_from, _to, _compatible) in _CASTS.items():
             "ods_results": (Result("out", _to),), "inherent": _CAST_PROPERTIES.get(_name, ()),
             "are_cast_compatible": staticmethod(_compatible),
             "canonicalization_patterns": _PATTERNS.get(_name, ()),
-            "fold": fold_int_cast if _name in _INT_CASTS else None}))
+            "fold": _CAST_FOLDS.get(_name)}))
 
 
 @register_op

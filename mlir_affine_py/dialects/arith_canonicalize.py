@@ -317,3 +317,28 @@ def addi_of_negation(op, rewriter) -> bool:
 ADDI_PATTERNS = (addi_constant_chains, addi_of_negation)
 SUBI_PATTERNS = (subi_constant_chains,)
 MULI_PATTERNS = (muli_constant_chain,)
+
+
+def index_cast_of_ext(ext: str):
+    """IndexCastOfExtSI / IndexCastUIOfExtUI: index_cast(extsi(x)) ->
+    index_cast(x), index_castui(extui(x)) -> index_castui(x)."""
+    def pattern(op, rewriter) -> bool:
+        inner = _defined_by(op.operands[0], ext)
+        if inner is None:
+            return False
+        new = _create(rewriter, op.op_name, inner.operands[0], op.results[0].type)
+        rewriter.replace_op(op, new.results)
+        return True
+    pattern.__name__ = f"index_cast_of_{ext[6:]}"
+    return pattern
+
+
+def truncf_of_sitofp(op, rewriter) -> bool:
+    """TruncFSIToFPToSIToFP: truncf(sitofp(x)) -> sitofp(x) to the narrow
+    type (without a rounding mode)."""
+    inner = _defined_by(op.operands[0], "arith.sitofp")
+    if inner is None or "roundingmode" in op.properties:
+        return False
+    new = _create(rewriter, "arith.sitofp", inner.operands[0], op.results[0].type)
+    rewriter.replace_op(op, new.results)
+    return True

@@ -434,3 +434,63 @@ def materializable(attr, type) -> bool:
     """arith's materializeConstant takes integer, float and dense
     constants of the result's type."""
     return isinstance(attr, (A.IntegerAttr, A.FloatAttr, A.DenseElementsAttr)) and attr.type == type
+
+
+# ------------------------------------------------------------ float casts
+def _exact_float_cast(element):
+    """convertFloatValue to `element`: an element converted only when no
+    information is lost (a NaN or infinity keeps its kind)."""
+    from ..printer.numbers import float_from_bits, float_to_bits
+    def cast(attr):
+        if not isinstance(attr, A.FloatAttr):
+            return None
+        value = float_from_bits(attr.bits, attr.type.text)
+        bits = float_to_bits(value, element.text)
+        back = float_from_bits(bits, element.text)
+        if back != value and not (value != value and back != back):
+            return None
+        return A.FloatAttr(bits, element)
+    return cast
+
+
+def representable_by(narrow, wide) -> bool:
+    """APFloatBase::isRepresentableBy: every value of `narrow` is one of `wide`."""
+    from ..printer.numbers import float_semantics
+    a, b = float_semantics(narrow.text), float_semantics(wide.text)
+    return a.precision <= b.precision and a.emax <= b.emax and a.emin >= b.emin
+
+
+def fold_extf(op, constants):
+    """ExtFOp::fold: extf(truncf(a)) is a when both contract; a constant
+    converts exactly."""
+    inner = op.operands[0].defining_op
+    if (inner is not None and inner.op_name == "arith.truncf"
+            and inner.operands[0].type == op.results[0].type
+            and all("contract" in getattr(o.properties.get("fastmath"), "text", "")
+                    or "fast>" in getattr(o.properties.get("fastmath"), "text", "")
+                    for o in (inner, op))):
+        return [inner.operands[0]]
+    target = op.results[0].type
+    folded = fold_elementwise(target, constants, _exact_float_cast(element_type_or_self(target)),
+                              [op.operands[0].type])
+    return None if folded is None else [folded]
+
+
+def fold_truncf(op, constants):
+    """TruncFOp::fold: truncf(extf(a)) is a of the result's type, or
+    truncf(a) (in place) of a wider a; a constant converts exactly."""
+    target = op.results[0].type
+    element = element_type_or_self(target)
+    inner = op.operands[0].defining_op
+    if inner is not None and inner.op_name == "arith.extf":
+        source = inner.operands[0]
+        narrow = element_type_or_self(source.type)
+        if representable_by(narrow, element_type_or_self(inner.results[0].type)):
+            if narrow.width > element.width:
+                op.set_operand(0, source)
+                return []
+            if narrow == element:
+                return [source]
+    folded = fold_elementwise(target, constants, _exact_float_cast(element),
+                              [op.operands[0].type])
+    return None if folded is None else [folded]
