@@ -37,7 +37,7 @@ from __future__ import annotations
 from .ir.core import Operation, Value
 from .ir.rewriter import IRRewriter
 from .ir.side_effects import is_op_trivially_dead, is_registered, would_op_be_trivially_dead
-from .ir.traits import Commutative, ConstantLike
+from .ir.traits import CastOpInterface, Commutative, ConstantLike
 from .ir.verifier import dominators
 
 
@@ -85,8 +85,9 @@ def constant_value(op):
 
 
 def fold_operation(op):
-    """Operation::fold: the op's own fold, then the traits' (a commutative
-    op's constants moved last, in place)."""
+    """Operation::fold: the op's own fold, then the traits' (a cast to its
+    own type is its operand; a commutative op's constants move last, in
+    place)."""
     constants = [None if value.defining_op is None else constant_value(value.defining_op)
                  for value in op.operands]
     fold = getattr(op, "fold", None)
@@ -94,6 +95,9 @@ def fold_operation(op):
         result = fold(constants)
         if result is not None:
             return result
+    if (op.has_trait(CastOpInterface) and op.operands
+            and [v.type for v in op.operands] == [r.type for r in op.results]):
+        return list(op.operands)        # foldCastInterfaceOp: a cast to its own type
     if (op.has_trait(Commutative) and len(op.operands) == 2
             and constants[0] is not None and constants[1] is None):
         lhs, rhs = op.operands

@@ -32,8 +32,9 @@ from ..parse.syntax import (TOKEN, AttrDict, ParsedRegion, TypeList, Uses, affin
 from ..ir.type_constraints import AnyMemRef, AnyType, Index
 from .affine_canonicalize import (IF_PATTERNS, MIN_MAX_PATTERNS, canonicalize_map_and_operands, compose_set_and_operands,
                                   constant_fold_map, fold_affine_for, fold_empty_loop,
-                                  fold_load_of_constant_global,
+                                  fold_affine_load,
                                   simplify_affine_op)
+from .memref_canonicalize import fold_stored_through_casts
 from .arith import materialize_constant as materialize_arith_constant
 from .affine_validity import (affine_scope, dim_and_symbol_error, is_valid_dim,
                               is_valid_symbol, note_induction_vars, note_valid_dim_apply)
@@ -942,7 +943,7 @@ class AffineLoadOp(AffineMemoryOp):
     traits = (AffineReadOpInterface, AffineMapAccessInterface, MemoryEffects(Read(0)))
     materialize_constant = staticmethod(materialize_arith_constant)
 
-    fold = fold_load_of_constant_global
+    fold = fold_affine_load
     ods_operands = (Operand("memref", AnyMemRef), Variadic("indices", Index))
     ods_results = (Result("result", AnyType),)
     # Its custom form gives the map, a memref, index subscripts and the
@@ -971,6 +972,7 @@ class AffineLoadOp(AffineMemoryOp):
 @register_op
 class AffineStoreOp(AffineMemoryOp):
     name = "affine.store"
+    fold = fold_stored_through_casts
     required_properties = ("map",)
     traits = (AffineWriteOpInterface, AffineMapAccessInterface, MemoryEffects(Write(1)))
     ods_operands = (Operand("value", AnyType), Operand("memref", AnyMemRef),

@@ -36,6 +36,7 @@ from ..ir.matchers import constant_attribute
 from .affine_bounds import simplify_map_with_operands, simplify_min_or_max_with_operands
 from .affine_validity import is_valid_dim, is_valid_symbol
 from .base import lookup_symbol
+from .memref_canonicalize import fold_memref_cast
 
 
 def _exprs(map_or_set) -> tuple:
@@ -459,6 +460,14 @@ IF_PATTERNS = (simplify_dead_else, always_true_or_false_if)
 
 
 # ------------------------------------------------------------- affine.load
+def fold_affine_load(load, constants):
+    """AffineLoadOp::fold: it reads through a memref.cast (in place), or
+    an element of a constant global."""
+    if fold_memref_cast(load):
+        return []
+    return fold_load_of_constant_global(load, constants)
+
+
 def fold_load_of_constant_global(load, constants):
     """AffineLoadOp::fold: an element of a constant memref.global read
     through memref.get_global, at any index of a splat, else at constant

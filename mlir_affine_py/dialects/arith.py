@@ -11,6 +11,8 @@ from ..ir import attributes as A
 from ..ir import elements_attributes as ElementsA
 from ..ir import types as T
 from ..ir.core import OP_CLASSES, register_op
+from ..ir.matchers import range_excludes_zero_and_minus_one_signed, range_excludes_zero_unsigned
+from ..ir.side_effects import NOT_SPECULATABLE, SPECULATABLE
 from ..ir.attr_syntax import TypedAttr
 from ..ir.op_definition import Operand, Property, Result
 from ..ir.traits import (CastOpInterface, Commutative, ConditionallySpeculatable, ConstantLike,
@@ -23,7 +25,11 @@ from ..ir.type_constraints import (BitcastType, BoolLike, FloatLike, IndexCastTy
 from ..parse.syntax import TOKEN, parse_error, skip_trivia
 from ..parse.op_syntax import names_terminal, parses
 from ..printer.numbers import unescape_string
-from .arith_folds import (CMPI_PREDICATES, fold_binary, fold_cmpi, fold_int_cast, fold_select,
+from .arith_canonicalize import (ADDI_PATTERNS, MULI_PATTERNS, SUBI_PATTERNS, CMPI_PATTERNS, LOGIC_OF_EXT_PATTERNS, SELECT_PATTERNS,
+                                 TRUNCI_PATTERNS, ext_si_of_ext_ui, index_cast_of_ext,
+                                 truncf_of_sitofp)
+from .arith_folds import (CMPI_PREDICATES, fold_binary, fold_cmpi, fold_extf, fold_int_cast,
+                          fold_select, fold_truncf, fold_trunci,
                           materializable)
 from .base import RegisteredOp, attrs_of, first_of, new_op, types_of
 
@@ -254,6 +260,33 @@ _COMMUTATIVE = {"arith." + n for n in (
     "minui").split()}
 
 
+def _unsigned_division_speculatability(op) -> str:
+    """DivUIOp/CeilDivUIOp::getSpeculatability: not by zero."""
+    return SPECULATABLE if range_excludes_zero_unsigned(op.operands[1]) else NOT_SPECULATABLE
+
+
+def _signed_division_speculatability(op) -> str:
+    """DivSIOp/CeilDivSIOp::getSpeculatability: not by zero, nor by -1
+    (INT_MIN / -1 overflows)."""
+    return (SPECULATABLE if range_excludes_zero_and_minus_one_signed(op.operands[1])
+            else NOT_SPECULATABLE)
+
+
+# The canonicalization patterns of the ops made in the loops below.
+_PATTERNS = {"arith.andi": LOGIC_OF_EXT_PATTERNS, "arith.ori": LOGIC_OF_EXT_PATTERNS,
+             "arith.addi": ADDI_PATTERNS, "arith.subi": SUBI_PATTERNS,
+             "arith.muli": MULI_PATTERNS,
+             "arith.extsi": (ext_si_of_ext_ui,),
+             "arith.index_cast": (index_cast_of_ext("arith.extsi"),),
+             "arith.index_castui": (index_cast_of_ext("arith.extui"),),
+             "arith.truncf": (truncf_of_sitofp,)}
+
+_SPECULATABILITY = {"arith.divui": _unsigned_division_speculatability,
+                    "arith.ceildivui": _unsigned_division_speculatability,
+                    "arith.divsi": _signed_division_speculatability,
+                    "arith.ceildivsi": _signed_division_speculatability}
+
+
 def _elementwise_traits(name: str) -> tuple:
     speculation = (NoMemoryEffect, ConditionallySpeculatable) if name in _DIVISIONS else (Pure,)
     commutative = (Commutative,) if name in _COMMUTATIVE else ()
@@ -335,7 +368,10 @@ for _name in _BINARY + _UNARY:
                       "ods_operands": _operands, "ods_results": (Result("result", _type),),
                       "property_defaults": _elementwise_defaults(_name),
                       "inherent": _elementwise_properties(_name),
-                      "reduction_kind": _REDUCTION_KINDS.get(_name.partition("arith.")[2])}))
+                      "reduction_kind": _REDUCTION_KINDS.get(_name.partition("arith.")[2]),
+                      "canonicalization_patterns": _PATTERNS.get(_name, ()),
+                      **({"speculatability": _SPECULATABILITY[_name]}
+                         if _name in _SPECULATABILITY else {})}))
 
 
 _FASTMATH_BITS = ["reassoc", "nnan", "ninf", "nsz", "arcp", "contract", "afn"]
@@ -490,18 +526,30 @@ class CastOp(RegisteredOp):
     ods_results = (Result("out"),)
 
     syntax = r"""
-        arith_cast: CAST_NAME VALUE_ID attr_dict? ":" type "to" type
+        arith_cast: CAST_NAME VALUE_ID ROUNDING_MODE? op_flags? attr_dict? ":" type "to" type
+        ROUNDING_MODE.2: /(to_nearest_even|downward|upward|toward_zero|to_nearest_away)(?![\w$.])/
     """ + names_terminal("CAST_NAME", _CASTS)
+    syntax_terminal_texts = {"ROUNDING_MODE": "rounding mode"}
 
     @classmethod
     def parse(cls, t, children):
         source, result = types_of(children)
-        return new_op(children[0].value, children[0], children[1:2], [source], [result],
-                      dict(attrs_of(children)))
+        attrs = dict(attrs_of(children))
+        mode = next((c for c in children if isinstance(c, TOKEN) and c.type == "ROUNDING_MODE"),
+                    None)
+        if mode is not None:
+            if "roundingmode" not in OP_CLASSES[children[0].value].inherent:
+                raise parse_error(mode, "expected ':'")
+            attrs["roundingmode"] = A.IntegerAttr(ROUNDING_MODES.index(mode.value), T.I32)
+        attrs.update(_flags(children, children[0].value))
+        return new_op(children[0].value, children[0], children[1:2], [source], [result], attrs)
 
     def print(self, p) -> None:
         p.write(" ")
         p.print_operand(self.operands[0])
+        mode = self.properties.get("roundingmode")
+        if isinstance(mode, A.IntegerAttr) and 0 <= mode.value < len(ROUNDING_MODES):
+            p.write(" " + ROUNDING_MODES[mode.value])
         _print_flags(self, p)
         self.attr_dict(p)
         self.print_types(p, [self.operands[0].type, self.results[0].type])
@@ -517,7 +565,13 @@ class CastOp(RegisteredOp):
 # The integer casts whose constants fold.
 _INT_CASTS = {"arith.index_cast", "arith.index_castui", "arith.extsi", "arith.extui"}
 
+# arith::RoundingMode in enum order (truncf's optional `roundingmode`).
+ROUNDING_MODES = ("to_nearest_even", "downward", "upward", "toward_zero", "to_nearest_away")
+
 _CAST_PROPERTIES = {"arith.extf": ("fastmath",), "arith.truncf": ("fastmath", "roundingmode")}
+
+_CAST_FOLDS = {**{name: fold_int_cast for name in _INT_CASTS},
+               "arith.extf": fold_extf, "arith.truncf": fold_truncf}
 
 for _name, (_from, _to, _compatible) in _CASTS.items():
     if _name != "arith.trunci":
@@ -525,7 +579,8 @@ for _name, (_from, _to, _compatible) in _CASTS.items():
             "name": _name, "__slots__": (), "traits": _CAST_TRAITS, "ods_operands": (Operand("in", _from),),
             "ods_results": (Result("out", _to),), "inherent": _CAST_PROPERTIES.get(_name, ()),
             "are_cast_compatible": staticmethod(_compatible),
-            "fold": fold_int_cast if _name in _INT_CASTS else None}))
+            "canonicalization_patterns": _PATTERNS.get(_name, ()),
+            "fold": _CAST_FOLDS.get(_name)}))
 
 
 @register_op
@@ -537,7 +592,8 @@ class TruncIOp(CastOp):
     ods_operands = (Operand("in", _INT),)
     ods_results = (Result("out", _INT),)
     are_cast_compatible = staticmethod(_CASTS["arith.trunci"][2])
-    fold = fold_int_cast
+    fold = fold_trunci
+    canonicalization_patterns = TRUNCI_PATTERNS
 
     def finish_parse(self) -> None:
         self.drop_default_properties()
@@ -653,6 +709,7 @@ class CmpIOp(CmpOp):
                     Operand("rhs", SignlessIntegerOrIndexLike))
     predicates = CMPI_PREDICATES
     fold = fold_cmpi
+    canonicalization_patterns = CMPI_PATTERNS
     # The operands' ODS constraint: its words, and a test of the element type.
     operand_kind = ("signless-integer-like",
                     lambda t: isinstance(t, T.IndexType) or isinstance(t, T.IntegerType)
@@ -678,6 +735,7 @@ class SelectOp(RegisteredOp):
     name = "arith.select"
     traits = (Pure, Elementwise)
     fold = fold_select
+    canonicalization_patterns = SELECT_PATTERNS
     materialize_constant = staticmethod(materialize_constant)
     ods_operands = (Operand("condition", BoolLike), Operand("true_value"),
                     Operand("false_value"))

@@ -6,7 +6,9 @@ place) or a list with one Value or Attribute per result.
 
 Integers are folded at their type's width in two's complement (index as
 64 bits), floats in their IEEE format with round-to-nearest-even (f16, f32,
-f64); vectors and tensors are not folded here.
+f64).  A vector or tensor constant (a DenseElementsAttr) folds element by
+element, as upstream's constFoldBinaryOp does; the identities that ask
+for one constant (`x * 1`) take a splat.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import struct
 
 from ..ir import attributes as A
 from ..ir import types as T
+from ..ir.type_constraints import element_type_or_self
 
 CMPI_PREDICATES = ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"]
 
@@ -164,7 +167,7 @@ def _cancelled(value, name: str, index: int, other):
 def _binary_identity(op, lhs, rhs, width):
     """The folds of arith's binary ops that need not both constants."""
     name, (x, y) = op.op_name, op.operands
-    zero = A.IntegerAttr(0, op.results[0].type) if width is not None else None
+    zero = A.IntegerAttr(0, element_type_or_self(op.results[0].type)) if width is not None else None
     if name == "arith.addi":
         if _is_int(rhs, 0, width):
             return x
@@ -220,22 +223,87 @@ def _binary_identity(op, lhs, rhs, width):
     return None
 
 
+def element_attrs(attr, type):
+    """The elements of a constant of `type` as scalar attributes of its
+    element type: [attr] for a scalar, one per element of a dense vector or
+    tensor (one for a splat); None for anything else."""
+    if isinstance(attr, (A.IntegerAttr, A.FloatAttr)):
+        # A constant of another type than the operand's (a test.constant
+        # holding an i64 for an i32) is no constant of it.
+        return [attr] if attr.type == type else None
+    element = element_type_or_self(type)
+    if not isinstance(attr, A.DenseElementsAttr) or attr.type != type:
+        return None
+    if isinstance(element, T.FloatType):
+        return [A.FloatAttr(bits, element) for bits in attr.values]
+    if isinstance(element, (T.IntegerType, T.IndexType)):
+        return [A.IntegerAttr(value, element) for value in attr.values]
+    return None
+
+
+def pack(scalars, type):
+    """The constant of `type` whose elements are `scalars` (scalar
+    attributes), the inverse of `element_attrs`; None for a shaped type
+    of unknown extents, which no dense constant has."""
+    if element_type_or_self(type) is type:
+        return scalars[0]
+    if not isinstance(type, (T.VectorType, T.TensorType)) or None in type.shape:
+        return None
+    return A.DenseElementsAttr(type, [s.bits if isinstance(s, A.FloatAttr) else s.value
+                                      for s in scalars])
+
+
+def splat_of(attr, type):
+    """The scalar a splat (or scalar) constant of `type` holds, or None."""
+    elements = element_attrs(attr, type)
+    return elements[0] if elements is not None and len(elements) == 1 else None
+
+
+def _fold_scalars(name, lhs, rhs, element):
+    """Two scalar constants of `element` folded, or None."""
+    width = width_of(element)
+    compute = INTEGER_BINARY.get(name)
+    a, b = _int(lhs, width), _int(rhs, width)
+    if compute is not None and a is not None and b is not None:
+        result = compute(a, b, width)
+        # Wrapped at the width (index too: 64 bits).
+        return None if result is None else A.IntegerAttr(signed(result, width), element)
+    if isinstance(lhs, A.FloatAttr) and isinstance(rhs, A.FloatAttr):
+        return _float_fold(name, lhs, rhs, element)
+    return None
+
+
+def fold_elementwise(type, operands, fold_scalar, operand_types=None):
+    """constFoldBinaryOp / constFoldUnaryOp: `fold_scalar` applied to each
+    element of the constant `operands` (splats broadcast), packed as a
+    constant of `type`; None when an operand is not a constant (of its
+    type in `operand_types`, by default `type`) or an element does not fold."""
+    if operand_types is None:
+        operand_types = [type] * len(operands)
+    lists = [element_attrs(attr, t) for attr, t in zip(operands, operand_types)]
+    if any(elements is None for elements in lists):
+        return None
+    count = max(len(elements) for elements in lists)
+    results = []
+    for index in range(count):
+        result = fold_scalar(*[elements[index if len(elements) > 1 else 0] for elements in lists])
+        if result is None:
+            return None
+        results.append(result)
+    return pack(results, type)
+
+
 def fold_binary(op, constants):
-    lhs, rhs = constants
     type = op.results[0].type
-    width = width_of(type)
-    if lhs is not None and rhs is not None:
-        compute = INTEGER_BINARY.get(op.op_name)
-        a, b = _int(lhs, width), _int(rhs, width)
-        if compute is not None and a is not None and b is not None:
-            result = compute(a, b, width)
-            if result is not None:
-                return [A.IntegerAttr(result, type)]
-        if isinstance(lhs, A.FloatAttr) and isinstance(rhs, A.FloatAttr):
-            result = _float_fold(op.op_name, lhs, rhs, type)
-            if result is not None:
-                return [result]
-    found = _binary_identity(op, lhs, rhs, width)
+    element = element_type_or_self(type)
+    folded = fold_elementwise(type, constants,
+                              lambda a, b: _fold_scalars(op.op_name, a, b, element))
+    if folded is not None:
+        return [folded]
+    lhs, rhs = (splat_of(c, type) for c in constants)
+    found = _binary_identity(op, lhs, rhs, width_of(element))
+    if isinstance(found, A.Attribute):
+        found = pack([found], type)
     return None if found is None else [found]
 
 
@@ -257,19 +325,22 @@ def fold_cmpi(op, constants):
     predicate = CMPI_PREDICATES[op.properties["predicate"].value]
     x, y = op.operands
     result_type = op.results[0].type
-    if not isinstance(result_type, T.IntegerType):
-        return None
     if x is y:
-        return [A.IntegerAttr(int(predicate in ("eq", "sle", "sge", "ule", "uge")), result_type)]
-    width = width_of(x.type)
-    if _is_int(rhs, 0, width):
+        same = pack([A.IntegerAttr(int(predicate in ("eq", "sle", "sge", "ule", "uge")), T.I1)],
+                    result_type)
+        return None if same is None else [same]
+    element = element_type_or_self(x.type)
+    width = width_of(element)
+    right = splat_of(rhs, x.type)
+    if _is_int(right, 0, width):
         for ext in ("arith.extsi", "arith.extui"):
             inner = _operand_of(x, ext, 0)
-            if inner is not None and width_of(inner.type) == 1 and predicate == "ne":
+            if (inner is not None and width_of(element_type_or_self(inner.type)) == 1
+                    and predicate == "ne"):
                 return [inner]
         if width == 1 and predicate == "ne":
             return [x]
-    if width == 1 and _int(rhs, width) is not None and rhs.value == 1 and predicate == "eq":
+    if width == 1 and _int(right, width) is not None and right.value == 1 and predicate == "eq":
         return [x]
     if lhs is not None and rhs is None:
         op.properties["predicate"] = A.IntegerAttr(CMPI_PREDICATES.index(_SWAPPED[predicate]),
@@ -277,21 +348,30 @@ def fold_cmpi(op, constants):
         op.set_operand(0, y)
         op.set_operand(1, x)
         return []
-    a, b = _int(lhs, width), _int(rhs, width)
-    if a is not None and b is not None:
-        return [A.IntegerAttr(int(apply_cmpi(predicate, a, b, width)), result_type)]
-    return None
+    if width is None:
+        return None
+    folded = fold_elementwise(result_type, constants, lambda a, b: A.IntegerAttr(
+        int(apply_cmpi(predicate, _int(a, width), _int(b, width), width)), T.I1),
+        [x.type, y.type])
+    return None if folded is None else [folded]
 
 
 def fold_select(op, constants):
     condition, true_value, false_value = op.operands
     if true_value is false_value:
         return [true_value]
-    cond = constants[0]
+    cond = splat_of(constants[0], condition.type)
     if isinstance(cond, A.IntegerAttr):
         return [true_value if cond.value else false_value]
+    if isinstance(constants[0], A.DenseElementsAttr):
+        # A condition per element: the constants' elements chosen one by one.
+        chosen = fold_elementwise(op.results[0].type, constants,
+                                  lambda c, a, b: a if c.value else b,
+                                  [v.type for v in op.operands])
+        if chosen is not None:
+            return [chosen]
     type = op.results[0].type
-    if (width_of(type) == 1 and isinstance(type, T.IntegerType)
+    if (width_of(type) == 1 and isinstance(type, T.IntegerType) and type.is_signless
             and _int(constants[1], 1) == -1 and _int(constants[2], 1) == 0):
         return [condition]
     compare = condition.defining_op
@@ -305,22 +385,112 @@ def fold_select(op, constants):
 
 # ------------------------------------------------------------------- casts
 def fold_int_cast(op, constants):
-    """index_cast, index_castui, extsi, extui, trunci of a constant."""
-    attr = constants[0]
+    """index_cast, index_castui, extsi, extui, trunci of a constant (each
+    element of a vector or tensor one)."""
     source, target = op.operands[0].type, op.results[0].type
-    wide, narrow = width_of(source), width_of(target)
-    if not isinstance(attr, A.IntegerAttr) or wide is None or narrow is None:
-        inner = op.operands[0].defining_op
-        if (inner is not None and inner.op_name == op.op_name == "arith.index_cast"
-                and inner.operands[0].type == target):
-            return [inner.operands[0]]
-        return None
+    wide = width_of(element_type_or_self(source))
+    element = element_type_or_self(target)
     zero_extends = op.op_name in ("arith.extui", "arith.index_castui")
-    value = unsigned(attr.value, wide) if zero_extends else signed(attr.value, wide)
-    return [A.IntegerAttr(value, target)]
+    def cast(attr):
+        if not isinstance(attr, A.IntegerAttr) or wide is None or width_of(element) is None:
+            return None
+        value = unsigned(attr.value, wide) if zero_extends else signed(attr.value, wide)
+        return A.IntegerAttr(value, element)
+    folded = fold_elementwise(target, constants, cast, [source])
+    if folded is not None:
+        return [folded]
+    inner = op.operands[0].defining_op
+    if inner is None or inner.op_name != op.op_name:
+        return None
+    if op.op_name == "arith.index_cast" and inner.operands[0].type == target:
+        return [inner.operands[0]]
+    if op.op_name in ("arith.extsi", "arith.extui"):
+        # ext(ext(x)) of one kind is one ext of x, changed in place.
+        op.set_operand(0, inner.operands[0])
+        return []
+    return None
+
+
+def fold_trunci(op, constants):
+    """TruncIOp::fold: trunci(ext(a)) is a when of the result's type, or
+    trunci(a) (in place) when a is wider; trunci(trunci(a)) is trunci(a);
+    then constants."""
+    inner = op.operands[0].defining_op
+    if inner is not None and inner.op_name in ("arith.extui", "arith.extsi"):
+        source = inner.operands[0]
+        narrow = width_of(element_type_or_self(source.type))
+        if narrow > width_of(element_type_or_self(op.results[0].type)):
+            op.set_operand(0, source)
+            return []
+        if source.type == op.results[0].type:
+            return [source]
+    if inner is not None and inner.op_name == "arith.trunci":
+        op.set_operand(0, inner.operands[0])
+        return []
+    return fold_int_cast(op, constants)
 
 
 def materializable(attr, type) -> bool:
-    """arith's materializeConstant takes integer and float constants of
-    the result's type."""
-    return isinstance(attr, (A.IntegerAttr, A.FloatAttr)) and attr.type == type
+    """arith's materializeConstant takes integer, float and dense
+    constants of the result's type."""
+    return isinstance(attr, (A.IntegerAttr, A.FloatAttr, A.DenseElementsAttr)) and attr.type == type
+
+
+# ------------------------------------------------------------ float casts
+def _exact_float_cast(element):
+    """convertFloatValue to `element`: an element converted only when no
+    information is lost (a NaN or infinity keeps its kind)."""
+    from ..printer.numbers import float_from_bits, float_to_bits
+    def cast(attr):
+        if not isinstance(attr, A.FloatAttr):
+            return None
+        value = float_from_bits(attr.bits, attr.type.text)
+        bits = float_to_bits(value, element.text)
+        back = float_from_bits(bits, element.text)
+        if back != value and not (value != value and back != back):
+            return None
+        return A.FloatAttr(bits, element)
+    return cast
+
+
+def representable_by(narrow, wide) -> bool:
+    """APFloatBase::isRepresentableBy: every value of `narrow` is one of `wide`."""
+    from ..printer.numbers import float_semantics
+    a, b = float_semantics(narrow.text), float_semantics(wide.text)
+    return a.precision <= b.precision and a.emax <= b.emax and a.emin >= b.emin
+
+
+def fold_extf(op, constants):
+    """ExtFOp::fold: extf(truncf(a)) is a when both contract; a constant
+    converts exactly."""
+    inner = op.operands[0].defining_op
+    if (inner is not None and inner.op_name == "arith.truncf"
+            and inner.operands[0].type == op.results[0].type
+            and all("contract" in getattr(o.properties.get("fastmath"), "text", "")
+                    or "fast>" in getattr(o.properties.get("fastmath"), "text", "")
+                    for o in (inner, op))):
+        return [inner.operands[0]]
+    target = op.results[0].type
+    folded = fold_elementwise(target, constants, _exact_float_cast(element_type_or_self(target)),
+                              [op.operands[0].type])
+    return None if folded is None else [folded]
+
+
+def fold_truncf(op, constants):
+    """TruncFOp::fold: truncf(extf(a)) is a of the result's type, or
+    truncf(a) (in place) of a wider a; a constant converts exactly."""
+    target = op.results[0].type
+    element = element_type_or_self(target)
+    inner = op.operands[0].defining_op
+    if inner is not None and inner.op_name == "arith.extf":
+        source = inner.operands[0]
+        narrow = element_type_or_self(source.type)
+        if representable_by(narrow, element_type_or_self(inner.results[0].type)):
+            if narrow.width > element.width:
+                op.set_operand(0, source)
+                return []
+            if narrow == element:
+                return [source]
+    folded = fold_elementwise(target, constants, _exact_float_cast(element),
+                              [op.operands[0].type])
+    return None if folded is None else [folded]

@@ -1,22 +1,67 @@
 """The bufferization dialect's ops between tensors and buffers
 (mlir/include/mlir/Dialect/Bufferization/IR/BufferizationOps.td), each its
-ODS declaration."""
+ODS declaration; bufferization.clone's canonicalization pattern."""
 
 from __future__ import annotations
 
 from ..ir import types as T
 from ..ir.attr_syntax import UnitAttr
-from ..ir.core import register_op
+from ..ir.core import OP_CLASSES, register_op
 from ..ir.op_definition import Operand, Property, Result, Variadic, VariadicResult
-from ..ir.traits import (Allocate, AttrSizedOperandSegments, MemoryEffects, Read, Write)
+from ..ir.side_effects import declared_effects, find_dealloc
+from ..ir.traits import (FREE, Allocate, AttrSizedOperandSegments, MemoryEffects, Read,
+                         ViewLikeOpInterface, Write)
 from ..ir.type_constraints import I1, AnyShaped, AnyTensor
 from .base import RegisteredOp
+
+
+def simplify_clones(clone, rewriter) -> bool:
+    """SimplifyClones (BufferizationOps.cpp): an unused clone goes; a clone
+    whose copy or source is freed in its own block, with no other free in
+    between, is its source, and that dealloc goes."""
+    if not clone.results[0].uses:
+        rewriter.erase_op(clone)
+        return True
+    source, result = clone.operands[0], clone.results[0]
+    if source.type != result.type and not OP_CLASSES["memref.cast"].are_cast_compatible(
+            [source.type], [result.type]):
+        return False
+    canonical = source
+    while True:
+        producer = canonical.defining_op
+        if producer is None or not producer.has_trait(ViewLikeOpInterface) \
+                or canonical is not producer.results[0]:
+            break
+        canonical = producer.operands[0]
+    clone_dealloc, source_dealloc = find_dealloc(result), find_dealloc(canonical)
+    if clone_dealloc is False or source_dealloc is False:
+        return False
+    if clone_dealloc and source_dealloc and clone_dealloc.parent is source_dealloc.parent:
+        return False
+    block = clone.parent
+    redundant = (clone_dealloc if clone_dealloc and clone_dealloc.parent is block
+                 else source_dealloc if source_dealloc and source_dealloc.parent is block
+                 else None)
+    if redundant is None:
+        return False
+    ops = block.ops
+    start, end = ops.index(clone), ops.index(redundant)
+    if end < start or any(any(e.kind == FREE for e in declared_effects(between) or [])
+                          for between in ops[start + 1:end]):
+        return False
+    if source.type != result.type:
+        source = rewriter.insert(OP_CLASSES["memref.cast"].build_generic(
+            (source,), [result.type])).results[0]
+    rewriter.replace_op(clone, [source])
+    rewriter.erase_op(redundant)
+    return True
 
 
 @register_op
 class CloneOp(RegisteredOp):
     name = "bufferization.clone"
     traits = (MemoryEffects(Read(operand=0), Write(result=0), Allocate(result=0)),)
+    canonicalization_patterns = (simplify_clones,)
     ods_operands = (Operand("input"),)
     ods_results = (Result("output"),)
     assembly_format = "$input attr-dict `:` type($input) `to` type($output)"

@@ -8,7 +8,7 @@ import re
 from ..diagnostics import MLIRError, offset_to_pos
 from ..ir import attributes as A
 from ..ir import types as T
-from ..ir.core import Block, Region, register_op
+from ..ir.core import OP_CLASSES, Block, Region, register_op
 from ..ir.verifier import NotedMessage
 from ..ir.op_definition import Property, RegionDef, Result, Variadic, VariadicResult
 from ..ir.traits import (AffineScope, AutomaticAllocationScope, CallOpInterface, ConstantLike,
@@ -120,8 +120,6 @@ class FuncOp(RegisteredOp):
         named = [a for a in args if a[0] is not None]
         if named and len(named) != len(args):
             raise _mixed_arguments_error(t.text, symbol, args)
-        if named and not regions:
-            raise parse_error(symbol, "expected non-empty function body")
         if regions and not regions[0].blocks:
             raise MLIRError("custom op 'func.func' expected non-empty function body", regions[0].pos)
         arg_types = [a[1] for a in args]
@@ -435,6 +433,19 @@ class ConstantOp(RegisteredOp):
             return "'func.constant' op reference to function with mismatched type"
         return None
 
+def simplify_indirect_call_with_known_callee(op, rewriter) -> bool:
+    """SimplifyIndirectCallWithKnownCallee: a call_indirect of a
+    func.constant is a func.call of its symbol."""
+    callee = op.operands[0].defining_op
+    if callee is None or callee.op_name != "func.constant":
+        return False
+    call = rewriter.insert(OP_CLASSES["func.call"].build_generic(
+        (list(op.operands[1:]),), [r.type for r in op.results],
+        {"callee": callee.properties["value"]}))
+    rewriter.replace_op(op, call.results)
+    return True
+
+
 @register_op
 class CallIndirectOp(RegisteredOp):
     """`%r = call_indirect %f(%a) : (i32) -> i32`: the operand and result
@@ -442,6 +453,8 @@ class CallIndirectOp(RegisteredOp):
 
     name = "func.call_indirect"
     traits = (CallOpInterface,)
+
+    canonicalization_patterns = (simplify_indirect_call_with_known_callee,)
     ods_operands = (Operand("callee", FunctionType), Variadic("callee_operands"))
     ods_results = (VariadicResult("results"),)
     ods_properties = (Property("arg_attrs", A.ArrayAttr), Property("res_attrs", A.ArrayAttr))

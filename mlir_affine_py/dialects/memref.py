@@ -14,8 +14,9 @@ from ..ir.affine_map import AffineMap
 from ..ir.core import register_op
 from ..ir.op_definition import (Operand, Optional, Property, RegionDef, Result, Variadic,
                                 VariadicResult, segment_sizes)
-from ..ir.side_effects import dim_speculatability, fold_static_dim
-from ..ir.traits import (Allocate, AttrSizedOperandSegments, AutomaticAllocationScope,
+from ..ir.side_effects import dim_speculatability
+from ..ir.traits import (AUTOMATIC_ALLOCATION_SCOPE, Allocate, AttrSizedOperandSegments,
+                         AutomaticAllocationScope,
                          CastOpInterface, ConditionallySpeculatable, Free, HasParent,
                          MemoryEffects, NoMemoryEffect, NoRegionArguments, Pure, Read,
                          RecursiveMemoryEffects, ReturnLike, ShapedDimOpInterface,
@@ -32,13 +33,21 @@ from ..parse.op_syntax import parses
 from ..ir.attr_syntax import typed_integer
 from .arith import ATOMIC_RMW_KINDS
 from .arith import materialize_constant as materialize_arith_constant
+from .memref_layout import (DYNAMIC, _mul, _static, infer_subview_type, rank_reduction_by_strides,
+                            rank_reduction_mask, strides_and_offset)
+from .memref_canonicalize import (ALLOC_PATTERNS, ALLOCA_SCOPE_PATTERNS, VIEW_PATTERNS, COLLAPSE_PATTERNS, COPY_PATTERNS, DIM_PATTERNS,
+                                  EXPAND_PATTERNS, REALLOC_PATTERNS, REINTERPRET_CAST_PATTERNS,
+                                  fold_extract_strided_metadata,
+                                  SUBVIEW_PATTERNS, fold_cast, fold_subview,
+                                  fold_copy, fold_dim, fold_memory_space_cast, fold_rank,
+                                  fold_reinterpret_cast, fold_reshape, fold_stored_through_casts,
+                                  fold_through_casts,
+                                  fold_transpose)
 from .base import (RegisteredOp, ValueTerminator, attrs_of, ensure_terminator,
                    expect_type, first_of, index_types, new_op, regions_of,
                    lookup_symbol, symbol_name_attr, symbol_parent_error, tokens_of, type_list,
                    type_constraint_error, types_of, uses)
 
-# ShapedType::kDynamic: a dynamic entry of static_offsets/sizes/strides.
-DYNAMIC = -(1 << 63)
 
 
 def at_offset(t, index: int, anchor) -> Token:
@@ -167,6 +176,7 @@ def layout_symbol_count(layout) -> int:
 @register_op
 class AllocOp(AllocLikeOp):
     name = "memref.alloc"
+    canonicalization_patterns = ALLOC_PATTERNS
     traits = (AttrSizedOperandSegments, MemoryEffects(Allocate(result=0)))
 
     def result_name_hints(self):
@@ -179,7 +189,9 @@ class AllocOp(AllocLikeOp):
 @register_op
 class AllocaOp(AllocLikeOp):
     name = "memref.alloca"
-    traits = (AttrSizedOperandSegments, MemoryEffects(Allocate(result=0)))
+    canonicalization_patterns = ALLOC_PATTERNS
+    traits = (AttrSizedOperandSegments,
+              MemoryEffects(Allocate(result=0, resource=AUTOMATIC_ALLOCATION_SCOPE)))
 
     def result_name_hints(self):
         return ["alloca"]
@@ -215,6 +227,7 @@ def _check_alignment(t, attrs: dict, name: str, anchor) -> None:
 @register_op
 class DeallocOp(RegisteredOp):
     name = "memref.dealloc"
+    fold = fold_through_casts
     traits = (MemoryEffects(Free(0)),)
     ods_operands = (Operand("memref"),)
 
@@ -240,7 +253,8 @@ class DimOp(RegisteredOp):
     name = "memref.dim"
     traits = (NoMemoryEffect, ConditionallySpeculatable, ShapedDimOpInterface)
     speculatability = dim_speculatability
-    fold = fold_static_dim
+    fold = fold_dim
+    canonicalization_patterns = DIM_PATTERNS
     materialize_constant = staticmethod(materialize_arith_constant)
     ods_operands = (Operand("source", NON_0_RANKED_OR_UNRANKED_MEMREF), Operand("index", Index))
     ods_results = (Result("result", Index),)
@@ -312,6 +326,7 @@ class LoadStoreOp(RegisteredOp):
 @register_op
 class LoadOp(LoadStoreOp):
     name = "memref.load"
+    fold = fold_through_casts
     traits = (MemoryEffects(Read(0)),)
     ods_operands = (Operand("memref", AnyMemRef), Variadic("indices", Index))
     ods_results = (Result("result", AnyType),)
@@ -338,6 +353,7 @@ class LoadOp(LoadStoreOp):
 @register_op
 class StoreOp(LoadStoreOp):
     name = "memref.store"
+    fold = fold_stored_through_casts
     traits = (MemoryEffects(Write(1)),)
     ods_operands = (Operand("value", AnyType), Operand("memref", AnyMemRef),
                     Variadic("indices", Index))
@@ -382,6 +398,7 @@ class AtomicRMWOp(RegisteredOp):
     back; the result is the element before."""
 
     name = "memref.atomic_rmw"
+    fold = fold_stored_through_casts
     traits = (MemoryEffects(Read(1), Write(1)),)
     ods_operands = (Operand("value", _INT_OR_FLOAT), Operand("memref", _MEMREF_OF_INT_OR_FLOAT),
                     Variadic("indices", Index))
@@ -457,6 +474,7 @@ class AtomicRMWOp(RegisteredOp):
 @register_op
 class CastOp(RegisteredOp):
     name = "memref.cast"
+    fold = fold_cast
     traits = (Pure, ViewLikeOpInterface, CastOpInterface)
     ods_operands = (Operand("source"),)
     ods_results = (Result("dest"),)
@@ -757,62 +775,6 @@ def verify_offset_size_and_stride(parts, max_ranks) -> str | None:
     return None
 
 
-def strides_and_offset(type):
-    """MemRefType::getStridesAndOffset with None for dynamic entries: the
-    identity layout's row-major strides, a strided<> layout's, or those of
-    a one-result affine map that is a sum of strided terms; None when the
-    layout is not strided."""
-    layout = type.layout
-    if isinstance(layout, A.StridedLayoutAttr):
-        return list(layout.strides), layout.offset
-    if isinstance(layout, A.AffineMapAttr):
-        return _affine_map_strides(layout.value, type.rank)
-    if layout is not None:
-        return None
-    strides, running = [], 1
-    for size in reversed(type.shape):
-        strides.append(running)
-        running = None if running is None or size is None else running * size
-    return strides[::-1], 0
-
-
-def _affine_map_strides(map, rank: int):
-    """BuiltinTypes.cpp `extractStrides` over the map's one result: each
-    dim's coefficient is its stride, the rest the offset; a symbolic
-    coefficient is dynamic.  None for a floordiv, ceildiv or mod."""
-    from ..ir.affine_expr import ADD, MUL
-    if len(map.results) != 1:
-        return None
-    strides, offset = [0] * rank, [0]
-
-    def plus(a, b):
-        return None if a is None or b is None else a + b
-
-    def value(expr):
-        return expr.value if expr.kind == "constant" else None
-
-    def extract(expr, factor) -> bool:
-        if expr.kind == "dim":
-            strides[expr.position] = plus(strides[expr.position], factor)
-        elif expr.kind in ("symbol", "constant"):
-            offset[0] = plus(offset[0], _mul(value(expr), factor))
-        elif expr.kind == ADD:
-            return extract(expr.lhs, factor) and extract(expr.rhs, factor)
-        elif expr.kind == MUL:
-            if expr.lhs.kind == "dim":
-                position = expr.lhs.position
-                strides[position] = plus(strides[position], _mul(value(expr.rhs), factor))
-            elif expr.lhs.is_symbolic_or_constant():
-                return extract(expr.rhs, _mul(factor, value(expr.lhs)))
-            else:
-                return extract(expr.lhs, _mul(factor, value(expr.rhs)))
-        else:
-            return False
-        return True
-
-    return (strides, offset[0]) if extract(map.results[0], 1) else None
-
-
 def strided_linear_layout_map(strides, offset) -> AffineMap:
     """makeStridedLinearLayoutMap: `offset + sum(d_i * stride_i)`, each
     dynamic entry (None) a new symbol, the offset's first."""
@@ -866,35 +828,11 @@ def canonicalize_strided_layout(type):
                         type.memory_space)
 
 
-def _mul(a, b):
-    # SaturatedInteger: a product with a static 0 is 0 even if the other
-    # factor is dynamic.
-    if a == 0 or b == 0:
-        return 0
-    return None if a is None or b is None else a * b
-
-
-def _static(value):
-    return None if value == DYNAMIC else value
-
-
-def rank_reduction_mask(original, reduced):
-    """Dims of `original` dropped to give `reduced` (only size-1 dims may go),
-    or None when `reduced` is not such a rank reduction."""
-    dropped, at = [], 0
-    for index, size in enumerate(original):
-        if at < len(reduced) and size == reduced[at]:
-            at += 1
-            continue
-        if size != 1:
-            return None
-        dropped.append(index)
-    return dropped if at == len(reduced) else None
-
-
 @register_op
 class SubViewOp(OffsetSizeStrideOp):
     name = "memref.subview"
+    fold = fold_subview
+    canonicalization_patterns = SUBVIEW_PATTERNS
     required_properties = ("static_offsets", "static_sizes", "static_strides")
     traits = (Pure, ViewLikeOpInterface, AttrSizedOperandSegments)
     ods_operands = (Operand("source"), Variadic("offsets"), Variadic("sizes"),
@@ -933,21 +871,11 @@ class SubViewOp(OffsetSizeStrideOp):
         if base.memory_space != view.memory_space:
             return (f"different memory spaces specified for base memref type {base} and "
                     f"subview memref type {view}")
-        layout = strides_and_offset(base)
-        if layout is None:
-            return f"base type '{base}' is not strided"
         (offsets, _), (sizes, _), (steps, _) = self.mixed_parts()
-        # SubViewOp::inferResultType: offset += offset_i * stride_i and
-        # stride_i *= step_i, any unknown term making the result dynamic.
-        strides, offset = layout
-        for stride, start in zip(strides, offsets):
-            term = _mul(_static(start), stride)
-            offset = None if offset is None or term is None else offset + term
-        expected = T.MemRefType([_static(s) for s in sizes], base.element_type,
-                                A.StridedLayoutAttr([_mul(a, _static(b)) for a, b
-                                                     in zip(strides, steps)], offset),
-                                base.memory_space)
-        message = self._check_result(expected, view)
+        expected = infer_subview_type(base, offsets, sizes, steps)
+        if expected is None:
+            return f"base type '{base}' is not strided"
+        message = self._check_result(expected, view, sizes)
         if message:
             return message
         for i, dim in enumerate(base.shape):
@@ -964,7 +892,7 @@ class SubViewOp(OffsetSizeStrideOp):
         return None
 
     @staticmethod
-    def _check_result(expected, view):
+    def _check_result(expected, view, sizes):
         def mismatch(what):
             return (f"expected result type to be '{expected}' or a rank-reduced version. "
                     f"(mismatch of result {what}), but got '{view}'")
@@ -979,6 +907,10 @@ class SubViewOp(OffsetSizeStrideOp):
         if actual is None:
             return None
         want = expected.layout
+        # Which size-1 dims went is told by the strides (computeMemRefRankReductionMask).
+        dropped = rank_reduction_by_strides(expected, view, sizes)
+        if dropped is None:
+            return mismatch("layout")
         kept = [s for i, s in enumerate(want.strides) if i not in dropped]
         if actual[1] != want.offset or actual[0] != kept:
             return mismatch("layout")
@@ -988,6 +920,8 @@ class SubViewOp(OffsetSizeStrideOp):
 @register_op
 class ReinterpretCastOp(OffsetSizeStrideOp):
     name = "memref.reinterpret_cast"
+    fold = fold_reinterpret_cast
+    canonicalization_patterns = REINTERPRET_CAST_PATTERNS
     required_properties = ("static_offsets", "static_sizes", "static_strides")
     traits = (Pure, ViewLikeOpInterface, AttrSizedOperandSegments)
     ods_operands = (Operand("source"), Variadic("offsets"), Variadic("sizes"),
@@ -1180,6 +1114,7 @@ class AllocaScopeOp(RegisteredOp):
     before and after the optional result list, hence two spaces."""
 
     name = "memref.alloca_scope"
+    canonicalization_patterns = ALLOCA_SCOPE_PATTERNS
     traits = (AutomaticAllocationScope, RecursiveMemoryEffects, NoRegionArguments,
               SingleBlockImplicitTerminator("memref.alloca_scope.return"))
     ods_results = (VariadicResult("results"),)
@@ -1592,6 +1527,8 @@ class ExpandShapeOp(ReassociativeReshapeOp):
     into R`."""
 
     name = "memref.expand_shape"
+    fold = fold_reshape
+    canonicalization_patterns = EXPAND_PATTERNS
     traits = (Pure, ViewLikeOpInterface)
     ods_operands = (Operand("src"), Variadic("output_shape"))
     ods_results = (Result("result"),)
@@ -1668,6 +1605,8 @@ class CollapseShapeOp(ReassociativeReshapeOp):
     """`memref.collapse_shape %src [[0, 1], [2]] : S into R`."""
 
     name = "memref.collapse_shape"
+    fold = fold_reshape
+    canonicalization_patterns = COLLAPSE_PATTERNS
     required_properties = ("reassociation",)
     traits = (Pure, ViewLikeOpInterface)
     ods_operands = (Operand("src"),)
@@ -1725,6 +1664,8 @@ class RankOp(RegisteredOp):
     """`memref.rank %m : memref<...>`."""
 
     name = "memref.rank"
+    fold = fold_rank
+    materialize_constant = staticmethod(materialize_arith_constant)
     traits = (Pure,)
     ods_operands = (Operand("memref"),)
     ods_results = (Result("result"),)
@@ -1753,6 +1694,7 @@ class ReallocOp(RegisteredOp):
     buffer grown or shrunk; the size operand gives a dynamic result size."""
 
     name = "memref.realloc"
+    canonicalization_patterns = REALLOC_PATTERNS
     traits = (MemoryEffects(Free(0), Allocate(result=0)),)
     ods_operands = (Operand("source"), Optional("dynamicResultSize"))
     ods_results = (Result("result"),)
@@ -1823,6 +1765,7 @@ class ExtractAlignedPointerAsIndexOp(RegisteredOp):
 @register_op
 class MemorySpaceCastOp(RegisteredOp):
     name = "memref.memory_space_cast"
+    fold = fold_memory_space_cast
     traits = (Pure, CastOpInterface, ViewLikeOpInterface)
     ods_operands = (Operand("source", AnyRankedOrUnrankedMemRef),)
     ods_results = (Result("dest", AnyRankedOrUnrankedMemRef),)
@@ -1880,6 +1823,7 @@ class ExtractStridedMetadataOp(RegisteredOp):
     %m : memref<...> -> memref<T>, index, ...`."""
 
     name = "memref.extract_strided_metadata"
+    fold = fold_extract_strided_metadata
     traits = (Pure, ViewLikeOpInterface)
     ods_operands = (Operand("source"),)
     ods_results = (Result("base_buffer"), Result("offset"), VariadicResult("sizes"),
@@ -1932,6 +1876,8 @@ class CopyOp(RegisteredOp):
     """`memref.copy %src, %dst : S to D`."""
 
     name = "memref.copy"
+    fold = fold_copy
+    canonicalization_patterns = COPY_PATTERNS
     traits = (MemoryEffects(Read(0), Write(1)),)
     ods_operands = (Operand("source"), Operand("target"))
 
@@ -1973,6 +1919,7 @@ class PrefetchOp(RegisteredOp):
     and isDataCache."""
 
     name = "memref.prefetch"
+    fold = fold_through_casts
     traits = ()  # no effects declared (a hint): unknown
     ods_operands = (Operand("memref"), Variadic("indices"))
     inherent = ("isWrite", "localityHint", "isDataCache")
@@ -2038,6 +1985,7 @@ class ViewOp(RegisteredOp):
     """`memref.view %buf[%shift][%sizes] : memref<Nxi8> to memref<...>`."""
 
     name = "memref.view"
+    canonicalization_patterns = VIEW_PATTERNS
     traits = (Pure, ViewLikeOpInterface)
     ods_operands = (Operand("source", MEMREF_1D_OF_I8), Operand("byte_shift", Index),
                     Variadic("sizes", Index))
@@ -2101,6 +2049,7 @@ class TransposeOp(RegisteredOp):
 
     syntax_extended = True
     name = "memref.transpose"
+    fold = fold_transpose
     required_properties = ("permutation",)
     traits = (Pure, ViewLikeOpInterface)
     ods_operands = (Operand("in"),)

@@ -21,6 +21,7 @@ from ..ir.verifier import NotedMessage
 from ..parse.syntax import TOKEN, ParsedBlock, ParsedRegion, TypeList, Uses, defined_name, parse_error
 from ..parse.op_syntax import parses
 from ..ir.type_constraints import I1
+from .scf_canonicalize import FOR_PATTERNS, IF_PATTERNS, PARALLEL_PATTERNS, fold_if
 from .base import (ValueTerminator, RegisteredOp, attrs_of, ensure_terminator, first_of,
                    regions_of, type_list, types_of, uses, new_op)
 
@@ -98,6 +99,7 @@ class ForOp(RegisteredOp):
     ods_results = (VariadicResult("results"),)
     ods_regions = (RegionDef("region", blocks=1),)
     inherent = ("unsignedCmp",)
+    canonicalization_patterns = FOR_PATTERNS
 
     def speculatability(self) -> str:
         """A loop of constant step 1 ends for any bounds: as speculatable as
@@ -225,6 +227,8 @@ class IfOp(RegisteredOp):
     ods_operands = (Operand("condition", I1),)
     ods_results = (VariadicResult("results"),)
     ods_regions = (RegionDef("thenRegion", blocks=1), RegionDef("elseRegion"))
+    fold = fold_if
+    canonicalization_patterns = IF_PATTERNS
 
     syntax = r"""
         !scf_if: "scf.if" VALUE_ID ("->" _result_types)? region ("else" region)? attr_dict?
@@ -554,6 +558,7 @@ class ParallelOp(RegisteredOp):
                     Variadic("initVals"))
     ods_results = (VariadicResult("results"),)
     ods_regions = (RegionDef("region", blocks=1),)
+    canonicalization_patterns = PARALLEL_PATTERNS
     inherent = ("operandSegmentSizes",)
 
     syntax = r"""

@@ -16,6 +16,7 @@ from ..parse.syntax import TOKEN, parse_error
 from . import memref
 from .arith import materialize_constant as materialize_arith_constant
 from .base import RegisteredOp, attrs_of, new_op, types_of, uses
+from .tensor_canonicalize import EXTRACT_SLICE_PATTERNS, fold_tensor_cast, slice_parts
 
 
 @register_op
@@ -207,6 +208,7 @@ def element_types(shaped) -> list:
 class CastOp(RegisteredOp):
     name = "tensor.cast"
     traits = (Pure,)
+    fold = fold_tensor_cast
     ods_operands = (Operand("source"),)
     ods_results = (Result("dest"),)
     assembly_format = "$source attr-dict `:` type($source) `to` type($dest)"
@@ -302,19 +304,6 @@ _SLICE_FORMAT = """
     attr-dict `:` """
 
 
-def _mixed_parts(op, first: int):
-    """The (static, dynamic) offsets, sizes and strides of a slice op whose
-    dynamic offsets are its operand segment `first`."""
-    segments = op.properties["operandSegmentSizes"].value
-    start = sum(segments[:first])
-    parts = []
-    for name, count in zip(("static_offsets", "static_sizes", "static_strides"),
-                           segments[first:]):
-        parts.append((op.properties[name].value, op.operands[start:start + count]))
-        start += count
-    return parts
-
-
 def _rank_reduction_matches(original, reduced) -> bool:
     """computeRankReductionMask (BuiltinTypes.cpp): `reduced` is `original`
     with some of its unit dimensions dropped, sizes matched greedily."""
@@ -363,7 +352,7 @@ def _verify_slice(op, first: int, sliced, candidate):
     """ExtractSliceOp::verify and InsertSliceOp::verify: the interface's
     rules, then `candidate` against the slice of `sliced` the static sizes
     give, then the slice within `sliced`."""
-    parts = _mixed_parts(op, first)
+    parts = slice_parts(op, first)
     error = verify_offset_size_and_stride(parts, (sliced.rank,) * 3)
     if error:
         return error
@@ -377,6 +366,7 @@ def _verify_slice(op, first: int, sliced, candidate):
 @register_op
 class ExtractSliceOp(RegisteredOp):
     name = "tensor.extract_slice"
+    canonicalization_patterns = EXTRACT_SLICE_PATTERNS
     required_properties = ("static_offsets", "static_sizes", "static_strides")
     traits = (AttrSizedOperandSegments, Pure)
     ods_operands = (Operand("source"), Variadic("offsets"), Variadic("sizes"),

@@ -20,6 +20,7 @@ from .base import (RegisteredOp, attrs_of, first_of, index_types, new_op, tokens
                    type_constraint_error, types_of)
 from . import memref
 from .memref import at_offset
+from .arith import materialize_constant as materialize_arith_constant
 
 
 def _type_error(cls, type, what: str):
@@ -43,6 +44,21 @@ class BroadcastOp(RegisteredOp):
 
     name = "vector.broadcast"
     traits = (Pure,)
+    materialize_constant = staticmethod(materialize_arith_constant)
+
+    def fold(self, constants):
+        """BroadcastOp::fold: a broadcast of its own type is its source; of
+        a scalar constant, a splat (of a splat, the splat again)."""
+        source, result = self.operands[0], self.results[0]
+        if source.type == result.type:
+            return [source]
+        attr = constants[0]
+        if isinstance(attr, (A.IntegerAttr, A.FloatAttr)) and attr.type == source.type:
+            value = attr.bits if isinstance(attr, A.FloatAttr) else attr.value
+            return [A.DenseElementsAttr(result.type, [value])]
+        if isinstance(attr, A.DenseElementsAttr) and attr.is_splat:
+            return [A.DenseElementsAttr(result.type, attr.values)]
+        return None
     ods_operands = (Operand("source"),)
     ods_results = (Result("vector"),)
 

@@ -365,6 +365,18 @@ class Region:
     def entry(self) -> Block:
         return self.blocks[0]
 
+    def holds(self, op: "Operation") -> bool:
+        """Region::isAncestor of `op`'s region: `op` stands in this region
+        or in a region nested in it."""
+        while op is not None:
+            block = op.parent
+            if block is None:
+                return False
+            if block.parent is self:
+                return True
+            op = block.parent.parent
+        return False
+
     def clone(self, mapping: dict) -> "Region":
         region = Region()
         new_blocks = [region.append(Block()) for _ in self.blocks]

@@ -15,6 +15,8 @@ from .core import Operation
 from .matchers import constant_int_value
 from .traits import (
     ALLOCATE,
+    AUTOMATIC_ALLOCATION_SCOPE,
+    FREE,
     READ,
     WRITE,
     AlwaysSpeculatable,
@@ -48,6 +50,48 @@ def own_effects(op) -> list | None:
     if NoMemoryEffect in keys:
         return []
     return None
+
+
+def declared_effects(op) -> list | None:
+    """The Effect declarations of `op` itself (MemoryEffects or
+    get_effects()), or None when it does not implement the interface."""
+    keys = op.__class__._trait_keys
+    if MemoryEffects in keys:
+        return list(next(t for t in op.__class__.traits if isinstance(t, MemoryEffects)).effects)
+    if MemoryEffectOpInterface in keys:
+        return list(op.get_effects())
+    if NoMemoryEffect in keys:
+        return []
+    return None
+
+
+def allocates_in_automatic_scope(op) -> bool:
+    """An Allocate effect of `op` on one of its results lives in the
+    AutomaticAllocationScopeResource (a stack allocation)."""
+    effects = declared_effects(op) or []
+    return any(e.kind == ALLOCATE and e.result is not None
+               and e.resource == AUTOMATIC_ALLOCATION_SCOPE for e in effects)
+
+
+def has_effect_on(op, kind: str, value) -> bool:
+    """hasEffect<kind>(op, value): `op` declares a `kind` effect on `value`."""
+    for effect in declared_effects(op) or []:
+        if effect.kind == kind and effect.value_of(op) is value:
+            return True
+    return False
+
+
+def find_dealloc(value):
+    """memref::findDealloc: the one user freeing `value` (None: no user
+    does), or False when several do."""
+    found = None
+    for user, _ in value.uses:
+        if user is found or not has_effect_on(user, FREE, value):
+            continue
+        if found is not None:
+            return False
+        found = user
+    return found
 
 
 def would_op_be_trivially_dead(op) -> bool:

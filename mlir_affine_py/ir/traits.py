@@ -91,14 +91,22 @@ class RecursiveMemoryEffects(Trait):
 READ, WRITE, ALLOCATE, FREE = "read", "write", "allocate", "free"
 
 
+# SideEffects::AutomaticAllocationScopeResource: what a stack allocation
+# (memref.alloca) allocates, freed when its allocation scope ends.
+AUTOMATIC_ALLOCATION_SCOPE = "AutomaticAllocationScopeResource"
+
+
 class Effect:
-    """One declared effect: its kind and what it is on (an operand index,
-    a result index, or neither: a resource the op does not name)."""
+    """One declared effect: its kind, what it is on (an operand index, a
+    result index, or neither: a resource the op does not name) and its
+    resource (None: the default one)."""
 
-    __slots__ = ("kind", "operand", "result")
+    __slots__ = ("kind", "operand", "result", "resource")
 
-    def __init__(self, kind: str, operand: int | None = None, result: int | None = None):
+    def __init__(self, kind: str, operand: int | None = None, result: int | None = None,
+                 resource: str | None = None):
         self.kind, self.operand, self.result = kind, operand, result
+        self.resource = resource
 
     def value_of(self, op):
         if self.operand is not None:
@@ -121,8 +129,9 @@ def Write(operand: int | None = None, result: int | None = None) -> Effect:
     return Effect(WRITE, operand, result)
 
 
-def Allocate(operand: int | None = None, result: int | None = None) -> Effect:
-    return Effect(ALLOCATE, operand, result)
+def Allocate(operand: int | None = None, result: int | None = None,
+             resource: str | None = None) -> Effect:
+    return Effect(ALLOCATE, operand, result, resource)
 
 
 def Free(operand: int | None = None, result: int | None = None) -> Effect:
