@@ -225,12 +225,15 @@ class Enum(AttrSyntax):
 
     def __init__(self, cases, dialect: str | None = None, mnemonic: str | None = None,
                  values=None, cpp_name: str = "enum", attr_class: str = "EnumAttr",
-                 storage=T.I64):
+                 storage=T.I64, spaced: bool = False):
         self.cases = list(cases)
         self.storage = storage
         self.values = list(values) if values is not None else list(range(len(self.cases)))
         self.dialect, self.mnemonic = dialect, mnemonic
         self.cpp_name, self.attr_class = cpp_name, attr_class
+        # An EnumAttr whose own assembly format is `$value` (the gpu
+        # dialect's) prints a space of its own before the case.
+        self.spaced = spaced
 
     def attribute(self, case: str) -> A.Attribute:
         if self.dialect is None:
@@ -258,7 +261,7 @@ class Enum(AttrSyntax):
         return self.attribute(word)
 
     def print(self, p, attr) -> None:
-        p.write(self.case_of(attr))
+        p.write(" " + self.case_of(attr) if self.spaced else self.case_of(attr))
 
     def __repr__(self) -> str:
         return f"Enum({self.cases}, {self.dialect}, {self.mnemonic})"
