@@ -9,7 +9,8 @@ from __future__ import annotations
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import register_op
-from ..ir.op_definition import Operand, Property, RegionDef, Result, Variadic
+from ..ir.attr_syntax import ArrayAttrSyntax, SymbolName
+from ..ir.op_definition import Operand, OptionalResult, Property, RegionDef, Variadic
 from ..ir.traits import (AffineScope, AttrSizedOperandSegments, AutomaticAllocationScope,
                          FunctionOpInterface, HasParent, IsolatedFromAbove, NoRegionArguments,
                          NoTerminator, Pure, RecursiveMemoryEffects, ReturnLike, SingleBlock,
@@ -17,81 +18,151 @@ from ..ir.traits import (AffineScope, AttrSizedOperandSegments, AutomaticAllocat
 from ..parse.op_syntax import parses
 from ..parse.syntax import TOKEN, parse_error
 from .base import RegisteredOp, attrs_of, new_op, regions_of, symbol_name_attr
-from .func import FuncOp
+from .gpu_ops import ASYNC_TOKEN
 from .scf import _print_init_list as print_init_list
+
+
+_KERNEL = object()         # the `kernel` keyword of a gpu.func, as parsed
+
+
+class OffloadingHandler:
+    """`<#gpu.select_object<...>>`, left out when it is the default
+    handler (parseOffloadingHandler/printOffloadingHandler in
+    GPUDialect.cpp), which the op then holds."""
+
+    grammar = '"<" attribute_value ">"'
+    optional = True
+
+    def parse(self, state, children, args):
+        state.attributes[args[0].name] = children[0] if children else SELECT_OBJECT
+
+    def print(self, p, view, args):
+        handler = view.op.properties.get(args[0].name)
+        if handler is not None and handler != SELECT_OBJECT:
+            p.write("<")
+            p.print_attribute(handler)
+            p.write(">")
+
+
+SELECT_OBJECT = A.OpaqueAttr("#gpu.select_object")
 
 
 @register_op
 class GPUModuleOp(RegisteredOp):
-    """`gpu.module @name attributes {...} {...}`: a symbol table of kernels."""
+    """`gpu.module @name <handler> [targets] attributes {...} {...}`: a
+    symbol table of kernels and the targets they are compiled for."""
 
     name = "gpu.module"
     traits = (IsolatedFromAbove, NoRegionArguments, SymbolTable, Symbol, SingleBlock,
               NoTerminator)
-    ods_properties = (Property("sym_name", A.StringAttr),)
+    ods_operands = ()
+    ods_properties = (Property("sym_name", SymbolName()), Property("targets", ArrayAttrSyntax()),
+                      Property("offloadingHandler"))
     ods_regions = (RegionDef("bodyRegion", blocks=1),)
     required_properties = ("sym_name",)
-
-    syntax = r"""
-        gpu_module: OP_GPU_MODULE SYMBOL attributes_kw? region
-    """
-
-    @classmethod
-    def parse(cls, t, children):
-        symbol = next(c for c in children if isinstance(c, TOKEN) and c.type == "SYMBOL")
-        attrs = dict(attrs_of(children))
-        attrs["sym_name"] = symbol_name_attr(symbol)
-        return new_op(cls.name, symbol, attributes=attrs, regions=regions_of(children))
+    assembly_format = ("$sym_name (`<` $offloadingHandler^ `>`)? ($targets^)? "
+                       "attr-dict-with-keyword $bodyRegion")
 
     def ensure_implicit_structure(self) -> None:
         from ..ir.core import Block
         if not self.regions[0].blocks:
             self.regions[0].append(Block())
 
-    def print(self, p) -> None:
-        p.write(" " + A.symbol_text(self.properties["sym_name"].text))
-        p.print_optional_attr_dict_with_keyword(self, self.inherent)
-        p.write(" ")
-        p.print_region(self.regions[0], False, True)
 
+@register_op
+class BinaryOp(RegisteredOp):
+    """`gpu.binary @name <handler> [objects]`: a kernel module compiled."""
 
-_KERNEL = object()         # the `kernel` keyword of a gpu.func, as parsed
+    name = "gpu.binary"
+    traits = (Symbol,)
+    ods_operands = ()
+    ods_properties = (Property("sym_name", SymbolName()), Property("offloadingHandler"),
+                      Property("objects", ArrayAttrSyntax()))
+    required_properties = ("objects", "sym_name")
+    custom_OffloadingHandler = OffloadingHandler()
+    assembly_format = "$sym_name custom<OffloadingHandler>($offloadingHandler) attr-dict $objects"
 
 
 @register_op
-class GPUFuncOp(FuncOp):
-    """`gpu.func @name(%a: T) [-> R] [kernel] {...}`: func.func's form, a
-    kernel marked by the `gpu.kernel` unit attribute."""
+class GPUFuncOp(RegisteredOp):
+    """`gpu.func @name(%a: T) [-> R] [workgroup(%w : T)] [private(%p : T)]
+    [kernel] [attributes {...}] {...}` (GPUFuncOp::parse/print): the body's
+    arguments are the function's, then the workgroup and the private
+    buffers; the name, the kernel mark and the number of workgroup
+    buffers are discardable attributes, as upstream keeps them."""
 
     name = "gpu.func"
     traits = (HasParent("gpu.module"), AffineScope, AutomaticAllocationScope,
               FunctionOpInterface, IsolatedFromAbove, Symbol)
+    ods_operands = ()
+    ods_properties = (Property("function_type", A.TypeAttr), Property("arg_attrs", A.ArrayAttr),
+                      Property("res_attrs", A.ArrayAttr),
+                      Property("workgroup_attrib_attrs", A.ArrayAttr),
+                      Property("private_attrib_attrs", A.ArrayAttr),
+                      Property("known_block_size"), Property("known_grid_size"))
+    ods_regions = (RegionDef("body", single_block=False),)
+    required_properties = ("function_type",)
     default_dialect = ""
 
     syntax = r"""
-        gpu_func: OP_GPU_FUNC SYMBOL "(" func_args? ")" func_results? gpu_kernel? attributes_kw? region
+        gpu_func: OP_GPU_FUNC SYMBOL "(" func_args? ")" func_results? gpu_workgroup? gpu_private? gpu_kernel? attributes_kw? region
+        gpu_workgroup: "workgroup" "(" func_args? ")"
+        gpu_private: VISIBILITY "(" func_args? ")"
         gpu_kernel: "kernel"
     """
 
     @classmethod
     def parse(cls, t, children):
-        kernel = any(c is _KERNEL for c in children)
-        op = super().parse(t, [c for c in children if c is not _KERNEL])
-        op.name = cls.name
+        symbol = next(c for c in children if isinstance(c, TOKEN) and c.type == "SYMBOL")
+        args, results, attributions = [], [], {"workgroup": [], "private": []}
+        attrs, kernel = {}, False
+        for child in children:
+            if child is _KERNEL:
+                kernel = True
+            elif isinstance(child, tuple) and child[0] == "args":
+                args = child[1]
+            elif isinstance(child, tuple) and child[0] == "results":
+                results = child[1]
+            elif isinstance(child, tuple) and child[0] in attributions:
+                attributions[child[0]] = child[1]
+            elif isinstance(child, dict):
+                attrs = dict(child)
+        region = regions_of(children)[0]
+        region.set_entry_args([(a[0], a[1]) for a in args] + [
+            (a[0], a[1]) for a in attributions["workgroup"] + attributions["private"]])
+        attrs["function_type"] = A.TypeAttr(T.FunctionType([a[1] for a in args], results))
+        attrs["sym_name"] = symbol_name_attr(symbol)
+        attrs["workgroup_attributions"] = A.IntegerAttr(len(attributions["workgroup"]), T.I64)
         if kernel:
-            op.attributes["gpu.kernel"] = A.UNIT
-        return op
+            attrs["gpu.kernel"] = A.UNIT
+        return new_op(cls.name, symbol, attributes=attrs, regions=[region])
 
     @parses("gpu_kernel")
     def parse_kernel(t, children):
         return _KERNEL
 
-    def verify(self):
-        return None
+    @parses("gpu_workgroup")
+    def parse_workgroup(t, children):
+        return ("workgroup", children[0][1] if children else [])
+
+    @parses("gpu_private")
+    def parse_private(t, children):
+        if children[0].value != "private":
+            raise parse_error(children[0], "expected '{' to begin a region")
+        return ("private", children[1][1] if len(children) > 1 else [])
+
+    @property
+    def function_type(self) -> T.FunctionType:
+        return self.properties["function_type"].value
+
+    @property
+    def sym_name(self) -> str:
+        return self.attributes["sym_name"].text
 
     def print(self, p) -> None:
         p.write(" " + A.symbol_text(self.sym_name) + "(")
         ftype, body = self.function_type, self.regions[0].blocks[0]
+        inputs = len(ftype.inputs)
         for i, arg_type in enumerate(ftype.inputs):
             if i:
                 p.write(", ")
@@ -103,12 +174,30 @@ class GPUFuncOp(FuncOp):
             p.write(" -> ")
             p.print_type_list(ftype.results) if len(ftype.results) == 1 else (
                 p.write("("), p.print_type_list(ftype.results), p.write(")"))
+        workgroup = self.attributes.get("workgroup_attributions")
+        count = workgroup.value if isinstance(workgroup, A.IntegerAttr) else 0
+        _print_attributions(p, "workgroup", body.args[inputs:inputs + count])
+        _print_attributions(p, "private", body.args[inputs + count:])
         if "gpu.kernel" in self.attributes:
             p.write(" kernel")
         p.print_optional_attr_dict_with_keyword(
-            self, ("sym_name", "function_type", "gpu.kernel", "workgroup_attributions"))
+            self, ("sym_name", "workgroup_attributions", "gpu.kernel") + self.inherent)
         p.write(" ")
         p.print_region(self.regions[0], False, True)
+
+
+def _print_attributions(p, keyword: str, values) -> None:
+    """printAttributions: `keyword(%a : T, ...)`, nothing when none."""
+    if not values:
+        return
+    p.write(f" {keyword}(")
+    for i, value in enumerate(values):
+        if i:
+            p.write(", ")
+        p.print_operand(value)
+        p.write(" : ")
+        p.print_type(value.type)
+    p.write(")")
 
 
 @register_op
@@ -127,10 +216,14 @@ class GPUTerminatorOp(RegisteredOp):
     assembly_format = "attr-dict"
 
 
+_ASYNC = object()           # the `async` keyword of a gpu.launch, as parsed
+
+
 @register_op
 class GPULaunchOp(RegisteredOp):
-    """`gpu.launch blocks(%bx, %by, %bz) in (%gx = %a, ...) threads(%tx,
-    %ty, %tz) in (%sx = %d, ...) {...}`: the body's arguments are the block
+    """`gpu.launch [async [%deps]] blocks(%bx, %by, %bz) in (%gx = %a, ...)
+    threads(%tx, %ty, %tz) in (%sx = %d, ...) [module(@m) function(@f)]
+    {...}` (LaunchOp::parse/print): the body's arguments are the block
     ids, thread ids, grid sizes and block sizes, in that order."""
 
     name = "gpu.launch"
@@ -140,28 +233,46 @@ class GPULaunchOp(RegisteredOp):
                     Operand("gridSizeZ"), Operand("blockSizeX"), Operand("blockSizeY"),
                     Operand("blockSizeZ"), Variadic("clusterSizeX"), Variadic("clusterSizeY"),
                     Variadic("clusterSizeZ"), Variadic("dynamicSharedMemorySize"))
+    ods_results = (OptionalResult("asyncToken"),)
     ods_regions = (RegionDef("body"),)
-    inherent = ("operandSegmentSizes", "kernelFunc", "kernelModule", "module")
+    inherent = ("operandSegmentSizes", "function", "module", "workgroup_attrib_attrs",
+                "private_attrib_attrs")
 
     syntax = r"""
-        gpu_launch: OP_GPU_LAUNCH "blocks" gpu_launch_ids "in" gpu_launch_sizes "threads" gpu_launch_ids "in" gpu_launch_sizes attributes_kw? region
+        gpu_launch: OP_GPU_LAUNCH gpu_launch_async? "blocks" gpu_launch_ids "in" gpu_launch_sizes "threads" gpu_launch_ids "in" gpu_launch_sizes gpu_launch_symbol* attributes_kw? region
+        gpu_launch_async: "async" ("[" value_use_list? "]")?
         gpu_launch_ids: "(" VALUE_ID "," VALUE_ID "," VALUE_ID ")"
         gpu_launch_sizes: "(" iter_arg "," iter_arg "," iter_arg ")"
+        gpu_launch_symbol: (GPU_LAUNCH_SYMBOL_KW | OP_MODULE) "(" SYMBOL ")"
+        GPU_LAUNCH_SYMBOL_KW.2: /function(?![\w$.])/
     """
 
     @classmethod
     def parse(cls, t, children):
-        lists = [c for c in children if isinstance(c, tuple)]
+        from ..ir.op_definition import segment_sizes
+        lists = [c for c in children if isinstance(c, tuple) and c[0] in ("ids", "sizes")]
         block_ids, grid, thread_ids, block = lists
         names = block_ids[1] + thread_ids[1] + [n for n, _ in grid[1]] + [n for n, _ in block[1]]
-        operands = [v for _, v in grid[1]] + [v for _, v in block[1]]
+        dependencies = next((c[1] for c in children if isinstance(c, tuple)
+                             and c[0] is _ASYNC), None)
+        operands = list(dependencies or []) + [v for _, v in grid[1]] + [v for _, v in block[1]]
         region = regions_of(children)[0]
         region.set_entry_args([(name, T.INDEX) for name in names])
         attrs = dict(attrs_of(children))
-        from ..ir.op_definition import segment_sizes
-        attrs["operandSegmentSizes"] = segment_sizes(0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0)
-        return new_op(cls.name, None, operands, [T.INDEX] * 6, attributes=attrs,
+        for child in children:
+            if isinstance(child, tuple) and child[0] == "symbol":
+                attrs[child[1]] = A.SymbolRefAttr([symbol_name_attr(child[2]).text])
+        attrs["operandSegmentSizes"] = segment_sizes(len(dependencies or ()), 1, 1, 1, 1, 1, 1,
+                                                     0, 0, 0, 0)
+        attrs["workgroup_attributions"] = A.IntegerAttr(0, T.I64)
+        types = [ASYNC_TOKEN] * len(dependencies or ()) + [T.INDEX] * 6
+        results = [ASYNC_TOKEN] if dependencies is not None else []
+        return new_op(cls.name, None, operands, types, results, attributes=attrs,
                       regions=[region])
+
+    @parses("gpu_launch_async")
+    def parse_async(t, children):
+        return (_ASYNC, list(children[0]) if children else [])
 
     @parses("gpu_launch_ids")
     def parse_ids(t, children):
@@ -171,19 +282,39 @@ class GPULaunchOp(RegisteredOp):
     def parse_sizes(t, children):
         return ("sizes", [c for c in children if isinstance(c, tuple)])
 
+    @parses("gpu_launch_symbol")
+    def parse_symbol(t, children):
+        # The op-name token of `module` is not kept: one child is module's.
+        return ("symbol", "function" if len(children) == 2 else "module", children[-1])
+
     def ensure_implicit_structure(self) -> None:
         from .base import ensure_terminator
         ensure_terminator(self, 0, GPUTerminatorOp)
 
     def print(self, p) -> None:
+        sizes = self.properties["operandSegmentSizes"].value
+        dependencies = self.operands[:sizes[0]]
+        config = self.operands[sizes[0]:sizes[0] + 6]
+        if self.results:
+            p.write(" async")
+            if dependencies:
+                p.write(" [")
+                p.print_operands(dependencies)
+                p.write("]")
         args = self.regions[0].blocks[0].args
-        for keyword, ids, sizes, operands in (("blocks", args[0:3], args[6:9], self.operands[0:3]),
-                                              ("threads", args[3:6], args[9:12],
-                                               self.operands[3:6])):
+        for keyword, ids, arg_sizes, operands in (("blocks", args[0:3], args[6:9], config[0:3]),
+                                                  ("threads", args[3:6], args[9:12],
+                                                   config[3:6])):
             p.write(f" {keyword}(")
             p.print_operands(ids)
             p.write(")")
-            print_init_list(p, sizes, operands, " in ")
-        p.print_optional_attr_dict_with_keyword(self, ("operandSegmentSizes",))
+            print_init_list(p, arg_sizes, operands, " in ")
+        for keyword in ("module", "function"):
+            symbol = self.properties.get(keyword)
+            if symbol is not None:
+                p.write(f" {keyword}(")
+                p.print_attribute(symbol)
+                p.write(")")
+        p.print_optional_attr_dict_with_keyword(self, self.inherent + ("workgroup_attributions",))
         p.write(" ")
         p.print_region(self.regions[0], False, True)

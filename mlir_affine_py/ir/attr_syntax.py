@@ -186,8 +186,7 @@ class SymbolName(AttrSyntax):
         return symbol_name_attr(children[0])
 
     def print(self, p, attr) -> None:
-        from ..printer.printer import symbol_text
-        p.write(symbol_text(attr))
+        p.write(A.symbol_text(attr.text))
 
 
 class SymbolRef(AttrSyntax):
@@ -197,6 +196,16 @@ class SymbolRef(AttrSyntax):
 
     def holds(self, attr) -> bool:
         return isinstance(attr, A.SymbolRefAttr)
+
+
+class ArrayAttrSyntax(AttrSyntax):
+    """An `ArrayAttr` (`[#a, #b]`): only a `[` starts it, so a region or a
+    dictionary may follow where it is optional."""
+
+    grammar = "array_attr"
+
+    def holds(self, attr) -> bool:
+        return isinstance(attr, A.ArrayAttr)
 
 
 class TypeAttrSyntax(AttrSyntax):
