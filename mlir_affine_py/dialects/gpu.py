@@ -9,8 +9,8 @@ from __future__ import annotations
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import register_op
-from ..ir.attr_syntax import ArrayAttrSyntax, SymbolName
-from ..ir.op_definition import Operand, OptionalResult, Property, RegionDef, Variadic
+from ..ir.attr_syntax import ArrayAttrSyntax, SymbolName, SymbolRef
+from ..ir.op_definition import Operand, Optional, OptionalResult, Property, RegionDef, Variadic
 from ..ir.traits import (AffineScope, AttrSizedOperandSegments, AutomaticAllocationScope,
                          FunctionOpInterface, HasParent, IsolatedFromAbove, NoRegionArguments,
                          NoTerminator, Pure, RecursiveMemoryEffects, ReturnLike, SingleBlock,
@@ -18,7 +18,7 @@ from ..ir.traits import (AffineScope, AttrSizedOperandSegments, AutomaticAllocat
 from ..parse.op_syntax import parses
 from ..parse.syntax import TOKEN, parse_error
 from .base import RegisteredOp, attrs_of, new_op, regions_of, symbol_name_attr
-from .gpu_ops import ASYNC_TOKEN
+from .gpu_ops import ASYNC_DEPENDENCIES, ASYNC_TOKEN
 from .scf import _print_init_list as print_init_list
 
 
@@ -318,3 +318,79 @@ class GPULaunchOp(RegisteredOp):
         p.print_optional_attr_dict_with_keyword(self, self.inherent + ("workgroup_attributions",))
         p.write(" ")
         p.print_region(self.regions[0], False, True)
+
+
+class LaunchDimType:
+    """`: i32` after the sizes when they are not of index type
+    (parseLaunchDimType/printLaunchDimType): every size takes that type."""
+
+    grammar = '":" type'
+    optional = True
+
+    def parse(self, state, children, args):
+        size_type = children[0] if children else T.INDEX
+        state.types[args[0].args[0].name] = [size_type]
+
+    def print(self, p, view, args):
+        size_type = view.operands[args[0].args[0].name][0].type
+        if size_type != T.INDEX:
+            p.write(": ")
+            p.print_type(size_type)
+
+
+class LaunchFuncOperands:
+    """`args(%a : T, ...)`, the kernel's operands (parseLaunchFuncOperands/
+    printLaunchFuncOperands), nothing when there are none."""
+
+    grammar = '"args" "(" VALUE_ID ":" type ("," VALUE_ID ":" type)* ")"'
+    optional = True
+
+    def parse(self, state, children, args):
+        children = children or []
+        state.operands[args[0].name] = list(children[0::2])
+        state.types[args[0].name] = list(children[1::2])
+
+    def print(self, p, view, args):
+        operands = view.operands[args[0].name]
+        if not operands:
+            return
+        p.write("args(")
+        for i, value in enumerate(operands):
+            if i:
+                p.write(", ")
+            p.print_operand(value)
+            p.write(" : ")
+            p.print_type(value.type)
+        p.write(")")
+
+
+@register_op
+class LaunchFuncOp(RegisteredOp):
+    name = "gpu.launch_func"
+    traits = (AttrSizedOperandSegments,)
+    ods_operands = (Variadic("asyncDependencies"), Operand("gridSizeX"), Operand("gridSizeY"),
+                    Operand("gridSizeZ"), Operand("blockSizeX"), Operand("blockSizeY"),
+                    Operand("blockSizeZ"), Optional("clusterSizeX"), Optional("clusterSizeY"),
+                    Optional("clusterSizeZ"), Optional("dynamicSharedMemorySize"),
+                    Variadic("kernelOperands"), Optional("asyncObject"))
+    ods_results = (OptionalResult("asyncToken"),)
+    ods_properties = (Property("kernel", SymbolRef()),)
+    ods_types = {name: "gridSizeX" for name in ("gridSizeY", "gridSizeZ", "blockSizeX",
+                                                "blockSizeY", "blockSizeZ", "clusterSizeX",
+                                                "clusterSizeY", "clusterSizeZ")}
+    ods_types["dynamicSharedMemorySize"] = T.I32
+    required_properties = ("kernel",)
+    custom_AsyncDependencies = ASYNC_DEPENDENCIES
+    custom_LaunchDimType = LaunchDimType()
+    custom_LaunchFuncOperands = LaunchFuncOperands()
+    assembly_format = """
+      custom<AsyncDependencies>(type($asyncToken), $asyncDependencies)
+      (`<` $asyncObject^ `:` type($asyncObject) `>`)?
+      $kernel
+      ( `clusters` `in` ` ` `(` $clusterSizeX^ `,` $clusterSizeY `,` $clusterSizeZ `)` )?
+      `blocks` `in` ` ` `(` $gridSizeX `,` $gridSizeY `,` $gridSizeZ `)`
+      `threads` `in` ` ` `(` $blockSizeX `,` $blockSizeY `,` $blockSizeZ `)`
+      custom<LaunchDimType>(type($gridSizeX))
+      (`dynamic_shared_memory_size` $dynamicSharedMemorySize^)?
+      custom<LaunchFuncOperands>($kernelOperands, type($kernelOperands)) attr-dict
+    """

@@ -12,10 +12,10 @@ from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.attr_syntax import Enum, StrAttr, TypeAttrSyntax, TypedInt, UnitAttr
 from ..ir.core import register_op
-from ..ir.op_definition import (Operand, Optional, OptionalResult, Property, Result, Variadic,
-                                VariadicResult)
-from ..ir.traits import (AttrSizedOperandSegments, MemoryEffects, Pure, Read,
-                         SameOperandsAndResultType, Terminator, Write, Allocate, Free)
+from ..ir.op_definition import Operand, OptionalResult, Property, RegionDef, Result, Variadic
+from ..ir.traits import (Allocate, AttrSizedOperandSegments, Free, IsolatedFromAbove,
+                         MemoryEffects, Pure, Read, ReturnLike, SameOperandsAndResultType,
+                         Terminator, Write)
 from ..ir.type_constraints import AnyMemRef, Index, TypeConstraint
 from ..parse.syntax import SymbolUses
 from .base import RegisteredOp
@@ -403,3 +403,24 @@ class SubgroupMmaInsertThreadLocalOp(RegisteredOp):
     ods_types = {"indices": T.INDEX}
     assembly_format = ("$value`,` $matrix`[`$indices`]` attr-dict `:` type($value)`,` "
                        "type($matrix) `->` type($res)")
+
+
+@register_op
+class YieldOp(RegisteredOp):
+    name = "gpu.yield"
+    traits = (Pure, ReturnLike, Terminator)
+    ods_operands = (Variadic("values"),)
+    assembly_format = "attr-dict ($values^ `:` type($values))?"
+
+
+@register_op
+class AllReduceOp(RegisteredOp):
+    name = "gpu.all_reduce"
+    traits = (SameOperandsAndResultType, IsolatedFromAbove)
+    ods_operands = (Operand("value"),)
+    ods_results = (Result("result"),)
+    ods_properties = (Property("op", ALL_REDUCE_OPERATION), Property("uniform", UnitAttr()))
+    ods_regions = (RegionDef("body", single_block=False),)
+    custom_AllReduceOperation = ALL_REDUCE_OPERATION_DIRECTIVE
+    assembly_format = ("custom<AllReduceOperation>($op) $value (`uniform` $uniform^)? $body "
+                       "attr-dict `:` functional-type(operands, results)")
