@@ -9,8 +9,9 @@ from __future__ import annotations
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import register_op
-from ..ir.attr_syntax import ArrayAttrSyntax, SymbolName, SymbolRef
-from ..ir.op_definition import Operand, Optional, OptionalResult, Property, RegionDef, Variadic
+from ..ir.attr_syntax import ArrayAttrSyntax, SymbolName, SymbolRef, TypedInt
+from ..ir.op_definition import (Operand, Optional, OptionalResult, Property, RegionDef, Variadic,
+                                VariadicResult)
 from ..ir.traits import (AffineScope, AttrSizedOperandSegments, AutomaticAllocationScope,
                          FunctionOpInterface, HasParent, IsolatedFromAbove, NoRegionArguments,
                          NoTerminator, Pure, RecursiveMemoryEffects, ReturnLike, SingleBlock,
@@ -394,3 +395,71 @@ class LaunchFuncOp(RegisteredOp):
       (`dynamic_shared_memory_size` $dynamicSharedMemorySize^)?
       custom<LaunchFuncOperands>($kernelOperands, type($kernelOperands)) attr-dict
     """
+
+
+@register_op
+class WarpExecuteOnLane0Op(RegisteredOp):
+    """`gpu.warp_execute_on_lane_0(%laneid)[32] [args(%v : T)] [-> (R)]
+    {...}` (WarpExecuteOnLane0Op::parse/print): the region runs on lane 0,
+    its arguments the `args` operands distributed; its yield is implicit
+    and printed only when the op has results."""
+
+    name = "gpu.warp_execute_on_lane_0"
+    traits = (RecursiveMemoryEffects,)
+    ods_operands = (Operand("laneid"), Variadic("args"))
+    ods_results = (VariadicResult("results"),)
+    ods_properties = (Property("warp_size", TypedInt(T.I64)),)
+    ods_regions = (RegionDef("warpRegion", blocks=1),)
+    required_properties = ("warp_size",)
+
+    syntax = r"""
+        gpu_warp_execute: OP_GPU_WARP_EXECUTE_ON_LANE_0 "(" VALUE_ID ")" "[" INT "]" gpu_warp_args? gpu_warp_results? region attr_dict?
+        gpu_warp_args: "args" "(" value_use_list ":" type_list ")"
+        gpu_warp_results: "->" "(" type_list ")"
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        operands, types, results = [children[0]], [T.INDEX], []
+        for child in children:
+            if isinstance(child, tuple) and child[0] == "args":
+                operands += child[1]
+                types += child[2]
+            elif isinstance(child, tuple) and child[0] == "results":
+                results = child[1]
+        attrs = dict(attrs_of(children))
+        attrs["warp_size"] = A.IntegerAttr(int(children[1].value), T.I64)
+        return new_op(cls.name, None, operands, types, results, attributes=attrs,
+                      regions=regions_of(children))
+
+    @parses("gpu_warp_args")
+    def parse_args(t, children):
+        return ("args", list(children[0]), list(children[1]))
+
+    @parses("gpu_warp_results")
+    def parse_results(t, children):
+        return ("results", list(children[0]))
+
+    def ensure_implicit_structure(self) -> None:
+        from .base import ensure_terminator
+        from .gpu_ops import YieldOp
+        ensure_terminator(self, 0, YieldOp)
+
+    def print(self, p) -> None:
+        p.write("(")
+        p.print_operand(self.operands[0])
+        p.write(f")[{self.properties['warp_size'].value}]")
+        args = self.operands[1:]
+        if args:
+            p.write(" args(")
+            p.print_operands(args)
+            p.write(" : ")
+            p.print_type_list([v.type for v in args])
+            p.write(")")
+        if self.results:
+            p.write(" -> (")
+            p.print_type_list([r.type for r in self.results])
+            p.write(")")
+        p.write(" ")
+        p.print_region(self.regions[0], True, bool(self.results))
+        p.print_optional_attr_dict(self, ("warp_size",))
