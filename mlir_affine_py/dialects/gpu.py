@@ -18,7 +18,9 @@ from ..ir.traits import (AffineScope, AttrSizedOperandSegments, AutomaticAllocat
                          Symbol, SymbolTable, Terminator)
 from ..parse.op_syntax import parses
 from ..parse.syntax import TOKEN, parse_error
-from .base import RegisteredOp, attrs_of, new_op, regions_of, symbol_name_attr
+from ..ir.assembly_format_run import OpView
+from ..ir.verifier import NotedMessage
+from .base import RegisteredOp, attrs_of, new_op, regions_of, symbol_name_attr, symbols_of
 from .gpu_ops import ASYNC_DEPENDENCIES, ASYNC_TOKEN
 from .scf import _print_init_list as print_init_list
 
@@ -160,7 +162,35 @@ class GPUFuncOp(RegisteredOp):
     def sym_name(self) -> str:
         return self.attributes["sym_name"].text
 
+    def attribute_constraint_error(self):
+        if not isinstance(self.function_type, T.FunctionType):
+            return ("'gpu.func' op attribute 'function_type' failed to satisfy constraint: "
+                    "type attribute of function type")
+        return None
+
+    def verify(self):
+        """GPUFuncOp::verifyType and verifyBody: a kernel returns nothing;
+        the body holds the arguments, then the attributions, which are
+        memrefs."""
+        ftype = self.function_type
+        if "gpu.kernel" in self.attributes and ftype.results:
+            return "'gpu.func' op expected void return type for kernel function"
+        if not self.regions[0].blocks:
+            return "'gpu.func' op expected body with at least one block"
+        workgroup = self.attributes.get("workgroup_attributions")
+        count = workgroup.value if isinstance(workgroup, A.IntegerAttr) else 0
+        args = self.regions[0].blocks[0].args
+        needed = len(ftype.inputs) + count
+        if len(args) < needed:
+            return f"'gpu.func' op expected at least {needed} arguments to body region"
+        for arg in args[len(ftype.inputs):]:
+            if not isinstance(arg.type, T.MemRefType):
+                return "'gpu.func' op expected memref type in attribution"
+        return None
+
     def print(self, p) -> None:
+        if not self.regions[0].blocks:
+            return super().print(p)
         p.write(" " + A.symbol_text(self.sym_name) + "(")
         ftype, body = self.function_type, self.regions[0].blocks[0]
         inputs = len(ftype.inputs)
@@ -207,6 +237,21 @@ class GPUReturnOp(RegisteredOp):
     traits = (HasParent("gpu.func"), Pure, ReturnLike, Terminator)
     ods_operands = (Variadic("operands"),)
     assembly_format = "attr-dict ($operands^ `:` type($operands))?"
+
+    def verify(self):
+        func = self.parent_op
+        if not isinstance(func, GPUFuncOp):
+            return None
+        results = func.function_type.results
+        if len(results) != len(self.operands):
+            return NotedMessage(f"'gpu.return' op expected {len(results)} result operands",
+                                [("return type declared here", func)])
+        for index, (value, type) in enumerate(zip(self.operands, results)):
+            if value.type != type:
+                return NotedMessage(
+                    f"'gpu.return' op unexpected type `{value.type}' for operand #{index}",
+                    [("return type declared here", func)])
+        return None
 
 
 @register_op
@@ -384,6 +429,52 @@ class LaunchFuncOp(RegisteredOp):
     custom_AsyncDependencies = ASYNC_DEPENDENCIES
     custom_LaunchDimType = LaunchDimType()
     custom_LaunchFuncOperands = LaunchFuncOperands()
+
+    def verify(self):
+        """LaunchFuncOp::verify, then what the gpu dialect checks of the
+        launches in a `gpu.container_module` (verifyOperationAttribute):
+        the kernel's container, the kernel, its mark, its operands."""
+        module = self.parent_op
+        while module is not None and module.name != "builtin.module":
+            module = module.parent_op
+        if module is None or "gpu.container_module" not in module.attributes:
+            return ("'gpu.launch_func' op expected the closest surrounding module to have "
+                    "the 'gpu.container_module' attribute")
+        kernel = self.properties.get("kernel")
+        if not isinstance(kernel, A.SymbolRefAttr):
+            return None
+        container = next((found for name, found in symbols_of(module)
+                          if name == kernel.root), None)
+        if container is None:
+            return f"'gpu.launch_func' op kernel container '{kernel.root}' is undefined"
+        if isinstance(container, BinaryOp):
+            return None
+        if not isinstance(container, GPUModuleOp):
+            return f"'gpu.launch_func' op kernel module '{kernel.root}' is undefined"
+        function = None
+        if len(kernel.parts) == 2:
+            function = next((found for name, found in symbols_of(container)
+                             if name == kernel.parts[1]), None)
+        reference = "::".join(A.symbol_text(part) for part in kernel.parts)
+        if function is None:
+            return f"'gpu.launch_func' op kernel function '{reference}' is undefined"
+        if not function.has_trait(FunctionOpInterface):
+            return NotedMessage(
+                f"'gpu.launch_func' op referenced kernel '{reference}' is not a function",
+                [("see the kernel definition here", function)])
+        if "gpu.kernel" not in function.attributes:
+            return "'gpu.launch_func' op kernel function is missing the 'gpu.kernel' attribute"
+        if not isinstance(function, GPUFuncOp):
+            return None
+        operands = OpView(self).operands["kernelOperands"]
+        inputs = function.function_type.inputs
+        if len(operands) != len(inputs):
+            return (f"'gpu.launch_func' op got {len(operands)} kernel operands but expected "
+                    f"{len(inputs)}")
+        for index, (value, type) in enumerate(zip(operands, inputs)):
+            if value.type != type:
+                return f"'gpu.launch_func' op type of function argument {index} does not match"
+        return None
     assembly_format = """
       custom<AsyncDependencies>(type($asyncToken), $asyncDependencies)
       (`<` $asyncObject^ `:` type($asyncObject) `>`)?

@@ -16,7 +16,8 @@ from ..ir.op_definition import Operand, OptionalResult, Property, RegionDef, Res
 from ..ir.traits import (Allocate, AttrSizedOperandSegments, Free, IsolatedFromAbove,
                          MemoryEffects, Pure, Read, ReturnLike, SameOperandsAndResultType,
                          Terminator, Write)
-from ..ir.type_constraints import AnyMemRef, Index, TypeConstraint
+from ..ir.type_constraints import (AnyMemRef, Index, TypeConstraint, element_type_or_self,
+                                   verify_compatible_shape)
 from ..parse.syntax import SymbolUses
 from .base import RegisteredOp
 
@@ -27,6 +28,15 @@ DNTENSOR_HANDLE = T.OpaqueType("!gpu.sparse.dntensor_handle")
 AsyncToken = TypeConstraint("async token type", lambda type: type == ASYNC_TOKEN)
 I32 = TypeConstraint("32-bit signless integer", lambda type: type == T.I32)
 I1 = TypeConstraint("1-bit signless integer", lambda type: type == T.I1)
+def _integer_or_float(type) -> bool:
+    return isinstance(type, (T.IntegerType, T.FloatType))
+
+
+IntegerOrFloatOr1DVector = TypeConstraint(
+    "Integer or Float or fixed-length vector of Integer or Float values of ranks 1",
+    lambda type: _integer_or_float(type) or (
+        isinstance(type, T.VectorType) and len(type.shape) == 1
+        and not any(type.scalable or ()) and _integer_or_float(type.element_type)))
 MMAMatrix = TypeConstraint("MMAMatrix type", lambda type: isinstance(type, T.OpaqueType)
                            and type.text.startswith("!gpu.mma_matrix<"))
 
@@ -94,12 +104,18 @@ class AllReduceOperation:
     """The reduction's keyword, if any (parseAllReduceOperation): printed
     as the enum prints itself, after a space, or nothing."""
 
-    grammar = "BARE_ID"
+    grammar = "name_id"       # `and`, `or`, `xor` are keywords elsewhere
     optional = True
 
     def parse(self, state, children, args):
-        if children is not None:
-            state.attributes[args[0].name] = ALL_REDUCE_OPERATION.parse(children, state.op_name)
+        if children is None:
+            return
+        word = children[0]
+        if word.value not in ALL_REDUCE_OPERATION.cases:
+            # Reported where the parser stands after the word: the next token.
+            raise MLIRError(f"custom op '{state.op_name}' invalid op kind",
+                            (word.line, word.column + len(word.value) + 1))
+        state.attributes[args[0].name] = ALL_REDUCE_OPERATION.attribute(word.value)
 
     def print(self, p, view, args):
         attr = view.op.properties.get(args[0].name)
@@ -215,8 +231,11 @@ class PrintfOp(RegisteredOp):
 class ShuffleOp(NamedResults):
     name = "gpu.shuffle"
     traits = (Pure,)
-    ods_operands = (Operand("value"), Operand("offset", I32), Operand("width", I32))
-    ods_results = (Result("shuffleResult"), Result("valid", I1))
+    ods_operands = (Operand("value", IntegerOrFloatOr1DVector), Operand("offset", I32),
+                    Operand("width", I32))
+    ods_results = (Result("shuffleResult", IntegerOrFloatOr1DVector), Result("valid", I1))
+    ods_predicates = (("all of {value, shuffleResult} have same type",
+                       lambda op: op.operands[0].type == op.results[0].type),)
     ods_properties = (Property("mode", SHUFFLE_MODE),)
     ods_types = {"offset": T.I32, "width": T.I32, "shuffleResult": "value", "valid": T.I1}
     required_properties = ("mode",)
@@ -235,6 +254,25 @@ class RotateOp(NamedResults):
     assembly_format = "$value `,` $offset `,` $width attr-dict `:` type($value)"
 
 
+_INTEGER_REDUCTIONS = ("and", "or", "xor", "minui", "minsi", "maxui", "maxsi")
+_FLOAT_REDUCTIONS = ("minnumf", "maxnumf", "minimumf", "maximumf")
+
+
+def reduction_type_error(op) -> str | None:
+    """verifyReduceOpAndType: bitwise and integer min/max reductions want
+    integers, the float min/max ones floats."""
+    attr = op.properties.get("op")
+    if attr is None or not op.operands:
+        return None
+    kind = ALL_REDUCE_OPERATION.case_of(attr)
+    type = op.operands[0].type
+    element = element_type_or_self(type)
+    if (kind in _INTEGER_REDUCTIONS and not isinstance(element, T.IntegerType)) or (
+            kind in _FLOAT_REDUCTIONS and not isinstance(element, T.FloatType)):
+        return f"`{kind}` reduction operation is not compatible with type '{type}'"
+    return None
+
+
 @register_op
 class SubgroupReduceOp(RegisteredOp):
     name = "gpu.subgroup_reduce"
@@ -250,6 +288,9 @@ class SubgroupReduceOp(RegisteredOp):
     assembly_format = ("custom<AllReduceOperation>($op) $value (`uniform` $uniform^)? "
                        "(`cluster` `(` `size` `=` $cluster_size^ (`,` `stride` `=` "
                        "$cluster_stride^)? `)`)? attr-dict `:` functional-type(operands, results)")
+
+    def verify(self):
+        return reduction_type_error(self)
 
 
 @register_op
@@ -297,6 +338,14 @@ class MemcpyOp(RegisteredOp):
     custom_AsyncDependencies = ASYNC_DEPENDENCIES
     assembly_format = f"{_ASYNC} $dst`,` $src `:` type($dst)`,` type($src) attr-dict"
 
+    def verify(self):
+        dst, src = self.operands[-2].type, self.operands[-1].type
+        if dst.element_type != src.element_type:
+            return "'gpu.memcpy' op arguments have incompatible element type"
+        if not verify_compatible_shape(dst, src):
+            return "'gpu.memcpy' op arguments have incompatible shape"
+        return None
+
 
 @register_op
 class MemsetOp(RegisteredOp):
@@ -306,6 +355,8 @@ class MemsetOp(RegisteredOp):
                     Operand("value"))
     ods_results = (OptionalResult("asyncToken", AsyncToken),)
     custom_AsyncDependencies = ASYNC_DEPENDENCIES
+    ods_predicates = (("all of {dst, value} have same element type",
+                       lambda op: op.operands[-2].type.element_type == op.operands[-1].type),)
     assembly_format = f"{_ASYNC} $dst`,` $value `:` type($dst)`,` type($value) attr-dict"
 
 
@@ -424,3 +475,28 @@ class AllReduceOp(RegisteredOp):
     custom_AllReduceOperation = ALL_REDUCE_OPERATION_DIRECTIVE
     assembly_format = ("custom<AllReduceOperation>($op) $value (`uniform` $uniform^)? $body "
                        "attr-dict `:` functional-type(operands, results)")
+
+    def verify(self):
+        """AllReduceOp::verifyRegions: an op kind or a body that reduces
+        two values of the operand's type with one gpu.yield."""
+        body, type = self.regions[0], self.results[0].type if self.results else None
+        if (not body.blocks) != ("op" in self.properties):
+            return "expected either an op attribute or a non-empty body"
+        if not body.blocks:
+            return reduction_type_error(self)
+        if len(body.blocks[0].args) != 2:
+            return "expected two region arguments"
+        if any(arg.type != type for arg in body.blocks[0].args):
+            return "incorrect region argument type"
+        yields = 0
+        for block in body.blocks:
+            last = block.ops[-1] if block.ops else None
+            if isinstance(last, YieldOp):
+                if len(last.operands) != 1:
+                    return "expected one gpu.yield operand"
+                if last.operands[0].type != type:
+                    return "incorrect gpu.yield type"
+                yields += 1
+        if not yields:
+            return "expected gpu.yield op in region"
+        return None
