@@ -32,6 +32,7 @@ def _integer_or_float(type) -> bool:
     return isinstance(type, (T.IntegerType, T.FloatType))
 
 
+IntegerOrFloat = TypeConstraint("Integer or Float", _integer_or_float)
 IntegerOrFloatOr1DVector = TypeConstraint(
     "Integer or Float or fixed-length vector of Integer or Float values of ranks 1",
     lambda type: _integer_or_float(type) or (
@@ -440,7 +441,7 @@ class SubgroupMmaExtractThreadLocalOp(RegisteredOp):
     name = "gpu.subgroup_mma_extract_thread_local"
     traits = (Pure,)
     ods_operands = (Operand("matrix", MMAMatrix), Variadic("indices", Index))
-    ods_results = (Result("res"),)
+    ods_results = (Result("res", IntegerOrFloat),)
     ods_types = {"indices": T.INDEX}
     assembly_format = "$matrix`[`$indices`]` attr-dict `:` type($matrix) `->` type($res)"
 
@@ -449,7 +450,8 @@ class SubgroupMmaExtractThreadLocalOp(RegisteredOp):
 class SubgroupMmaInsertThreadLocalOp(RegisteredOp):
     name = "gpu.subgroup_mma_insert_thread_local"
     traits = (Pure,)
-    ods_operands = (Operand("value"), Operand("matrix", MMAMatrix), Variadic("indices", Index))
+    ods_operands = (Operand("value", IntegerOrFloat), Operand("matrix", MMAMatrix),
+                    Variadic("indices", Index))
     ods_results = (Result("res", MMAMatrix),)
     ods_types = {"indices": T.INDEX}
     assembly_format = ("$value`,` $matrix`[`$indices`]` attr-dict `:` type($value)`,` "

@@ -162,6 +162,21 @@ class SpMMBufferSizeOp(_SparseOp):
     assembly_format = (f"{_ASYNC} custom<TransposeModes>($modeA, $modeB) `` $spmatA `,` $dnmatB "
                        "`,` $dnmatC attr-dict `:` type($bufferSzs) `into` $computeType")
 
+    def signature_error(self) -> str | None:
+        """ODS's order for the declared Variadic results: the operand count,
+        then the result segments, before the rest of the shape."""
+        if self.regions:
+            return f"'{self.name}' op requires zero regions"
+        if len(self.operands) < 3:
+            return (f"'{self.name}' op expected 3 or more operands, but found "
+                    f"{len(self.operands)}")
+        segments = self.properties.get("resultSegmentSizes")
+        total = sum(segments.value) if isinstance(segments, A.DenseArrayAttr) else 0
+        if total != len(self.results):
+            return (f"'{self.name}' op result count ({len(self.results)}) does not match with "
+                    f"the total size ({total}) specified in attribute 'resultSegmentSizes'")
+        return super().signature_error()
+
     def finish_parse(self) -> None:
         super().finish_parse()
         if "resultSegmentSizes" not in self.properties:
