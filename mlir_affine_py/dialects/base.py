@@ -89,7 +89,9 @@ def symbols_of(table):
     for region in table.regions:
         for block in region.blocks:
             for op in block.ops:
-                name = op.properties.get("sym_name")
+                # A property, or a discardable attribute where the op's
+                # arguments leave it out (gpu.func).
+                name = op.properties.get("sym_name") or op.attributes.get("sym_name")
                 if isinstance(name, A.StringAttr):
                     yield name.text, op
 

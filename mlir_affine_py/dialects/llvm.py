@@ -221,3 +221,10 @@ class LLVMPoisonOp(SimpleTypedOp):
     traits = (Pure,)
     ods_results = (Result("res"),)
 
+
+
+@register_op
+class LLVMZeroOp(SimpleTypedOp):
+    name = "llvm.mlir.zero"
+    traits = (Pure,)
+    ods_results = (Result("res"),)

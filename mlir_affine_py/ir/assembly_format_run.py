@@ -155,7 +155,8 @@ def _walk(cls, elements, children, state, AttrDict, Props) -> None:
             index += 1
             _walk(cls, element.other.then, piece.children, state, AttrDict, Props)
         elif kind == "custom":
-            _take(cls, element, [], state)
+            # An optional directive left out: None, which no text gives.
+            _take(cls, element, None, state)
 
 
 def _take_group(cls, group, children, state, AttrDict, Props) -> None:

@@ -186,8 +186,7 @@ class SymbolName(AttrSyntax):
         return symbol_name_attr(children[0])
 
     def print(self, p, attr) -> None:
-        from ..printer.printer import symbol_text
-        p.write(symbol_text(attr))
+        p.write(A.symbol_text(attr.text))
 
 
 class SymbolRef(AttrSyntax):
@@ -197,6 +196,16 @@ class SymbolRef(AttrSyntax):
 
     def holds(self, attr) -> bool:
         return isinstance(attr, A.SymbolRefAttr)
+
+
+class ArrayAttrSyntax(AttrSyntax):
+    """An `ArrayAttr` (`[#a, #b]`): only a `[` starts it, so a region or a
+    dictionary may follow where it is optional."""
+
+    grammar = "array_attr"
+
+    def holds(self, attr) -> bool:
+        return isinstance(attr, A.ArrayAttr)
 
 
 class TypeAttrSyntax(AttrSyntax):
@@ -225,12 +234,15 @@ class Enum(AttrSyntax):
 
     def __init__(self, cases, dialect: str | None = None, mnemonic: str | None = None,
                  values=None, cpp_name: str = "enum", attr_class: str = "EnumAttr",
-                 storage=T.I64):
+                 storage=T.I64, spaced: bool = False):
         self.cases = list(cases)
         self.storage = storage
         self.values = list(values) if values is not None else list(range(len(self.cases)))
         self.dialect, self.mnemonic = dialect, mnemonic
         self.cpp_name, self.attr_class = cpp_name, attr_class
+        # An EnumAttr whose own assembly format is `$value` (the gpu
+        # dialect's) prints a space of its own before the case.
+        self.spaced = spaced
 
     def attribute(self, case: str) -> A.Attribute:
         if self.dialect is None:
@@ -258,7 +270,7 @@ class Enum(AttrSyntax):
         return self.attribute(word)
 
     def print(self, p, attr) -> None:
-        p.write(self.case_of(attr))
+        p.write(" " + self.case_of(attr) if self.spaced else self.case_of(attr))
 
     def __repr__(self) -> str:
         return f"Enum({self.cases}, {self.dialect}, {self.mnemonic})"

@@ -20,6 +20,9 @@ from ..dialects.enum_attributes import enum_attribute, is_enum_attribute
 from ..ir import attributes as A
 from ..ir import types as T
 
+# The gpu dialect's compilation attributes and the targets they name,
+# which are printed back normalized (dialects/gpu_attributes.py).
+_GPU_COMPILATION_PREFIXES = ("#gpu.", "#nvvm.target", "#rocdl.target")
 _CLOSING = {")": "(", "]": "[", "}": "{", ">": "<"}
 # The opaque form: the dialect's name, then the symbol's data in brackets.
 _OPAQUE = re.compile(r"([!#][a-zA-Z_][\w$]*)<(.*)>", re.S)
@@ -41,6 +44,9 @@ def dialect_attribute(token) -> A.Attribute:
         return llvm.llvm_attribute(token)
     if is_enum_attribute(token.value):
         return enum_attribute(token)
+    if token.value.startswith(_GPU_COMPILATION_PREFIXES):
+        from ..dialects.gpu_attributes import normalized    # rare: kept out of start-up
+        return A.OpaqueAttr(normalized(token.value))
     return A.OpaqueAttr(printed_symbol(token.value))
 
 
