@@ -471,6 +471,7 @@ register_pass("affine-parallelize", ".transforms.affine_parallelize:AffineParall
 register_pass("affine-optimize", ".transforms.optimize:AffineOptimize")
 register_pass("affine-loop-skew", ".transforms.loop_skew:AffineLoopSkew")
 register_pass("test-affine-parametric-tile", ".transforms.test_passes:TestAffineLoopParametricTiling")
+register_pass("test-loop-fusion", ".transforms.test_loop_fusion:TestLoopFusion")
 register_pass("lower-affine", ".transforms.lower_affine:LowerAffine")
 register_pass("affine-loop-unroll", ".transforms.loop_unroll:AffineLoopUnroll")
 register_pass("affine-loop-unroll-jam", ".transforms.loop_unroll_jam:AffineLoopUnrollAndJam")
