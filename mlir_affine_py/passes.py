@@ -474,6 +474,7 @@ register_pass("test-affine-parametric-tile", ".transforms.test_passes:TestAffine
 register_pass("test-loop-fusion", ".transforms.test_loop_fusion:TestLoopFusion")
 register_pass("affine-super-vectorizer-test", ".transforms.test_slicing:VectorizerTestSlicing")
 register_pass("test-affine-loop-unswitch", ".transforms.affine_loop_unswitch:TestAffineLoopUnswitch")
+register_pass("affine-raise-from-memref", ".transforms.raise_memref:AffineRaiseFromMemref")
 register_pass("lower-affine", ".transforms.lower_affine:LowerAffine")
 register_pass("affine-loop-unroll", ".transforms.loop_unroll:AffineLoopUnroll")
 register_pass("affine-loop-unroll-jam", ".transforms.loop_unroll_jam:AffineLoopUnrollAndJam")
