@@ -161,13 +161,17 @@ class AffineFlattener:
         otherwise."""
         local = self._by_expr.get(local_expr)
         if local is None:
-            local = LocalVar(f"q{len(self.locals)}")
-            self._by_expr[local_expr] = local
-            self._exprs[local] = local_expr
-            self.locals.append(local)
+            local = self._new_local(local_expr)
             self.reprs[local] = (dividend, divisor)
             self.local_ineqs.append(div_lower_bound(dividend, divisor, local))
             self.local_ineqs.append(div_upper_bound(dividend, divisor, local))
+        return local
+
+    def _new_local(self, local_expr) -> LocalVar:
+        local = LocalVar(f"q{len(self.locals)}")
+        self._by_expr[local_expr] = local
+        self._exprs[local] = local_expr
+        self.locals.append(local)
         return local
 
     def rebuild(self, flat: dict):
@@ -193,3 +197,92 @@ def simplify_affine_expr(expr, columns: list, num_dims: int):
     simplify further (`(d0 + d1 + d2 * 2) mod 2` becomes `(d0 + d1) mod 2`)."""
     flattener = AffineFlattener(columns, num_dims)
     return flattener.rebuild(flattener.flatten(expr))
+
+
+class SemiAffineFlattener(AffineFlattener):
+    """`SimpleAffineExprFlattener` on semi-affine expressions: a product of
+    two non-constants, or a mod or division by a non-constant, becomes a
+    local standing for that part, its operands rebuilt from their flat
+    forms (`addLocalVariableSemiAffine`); equal parts share a local.  Such a
+    local has no constraints."""
+
+    def flatten(self, expr) -> dict:
+        if isinstance(expr, AffineBinaryOpExpr) and expr.kind != "add" \
+                and not isinstance(expr.rhs, AffineConstantExpr):
+            lhs = self.rebuild(self.flatten(expr.lhs))
+            rhs = self.rebuild(self.flatten(expr.rhs))
+            part = {"mul": lambda: lhs * rhs, "mod": lambda: lhs % rhs,
+                    "floordiv": lambda: lhs.floordiv(rhs),
+                    "ceildiv": lambda: lhs.ceildiv(rhs)}[expr.kind]()
+            local = self._by_expr.get(part)
+            return {(local if local is not None else self._new_local(part)): 1}
+        return super().flatten(expr)
+
+    def rebuild_semi_affine(self, flat: dict):
+        """`getSemiAffineExprFromFlatForm`: the terms sorted by MLIR's keys
+        (a dim's position and a running negative offset, counted on from the
+        parts `dim op constant`, so that a dim comes before them; a symbol's
+        position and a running offset past the dims and symbols; a part
+        whose operands are a dim or symbol and a dim, symbol or constant
+        keyed by them), then the other parts in their order, then the
+        constant."""
+        num_dims = self.num_dims
+        num_symbols = len(self.columns) - num_dims
+        widest = max(num_dims, num_symbols)
+        keyed: dict = {}
+        offset_sym, offset_dim = 0, -1
+        for j in range(num_symbols):
+            coefficient = flat.get(self.columns[num_dims + j], 0)
+            if coefficient:
+                keyed[(j, widest + offset_sym)] = (coefficient, symbol(j))
+                offset_sym += 1
+        placed = set()
+        for local in self.locals:
+            coefficient = flat.get(local, 0)
+            part = self._exprs[local]
+            if not coefficient or not isinstance(part, AffineBinaryOpExpr):
+                continue
+            lhs, rhs = part.lhs, part.rhs
+            if not (isinstance(lhs, (AffineDimExpr, AffineSymbolExpr)) and
+                    isinstance(rhs, (AffineDimExpr, AffineSymbolExpr, AffineConstantExpr))):
+                continue
+            if isinstance(rhs, AffineConstantExpr) and isinstance(lhs, AffineDimExpr):
+                key = (lhs.position, offset_dim)
+                offset_dim -= 1
+            elif isinstance(lhs, AffineDimExpr):
+                key = (lhs.position, rhs.position)
+            else:
+                key = (lhs.position, widest + offset_sym)
+                offset_sym += 1
+            keyed[key] = (coefficient, part)
+            placed.add(local)
+        for j in range(num_dims):
+            coefficient = flat.get(self.columns[j], 0)
+            if coefficient:
+                keyed[(j, offset_dim)] = (coefficient, dim(j))
+                offset_dim -= 1
+        expr = constant(0)
+        for key in sorted(keyed):
+            coefficient, term = keyed[key]
+            expr = expr + term * coefficient
+        for local in self.locals:
+            if flat.get(local, 0) and local not in placed:
+                expr = expr + self._exprs[local] * flat[local]
+        if flat.get(CONST, 0):
+            expr = expr + flat[CONST]
+        return expr
+
+
+def simplify_semi_affine_expr(expr, num_dims: int, num_symbols: int):
+    """`simplifyAffineExpr` of a semi-affine expression (upstream's
+    `simplifySemiAffine` rewrites of divisions by symbols not included):
+    flattened with its semi-affine parts as locals and rebuilt in MLIR's
+    order, or left as it is when a plain rebuild gives it back."""
+    flattener = SemiAffineFlattener(list(range(num_dims + num_symbols)), num_dims)
+    try:
+        flat = flattener.flatten(expr)
+    except NotAffine:
+        return expr
+    if flattener.rebuild(flat) == expr:
+        return expr
+    return flattener.rebuild_semi_affine(flat)

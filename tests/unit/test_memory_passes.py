@@ -45,9 +45,9 @@ KNOWN_DIFFERENCES = {
     ("Affine-simplify-structures.mlir", 1, 0):
         "@test_fuzz_explosion's set is empty (isl proves it) and its affine.if goes; "
         "mlir-opt's Fourier-Motzkin emptiness test gives up on it and keeps the set",
-    **{("Affine-simplify-structures.mlir", 1, k):
-       "semi-affine maps (divisions by symbols) are simplified by upstream's flattener, "
-       "which is not ported: they are left as they are" for k in (4, 6, 7, 8, 9, 11)},
+    ("Affine-simplify-structures.mlir", 1, 4):
+        "upstream's simplifySemiAffine rewrites of divisions by symbols "
+        "(`(s0 * s0) mod s0` = 0, ...) are not ported: those maps are only flattened",
 }
 # Functions of the lit tests where mlir-opt's output computes something
 # else than its input (each has a test below showing it).
