@@ -211,9 +211,7 @@ class SemiAffineFlattener(AffineFlattener):
                 and not isinstance(expr.rhs, AffineConstantExpr):
             lhs = self.rebuild(self.flatten(expr.lhs))
             rhs = self.rebuild(self.flatten(expr.rhs))
-            part = {"mul": lambda: lhs * rhs, "mod": lambda: lhs % rhs,
-                    "floordiv": lambda: lhs.floordiv(rhs),
-                    "ceildiv": lambda: lhs.ceildiv(rhs)}[expr.kind]()
+            part = _binary(expr.kind, lhs, rhs)
             local = self._by_expr.get(part)
             return {(local if local is not None else self._new_local(part)): 1}
         return super().flatten(expr)
@@ -273,11 +271,87 @@ class SemiAffineFlattener(AffineFlattener):
         return expr
 
 
+def _divisible_by_symbol(expr, position: int, kind: str) -> bool:
+    """`isDivisibleBySymbol`: whether `expr` is a multiple of symbol
+    `position` for a division or mod of `kind`."""
+    if isinstance(expr, AffineConstantExpr):
+        return expr.value == 0
+    if isinstance(expr, AffineDimExpr):
+        return False
+    if isinstance(expr, AffineSymbolExpr):
+        return expr.position == position
+    if expr.kind == "add":
+        return _divisible_by_symbol(expr.lhs, position, kind) and \
+            _divisible_by_symbol(expr.rhs, position, kind)
+    if expr.kind == "mod":
+        # A mod of multiples is not always a multiple for a division.
+        return _divisible_by_symbol(expr.lhs, position, "mod") and \
+            _divisible_by_symbol(expr.rhs, position, "mod")
+    if expr.kind == "mul":
+        return _divisible_by_symbol(expr.lhs, position, kind) or \
+            _divisible_by_symbol(expr.rhs, position, kind)
+    # A quotient is no multiple of the symbol in general ((s0 * 2) ceildiv 4
+    # for s0 = 2 is 1), where upstream's rule may take it for one.
+    return False
+
+
+def _symbolic_divide(expr, position: int, kind: str):
+    """`symbolicDivide`: `expr` divided by symbol `position`, or None."""
+    if isinstance(expr, AffineConstantExpr):
+        return constant(0) if expr.value == 0 else None
+    if isinstance(expr, AffineDimExpr):
+        return None
+    if isinstance(expr, AffineSymbolExpr):
+        return constant(1)
+    if expr.kind == "add":
+        lhs = _symbolic_divide(expr.lhs, position, kind)
+        rhs = _symbolic_divide(expr.rhs, position, kind)
+        return None if lhs is None or rhs is None else lhs + rhs
+    if expr.kind == "mul":
+        if not _divisible_by_symbol(expr.lhs, position, kind):
+            rhs = _symbolic_divide(expr.rhs, position, kind)
+            return None if rhs is None else expr.lhs * rhs
+        lhs = _symbolic_divide(expr.lhs, position, kind)
+        return None if lhs is None else lhs * expr.rhs
+    if expr.kind in ("floordiv", "ceildiv"):
+        lhs = _symbolic_divide(expr.lhs, position, expr.kind)
+        return None if lhs is None else _binary(expr.kind, lhs, expr.rhs)
+    return None
+
+
+def _binary(kind: str, lhs, rhs):
+    return {"add": lambda: lhs + rhs, "mul": lambda: lhs * rhs, "mod": lambda: lhs % rhs,
+            "floordiv": lambda: lhs.floordiv(rhs), "ceildiv": lambda: lhs.ceildiv(rhs)}[kind]()
+
+
+def simplify_semi_affine(expr):
+    """`simplifySemiAffine`: a mod, floordiv or ceildiv whose divisor
+    simplifies to a symbol that divides its dividend becomes 0 or the
+    symbolic quotient; everything else is rebuilt from its simplified
+    operands."""
+    if not isinstance(expr, AffineBinaryOpExpr):
+        return expr
+    lhs, rhs = simplify_semi_affine(expr.lhs), simplify_semi_affine(expr.rhs)
+    if expr.kind in ("add", "mul") or not isinstance(rhs, AffineSymbolExpr) or \
+            not _divisible_by_symbol(expr.lhs, rhs.position, expr.kind):
+        return _binary(expr.kind, lhs, rhs)
+    if expr.kind == "mod":
+        return constant(0)
+    quotient = _symbolic_divide(lhs, rhs.position, expr.kind)
+    return quotient if quotient is not None else _binary(expr.kind, lhs, rhs)
+
+
 def simplify_semi_affine_expr(expr, num_dims: int, num_symbols: int):
-    """`simplifyAffineExpr` of a semi-affine expression (upstream's
-    `simplifySemiAffine` rewrites of divisions by symbols not included):
-    flattened with its semi-affine parts as locals and rebuilt in MLIR's
-    order, or left as it is when a plain rebuild gives it back."""
+    """`simplifyAffineExpr` of a semi-affine expression: `simplifySemiAffine`
+    first; then, when it is still semi-affine, flattened with its
+    semi-affine parts as locals and rebuilt in MLIR's order, or left as it
+    is when a plain rebuild gives it back."""
+    expr = simplify_semi_affine(expr)
+    if expr.is_pure_affine():
+        try:
+            return simplify_affine_expr(expr, list(range(num_dims + num_symbols)), num_dims)
+        except NotAffine:
+            return expr
     flattener = SemiAffineFlattener(list(range(num_dims + num_symbols)), num_dims)
     try:
         flat = flattener.flatten(expr)

@@ -6,7 +6,8 @@ the canonicalization patterns and folds of IR/AffineOps.cpp).
 
 Contract:
 - every affine map attribute is simplified result by result (flattened and
-  rebuilt; a semi-affine result with its products and divisions by
+  rebuilt; a semi-affine result after `simplifySemiAffine`'s divisions by a
+  symbol that divides the dividend, with its products and divisions by
   non-constants as locals, rebuilt in upstream's order);
 - every integer set attribute: an empty set becomes `(1 == 0)`; another
   loses its trivially redundant inequalities (`removeTrivialRedundancy`)
@@ -23,8 +24,8 @@ Contract:
   dropped (from constant loop bounds); ops left without effect or use go.
 Emptiness is decided exactly (isl), where MLIR's Fourier-Motzkin test may
 miss an empty set or give up.  Not done here: composing affine.apply
-chains, `simplifyMapWithOperands`, and upstream's `simplifySemiAffine`
-rewrites of divisions by symbols.
+chains and `simplifyMapWithOperands`; a quotient is not taken for a
+multiple of a symbol (upstream's rule may: `(s0 * 2) ceildiv 4`).
 """
 
 from __future__ import annotations

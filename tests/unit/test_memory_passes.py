@@ -46,8 +46,8 @@ KNOWN_DIFFERENCES = {
         "@test_fuzz_explosion's set is empty (isl proves it) and its affine.if goes; "
         "mlir-opt's Fourier-Motzkin emptiness test gives up on it and keeps the set",
     ("Affine-simplify-structures.mlir", 1, 4):
-        "upstream's simplifySemiAffine rewrites of divisions by symbols "
-        "(`(s0 * s0) mod s0` = 0, ...) are not ported: those maps are only flattened",
+        "@semiaffine_floordiv: mlir-opt 22 divides `(s0 * 2) mod (s0 * 3)` by s0 "
+        "symbolically (to 2); here a mod of multiples of a symbol is not divided",
 }
 # Functions of the lit tests where mlir-opt's output computes something
 # else than its input (each has a test below showing it).

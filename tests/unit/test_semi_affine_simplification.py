@@ -1,6 +1,7 @@
 """Semi-affine expressions (products of non-constants, divisions and mods
 by symbols) simplified as -affine-simplify-structures simplifies them
-(analysis/affine_flattener.py `simplify_semi_affine_expr`, upstream's
+(analysis/affine_flattener.py `simplify_semi_affine_expr`: upstream's
+simplifySemiAffine,
 semi-affine flattening and `getSemiAffineExprFromFlatForm`) keep their
 value: random expressions, evaluated before and after at random points
 (a count of expressions and points, not a time budget)."""
@@ -66,3 +67,15 @@ def test_terms_come_in_mlir_order():
     expr = (d0.floordiv(constant(2)) * s0 + s1.floordiv(constant(2))) * 2 + d0 % 2
     assert str(simplify_semi_affine_expr(expr, 1, 2)) == \
         "d0 mod 2 + (s1 floordiv 2) * 2 + ((d0 floordiv 2) * s0) * 2"
+
+
+def test_divisions_by_a_symbol_that_divides_the_dividend():
+    """`simplifySemiAffine`: a mod by such a symbol is 0, a division the
+    quotient; a quotient inside is not taken for a multiple."""
+    d0, s0 = dim(0), symbol(0)
+    mod = (-(d0.floordiv(s0) * s0) + s0 * s0) % s0
+    assert str(simplify_semi_affine_expr(mod, 1, 1)) == "0"
+    ceil = (-(d0.floordiv(s0) * s0) + s0 * 42).ceildiv(s0)
+    assert str(simplify_semi_affine_expr(ceil, 1, 1)) == "-(d0 floordiv s0) + 42"
+    kept = ((s0 * 2).ceildiv(constant(4)) * 5 + s0 * 42).ceildiv(s0)
+    assert str(simplify_semi_affine_expr(kept, 1, 1)) == "(s0 * 42 + (s0 ceildiv 2) * 5) ceildiv s0"
