@@ -24,8 +24,8 @@ Contract:
   dropped (from constant loop bounds); ops left without effect or use go.
 Emptiness is decided exactly (isl), where MLIR's Fourier-Motzkin test may
 miss an empty set or give up.  Not done here: composing affine.apply
-chains and `simplifyMapWithOperands`; a quotient is not taken for a
-multiple of a symbol (upstream's rule may: `(s0 * 2) ceildiv 4`).
+chains and `simplifyMapWithOperands`; a quotient is never taken for a
+multiple of a symbol, and a mod of multiples is not divided by it.
 """
 
 from __future__ import annotations

@@ -1,8 +1,7 @@
 """Semi-affine expressions (products of non-constants, divisions and mods
 by symbols) simplified as -affine-simplify-structures simplifies them
 (analysis/affine_flattener.py `simplify_semi_affine_expr`: upstream's
-simplifySemiAffine,
-semi-affine flattening and `getSemiAffineExprFromFlatForm`) keep their
+simplifySemiAffine, semi-affine flattening and getSemiAffineExprFromFlatForm) keep their
 value: random expressions, evaluated before and after at random points
 (a count of expressions and points, not a time budget)."""
 
