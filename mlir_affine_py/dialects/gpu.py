@@ -1,7 +1,8 @@
 """The gpu dialect's structure ops (mlir/include/mlir/Dialect/GPU/IR/GPUOps.td,
 GPUDialect.cpp): gpu.module, gpu.func and gpu.return, gpu.launch with its
 gpu.terminator, and the index ops gpu.thread_id/block_id/block_dim/grid_dim,
-as far as affine code around GPU kernels uses them (no async tokens,
+as far as affine code around GPU kernels uses them, and the async ops
+gpu.wait, gpu.alloc, gpu.memcpy and gpu.dealloc (no
 clusters, attributions or offloading targets)."""
 
 from __future__ import annotations
@@ -9,14 +10,14 @@ from __future__ import annotations
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import register_op
-from ..ir.op_definition import Operand, Property, RegionDef, Result, Variadic
+from ..ir.op_definition import Operand, Property, RegionDef, Result, Variadic, VariadicResult
 from ..ir.traits import (AffineScope, AttrSizedOperandSegments, AutomaticAllocationScope,
                          FunctionOpInterface, HasParent, IsolatedFromAbove, NoRegionArguments,
                          NoTerminator, Pure, RecursiveMemoryEffects, ReturnLike, SingleBlock,
                          Symbol, SymbolTable, Terminator)
 from ..parse.op_syntax import parses
-from ..parse.syntax import TOKEN, parse_error
-from .base import RegisteredOp, attrs_of, new_op, regions_of, symbol_name_attr
+from ..parse.syntax import TOKEN, SymbolUses, Uses, parse_error
+from .base import RegisteredOp, attrs_of, new_op, regions_of, symbol_name_attr, types_of
 from .func import FuncOp
 from .scf import _print_init_list as print_init_list
 
@@ -236,3 +237,168 @@ ThreadIdOp = _dimension_op("gpu.thread_id", "gpu_thread_id")
 BlockIdOp = _dimension_op("gpu.block_id", "gpu_block_id")
 BlockDimOp = _dimension_op("gpu.block_dim", "gpu_block_dim")
 GridDimOp = _dimension_op("gpu.grid_dim", "gpu_grid_dim")
+
+
+# ------------------------------------------------------------ async ops
+# custom<AsyncDependencies>: `async` when the op gives a !gpu.async.token,
+# then the tokens it waits for in brackets.  The ops below declare no
+# memory effects (unknown effects: nothing moves across them).
+ASYNC_TOKEN = T.OpaqueType("!gpu.async.token")
+
+
+def _async_parts(children) -> tuple:
+    """(whether `async` was written, the dependency tokens)."""
+    is_async = any(isinstance(c, TOKEN) and c.type == "GPU_ASYNC_KW" for c in children)
+    deps = next((list(c) for c in children if isinstance(c, SymbolUses)), [])
+    return is_async, deps
+
+
+def _print_async(p, op, dependencies) -> None:
+    """The directive with the space the format puts before it (so that an
+    op without either part prints two spaces, as mlir-opt does)."""
+    is_async = bool(op.results) and op.results[-1].type == ASYNC_TOKEN
+    p.write(" async" if is_async else " ")
+    if dependencies:
+        p.write(" [" if is_async else "[")
+        p.print_operands(dependencies)
+        p.write("]")
+
+
+@register_op
+class GPUWaitOp(RegisteredOp):
+    """`gpu.wait [async] [%t, ...]`: waits for the tokens (all work on the
+    device, without any), giving a token of its own when async."""
+
+    name = "gpu.wait"
+    ods_operands = (Variadic("asyncDependencies"),)
+    ods_results = (VariadicResult("asyncToken"),)
+
+    syntax = r"""
+        gpu_wait: OP_GPU_WAIT GPU_ASYNC_KW? symbol_uses? attr_dict?
+        GPU_ASYNC_KW.2: /async(?![\w$.])/
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        is_async, deps = _async_parts(children)
+        return new_op(cls.name, None, deps, [ASYNC_TOKEN] * len(deps),
+                      [ASYNC_TOKEN] if is_async else [], dict(attrs_of(children)))
+
+    def print(self, p) -> None:
+        _print_async(p, self, self.operands)
+        self.attr_dict(p)
+
+
+@register_op
+class GPUAllocOp(RegisteredOp):
+    """`gpu.alloc [async] [deps] [host_shared] (%sizes) [%symbols] : T`."""
+
+    name = "gpu.alloc"
+    traits = (AttrSizedOperandSegments,)
+    ods_operands = (Variadic("asyncDependencies"), Variadic("dynamicSizes"),
+                    Variadic("symbolOperands"))
+    ods_results = (Result("memref"), VariadicResult("asyncToken"))
+    inherent = ("operandSegmentSizes", "hostShared")
+
+    syntax = r"""
+        gpu_alloc: OP_GPU_ALLOC GPU_ASYNC_KW? symbol_uses? GPU_HOST_SHARED_KW? "(" value_use_list? ")" gpu_alloc_symbols? attr_dict? ":" type
+        gpu_alloc_symbols: "[" value_use_list "]"
+        GPU_HOST_SHARED_KW.2: /host_shared(?![\w$.])/
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        is_async, deps = _async_parts(children)
+        sizes = next((list(c) for c in children if isinstance(c, Uses)
+                      and not isinstance(c, SymbolUses)), [])
+        symbols = next((c[1] for c in children if isinstance(c, tuple) and c[0] == "symbols"), [])
+        attrs = dict(attrs_of(children))
+        if any(isinstance(c, TOKEN) and c.type == "GPU_HOST_SHARED_KW" for c in children):
+            attrs["hostShared"] = A.UNIT
+        from ..ir.op_definition import segment_sizes
+        attrs["operandSegmentSizes"] = segment_sizes(len(deps), len(sizes), len(symbols))
+        type = types_of(children)[0]
+        return new_op(cls.name, None, deps + sizes + list(symbols),
+                      [ASYNC_TOKEN] * len(deps) + [T.INDEX] * (len(sizes) + len(symbols)),
+                      [type] + ([ASYNC_TOKEN] if is_async else []), attrs)
+
+    @parses("gpu_alloc_symbols")
+    def parse_symbols(t, children):
+        return ("symbols", list(children[0]))
+
+    def result_name_hints(self):
+        return ["memref", "asyncToken"][:len(self.results)]
+
+    def print(self, p) -> None:
+        deps, sizes, symbols = self.properties["operandSegmentSizes"].value
+        _print_async(p, self, self.operands[:deps])
+        if "hostShared" in self.properties:
+            p.write(" host_shared")
+        p.write(" (")
+        p.print_operands(self.operands[deps:deps + sizes])
+        p.write(")")
+        if symbols:
+            p.write("[")
+            p.print_operands(self.operands[deps + sizes:])
+            p.write("]")
+        self.attr_dict(p)
+        p.write(" : ")
+        p.print_type(self.results[0].type)
+
+
+@register_op
+class GPUMemcpyOp(RegisteredOp):
+    """`gpu.memcpy [async] [deps] %dst, %src : T, U`."""
+
+    name = "gpu.memcpy"
+    ods_operands = (Variadic("asyncDependencies"), Operand("dst"), Operand("src"))
+    ods_results = (VariadicResult("asyncToken"),)
+
+    syntax = r"""
+        gpu_memcpy: OP_GPU_MEMCPY GPU_ASYNC_KW? symbol_uses? VALUE_ID "," VALUE_ID ":" type "," type attr_dict?
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        is_async, deps = _async_parts(children)
+        values = [c for c in children if isinstance(c, TOKEN) and c.type == "VALUE_ID"]
+        types = types_of(children)
+        return new_op(cls.name, None, deps + values, [ASYNC_TOKEN] * len(deps) + types,
+                      [ASYNC_TOKEN] if is_async else [], dict(attrs_of(children)))
+
+    def print(self, p) -> None:
+        _print_async(p, self, self.operands[:-2])
+        p.write(" ")
+        p.print_operands(self.operands[-2:])
+        p.write(" : ")
+        p.print_type_list([v.type for v in self.operands[-2:]])
+        self.attr_dict(p)
+
+
+@register_op
+class GPUDeallocOp(RegisteredOp):
+    """`gpu.dealloc [async] [deps] %memref : T`."""
+
+    name = "gpu.dealloc"
+    ods_operands = (Variadic("asyncDependencies"), Operand("memref"))
+    ods_results = (VariadicResult("asyncToken"),)
+
+    syntax = r"""
+        gpu_dealloc: OP_GPU_DEALLOC GPU_ASYNC_KW? symbol_uses? VALUE_ID attr_dict? ":" type
+    """
+
+    @classmethod
+    def parse(cls, t, children):
+        is_async, deps = _async_parts(children)
+        value = [c for c in children if isinstance(c, TOKEN) and c.type == "VALUE_ID"]
+        return new_op(cls.name, None, deps + value,
+                      [ASYNC_TOKEN] * len(deps) + types_of(children),
+                      [ASYNC_TOKEN] if is_async else [], dict(attrs_of(children)))
+
+    def print(self, p) -> None:
+        _print_async(p, self, self.operands[:-1])
+        p.write(" ")
+        p.print_operand(self.operands[-1])
+        self.attr_dict(p)
+        p.write(" : ")
+        p.print_type(self.operands[-1].type)

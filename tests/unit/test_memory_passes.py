@@ -33,8 +33,6 @@ PASSES = {
 }
 # (file, run, chunk) -> why the output differs from mlir-opt's.
 KNOWN_DIFFERENCES = {
-    ("Affine-affine-loop-invariant-code-motion.mlir", 1, 28):
-        "its ops of the gpu dialect (gpu.wait, gpu.alloc, gpu.memcpy) do not parse",
     # mlir-opt 22's output is wrong here: it hoists the stores out of
     # `affine.for 0 to 0` (test_mlir_opt_hoists_stores_out_of_loops_that_never_run);
     # the CHECK lines of upstream's newer test want them kept, as here.
