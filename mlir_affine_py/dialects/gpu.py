@@ -270,6 +270,7 @@ class GPUWaitOp(RegisteredOp):
     device, without any), giving a token of its own when async."""
 
     name = "gpu.wait"
+    traits = ()     # no memory effects declared: unknown effects
     ods_operands = (Variadic("asyncDependencies"),)
     ods_results = (VariadicResult("asyncToken"),)
 
@@ -351,6 +352,7 @@ class GPUMemcpyOp(RegisteredOp):
     """`gpu.memcpy [async] [deps] %dst, %src : T, U`."""
 
     name = "gpu.memcpy"
+    traits = ()     # no memory effects declared: unknown effects
     ods_operands = (Variadic("asyncDependencies"), Operand("dst"), Operand("src"))
     ods_results = (VariadicResult("asyncToken"),)
 
@@ -380,6 +382,7 @@ class GPUDeallocOp(RegisteredOp):
     """`gpu.dealloc [async] [deps] %memref : T`."""
 
     name = "gpu.dealloc"
+    traits = ()     # no memory effects declared: unknown effects
     ods_operands = (Variadic("asyncDependencies"), Operand("memref"))
     ods_results = (VariadicResult("asyncToken"),)
 

@@ -28,8 +28,15 @@ from ..ir.rewriter import IRRewriter
 from ..passes import Pass
 
 
-# The arith ops read back into affine expressions (m_Op<arith::AddIOp>, ...).
-_KINDS = {"arith.addi": ADD, "arith.muli": MUL}
+def _kind(op) -> str | None:
+    """m_Op<arith::AddIOp> / m_Op<arith::MulIOp>: arith's binary ops share
+    one class, so the op is told by its name, as isa<> tells it by class."""
+    name = op.op_name
+    if name == "arith.addi":
+        return ADD
+    if name == "arith.muli":
+        return MUL
+    return None
 
 
 def _position(value, values: list, valid) -> int | None:
@@ -49,7 +56,7 @@ def to_affine_expr(value, dims: list, symbols: list):
     if constant is not None:
         return affine_constant(constant)
     producer = value.defining_op
-    kind = _KINDS.get(producer.op_name) if producer is not None else None
+    kind = _kind(producer) if producer is not None else None
     if kind is not None:
         lhs = to_affine_expr(producer.operands[0], dims, symbols)
         rhs = to_affine_expr(producer.operands[1], dims, symbols) if lhs is not None else None

@@ -47,7 +47,9 @@ class VectorizerTestSlicing(Pass):
                 continue
             text.append("\n" + op.sym_name)
             for matched in op.walk("post"):
-                if matched.op_name != _MATCHED_OP_NAME:
+                # Upstream's filter: the unregistered test op, by its name.
+                name = matched.op_name
+                if name != _MATCHED_OP_NAME:
                     continue
                 text.append(f"\nmatched: {op_to_string(matched)} {title}: ")
                 text.extend("\n" + op_to_string(member) for member in slice_of(matched))
