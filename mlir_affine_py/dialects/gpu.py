@@ -10,7 +10,8 @@ from __future__ import annotations
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import register_op
-from ..ir.op_definition import Operand, Property, RegionDef, Result, Variadic, VariadicResult
+from ..ir.type_constraints import AnyMemRef, Index, TypeConstraint
+from ..ir.op_definition import OptionalResult, Operand, Property, RegionDef, Result, Variadic
 from ..ir.traits import (AffineScope, AttrSizedOperandSegments, AutomaticAllocationScope,
                          FunctionOpInterface, HasParent, IsolatedFromAbove, NoRegionArguments,
                          NoTerminator, Pure, RecursiveMemoryEffects, ReturnLike, SingleBlock,
@@ -244,6 +245,7 @@ GridDimOp = _dimension_op("gpu.grid_dim", "gpu_grid_dim")
 # then the tokens it waits for in brackets.  The ops below declare no
 # memory effects (unknown effects: nothing moves across them).
 ASYNC_TOKEN = T.OpaqueType("!gpu.async.token")
+AsyncToken = TypeConstraint("async token type", lambda type: type == ASYNC_TOKEN)
 
 
 def _async_parts(children) -> tuple:
@@ -271,8 +273,8 @@ class GPUWaitOp(RegisteredOp):
 
     name = "gpu.wait"
     traits = ()     # no memory effects declared: unknown effects
-    ods_operands = (Variadic("asyncDependencies"),)
-    ods_results = (VariadicResult("asyncToken"),)
+    ods_operands = (Variadic("asyncDependencies", AsyncToken),)
+    ods_results = (OptionalResult("asyncToken", AsyncToken),)
 
     syntax = r"""
         gpu_wait: OP_GPU_WAIT GPU_ASYNC_KW? symbol_uses? attr_dict?
@@ -296,9 +298,9 @@ class GPUAllocOp(RegisteredOp):
 
     name = "gpu.alloc"
     traits = (AttrSizedOperandSegments,)
-    ods_operands = (Variadic("asyncDependencies"), Variadic("dynamicSizes"),
-                    Variadic("symbolOperands"))
-    ods_results = (Result("memref"), VariadicResult("asyncToken"))
+    ods_operands = (Variadic("asyncDependencies", AsyncToken), Variadic("dynamicSizes", Index),
+                    Variadic("symbolOperands", Index))
+    ods_results = (Result("memref", AnyMemRef), OptionalResult("asyncToken", AsyncToken))
     inherent = ("operandSegmentSizes", "hostShared")
 
     syntax = r"""
@@ -353,8 +355,9 @@ class GPUMemcpyOp(RegisteredOp):
 
     name = "gpu.memcpy"
     traits = ()     # no memory effects declared: unknown effects
-    ods_operands = (Variadic("asyncDependencies"), Operand("dst"), Operand("src"))
-    ods_results = (VariadicResult("asyncToken"),)
+    ods_operands = (Variadic("asyncDependencies", AsyncToken), Operand("dst", AnyMemRef),
+                    Operand("src", AnyMemRef))
+    ods_results = (OptionalResult("asyncToken", AsyncToken),)
 
     syntax = r"""
         gpu_memcpy: OP_GPU_MEMCPY GPU_ASYNC_KW? symbol_uses? VALUE_ID "," VALUE_ID ":" type "," type attr_dict?
@@ -383,8 +386,8 @@ class GPUDeallocOp(RegisteredOp):
 
     name = "gpu.dealloc"
     traits = ()     # no memory effects declared: unknown effects
-    ods_operands = (Variadic("asyncDependencies"), Operand("memref"))
-    ods_results = (VariadicResult("asyncToken"),)
+    ods_operands = (Variadic("asyncDependencies", AsyncToken), Operand("memref", AnyMemRef))
+    ods_results = (OptionalResult("asyncToken", AsyncToken),)
 
     syntax = r"""
         gpu_dealloc: OP_GPU_DEALLOC GPU_ASYNC_KW? symbol_uses? VALUE_ID attr_dict? ":" type
