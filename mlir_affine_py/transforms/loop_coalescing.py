@@ -1,8 +1,8 @@
 """`-affine-loop-coalescing`: mlir/lib/Dialect/Affine/Transforms/
 LoopCoalescing.cpp, with `coalescePerfectlyNestedAffineLoops` and
-`coalesceLoops` of Dialect/Affine/Utils/LoopUtils.cpp, for affine.for
-nests (scf.for nests, which upstream's pass also coalesces, are left as
-they are).
+`coalesceLoops` of Dialect/Affine/Utils/LoopUtils.cpp for affine.for
+nests; scf.for nests are coalesced as upstream's SCF utilities do
+(scf_coalescing.py has that contract).
 
 Each affine.for of the function (outer first) heads a perfect nest; from
 the innermost loop up, the longest band whose bounds are all defined above
@@ -21,11 +21,13 @@ its first loop is coalesced, when all its loops run from 0 by step 1:
 from __future__ import annotations
 
 from ..dialects.affine import AffineApplyOp, AffineForOp, AffineMinOp
+from ..dialects.scf import ForOp
 from ..ir.affine_expr import dim as affine_dim
 from ..ir.affine_expr import symbol as affine_symbol
 from ..ir.affine_map import AffineMap
 from ..passes import Pass
 from .loop_utils import get_perfectly_nested_loops, set_loop_bound
+from .scf_coalescing import coalesce_perfectly_nested_scf_loops, defined_above
 
 PRODUCT = AffineMap(1, 1, (affine_dim(0) * affine_symbol(0),))
 QUOTIENT = AffineMap(1, 1, (affine_dim(0).floordiv(affine_symbol(0)),))
@@ -43,18 +45,12 @@ class AffineLoopCoalescing(Pass):
 
     def run_on_operation(self, op) -> None:
         for loop in op.walk():
-            if isinstance(loop, AffineForOp) and loop.parent is not None:
+            if loop.parent is None:
+                continue
+            if isinstance(loop, AffineForOp):
                 coalesce_perfectly_nested_loops(loop)
-
-
-def _defined_above(values, loop) -> bool:
-    """areValuesDefinedAbove: no value is defined inside `loop`."""
-    for value in values:
-        owner = value.defining_op
-        where = owner if owner is not None else value.owner.parent_op
-        if where is loop or loop.is_ancestor_of(where):
-            return False
-    return True
+            elif isinstance(loop, ForOp):
+                coalesce_perfectly_nested_scf_loops(loop)
 
 
 def coalesce_perfectly_nested_loops(root: AffineForOp) -> bool:
@@ -63,7 +59,7 @@ def coalesce_perfectly_nested_loops(root: AffineForOp) -> bool:
         return True
     above = []
     for i, loop in enumerate(loops):
-        above.append(next((j for j in range(i) if _defined_above(loop.operands, loops[j])), i))
+        above.append(next((j for j in range(i) if defined_above(loop.operands, loops[j])), i))
     done = False
     end = len(loops)
     while end > 0:

@@ -6,7 +6,9 @@ the canonicalization patterns and folds of IR/AffineOps.cpp).
 
 Contract:
 - every affine map attribute is simplified result by result (flattened and
-  rebuilt; semi-affine results are left as they are);
+  rebuilt; a semi-affine result after `simplifySemiAffine`'s divisions by a
+  symbol that divides the dividend, with its products and divisions by
+  non-constants as locals, rebuilt in upstream's order);
 - every integer set attribute: an empty set becomes `(1 == 0)`; another
   loses its trivially redundant inequalities (`removeTrivialRedundancy`)
   and is rebuilt, equalities first, the constraints defining the locals of
@@ -15,20 +17,22 @@ Contract:
   with their operands (`canonicalizeMapAndOperands`: operands that are
   valid symbols become symbols, duplicates and unused ones go, constant
   symbols are folded in); an affine.apply of a constant map becomes an
-  arith.constant in its place; an affine.if whose set is `(1 == 0)` or `(0 == 0)` is
+  arith.constant in its place, another is simplified again (as
+  composeAffineMapAndOperands ends); an affine.if whose set is `(1 == 0)` or `(0 == 0)` is
   replaced by the block that runs, and an empty else block is dropped;
   loop bounds are folded and their max/min results that can never win
   dropped (from constant loop bounds); ops left without effect or use go.
 Emptiness is decided exactly (isl), where MLIR's Fourier-Motzkin test may
 miss an empty set or give up.  Not done here: composing affine.apply
-chains, `simplifyMapWithOperands`, and the semi-affine simplifications of
-upstream's flattener.
+chains and `simplifyMapWithOperands`; a quotient is never taken for a
+multiple of a symbol, and a mod of multiples is not divided by it.
 """
 
 from __future__ import annotations
 
 from ..analysis.affine_access import NotAffine
-from ..analysis.affine_flattener import CONST, AffineFlattener, simplify_affine_expr
+from ..analysis.affine_flattener import (CONST, AffineFlattener, simplify_affine_expr,
+                                         simplify_semi_affine_expr)
 from ..analysis.fourier_motzkin import IntegerConstraints
 from ..dialects.affine import AffineApplyOp, AffineForOp, AffineIfOp
 from ..dialects.affine_validity import is_valid_symbol
@@ -50,7 +54,8 @@ def simplify_affine_map(amap: AffineMap) -> AffineMap:
     for expr in amap.results:
         try:
             results.append(simplify_affine_expr(expr, columns, amap.num_dims)
-                           if expr.is_pure_affine() else expr)
+                           if expr.is_pure_affine() else
+                           simplify_semi_affine_expr(expr, amap.num_dims, amap.num_symbols))
         except NotAffine:
             results.append(expr)
     return AffineMap(amap.num_dims, amap.num_symbols, tuple(results))
@@ -349,6 +354,8 @@ class _Canonicalizer:
         if any(isinstance(v.defining_op, AffineApplyOp) for v in op.operands):
             return False
         amap, operands = canonicalize_map_or_set_and_operands(op.map, list(op.operands))
+        # composeAffineMapAndOperands ends by simplifying the map.
+        amap = simplify_affine_map(amap)
         result = amap.results[0]
         if isinstance(result, AffineConstantExpr):
             self.rewriter.replace_op(op, [self.constant(result.value, op)])

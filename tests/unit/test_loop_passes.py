@@ -1,5 +1,6 @@
 """-lower-affine, -affine-loop-unroll, -affine-loop-unroll-jam,
--affine-loop-normalize and -affine-loop-coalescing keep the meaning of
+-affine-loop-normalize, -affine-loop-coalescing (of affine.for and of
+scf.for nests) and -test-affine-loop-unswitch keep the meaning of
 programs and print what mlir-opt 22 prints.
 
 Random affine programs (tests/unit/affine_programs.py) go through each
@@ -42,6 +43,9 @@ PASSES = {
     "normalize": (["-affine-loop-normalize"], 46),
     "normalize-promote": (["-affine-loop-normalize=promote-single-iter"], 47),
     "normalize-coalesce": (["-affine-loop-normalize", "-affine-loop-coalescing"], 49),
+    # scf.for nests: the programs lowered and canonicalized first (rewrite).
+    "scf-coalesce": (["-affine-loop-coalescing"], 50),
+    "unswitch": (["-pass-pipeline=builtin.module(func.func(test-affine-loop-unswitch))"], 51),
 }
 # Passes that work on the function's first op only: its constants become
 # arguments, so that its first nest comes first (unroll-jam: where jamming
@@ -51,7 +55,8 @@ LOOP_FIRST = {"unroll-jam"}
 # whose bounds use an IV of a loop around it gives
 # invalid IR, in mlir-opt as here (tests/lit/coalesce/outer-iv-bounds.mlir):
 # its programs are the rectangular ones.
-PROFILES = {"normalize-coalesce": lambda index: "rectangular"}
+PROFILES = {"normalize-coalesce": lambda index: "rectangular",
+            "scf-coalesce": lambda index: "rectangular"}
 POLYBENCH = ["gemm", "2mm", "lu", "seidel_2d", "fdtd_2d", "nussinov", "trmm", "cholesky"]
 
 
@@ -65,7 +70,7 @@ def programs():
         # operand, which mlir-opt prints (and this tool with it) in a form
         # that reads back as another map: lit/unroll/shared-operands.mlir.
         return {name: run_random_programs(runner, flags, seed, count_of(name), reprint=False,
-                                          rewrite=jammable if name in LOOP_FIRST else None,
+                                          rewrite=REWRITES.get(name),
                                           profile=PROFILES.get(name, profile_of))
                 for name, (flags, seed) in PASSES.items()}
     finally:
@@ -119,6 +124,15 @@ def jammable(text: str) -> str:
     it is otherwise (the pass then leaves it)."""
     first = loop_first(text)
     return text if jam_breaks_dependence(first) else first
+
+
+def lowered(text: str) -> str:
+    """The program as scf.for nests whose constants sit at the top of the
+    function (so that the nests are perfect): -lower-affine, -canonicalize."""
+    return tool_output(["-lower-affine", "-canonicalize"], text)
+
+
+REWRITES = {"unroll-jam": jammable, "scf-coalesce": lowered}
 
 
 def mlir_opt_outputs(flags: list, texts: list) -> list:
@@ -196,7 +210,7 @@ def test_upstream_unroll_jam_ignores_dependences():
 def test_coalescing_of_upstream_affine_nests_is_mlir_opts():
     """Upstream's coalescing test runs -cse after the pass (not in this
     tool yet): the pass alone on its affine.for chunks prints what
-    mlir-opt's pass alone prints.  (Its scf.for chunks are left alone.)"""
+    mlir-opt's pass alone prints.  (Its scf.for chunks: passes_check.py.)"""
     text = (CORPUS / "passes" / "inputs" / "Affine-loop-coalescing.mlir").read_text()
     chunks = [c for c in text.split(SEPARATOR) if "affine.for" in c and "scf." not in c]
     assert len(chunks) == 6

@@ -33,8 +33,6 @@ PASSES = {
 }
 # (file, run, chunk) -> why the output differs from mlir-opt's.
 KNOWN_DIFFERENCES = {
-    ("Affine-affine-loop-invariant-code-motion.mlir", 1, 28):
-        "its ops of the gpu dialect (gpu.wait, gpu.alloc, gpu.memcpy) do not parse",
     # mlir-opt 22's output is wrong here: it hoists the stores out of
     # `affine.for 0 to 0` (test_mlir_opt_hoists_stores_out_of_loops_that_never_run);
     # the CHECK lines of upstream's newer test want them kept, as here.
@@ -45,9 +43,9 @@ KNOWN_DIFFERENCES = {
     ("Affine-simplify-structures.mlir", 1, 0):
         "@test_fuzz_explosion's set is empty (isl proves it) and its affine.if goes; "
         "mlir-opt's Fourier-Motzkin emptiness test gives up on it and keeps the set",
-    **{("Affine-simplify-structures.mlir", 1, k):
-       "semi-affine maps (divisions by symbols) are simplified by upstream's flattener, "
-       "which is not ported: they are left as they are" for k in (4, 6, 7, 8, 9, 11)},
+    ("Affine-simplify-structures.mlir", 1, 4):
+        "@semiaffine_floordiv: mlir-opt 22 divides `(s0 * 2) mod (s0 * 3)` by s0 "
+        "symbolically (to 2); here a mod of multiples of a symbol is not divided",
 }
 # Functions of the lit tests where mlir-opt's output computes something
 # else than its input (each has a test below showing it).
