@@ -23,6 +23,7 @@ raises :class:`InterpreterError` instead of producing an arbitrary value.
 from __future__ import annotations
 
 import math
+import re
 
 import numpy as np
 
@@ -555,3 +556,19 @@ def affine_ceildiv(lhs, rhs):
 
 def affine_mod(lhs, rhs):
     return lhs % _divisor(rhs)
+
+
+# ------------------------------------------------- literals in the source
+# The generated code writes integer constants as Python literals (negative
+# ones parenthesized) and the compiler reads them back when it folds.
+_INT_LITERAL = re.compile(r"^(?:-?\d+|\(-\d+\))$")
+
+
+def int_literal(value: int) -> str:
+    return str(value) if value >= 0 else f"({value})"
+
+
+def literal_value(src: str) -> int | None:
+    if _INT_LITERAL.match(src):
+        return int(src.strip("()"))
+    return None

@@ -35,8 +35,7 @@ class FormatState:
 
 # ------------------------------------------------------------------ parsing
 def parse_format_op(cls, t, children):
-    from ..dialects.base import new_op
-    from ..parse.syntax import AttrDict, Props
+    from ..parse.syntax import AttrDict, Props, new_op
     state = FormatState()
     state.op_name = cls.name
     _walk(cls, compiled_elements(cls), children, state, AttrDict, Props)

@@ -13,15 +13,14 @@ constraints' left-hand sides and rebuilt with its equality flags.
 
 from __future__ import annotations
 
-from ..analysis.affine_flattener import simplify_affine_expr
 from ..dialects.affine import AffineApplyOp
 from ..dialects.affine_validity import is_valid_dim, is_valid_symbol
 from ..ir import attributes as A
-from ..ir.affine_expr import AffineBinaryOpExpr, AffineConstantExpr, get_affine_binary_op_expr
 from ..ir.affine_expr import constant as affine_constant
 from ..ir.affine_expr import dim as affine_dim
 from ..ir.affine_expr import symbol as affine_symbol
 from ..ir.affine_map import AffineMap, IntegerSet
+from ..ir.affine_simplify import simplify_affine_map_with_semi_affine_parts as simplify_affine_map
 from ..ir.traits import ConstantLike
 
 
@@ -112,44 +111,6 @@ def canonicalize_map_and_operands(map: AffineMap, operands) -> tuple:
             result.append(value)
         syms[i] = seen[value]
     return _replace(map, dims, syms, next_dim, len(result) - next_dim), result
-
-
-def simplify_affine_map(map: AffineMap) -> AffineMap:
-    """simplifyAffineMap: each result flattened and rebuilt."""
-    return AffineMap(map.num_dims, map.num_symbols, tuple(
-        simplify_expr(e, map.num_dims, map.num_symbols) for e in map.results))
-
-
-def simplify_expr(expr, num_dims: int, num_symbols: int):
-    """simplifyAffineExpr.  A semi-affine expression is flattened with each
-    of its semi-affine parts (a product of two non-constants, a division or
-    modulo by a non-constant, each rebuilt from its simplified operands) as
-    one opaque term after the symbols, as upstream's flattener keeps such a
-    part in a local; it stays as it is when that changes nothing."""
-    if expr.is_pure_affine():
-        return simplify_affine_expr(expr, list(range(num_dims + num_symbols)), num_dims)
-    opaque: list = []
-
-    def hide(e):
-        if not isinstance(e, AffineBinaryOpExpr) or e.is_pure_affine():
-            return e
-        lhs, rhs = e.lhs, e.rhs
-        if e.kind == "add" or isinstance(rhs, AffineConstantExpr) or (
-                e.kind == "mul" and isinstance(lhs, AffineConstantExpr)):
-            return get_affine_binary_op_expr(e.kind, hide(lhs), hide(rhs))
-        part = get_affine_binary_op_expr(e.kind, simplify_expr(lhs, num_dims, num_symbols),
-                                         simplify_expr(rhs, num_dims, num_symbols))
-        if part not in opaque:
-            opaque.append(part)
-        return affine_symbol(num_symbols + opaque.index(part))
-
-    hidden = hide(expr)
-    flat = simplify_affine_expr(hidden, list(range(num_dims + num_symbols + len(opaque))),
-                                num_dims)
-    restored = flat.replace_dims_and_symbols(
-        [affine_dim(i) for i in range(num_dims)],
-        [affine_symbol(i) for i in range(num_symbols)] + opaque)
-    return restored
 
 
 def _replace_by_apply(map: AffineMap, position: int, dims: list, syms: list) -> AffineMap:
