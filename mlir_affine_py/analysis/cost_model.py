@@ -136,7 +136,7 @@ class NestModel:
         self.total_iterations = 1
         for n in self.trips:
             self.total_iterations *= n
-        self.lines = [self.cache_lines(l) for l in range(len(self.ivs))]
+        self.lines = [self.cache_lines(loop) for loop in range(len(self.ivs))]
         # Only loops with constant bounds can be unrolled completely (a
         # symbolic trip count is a guess).
         self.constant_trip = [_has_constant_bounds(iv) for iv in self.ivs]

@@ -71,7 +71,7 @@ def _promote_symbols(map_or_set, operands: list):
     """canonicalizePromotedSymbols."""
     num_dims, old_syms = map_or_set.num_dims, map_or_set.num_symbols
     result, remapped, dims = [], [], []
-    for i, value in enumerate(operands[:num_dims]):
+    for _i, value in enumerate(operands[:num_dims]):
         if is_valid_symbol(value):
             dims.append(symbol(old_syms + len(remapped)))
             remapped.append(value)
@@ -357,7 +357,7 @@ def fold_affine_for(loop, constants):
     lower = (loop.lower_bound_map, list(loop.lower_bound_operands))
     upper = (loop.upper_bound_map, list(loop.upper_bound_operands))
     folded = False
-    for which, is_lower in ((0, True), (1, False)):
+    for _which, is_lower in ((0, True), (1, False)):
         bound = lower if is_lower else upper
         constant_map = _fold_bound(bound[0], bound[1], is_lower)
         if constant_map is not None:

@@ -12,6 +12,12 @@ from ..ir.op_definition import (Variadic, build_generic, constraint_error, const
                                 region_constraint_error)
 from ..ir.traits import AttrSizedOperandSegments, NoTerminator
 from ..ir.attr_syntax import symbol_name_attr as symbol_name_attr
+# The verifier's structural checks and symbol lookups (ir/verifier.py), named
+# here for the ops that use them.
+from ..ir.verifier import (ATTRIBUTE_VERIFIERS, dialect_attributes_error, lookup_symbol,  # noqa: F401
+                           missing_terminator_error, register_attribute_verifier,
+                           symbol_lookups_cached, symbol_parent_error, symbols_of,
+                           terminator_error)
 from ..parse.syntax import TOKEN, AttrDict, ParsedOp, ParsedRegion, TypeList, Uses, parse_error
 from ..parse.syntax import new_op as new_op
 from ..parse.syntax import pos_of as pos_of
@@ -28,14 +34,6 @@ REGISTERED_DIALECTS = {
     "sparse_tensor", "spirv", "tensor", "tosa", "transform", "ub", "vector", "wasmssa",
     "x86vector", "xegpu", "xevm"}
 OPEN_DIALECTS = {"test"}
-
-
-# The structural checks the verifier makes for every dialect, and its
-# symbol lookups (ir/verifier.py), named here for the ops that use them.
-from ..ir.verifier import (ATTRIBUTE_VERIFIERS, dialect_attributes_error, lookup_symbol,  # noqa: F401
-                           missing_terminator_error, register_attribute_verifier,
-                           symbol_lookups_cached, symbol_parent_error, symbols_of,
-                           terminator_error)
 
 
 def tokens_of(children, kind: str) -> list:

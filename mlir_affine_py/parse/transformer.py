@@ -1162,7 +1162,7 @@ def _float_attr(value, type, token) -> A.FloatAttr:
         rounded = round_to_type(float(value), type.text)
         return A.FloatAttr(float_to_bits(rounded, type.text), type)
     except (ValueError, OverflowError) as error:
-        raise parse_error(token, f"floating point value not valid for type: {error}")
+        raise parse_error(token, f"floating point value not valid for type: {error}") from None
 
 
 def _map_parts(children):

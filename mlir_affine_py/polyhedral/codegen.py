@@ -37,7 +37,6 @@ from ..ir.affine_map import AffineMap, IntegerSet
 from ..ir.core import BlockArgument
 from ..dialects.affine import AffineApplyOp, AffineForOp, AffineIfOp, AffineMemoryOp, AffineYieldOp
 from ..ir.attributes import AffineMapAttr
-from ..dialects.arith import ConstantOp
 from ..ir.core import Block
 from ..ir.rewriter import IRRewriter, OpBuilder
 from ..ir.types import INDEX

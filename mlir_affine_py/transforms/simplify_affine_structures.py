@@ -282,22 +282,25 @@ def simplify_min_or_max(amap: AffineMap, operands: list, is_max: bool) -> Affine
         if mine[i] is None:
             kept.append(expr)
             continue
-
-        def dominated(pos) -> bool:
-            other = others[pos]
-            if pos == i or other is None:
-                return False
-            if (other > mine[i]) if is_max else (other < mine[i]):
-                return True
-            if (other < mine[i]) if is_max else (other > mine[i]):
-                return False
-            # Equal bounds: of two results fixed to one value, keep the first.
-            return not (theirs[pos] is not None and others[i] is not None
-                        and others[i] == mine[i] and other == theirs[pos] and i < pos)
-
-        if not any(dominated(pos) for pos in range(len(amap.results))):
+        if not any(_dominated(i, pos, mine, others, theirs, is_max)
+                   for pos in range(len(amap.results))):
             kept.append(expr)
     return AffineMap(amap.num_dims, amap.num_symbols, tuple(kept))
+
+
+def _dominated(i: int, pos: int, mine: list, others: list, theirs: list, is_max: bool) -> bool:
+    """Whether result `pos` makes result `i` of a max (min) redundant: its
+    bound `others[pos]` is always above (below) `mine[i]`."""
+    other = others[pos]
+    if pos == i or other is None:
+        return False
+    if (other > mine[i]) if is_max else (other < mine[i]):
+        return True
+    if (other < mine[i]) if is_max else (other > mine[i]):
+        return False
+    # Equal bounds: of two results fixed to one value, keep the first.
+    return not (theirs[pos] is not None and others[i] is not None
+                and others[i] == mine[i] and other == theirs[pos] and i < pos)
 
 
 class _Canonicalizer:
