@@ -9,6 +9,8 @@ from the SameOperandsAndResultType trait."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import attributes as A
 from .assembly_format import attribute_syntax, compiled_elements, used_attributes
 from ..diagnostics import MLIRError
@@ -167,7 +169,7 @@ def _take_group(cls, group, children, state, AttrDict, Props) -> None:
 def _take(cls, element, children, state) -> None:
     kind = element.kind
     if kind == "operand":
-        value = children[0] if children else None
+        value: Any = children[0] if children else None
         state.operands[element.name] = (list(value) if element.decl.variadic
                                         else [] if value is None else [value])
     elif kind == "operands":

@@ -13,6 +13,8 @@ the children of that text into the attribute (`op_name` for its errors),
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from . import attributes as A
 from . import types as T
 
@@ -66,6 +68,8 @@ class AttrSyntax:
 
 class AnyAttr(AttrSyntax):
     """An attribute written whole: `42 : i64`, `"text"`, `#map`."""
+
+    default: ClassVar[AnyAttr]     # the one instance, made below
 
 
 AnyAttr.default = AnyAttr()
@@ -185,8 +189,7 @@ class SymbolName(AttrSyntax):
         return symbol_name_attr(children[0])
 
     def print(self, p, attr) -> None:
-        from ..printer.printer import symbol_text
-        p.write(symbol_text(attr))
+        p.write(A.symbol_text(attr.text))
 
 
 class SymbolRef(AttrSyntax):

@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import re
+from typing import Any
 
 from ..diagnostics import MLIRError, offset_to_pos, pos_to_offset, print_op_on_diagnostic
 from . import attributes as A
@@ -251,7 +252,7 @@ def _has_successors(region) -> bool:
 
 def _predecessors(region) -> dict:
     """Block -> the blocks of `region` whose terminator branches to it."""
-    preds = {block: [] for block in region.blocks}
+    preds: dict = {block: [] for block in region.blocks}
     for block in region.blocks:
         if block.ops:
             for successor in block.ops[-1].successors:
@@ -304,7 +305,7 @@ def _dominance_error(op, index: int) -> MLIRError:
 def _block_argument_note(error: MLIRError, op, value) -> MLIRError:
     """The note of diagnoseInvalidOperandDominance for a block argument,
     placed at the op that holds its block."""
-    block = getattr(value, "owner", None)
+    block: Any = getattr(value, "owner", None)
     if not hasattr(block, "args") or block.parent is None or op.parent is None:
         return error
     def_region = block.parent
@@ -344,7 +345,7 @@ def verify_dominance(root, skip=frozenset()) -> None:
     # Each work item: (op, scopes), or (results, scope) to define the results
     # of an op once its regions are checked.  `scopes` is the tuple of value
     # sets visible at the op, innermost first (where most operands are).
-    work = [(root, ())]
+    work: list[tuple[Any, Any]] = [(root, ())]
     while work:
         op, scopes = work.pop()
         if op.__class__ is list:

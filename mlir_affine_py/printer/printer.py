@@ -76,7 +76,8 @@ class Printer:
         self.write = self.out.append
         self.generic = generic
         self.indent = 0
-        self.names: SSANameState | None = None
+        # Set by print_module before any op is printed.
+        self.names: SSANameState = None  # type: ignore[assignment]
         self.aliases: dict = {}
         self.use_aliases = True
         self.default_dialects = ["builtin"]
@@ -269,7 +270,7 @@ class Printer:
 
     def _predecessor_comment(self, block) -> str:
         region = block.parent
-        preds = []
+        preds: list = []
         for candidate in region.blocks:
             term = candidate.ops[-1] if candidate.ops else None
             if term is not None and block in term.successors:
@@ -418,7 +419,7 @@ def _subscript_template(map) -> list:
     text = ", ".join(print_affine_expr(e, lambda pos: f"\0{pos}\0",
                                        lambda pos: f"symbol(\0{num_dims + pos}\0)")
                      for e in map.results)
-    parts = text.split("\0")
+    parts: list = text.split("\0")
     for i in range(1, len(parts), 2):
         parts[i] = int(parts[i])
     return parts
