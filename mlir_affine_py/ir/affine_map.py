@@ -254,6 +254,16 @@ class AffineMap:
         return AffineMap(self.num_dims, self.num_symbols, self.results[start : start + length])
 
 
+def remove_duplicate_exprs(amap: AffineMap) -> AffineMap:
+    """removeDuplicateExprs (AffineOps.cpp): each result once, the first
+    occurrence kept."""
+    results: list = []
+    for expr in amap.results:
+        if expr not in results:
+            results.append(expr)
+    return AffineMap(amap.num_dims, amap.num_symbols, tuple(results))
+
+
 class IntegerSet:
     """``(d0, ..)[s0, ..] : (c0 >= 0, c1 == 0, ..)``, mirroring ``mlir::IntegerSet``.
 

@@ -35,7 +35,7 @@ from ..dialects.arith import ConstantOp
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.affine_expr import AffineBinaryOpExpr, AffineConstantExpr, constant, dim, symbol
-from ..ir.affine_map import AffineMap, IntegerSet
+from ..ir.affine_map import AffineMap, IntegerSet, remove_duplicate_exprs
 from ..ir.affine_simplify import simplify_affine_map
 from ..ir.rewriter import IRRewriter
 from ..ir.traits import is_memory_effect_free
@@ -193,15 +193,6 @@ def _fold_bound(bound: AffineMap, operands: list, lower: bool):
         return None
     chosen = max(results) if lower else min(results)
     return AffineMap(0, 0, (constant(chosen),))
-
-
-def _without_duplicates(amap: AffineMap) -> AffineMap:
-    """`removeDuplicateExprs`."""
-    unique = []
-    for expr in amap.results:
-        if expr not in unique:
-            unique.append(expr)
-    return AffineMap(amap.num_dims, amap.num_symbols, tuple(unique))
 
 
 def _iv_bounds(value) -> tuple:
@@ -407,9 +398,9 @@ class _Canonicalizer:
         lb, new_lb_ops = canonicalize_map_or_set_and_operands(lb, lb_operands)
         lb = simplify_min_or_max(lb, new_lb_ops, True)
         ub = simplify_min_or_max(ub, ub_operands, False)
-        lb = _without_duplicates(lb)
+        lb = remove_duplicate_exprs(lb)
         ub, new_ub_ops = canonicalize_map_or_set_and_operands(ub, ub_operands)
-        ub = _without_duplicates(ub)
+        ub = remove_duplicate_exprs(ub)
         if lb != op.lower_bound_map or new_lb_ops != lb_operands or \
                 ub != op.upper_bound_map or new_ub_ops != ub_operands:
             inits = list(op.inits)
