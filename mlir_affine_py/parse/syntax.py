@@ -12,11 +12,14 @@ affine ops (subscripts and bounds).
 
 from __future__ import annotations
 
+from typing import Any
+
 from lark.lexer import Token as _LarkToken
 
 from ..diagnostics import MLIRError
 from ..ir.affine_expr import constant as affine_constant
 
+TOKEN: tuple[Any, ...]
 try:  # lark-cython's tokens, when its faster parser is in use, are not str subclasses
     from lark_cython.lark_cython import Token as _CythonToken
     TOKEN = (_LarkToken, _CythonToken)
