@@ -429,6 +429,12 @@ def terminator_error(op) -> str | None:
     return None
 
 
+def is_registered(op) -> bool:
+    """Whether a class is registered for the op's name: an unregistered op
+    may be anything (a terminator, a symbol table)."""
+    return OP_CLASSES.get(op.op_name) is not None
+
+
 def missing_terminator_error(block):
     """The MLIRError when `block`, of an op whose blocks need a terminator
     (a registered op without the NoTerminator trait), does not end with one;
@@ -436,7 +442,7 @@ def missing_terminator_error(block):
     if not block.ops:
         return MLIRError("empty block: expect at least a terminator", block.parent_op.pos)
     last = block.ops[-1]
-    if last.is_terminator or last.op_name not in OP_CLASSES:
+    if last.is_terminator or not is_registered(last):
         return None
     return op_error(f"block with no terminator, has {appended_op(last)}", last)
 
@@ -445,7 +451,7 @@ def symbol_parent_error(op) -> str | None:
     """SymbolOpInterface: a symbol (func.func, memref.global) must sit
     directly in a symbol table; an unregistered parent may be one."""
     parent = op.parent_op
-    if parent is not None and parent.op_name in OP_CLASSES and not parent.has_trait(SymbolTable):
+    if parent is not None and is_registered(parent) and not parent.has_trait(SymbolTable):
         return f"'{op.op_name}' op symbol's parent must have the SymbolTable trait"
     return None
 
