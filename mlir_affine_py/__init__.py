@@ -21,6 +21,7 @@ before."""
 from __future__ import annotations
 
 import sys
+import types
 from typing import TYPE_CHECKING
 
 __version__ = "0.1.0"
@@ -68,7 +69,7 @@ def __dir__():
     return sorted(set(__all__) | {"__version__", "rewrite", "api", "passes", "pass_manager"})
 
 
-class _Package(type(sys)):
+class _Package(types.ModuleType):
     """The package module: `parse` stays the API function although the
     subpackage `mlir_affine_py.parse` (imported through sys.modules, as
     every import of it is) has the same name, which the import system

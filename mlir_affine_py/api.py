@@ -66,7 +66,7 @@ def to_string(op: Operation, *, generic: bool = False) -> str:
 
 def _remember_source(module: Operation, filename: str, text: str) -> None:
     try:
-        module.source_file = (filename, text)
+        module.source_file = (filename, text)  # type: ignore[attr-defined]
     except AttributeError:      # an op class with __slots__ only
         pass
 

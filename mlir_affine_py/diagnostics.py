@@ -216,7 +216,7 @@ class DiagnosticContext:
         return self
 
     def __exit__(self, *exc) -> None:
-        _CURRENT.reset(self._tokens.pop())
+        _CURRENT.reset(self.__dict__["_tokens"].pop())
 
 
 _CURRENT: contextvars.ContextVar = contextvars.ContextVar("pyaffine_opt_context")

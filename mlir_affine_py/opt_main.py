@@ -207,7 +207,9 @@ def build_pass_manager(options: Options):
         return PassManager.parse(options.pass_pipeline)
     manager = PassManager()
     for name, text in options.passes:
-        manager.add(lookup_pass(name).from_option_text(_unquoted(text)))
+        cls = lookup_pass(name)
+        assert cls is not None, f"unknown pass {name}"     # the command line's names were checked
+        manager.add(cls.from_option_text(_unquoted(text)))
     return manager
 
 
@@ -355,7 +357,7 @@ def _run(options: Options, stdout, stderr) -> int:
     outputs = []
     failed = False
     # Remarks are written as the passes emit them, before any error of the chunk.
-    context = DiagnosticContext(filename, handler=verifier.diagnostic if verifier else
+    context: DiagnosticContext = DiagnosticContext(filename, handler=verifier.diagnostic if verifier else
                                 lambda d: stderr.write(context.format(d)))
     for chunk, line_offset, column_offset in chunks:
         context.source, context.line_offset = chunk, line_offset

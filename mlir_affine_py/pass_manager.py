@@ -215,6 +215,7 @@ def _add_elements(manager: OpPassManager, elements) -> None:
                 raise
             continue
         cls = lookup_pass(name)
+        assert cls is not None, f"unknown pass {name}"     # the pipeline's names were checked
         pass_ = cls.from_option_text(options)
         if pass_.op_interface is not None:
             check_interface_anchor(pass_, manager.op_name)

@@ -209,6 +209,7 @@ def parse_llvm_integer(text: str) -> int | None:
     if text[:1] == "+":
         return None
     lower = body.lower()
+    value: int | None
     try:
         if lower.startswith("0x"):
             value = int(body[2:], 16)
@@ -297,7 +298,7 @@ class Pass:
         found: dict[str, Option] = {}
         for klass in reversed(cls.__mro__):
             for value in vars(klass).values():
-                if isinstance(value, Option):
+                if isinstance(value, Option) and value.name is not None:
                     found[value.name] = value
         cls.options = found
         if not cls.pass_name:
@@ -444,7 +445,12 @@ def registered_pass_names() -> list[str]:
 def registered_passes() -> dict[str, type[Pass]]:
     """Every registered pass, sorted by argument (imports them all)."""
     load_entry_points()
-    return {argument: lookup_pass(argument) for argument in sorted(_REGISTRY)}
+    found = {}
+    for argument in sorted(_REGISTRY):
+        cls = lookup_pass(argument)
+        if cls is not None:
+            found[argument] = cls
+    return found
 
 
 class PluginError(Exception):

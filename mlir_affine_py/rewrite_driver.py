@@ -330,7 +330,8 @@ class GreedyPatternRewriteDriver:
         if not result:
             self.notify_modified(op)
             return True
-        replacements, made = [], []
+        replacements: list = []
+        made: list = []
         self.rewriter.set_insertion_point(op)
         for value, result_value in zip(result, op.results):
             if not hasattr(value, "uses"):

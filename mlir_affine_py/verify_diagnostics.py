@@ -123,7 +123,7 @@ class DiagnosticVerifier:
                  passive: bool = False):
         self.filename = filename
         self.text = text
-        self.lines = None           # split when first needed
+        self.lines: list[str] | None = None     # split when first needed
         self.stream = stream
         self.only_expected = only_expected
         self.passive = passive
@@ -145,7 +145,8 @@ class DiagnosticVerifier:
         """Only the lines that name `expected-` can be annotations: the
         others are read as plain lines without being looked at."""
         lines = self._lines()
-        candidates, line, position = [], 0, 0
+        candidates: list[int] = []
+        line, position = 0, 0
         for match in re.finditer("expected-", self.text):
             line += self.text.count("\n", position, match.start())
             position = match.start()
@@ -163,16 +164,15 @@ class DiagnosticVerifier:
             previous = index
             if index == len(lines):
                 break
-            line = lines[index]
-            match = _ANNOTATION.search(line.rstrip(_TRAILING_SPACE))
-            if match is None:
+            annotation = _ANNOTATION.search(lines[index].rstrip(_TRAILING_SPACE))
+            if annotation is None:
                 for expected in below:
                     expected.line = index + 1
                 below.clear()
                 last_plain = index
                 continue
-            severity, is_regex, _, designator, text = match.groups()
-            expected = Expected(severity, index + 1, (index + 1, match.start() + 1), text)
+            severity, is_regex, _, designator, text = annotation.groups()
+            expected = Expected(severity, index + 1, (index + 1, annotation.start() + 1), text)
             if is_regex:
                 pattern = regex_of(text)
                 if isinstance(pattern, str):

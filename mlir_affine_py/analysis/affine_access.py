@@ -25,13 +25,9 @@ from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.affine_expr import (AffineBinaryOpExpr, AffineConstantExpr,
                               AffineDimExpr, AffineSymbolExpr)
+from ..ir.affine_flattener import NotAffine  # noqa: F401  (raised and caught by the analyses)
 from ..ir.traits import (AffineScope, RecursiveMemoryEffects, ViewLikeOpInterface,
                          is_memory_effect_free, memory_effects)
-
-
-class NotAffine(Exception):
-    """The access or domain cannot be expressed exactly (semi-affine maps,
-    ops the analysis does not model); callers treat it as 'unknown'."""
 
 
 def is_affine_scope(op) -> bool:

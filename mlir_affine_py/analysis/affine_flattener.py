@@ -1,40 +1,17 @@
-"""Flattening of affine expressions into linear rows with local variables.
-
-A port, by behaviour, of `SimpleAffineExprFlattener` (mlir/lib/IR/AffineExpr.cpp)
-with the constraints `AffineExprFlattener` records for its local variables
-(AffineStructures.cpp, `IntegerRelation::addLocalFloorDiv`): every mod,
-floordiv and ceildiv by a constant introduces a local q with
-`divisor*q <= dividend <= divisor*q + divisor - 1`, after cancelling the GCD of
-dividend and divisor, and identical divisions share one local.  The order in
-which locals and their constraints are created matches upstream, because the
-projection that later consumes them is order sensitive.
-
-Rows are dicts from column keys to coefficients, the constant under `CONST`,
-so callers can place columns in whatever order the relation needs.
-"""
+"""What the dependence analysis flattens: the expression of an access with
+the affine.apply ops and constants feeding its operands composed in
+(`compose_over_leaves`).  The flattener itself is the IR's
+(ir/affine_flattener.py), named here for the analyses that use it."""
 
 from __future__ import annotations
-
-from math import gcd
 
 from ..dialects.affine import AffineApplyOp
 from ..dialects.arith import ConstantOp
 from ..ir import attributes as A
 from ..ir.affine_expr import (AffineBinaryOpExpr, AffineConstantExpr, AffineDimExpr,
                               AffineSymbolExpr, constant, dim, symbol)
-from .affine_access import NotAffine
-
-CONST = "const"
-
-
-class LocalVar:
-    """An existentially quantified column (a division or a projected dim)."""
-
-    def __init__(self, name: str):
-        self.name = name
-
-    def __repr__(self) -> str:
-        return self.name
+from ..ir.affine_flattener import (CONST, AffineFlattener, LocalVar, NotAffine,  # noqa: F401
+                                   div_lower_bound, div_upper_bound, simplify_affine_expr)
 
 
 def compose_over_leaves(expr, operands, num_dims: int, leaves: list):
@@ -55,148 +32,6 @@ def compose_over_leaves(expr, operands, num_dims: int, leaves: list):
                 leaves.append(value)
             replacements.append(dim(next(i for i, v in enumerate(leaves) if v is value)))
     return expr.replace_dims_and_symbols(replacements[:num_dims], replacements[num_dims:])
-
-
-def _scaled(row: dict, factor: int) -> dict:
-    return {k: v * factor for k, v in row.items() if v * factor != 0}
-
-
-def div_lower_bound(dividend: dict, divisor: int, local) -> dict:
-    """`getDivLowerBound`: divisor*q - dividend + divisor - 1 >= 0."""
-    row = _scaled(dividend, -1)
-    row[local] = divisor
-    row[CONST] = row.get(CONST, 0) + divisor - 1
-    return row
-
-
-def div_upper_bound(dividend: dict, divisor: int, local) -> dict:
-    """`getDivUpperBound`: dividend - divisor*q >= 0."""
-    row = dict(dividend)
-    row[local] = -divisor
-    return row
-
-
-class AffineFlattener:
-    """Flattens expressions whose dim k is the column key `columns[k]` and
-    symbol k is `columns[num_dims + k]`.
-
-    `locals` lists the locals in creation order, `local_ineqs` their two
-    constraints each (lower bound first) and `reprs` the division each one
-    stands for, as (dividend row, divisor).  Like upstream, a local is
-    identified by the simplified expression rebuilt from its flat form, so
-    divisions that simplify alike share one."""
-
-    def __init__(self, columns: list, num_dims: int | None = None):
-        self.columns = columns
-        self.num_dims = len(columns) if num_dims is None else num_dims
-        self.locals: list = []
-        self.local_ineqs: list = []
-        self.reprs: dict = {}
-        self._exprs: dict = {}
-        self._by_expr: dict = {}
-
-    def flatten(self, expr) -> dict:
-        if isinstance(expr, AffineConstantExpr):
-            return {CONST: expr.value} if expr.value else {}
-        if isinstance(expr, AffineDimExpr):
-            return {self.columns[expr.position]: 1}
-        if isinstance(expr, AffineSymbolExpr):
-            return {self.columns[self.num_dims + expr.position]: 1}
-        assert isinstance(expr, AffineBinaryOpExpr)
-        lhs = self.flatten(expr.lhs)
-        rhs = self.flatten(expr.rhs)
-        if expr.kind == "add":
-            out = dict(lhs)
-            for k, v in rhs.items():
-                out[k] = out.get(k, 0) + v
-            return {k: v for k, v in out.items() if v}
-        if not isinstance(expr.rhs, AffineConstantExpr):
-            raise NotAffine("semi-affine expression")
-        factor = expr.rhs.value
-        if expr.kind == "mul":
-            return _scaled(lhs, factor)
-        if factor <= 0:
-            raise NotAffine("division by a non-positive constant")
-        if expr.kind == "mod":
-            return self._mod(lhs, factor)
-        return self._div(lhs, factor, ceil=expr.kind == "ceildiv")
-
-    def _mod(self, lhs: dict, modulus: int) -> dict:
-        """`visitModExpr`: expr mod c = expr - c * (expr floordiv c)."""
-        if all(v % modulus == 0 for v in lhs.values()):
-            return {}
-        common = modulus
-        for v in lhs.values():
-            common = gcd(common, v)
-        dividend = {k: v // common for k, v in lhs.items()}
-        divisor = modulus // common
-        quotient = self._local(self.rebuild(dividend).floordiv(constant(divisor)),
-                               dividend, divisor)
-        out = dict(lhs)
-        out[quotient] = -modulus
-        return out
-
-    def _div(self, lhs: dict, divisor: int, ceil: bool) -> dict:
-        """`visitDivExpr`: cancel the GCD, then a local for the quotient
-        (ceildiv as the floordiv of dividend + divisor - 1)."""
-        common = divisor
-        for v in lhs.values():
-            common = gcd(common, v)
-        lhs = {k: v // common for k, v in lhs.items()}
-        divisor //= common
-        if divisor == 1:
-            return lhs
-        dividend = dict(lhs)
-        if ceil:
-            dividend[CONST] = dividend.get(CONST, 0) + divisor - 1
-            dividend = {k: v for k, v in dividend.items() if v}
-        rebuilt = self.rebuild(lhs)
-        local_expr = rebuilt.ceildiv(constant(divisor)) if ceil else \
-            rebuilt.floordiv(constant(divisor))
-        return {self._local(local_expr, dividend, divisor): 1}
-
-    def _local(self, local_expr, dividend: dict, divisor: int):
-        """The local for a division, shared between divisions with the same
-        expression (`findLocalId`), created with its two constraints
-        otherwise."""
-        local = self._by_expr.get(local_expr)
-        if local is None:
-            local = self._new_local(local_expr)
-            self.reprs[local] = (dividend, divisor)
-            self.local_ineqs.append(div_lower_bound(dividend, divisor, local))
-            self.local_ineqs.append(div_upper_bound(dividend, divisor, local))
-        return local
-
-    def _new_local(self, local_expr) -> LocalVar:
-        local = LocalVar(f"q{len(self.locals)}")
-        self._by_expr[local_expr] = local
-        self._exprs[local] = local_expr
-        self.locals.append(local)
-        return local
-
-    def rebuild(self, flat: dict):
-        """`getAffineExprFromFlatForm`: dims, then symbols, then locals (as
-        their expressions), then the constant, summed through the
-        simplifying constructors."""
-        expr = constant(0)
-        for position, key in enumerate(self.columns):
-            if flat.get(key, 0):
-                term = dim(position) if position < self.num_dims else \
-                    symbol(position - self.num_dims)
-                expr = expr + term * flat[key]
-        for local in self.locals:
-            if flat.get(local, 0):
-                expr = expr + self._exprs[local] * flat[local]
-        if flat.get(CONST, 0):
-            expr = expr + flat[CONST]
-        return expr
-
-
-def simplify_affine_expr(expr, columns: list, num_dims: int):
-    """`simplifyAffineExpr`: flatten, then rebuild; the rebuilt tree can
-    simplify further (`(d0 + d1 + d2 * 2) mod 2` becomes `(d0 + d1) mod 2`)."""
-    flattener = AffineFlattener(columns, num_dims)
-    return flattener.rebuild(flattener.flatten(expr))
 
 
 class SemiAffineFlattener(AffineFlattener):

@@ -26,6 +26,7 @@ it.  Nests whose loops all run more than 16 times are scored as before.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..dialects.affine import AffineApplyOp
 from ..dialects.arith import ConstantOp
@@ -136,7 +137,7 @@ class NestModel:
         self.total_iterations = 1
         for n in self.trips:
             self.total_iterations *= n
-        self.lines = [self.cache_lines(l) for l in range(len(self.ivs))]
+        self.lines = [self.cache_lines(loop) for loop in range(len(self.ivs))]
         # Only loops with constant bounds can be unrolled completely (a
         # symbolic trip count is a guess).
         self.constant_trip = [_has_constant_bounds(iv) for iv in self.ivs]
@@ -288,7 +289,7 @@ class NestModel:
     def unrolled_loops(self, order) -> list:
         """The innermost loops of `order` that the model takes as unrolled
         completely (see the module docstring)."""
-        inner = []
+        inner: list = []
         for loop in reversed(order):
             if not self._unrollable(inner + [loop]):
                 break
@@ -383,7 +384,7 @@ class NestModel:
 def _has_constant_bounds(iv) -> bool:
     """True when `iv` belongs to an affine.for with constant bounds."""
     owner = getattr(iv, "owner", None)
-    loop = getattr(owner, "parent_op", None)
+    loop: Any = getattr(owner, "parent_op", None)
     try:
         maps = (loop.lower_bound_map, loop.upper_bound_map)
     except AttributeError:

@@ -125,7 +125,7 @@ class DependenceAnalysis:
                     and memref_root(src.memref) is memref_root(dst.memref):
                 common = num_common_loops(src, dst)
                 loops = [iv.owner.parent.parent for iv in src.ivs[:common]]
-                return DependenceResult("failure", [DependenceComponent(l, None, None) for l in loops],
+                return DependenceResult("failure", [DependenceComponent(loop, None, None) for loop in loops],
                                         "accesses to two views of one allocation")
             return NO_DEPENDENCE
         if not src.is_write and not dst.is_write:

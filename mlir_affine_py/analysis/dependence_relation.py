@@ -61,7 +61,7 @@ def _merge_locals(system: AccessRelation, new_locals: list, reprs: dict, rows: l
     """`mergeLocalVars`: append `new_locals`, folding each one whose division
     equals one of `system`'s (or an earlier new one's) into it; `rows`
     holding the new locals are rewritten in place."""
-    kept = []
+    kept: list = []
     for local in new_locals:
         dividend, divisor = reprs[local]
         twin = next((old for old in system.locals + kept

@@ -186,8 +186,8 @@ class IntegerConstraints:
             for lb in lower:
                 lb_coeff, ub_coeff = lb[pos], -ub[pos]
                 multiple = lcm(lb_coeff, ub_coeff)
-                combined.append([ub[l] * (multiple // ub_coeff) + lb[l] * (multiple // lb_coeff)
-                                 for l in range(len(lb)) if l != pos])
+                combined.append([ub[k] * (multiple // ub_coeff) + lb[k] * (multiple // lb_coeff)
+                                 for k in range(len(lb)) if k != pos])
         result = IntegerConstraints(
             self.num_vars - 1,
             [row[:pos] + row[pos + 1:] for row in self.eqs],

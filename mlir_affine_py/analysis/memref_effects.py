@@ -65,8 +65,9 @@ def has_effect(op, value, kind: str) -> bool:
     """`hasEffect<kind>(op, value)`: the op states an effect of `kind` on
     `value` (an effect on no value in particular does not count)."""
     effects = own_effects(op)
-    return bool(effects) and any(e.kind == kind and e.value is value
-                                 for e in effects)
+    if not effects:
+        return False
+    return any(e.kind == kind and e.value is value for e in effects)
 
 
 # ------------------------------------------------------------ access maps
@@ -135,7 +136,7 @@ def _block_dominators(region) -> dict:
     """Dominator sets of the blocks of a CFG region (iterative)."""
     blocks = region.blocks
     entry = blocks[0]
-    preds = {id(b): [] for b in blocks}
+    preds: dict = {id(b): [] for b in blocks}
     for b in blocks:
         term = b.ops[-1] if b.ops else None
         for succ in (term.successors if term is not None else ()):

@@ -15,7 +15,7 @@ from ..ir.affine_expr import AffineConstantExpr, AffineDimExpr, AffineSymbolExpr
 from ..ir.affine_expr import dim as affine_dim
 from ..ir.affine_expr import symbol as affine_symbol
 from ..ir.affine_map import AffineMap
-from ..ir.core import Block, BlockArgument, Region, register_op
+from ..ir.core import Block, Region, register_op
 from ..ir.op_definition import (Operand, Property, RegionDef, Result, Variadic, VariadicResult,
                                 index_attr, segment_sizes)
 from ..ir.side_effects import NOT_SPECULATABLE, RECURSIVELY_SPECULATABLE
@@ -648,12 +648,6 @@ class AffineMapOp(RegisteredOp):
     @property
     def map(self) -> AffineMap:
         return self.properties["map"].value
-
-    def verify(self):
-        # Only the generic form can leave it out.
-        if "map" not in self.properties:
-            return f"'{self.op_name}' op requires attribute 'map'"
-        return None
 
     def print(self, p) -> None:
         p.write(" ")

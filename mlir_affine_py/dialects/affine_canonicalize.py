@@ -29,7 +29,7 @@ from ..ir.affine_expr import (
     dim,
     symbol,
 )
-from ..ir.affine_map import AffineMap, IntegerSet
+from ..ir.affine_map import AffineMap, IntegerSet, remove_duplicate_exprs
 from ..ir.affine_simplify import flat_form, simplify_affine_map
 from ..ir.core import OP_CLASSES
 from ..ir.matchers import constant_attribute
@@ -72,7 +72,7 @@ def _promote_symbols(map_or_set, operands: list):
     """canonicalizePromotedSymbols."""
     num_dims, old_syms = map_or_set.num_dims, map_or_set.num_symbols
     result, remapped, dims = [], [], []
-    for i, value in enumerate(operands[:num_dims]):
+    for _i, value in enumerate(operands[:num_dims]):
         if is_valid_symbol(value):
             dims.append(symbol(old_syms + len(remapped)))
             remapped.append(value)
@@ -239,7 +239,7 @@ def single_result_min_max(op, rewriter) -> bool:
 def deduplicate_min_max(op, rewriter) -> bool:
     """DeduplicateAffineMinMaxExpressions."""
     amap = op.map
-    deduplicated = _remove_duplicate_exprs(amap)
+    deduplicated = remove_duplicate_exprs(amap)
     if len(deduplicated.results) == len(amap.results):
         return False
     _set_map(op, rewriter, deduplicated, list(op.operands))
@@ -295,15 +295,6 @@ MIN_MAX_PATTERNS = (single_result_min_max, deduplicate_min_max, merge_min_max,
 
 
 # ------------------------------------------------------------- affine.for
-def _remove_duplicate_exprs(amap: AffineMap) -> AffineMap:
-    """removeDuplicateExprs: each result once, first occurrence kept."""
-    results = []
-    for expr in amap.results:
-        if expr not in results:
-            results.append(expr)
-    return AffineMap.get(amap.num_dims, amap.num_symbols, results)
-
-
 def _set_bounds(loop, lower, upper) -> None:
     """The loop's bound maps and operands (each a (map, operands) pair)."""
     inits = list(loop.inits)
@@ -358,7 +349,7 @@ def fold_affine_for(loop, constants):
     lower = (loop.lower_bound_map, list(loop.lower_bound_operands))
     upper = (loop.upper_bound_map, list(loop.upper_bound_operands))
     folded = False
-    for which, is_lower in ((0, True), (1, False)):
+    for _which, is_lower in ((0, True), (1, False)):
         bound = lower if is_lower else upper
         constant_map = _fold_bound(bound[0], bound[1], is_lower)
         if constant_map is not None:
@@ -372,11 +363,11 @@ def fold_affine_for(loop, constants):
     lb_map, lb_operands = compose_affine_map_and_operands(*lower)
     lb_map, lb_operands = canonicalize_map_and_operands(lb_map, lb_operands)
     lb_map = simplify_min_or_max_with_operands(lb_map, lb_operands, True)
-    lb_map = _remove_duplicate_exprs(lb_map)
+    lb_map = remove_duplicate_exprs(lb_map)
     ub_map = simplify_min_or_max_with_operands(upper[0], upper[1], False)
     ub_map, ub_operands = compose_affine_map_and_operands(ub_map, upper[1])
     ub_map, ub_operands = canonicalize_map_and_operands(ub_map, ub_operands)
-    ub_map = _remove_duplicate_exprs(ub_map)
+    ub_map = remove_duplicate_exprs(ub_map)
     if lb_map != lower[0] or ub_map != upper[0]:
         _set_bounds(loop, (lb_map, lb_operands) if lb_map != lower[0] else lower,
                     (ub_map, ub_operands) if ub_map != upper[0] else upper)

@@ -30,6 +30,7 @@ from ..ir import types as T
 from ..ir.core import BlockArgument
 from ..ir.traits import (AffineScope, AlwaysSpeculatable, ConstantLike, ShapedDimOpInterface,
                          is_memory_effect_free)
+from ..ir.verifier import VERIFICATION_SCOPES
 
 
 def parent_region(value):
@@ -200,6 +201,9 @@ def validity_cached():
         yield
     finally:
         _SCOPES, _VALIDITY, _VALID_IN = outer
+
+
+VERIFICATION_SCOPES.append(validity_cached)
 
 
 def affine_scope(op):

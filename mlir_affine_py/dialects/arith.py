@@ -20,7 +20,7 @@ from ..ir.traits import (CastOpInterface, Commutative, ConditionallySpeculatable
                          SameOperandsAndResultType, SameTypeOperands)
 from ..ir.type_constraints import (BitcastType, BoolLike, FloatLike, IndexCastType,
                                    SignlessFixedWidthIntegerLike, SignlessIntegerOrIndexLike,
-                                   element_type_or_self, i1_same_shape, is_float, is_tensor,
+                                   element_type_or_self, i1_same_shape, is_tensor,
                                    verify_compatible_shape)
 from ..parse.syntax import TOKEN, parse_error, skip_trivia
 from ..parse.op_syntax import names_terminal, parses

@@ -3,18 +3,24 @@ helpers their parse callbacks and print methods use again and again."""
 
 from __future__ import annotations
 
-from contextlib import contextmanager
 
-from ..diagnostics import MLIRError
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import OP_CLASSES, Operation
 from ..ir.op_definition import (Variadic, build_generic, constraint_error, constraint_plans,
                                 count_error, count_rules, declares_constraints,
                                 region_constraint_error)
-from ..ir.traits import AttrSizedOperandSegments, NoTerminator, SymbolTable
-from ..parse.syntax import (TOKEN, AttrDict, ParsedOp, ParsedRegion, TypeList, Uses,
-                            parse_error, pos_of)
+from ..ir.traits import AttrSizedOperandSegments, NoTerminator
+from ..ir.attr_syntax import symbol_name_attr as symbol_name_attr
+# The verifier's structural checks and symbol lookups (ir/verifier.py), named
+# here for the ops that use them.
+from ..ir.verifier import (ATTRIBUTE_VERIFIERS, dialect_attributes_error, lookup_symbol,  # noqa: F401
+                           missing_terminator_error, register_attribute_verifier,
+                           symbol_lookups_cached, symbol_parent_error, symbols_of,
+                           terminator_error)
+from ..parse.syntax import TOKEN, AttrDict, ParsedOp, ParsedRegion, TypeList, Uses, parse_error
+from ..parse.syntax import new_op as new_op
+from ..parse.syntax import pos_of as pos_of
 
 # The dialects mlir-opt 22 loads (`mlir-opt --show-dialects`, less the test
 # dialects): an unknown op in one of them is an error even with
@@ -28,109 +34,6 @@ REGISTERED_DIALECTS = {
     "sparse_tensor", "spirv", "tensor", "tosa", "transform", "ub", "vector", "wasmssa",
     "x86vector", "xegpu", "xevm"}
 OPEN_DIALECTS = {"test"}
-
-
-# dialect namespace -> verify(op, name, value) -> message or None: the
-# dialect's `verifyOperationAttribute` for discardable attributes whose name
-# starts with `<namespace>.`.
-ATTRIBUTE_VERIFIERS: dict = {}
-
-
-def register_attribute_verifier(dialect: str):
-    def register(fn):
-        ATTRIBUTE_VERIFIERS[dialect] = fn
-        return fn
-    return register
-
-
-def dialect_attributes_error(op) -> str | None:
-    """The first complaint of a dialect about the op's discardable
-    attributes, which MLIR checks (in name order) before the op itself."""
-    for name in sorted(op.attributes):
-        verify = ATTRIBUTE_VERIFIERS.get(name.partition(".")[0])
-        if verify is not None and "." in name:
-            message = verify(op, name, op.attributes[name])
-            if message:
-                return message
-    return None
-
-
-def terminator_error(op) -> str | None:
-    """The IsTerminator trait: nothing may follow a terminator in its block."""
-    if op.is_terminator and op.parent is not None and op.parent.ops[-1] is not op:
-        return f"'{op.op_name}' op must be the last operation in the parent block"
-    return None
-
-
-def missing_terminator_error(block):
-    """The MLIRError when `block`, of an op whose blocks need a terminator
-    (a registered op without the NoTerminator trait), does not end with one;
-    else None.  An unregistered op may be a terminator."""
-    from ..ir.verifier import appended_op, op_error
-    if not block.ops:
-        return MLIRError("empty block: expect at least a terminator", block.parent_op.pos)
-    last = block.ops[-1]
-    if last.is_terminator or last.op_name not in OP_CLASSES:
-        return None
-    return op_error(f"block with no terminator, has {appended_op(last)}", last)
-
-
-def symbol_parent_error(op) -> str | None:
-    """SymbolOpInterface: a symbol (func.func, memref.global) must sit
-    directly in a symbol table; an unregistered parent may be one."""
-    parent = op.parent_op
-    if parent is not None and parent.op_name in OP_CLASSES and not parent.has_trait(SymbolTable):
-        return f"'{op.op_name}' op symbol's parent must have the SymbolTable trait"
-    return None
-
-
-def symbols_of(table):
-    """(name, op) for each symbol defined directly in the symbol table op."""
-    for region in table.regions:
-        for block in region.blocks:
-            for op in block.ops:
-                # A property, or a discardable attribute where the op's
-                # arguments leave it out (gpu.func).
-                name = op.properties.get("sym_name") or op.attributes.get("sym_name")
-                if isinstance(name, A.StringAttr):
-                    yield name.text, op
-
-
-def lookup_symbol(op, name: str):
-    """SymbolTable::lookupNearestSymbolFrom: the op defining `name` in the
-    nearest symbol table around `op` (the module it is in), or None."""
-    table = op.parent_op
-    while table is not None and not table.has_trait(SymbolTable):
-        table = table.parent_op
-    if table is None:
-        return None
-    if _SYMBOL_MAPS is None:
-        return next((found for symbol, found in symbols_of(table) if symbol == name), None)
-    symbols = _SYMBOL_MAPS.get(table)
-    if symbols is None:
-        symbols = _SYMBOL_MAPS[table] = {}
-        for symbol, found in symbols_of(table):
-            symbols.setdefault(symbol, found)       # the first definition, as above
-    return symbols.get(name)
-
-
-# Symbol table op -> {name: op}, while `symbol_lookups_cached` holds.
-_SYMBOL_MAPS: dict | None = None
-
-
-@contextmanager
-def symbol_lookups_cached():
-    """Within it, `lookup_symbol` reads each symbol table once instead of
-    once per call (a module of N calls would cost N^2).  For verification
-    only: the IR does not change meanwhile."""
-    global _SYMBOL_MAPS
-    outer = _SYMBOL_MAPS
-    if outer is None:
-        _SYMBOL_MAPS = {}
-    try:
-        yield
-    finally:
-        _SYMBOL_MAPS = outer
 
 
 def tokens_of(children, kind: str) -> list:
@@ -154,14 +57,6 @@ def regions_of(children) -> list:
 
 def types_of(children) -> list:
     return [c for c in children if isinstance(c, T.Type)]
-
-
-def new_op(name, token, operands=(), operand_types=(), result_types=(),
-           attributes=None, properties=None, regions=()) -> ParsedOp:
-    """A ParsedOp from a custom form; `attributes` may mix inherent and
-    discardable entries, the builder sorts them by the op class."""
-    return ParsedOp(name, pos_of(token) if token is not None else None,
-                    operands, operand_types, result_types, attributes, properties, regions)
 
 
 def expect_type(token, type, cls, what: str):
@@ -596,13 +491,3 @@ def index_types(n: int) -> list:
 
 def int_attr(value: int, type=T.I64) -> A.IntegerAttr:
     return A.IntegerAttr(value, type)
-
-
-def symbol_name_attr(token) -> A.StringAttr:
-    """The `sym_name` of `@name` or `@"quoted name"` (escapes decoded; bytes
-    that are not UTF-8 kept as they were written)."""
-    name = token.value[1:]
-    if name.startswith('"'):
-        from ..printer.numbers import unescape_string
-        return A.StringAttr(unescape_string(name[1:-1]))
-    return A.StringAttr(name.encode("utf-8", "surrogateescape"))

@@ -13,15 +13,13 @@ from ..ir.verifier import NotedMessage
 from ..ir.op_definition import Property, RegionDef, Result, Variadic, VariadicResult
 from ..ir.traits import (AffineScope, AutomaticAllocationScope, CallOpInterface, ConstantLike,
                          HasParent,
-                         FunctionOpInterface, HasOnlyGraphRegion, IsolatedFromAbove,
-                         NoRegionArguments, NoTerminator, Pure, ReturnLike, SingleBlock,
-                         Symbol, SymbolTable, SymbolUser, Terminator)
+                         FunctionOpInterface, IsolatedFromAbove,
+                         Pure, ReturnLike, SymbolUser, Terminator)
 from ..ir.type_constraints import FunctionType
 from ..parse.syntax import TOKEN, ParsedRegion, parse_error, pos_of
 from ..parse.op_syntax import parses
 from .base import (ValueTerminator, RegisteredOp, attrs_of, first_of, new_op, lookup_symbol,
-                   regions_of, symbol_name_attr, symbol_parent_error, type_list, types_of,
-                   uses)
+                   regions_of, symbol_name_attr, symbol_parent_error, type_list, uses)
 
 
 def _mixed_arguments_error(text: str, symbol, args) -> MLIRError:

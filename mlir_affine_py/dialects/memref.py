@@ -797,7 +797,7 @@ def strided_linear_layout_map(strides, offset) -> AffineMap:
 def canonicalize_strided_layout(type):
     """mlir::canonicalizeStridedLayout: the layout's one-result map
     simplified, or no layout where that is the row-major one of the shape."""
-    from ..analysis.affine_flattener import simplify_affine_expr
+    from ..ir.affine_flattener import simplify_affine_expr
     layout = type.layout
     if layout is None:
         return type

@@ -256,7 +256,7 @@ class IfOp(RegisteredOp):
         if self.results and not self.regions[1].blocks:
             return "'scf.if' op must have an else block if defining values"
         expected = [r.type for r in self.results]
-        for index, region in enumerate(self.regions):
+        for _index, region in enumerate(self.regions):
             if not region.blocks:
                 continue
             if not _ends_with(region, YieldOp):

@@ -20,23 +20,12 @@ from ..dialects.func import ReturnOp
 from ..ir import types as T
 from ..ir.affine_expr import (ADD, CEILDIV, FLOORDIV, MOD, MUL, AffineBinaryOpExpr,
                               AffineConstantExpr, AffineDimExpr, AffineSymbolExpr)
-from .runtime import InterpreterError, describe
+from .runtime import InterpreterError, describe, int_literal, literal_value
 
 _SIMPLE = re.compile(r"^(?:[A-Za-z_]\w*|-?\d+|\(-\d+\)|True|False)$")
-_INT_LITERAL = re.compile(r"^(?:-?\d+|\(-\d+\))$")
 
 # Python allows 20 statically nested blocks (loops, with, try) per function.
 MAX_NESTING = 19
-
-
-def int_literal(value: int) -> str:
-    return str(value) if value >= 0 else f"({value})"
-
-
-def literal_value(src: str) -> int | None:
-    if _INT_LITERAL.match(src):
-        return int(src.strip("()"))
-    return None
 
 
 def _mul_range(a, b):

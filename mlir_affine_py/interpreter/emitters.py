@@ -20,8 +20,7 @@ from ..dialects.memref import AllocaScopeReturnOp
 from ..ir import attributes as A
 from ..ir import types as T
 from . import runtime as R
-from .compiler import int_literal, literal_value
-from .runtime import InterpreterError, describe, float_kind, int_width
+from .runtime import InterpreterError, describe, float_kind, int_literal, int_width, literal_value
 
 EMITTERS: dict = {}
 

@@ -23,6 +23,7 @@ raises :class:`InterpreterError` instead of producing an arbitrary value.
 from __future__ import annotations
 
 import math
+import re
 
 import numpy as np
 
@@ -54,9 +55,9 @@ def int_width(type) -> int | None:
 
 
 FLOAT_SCALAR = {"f16": np.float16, "f32": np.float32, "f64": np.float64, "bf16": np.float32}
-FLOAT_DTYPE = {"f16": np.dtype(np.float16), "f32": np.dtype(np.float32),
+FLOAT_DTYPE: dict[str, np.dtype] = {"f16": np.dtype(np.float16), "f32": np.dtype(np.float32),
                "f64": np.dtype(np.float64), "bf16": np.dtype(np.float32)}
-_INT_DTYPE = {1: np.dtype(np.bool_), 8: np.dtype(np.int8), 16: np.dtype(np.int16),
+_INT_DTYPE: dict[int, np.dtype] = {1: np.dtype(np.bool_), 8: np.dtype(np.int8), 16: np.dtype(np.int16),
               32: np.dtype(np.int32), 64: np.dtype(np.int64)}
 
 
@@ -145,7 +146,7 @@ def int_to_float(x: int, kind: str):
     if kind == "bf16":
         step = np.float32(2.0 ** (int(np.frexp(approx)[1]) - 8))
         candidates = [approx, approx - step, approx + step]
-    best = None
+    best: tuple | None = None
     for candidate in candidates:
         if not np.isfinite(candidate):
             continue
@@ -156,6 +157,7 @@ def int_to_float(x: int, kind: str):
         key = (distance, bits & 1)
         if best is None or key < best[0]:
             best = (key, candidate)
+    assert best is not None         # the approximation itself is finite
     return best[1]
 
 
@@ -187,6 +189,7 @@ def array_from_dense(attr, shape, element_type) -> np.ndarray:
         values = [float_from_bits(v, kind) for v in values]
     else:
         width = int_width(element_type)
+        assert width is not None, f"no integer elements in {element_type}"
         values = [wrap(int(v), width) for v in values]
     count = 1
     for d in shape:
@@ -555,3 +558,19 @@ def affine_ceildiv(lhs, rhs):
 
 def affine_mod(lhs, rhs):
     return lhs % _divisor(rhs)
+
+
+# ------------------------------------------------- literals in the source
+# The generated code writes integer constants as Python literals (negative
+# ones parenthesized) and the compiler reads them back when it folds.
+_INT_LITERAL = re.compile(r"^(?:-?\d+|\(-\d+\))$")
+
+
+def int_literal(value: int) -> str:
+    return str(value) if value >= 0 else f"({value})"
+
+
+def literal_value(src: str) -> int | None:
+    if _INT_LITERAL.match(src):
+        return int(src.strip("()"))
+    return None

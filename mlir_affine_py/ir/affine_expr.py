@@ -120,6 +120,7 @@ class AffineExpr:
 
     __slots__ = ("_symconst",)
     kind: str
+    _symconst: bool
 
     def __setattr__(self, name, value):
         raise AttributeError(f"{type(self).__name__} is immutable")
@@ -140,20 +141,20 @@ class AffineExpr:
     # Integer operands become constants; ``int OP expr`` follows the C++ free
     # operators in mlir/IR/AffineExpr.h (``val + e`` is ``e + val`` etc.).
     def __add__(self, other: ExprLike) -> "AffineExpr":
-        other = _as_expr(other)
-        return NotImplemented if other is None else _add(self, other)
+        expr = _as_expr(other)
+        return NotImplemented if expr is None else _add(self, expr)
 
     def __radd__(self, other: int) -> "AffineExpr":
-        other = _as_expr(other)
-        return NotImplemented if other is None else _add(self, other)
+        expr = _as_expr(other)
+        return NotImplemented if expr is None else _add(self, expr)
 
     def __mul__(self, other: ExprLike) -> "AffineExpr":
-        other = _as_expr(other)
-        return NotImplemented if other is None else _mul(self, other)
+        expr = _as_expr(other)
+        return NotImplemented if expr is None else _mul(self, expr)
 
     def __rmul__(self, other: int) -> "AffineExpr":
-        other = _as_expr(other)
-        return NotImplemented if other is None else _mul(self, other)
+        expr = _as_expr(other)
+        return NotImplemented if expr is None else _mul(self, expr)
 
     def __neg__(self) -> "AffineExpr":
         # AffineExpr::operator-() is `*this * -1`.
@@ -164,17 +165,17 @@ class AffineExpr:
         # `*this + (-v)` (negated in int64 arithmetic).
         if type(other) is int:
             return _add(self, constant(_wrap(-other)))
-        other = _as_expr(other)
-        if other is None:
+        expr = _as_expr(other)
+        if expr is None:
             return NotImplemented
-        return _add(self, _mul(other, _MINUS_ONE))
+        return _add(self, _mul(expr, _MINUS_ONE))
 
     def __rsub__(self, other: int) -> "AffineExpr":
         # operator-(int64_t val, AffineExpr e) is `e * -1 + val`.
-        other = _as_expr(other)
-        if other is None:
+        expr = _as_expr(other)
+        if expr is None:
             return NotImplemented
-        return _add(_mul(self, _MINUS_ONE), other)
+        return _add(_mul(self, _MINUS_ONE), expr)
 
     def floordiv(self, other: ExprLike) -> "AffineExpr":
         """``AffineExpr::floorDiv``."""
@@ -189,20 +190,20 @@ class AffineExpr:
         return _modexpr(self, _coerce(other))
 
     def __floordiv__(self, other: ExprLike) -> "AffineExpr":
-        other = _as_expr(other)
-        return NotImplemented if other is None else _floordiv(self, other)
+        expr = _as_expr(other)
+        return NotImplemented if expr is None else _floordiv(self, expr)
 
     def __rfloordiv__(self, other: int) -> "AffineExpr":
-        other = _as_expr(other)
-        return NotImplemented if other is None else _floordiv(other, self)
+        expr = _as_expr(other)
+        return NotImplemented if expr is None else _floordiv(expr, self)
 
     def __mod__(self, other: ExprLike) -> "AffineExpr":
-        other = _as_expr(other)
-        return NotImplemented if other is None else _modexpr(self, other)
+        expr = _as_expr(other)
+        return NotImplemented if expr is None else _modexpr(self, expr)
 
     def __rmod__(self, other: int) -> "AffineExpr":
-        other = _as_expr(other)
-        return NotImplemented if other is None else _modexpr(other, self)
+        expr = _as_expr(other)
+        return NotImplemented if expr is None else _modexpr(expr, self)
 
     # --- queries -----------------------------------------------------------
     def is_symbolic_or_constant(self) -> bool:
@@ -284,6 +285,7 @@ class AffineDimExpr(AffineExpr):
     """A dimensional identifier ``d<position>`` (``mlir::AffineDimExpr``)."""
 
     __slots__ = ("position",)
+    position: int
     kind = "dim"
 
     def __new__(cls, position: int) -> "AffineDimExpr":
@@ -306,6 +308,7 @@ class AffineSymbolExpr(AffineExpr):
     """A symbolic identifier ``s<position>`` (``mlir::AffineSymbolExpr``)."""
 
     __slots__ = ("position",)
+    position: int
     kind = "symbol"
 
     def __new__(cls, position: int) -> "AffineSymbolExpr":
@@ -328,6 +331,7 @@ class AffineConstantExpr(AffineExpr):
     """An integer constant (``mlir::AffineConstantExpr``)."""
 
     __slots__ = ("value",)
+    value: int
     kind = "constant"
 
     def __new__(cls, value: int) -> "AffineConstantExpr":
@@ -355,6 +359,9 @@ class AffineBinaryOpExpr(AffineExpr):
     """
 
     __slots__ = ("kind", "lhs", "rhs", "_divisor")
+    lhs: AffineExpr
+    rhs: AffineExpr
+    _divisor: int | None
 
     def __new__(cls, kind: str, lhs: AffineExpr, rhs: AffineExpr):
         if kind not in _BINARY_KINDS:
@@ -535,6 +542,9 @@ def get_affine_binary_op_expr(kind: str, lhs: AffineExpr, rhs: AffineExpr) -> Af
 
 # --- simplification (AffineExpr.cpp) ----------------------------------------
 
+# The simplifiers test `type(e) is _Const` once, into a flag, and read
+# `.value` under it: the checker does not follow such flags, hence the
+# `type: ignore[attr-defined]` on those reads.
 _Const = AffineConstantExpr
 _Bin = AffineBinaryOpExpr
 
@@ -545,7 +555,7 @@ def simplify_add(lhs: AffineExpr, rhs: AffineExpr) -> Optional[AffineExpr]:
     rhs_const = type(rhs) is _Const
     # Fold if both are constants and the sum does not overflow.
     if lhs_const and rhs_const:
-        total = lhs.value + rhs.value
+        total = lhs.value + rhs.value  # type: ignore[attr-defined]
         return constant(total) if _fits(total) else None
 
     # Canonicalize so that only the RHS is a constant (4 + d0 -> d0 + 4); if
@@ -553,7 +563,7 @@ def simplify_add(lhs: AffineExpr, rhs: AffineExpr) -> Optional[AffineExpr]:
     if lhs_const or (lhs._symconst and not rhs._symconst):
         return _add(rhs, lhs)
 
-    if rhs_const and rhs.value == 0:
+    if rhs_const and rhs.value == 0:  # type: ignore[attr-defined]
         return lhs
 
     lbin = lhs if type(lhs) is _Bin else None
@@ -561,7 +571,7 @@ def simplify_add(lhs: AffineExpr, rhs: AffineExpr) -> Optional[AffineExpr]:
     if lbin is not None and rhs_const and lbin.kind is ADD:
         lrhs = lbin.rhs
         if type(lrhs) is _Const:
-            return _add(lbin.lhs, constant(_wrap(lrhs.value + rhs.value)))
+            return _add(lbin.lhs, constant(_wrap(lrhs.value + rhs.value)))  # type: ignore[attr-defined]
 
     # Detect "c1 * expr + c2 * expr" as "(c1 + c2) * expr".
     if lbin is not None and lbin.kind is MUL and type(lbin.rhs) is _Const:
@@ -625,7 +635,7 @@ def simplify_mul(lhs: AffineExpr, rhs: AffineExpr) -> Optional[AffineExpr]:
     lhs_const = type(lhs) is _Const
     rhs_const = type(rhs) is _Const
     if lhs_const and rhs_const:
-        product = lhs.value * rhs.value
+        product = lhs.value * rhs.value  # type: ignore[attr-defined]
         return constant(product) if _fits(product) else None
 
     if not lhs._symconst and not rhs._symconst:
@@ -636,9 +646,9 @@ def simplify_mul(lhs: AffineExpr, rhs: AffineExpr) -> Optional[AffineExpr]:
         return _mul(rhs, lhs)
 
     if rhs_const:
-        if rhs.value == 1:
+        if rhs.value == 1:  # type: ignore[attr-defined]
             return lhs
-        if rhs.value == 0:
+        if rhs.value == 0:  # type: ignore[attr-defined]
             return rhs
 
     if type(lhs) is _Bin and lhs.kind is MUL:
@@ -646,7 +656,7 @@ def simplify_mul(lhs: AffineExpr, rhs: AffineExpr) -> Optional[AffineExpr]:
         if type(lrhs) is _Const:
             # Fold successive multiplications: (d0 * 2) * 3 -> d0 * 6.
             if rhs_const:
-                return _mul(lhs.lhs, constant(_wrap(lrhs.value * rhs.value)))
+                return _mul(lhs.lhs, constant(_wrap(lrhs.value * rhs.value)))  # type: ignore[attr-defined]
             # Bring the constant to the right: (d0 * 2) * d1 -> (d0 * d1) * 2.
             return _mul(_mul(lhs.lhs, rhs), lrhs)
     return None
@@ -730,7 +740,7 @@ def _order_commutative_args(lhs: AffineExpr, rhs: AffineExpr) -> tuple:
     """
     tl, tr = type(lhs), type(rhs)
     if tl is tr:
-        if (tl is AffineDimExpr or tl is AffineSymbolExpr) and rhs.position < lhs.position:
+        if (tl is AffineDimExpr or tl is AffineSymbolExpr) and rhs.position < lhs.position:  # type: ignore[attr-defined]
             return rhs, lhs
     elif tl is AffineSymbolExpr and tr is AffineDimExpr:
         return rhs, lhs

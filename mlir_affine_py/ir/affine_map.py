@@ -65,6 +65,10 @@ class AffineMap:
     """``(d0, ..)[s0, ..] -> (results)``, mirroring ``mlir::AffineMap``."""
 
     __slots__ = ("num_dims", "num_symbols", "results", "_hash")
+    num_dims: int
+    num_symbols: int
+    results: tuple[AffineExpr, ...]
+    _hash: int
 
     def __init__(self, num_dims: int, num_symbols: int, results: Sequence[AffineExpr] = ()):
         if num_dims < 0 or num_symbols < 0:
@@ -185,13 +189,15 @@ class AffineMap:
         """``AffineMap::getSingleConstantResult``."""
         if not self.is_single_constant():
             raise ValueError("map must have a single constant result")
-        return self.results[0].value
+        result = self.results[0]
+        assert isinstance(result, AffineConstantExpr)
+        return result.value
 
     def get_constant_results(self) -> list:
         """``AffineMap::getConstantResults``."""
         if not self.is_constant():
             raise ValueError("map must have constant results only")
-        return [e.value for e in self.results]
+        return [e.value for e in self.results if isinstance(e, AffineConstantExpr)]
 
     def is_function_of_dim(self, position: int) -> bool:
         return any(e.is_function_of_dim(position) for e in self.results)
@@ -248,6 +254,16 @@ class AffineMap:
         return AffineMap(self.num_dims, self.num_symbols, self.results[start : start + length])
 
 
+def remove_duplicate_exprs(amap: AffineMap) -> AffineMap:
+    """removeDuplicateExprs (AffineOps.cpp): each result once, the first
+    occurrence kept."""
+    results: list = []
+    for expr in amap.results:
+        if expr not in results:
+            results.append(expr)
+    return AffineMap(amap.num_dims, amap.num_symbols, tuple(results))
+
+
 class IntegerSet:
     """``(d0, ..)[s0, ..] : (c0 >= 0, c1 == 0, ..)``, mirroring ``mlir::IntegerSet``.
 
@@ -257,6 +273,11 @@ class IntegerSet:
     """
 
     __slots__ = ("num_dims", "num_symbols", "constraints", "eq_flags", "_hash")
+    num_dims: int
+    num_symbols: int
+    constraints: tuple[AffineExpr, ...]
+    eq_flags: tuple[bool, ...]
+    _hash: int
 
     def __init__(
         self,

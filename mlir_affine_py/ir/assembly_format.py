@@ -77,6 +77,7 @@ class _Reader:
             match = _TOKEN.match(text, pos)
             if match is None or match.end() == pos:
                 raise FormatError(f"{cls.__name__}: cannot read format at {text[pos:]!r}")
+            assert match.lastindex is not None     # each alternative is a group
             self.tokens.append(match.group(match.lastindex))
             pos = match.end()
         self.at = 0

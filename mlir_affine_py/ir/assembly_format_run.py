@@ -9,6 +9,8 @@ from the SameOperandsAndResultType trait."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import attributes as A
 from .assembly_format import attribute_syntax, compiled_elements, used_attributes
 from ..diagnostics import MLIRError
@@ -35,8 +37,7 @@ class FormatState:
 
 # ------------------------------------------------------------------ parsing
 def parse_format_op(cls, t, children):
-    from ..dialects.base import new_op
-    from ..parse.syntax import AttrDict, Props
+    from ..parse.syntax import AttrDict, Props, new_op
     state = FormatState()
     state.op_name = cls.name
     _walk(cls, compiled_elements(cls), children, state, AttrDict, Props)
@@ -169,7 +170,7 @@ def _take_group(cls, group, children, state, AttrDict, Props) -> None:
 def _take(cls, element, children, state) -> None:
     kind = element.kind
     if kind == "operand":
-        value = children[0] if children else None
+        value: Any = children[0] if children else None
         state.operands[element.name] = (list(value) if element.decl.variadic
                                         else [] if value is None else [value])
     elif kind == "operands":

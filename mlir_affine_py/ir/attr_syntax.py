@@ -13,6 +13,8 @@ the children of that text into the attribute (`op_name` for its errors),
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from . import attributes as A
 from . import types as T
 
@@ -67,6 +69,8 @@ class AttrSyntax:
 class AnyAttr(AttrSyntax):
     """An attribute written whole: `42 : i64`, `"text"`, `#map`."""
 
+    default: ClassVar[AnyAttr]     # the one instance, made below
+
 
 AnyAttr.default = AnyAttr()
 
@@ -102,7 +106,7 @@ class StrAttr(AttrSyntax):
         except ValueError:
             # Lexer::lexString's error, at the character it stops at.
             from ..parse.syntax import pos_of
-            from ..parse.transformer import string_literal_error
+            from ..parse.syntax import string_literal_error
             raise string_literal_error(token.value, pos_of(token)) from None
 
     def holds(self, attr) -> bool:
@@ -182,7 +186,6 @@ class SymbolName(AttrSyntax):
     grammar = "SYMBOL"
 
     def parse(self, children, op_name: str = "") -> A.Attribute:
-        from ..dialects.base import symbol_name_attr
         return symbol_name_attr(children[0])
 
     def print(self, p, attr) -> None:
@@ -274,3 +277,13 @@ class Enum(AttrSyntax):
 
     def __repr__(self) -> str:
         return f"Enum({self.cases}, {self.dialect}, {self.mnemonic})"
+
+
+def symbol_name_attr(token) -> A.StringAttr:
+    """The `sym_name` of `@name` or `@"quoted name"` (escapes decoded; bytes
+    that are not UTF-8 kept as they were written)."""
+    name = token.value[1:]
+    if name.startswith('"'):
+        from ..printer.numbers import unescape_string
+        return A.StringAttr(unescape_string(name[1:-1]))
+    return A.StringAttr(name.encode("utf-8", "surrogateescape"))

@@ -18,7 +18,7 @@ class Attribute:
 
     # The alias prefix mlir-opt gives this kind of attribute ("map", "set").
     alias_name: str | None = None
-    type = T.NONE
+    type: T.Type = T.NONE
 
     def key(self) -> tuple:
         raise NotImplementedError
@@ -88,6 +88,7 @@ class FloatAttr(Attribute):
     """A float stored as its exact bit pattern in `type`'s format."""
 
     __slots__ = ("bits", "type")
+    type: T.FloatType
 
     def __init__(self, bits: int, type):
         self.bits = bits
@@ -332,6 +333,7 @@ class DenseElementsAttr(Attribute):
     means a splat."""
 
     __slots__ = ("type", "values")
+    type: T.ShapedType
 
     def __init__(self, type, values):
         self.type = type

@@ -228,19 +228,19 @@ class Operation:
                     for block in reversed(region.blocks):
                         stack.extend(reversed(block.ops))
             return iter(ops)
-        stack = [(self, False)]
-        while stack:
-            op, expanded = stack.pop()
+        pending: list[tuple[Operation, bool]] = [(self, False)]
+        while pending:
+            op, expanded = pending.pop()
             if expanded:
                 ops.append(op)
                 continue
-            stack.append((op, True))
+            pending.append((op, True))
             for region in reversed(op.regions):
                 for block in reversed(region.blocks):
-                    stack.extend((child, False) for child in reversed(block.ops))
+                    pending.extend((child, False) for child in reversed(block.ops))
         return iter(ops)
 
-    def is_ancestor_of(self, other: "Operation") -> bool:
+    def is_ancestor_of(self, other: "Operation | None") -> bool:
         while other is not None:
             if other is self:
                 return True

@@ -44,6 +44,7 @@ def raw_hex(values, element_type) -> str:
     if isinstance(element_type, T.ComplexType):
         parts = [part for pair in values for part in pair]
     mask = (1 << width) - 1
+    data: bytes | bytearray
     if width == 1:
         data = bytearray((len(parts) + 7) // 8)
         for index, value in enumerate(parts):
@@ -67,6 +68,7 @@ class SparseElementsAttr(Attribute):
     shape [N, rank] (or [N] for rank 1), `values` one of shape [N]."""
 
     __slots__ = ("type", "indices", "values")
+    type: T.ShapedType
 
     def __init__(self, type, indices: DenseElementsAttr, values: DenseElementsAttr):
         self.type = type

@@ -63,6 +63,7 @@ class OpBuilder:
 
     def set_insertion_point_after(self, op: Operation) -> None:
         block = op.parent
+        assert block is not None, "the op is in no block"
         index = block.ops.index(op)
         self.block = block
         self.before = block.ops[index + 1] if index + 1 < len(block.ops) else None
@@ -144,7 +145,9 @@ class IRRewriter(OpBuilder):
     def erase_block(self, block: Block) -> None:
         for op in reversed(list(block.ops)):
             self.erase_op(op)
-        block.parent.blocks.remove(block)
+        region = block.parent
+        assert region is not None, "the block is in no region"
+        region.blocks.remove(block)
         block.parent = None
 
     # -------------------------------------------------------------- moves
@@ -158,6 +161,7 @@ class IRRewriter(OpBuilder):
             return
         self._detach(op)
         block = existing.parent
+        assert block is not None, "the op is in no block"
         block.insert(block.ops.index(existing), op)
 
     def move_op_after(self, op: Operation, existing: Operation) -> None:
@@ -165,6 +169,7 @@ class IRRewriter(OpBuilder):
             return
         self._detach(op)
         block = existing.parent
+        assert block is not None, "the op is in no block"
         block.insert(block.ops.index(existing) + 1, op)
 
     def move_op_to_end(self, op: Operation, block: Block) -> None:

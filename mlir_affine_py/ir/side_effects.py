@@ -130,7 +130,9 @@ def only_reads(op) -> bool:
     """MemoryEffectOpInterface::onlyHasEffect<Read>: the op implements the
     interface and every effect it has is a read (and it has one)."""
     effects = own_effects(op)
-    return bool(effects) and all(kind == READ for kind, _ in effects)
+    if not effects:
+        return False
+    return all(kind == READ for kind, _ in effects)
 
 
 def may_write(op) -> bool:

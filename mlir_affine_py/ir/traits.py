@@ -49,7 +49,8 @@ class Trait:
 def trait_closure(traits) -> frozenset:
     """The traits in `traits` (classes, or MemoryEffects instances) and those
     they imply, as the class keys `has_trait` looks up."""
-    keys, stack = set(), [t if isinstance(t, type) else type(t) for t in traits]
+    keys: set = set()
+    stack: list = [t if isinstance(t, type) else type(t) for t in traits]
     while stack:
         trait = stack.pop()
         if trait not in keys:

@@ -29,7 +29,7 @@ class TypeConstraint:
 
     def __init__(self, description: str, predicate):
         self.description, self.predicate = description, predicate
-        self._answers = {}
+        self._answers: dict = {}
 
     def __call__(self, type) -> bool:
         answer = self._answers.get(type)

@@ -109,6 +109,8 @@ def _print_shape(p, shape, scalable=None) -> None:
 
 class ShapedType(Type):
     __slots__ = ("shape", "element_type")
+    shape: tuple
+    element_type: Type
 
     @property
     def rank(self) -> int:
@@ -324,6 +326,7 @@ def simple_type(text: str) -> Type:
     known = _SIMPLE.get(text)
     if known is not None:
         return known
+    made: Type
     if text[0] in "su" and text[1:2] == "i":
         made = IntegerType(int(text[2:]), text[0])
     elif text[0] == "i":

@@ -9,11 +9,20 @@ explicit stack, so deep nests do not reach Python's recursion limit."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import re
+from typing import Any
 
 from ..diagnostics import MLIRError, offset_to_pos, pos_to_offset, print_op_on_diagnostic
-from .traits import HasOnlyGraphRegion, NoTerminator, SingleBlock
+from . import attributes as A
+from .traits import HasOnlyGraphRegion, NoTerminator, SingleBlock, SymbolTable
+
+# Context managers that dialects add (the affine dialect's memo of valid
+# dimensions and symbols): each holds while one verification runs, when
+# the IR does not change.
+VERIFICATION_SCOPES: list = []
+
 
 def _symbol_lookups_cached(verify):
     """`verify`, with each symbol table read once however many symbol uses
@@ -21,9 +30,10 @@ def _symbol_lookups_cached(verify):
     affine dimension or symbol decided once per scope."""
     @functools.wraps(verify)
     def run(*args, **options):
-        from ..dialects.affine_validity import validity_cached
-        from ..dialects.base import symbol_lookups_cached
-        with symbol_lookups_cached(), validity_cached():
+        with contextlib.ExitStack() as scopes:
+            scopes.enter_context(symbol_lookups_cached())
+            for scope in VERIFICATION_SCOPES:
+                scopes.enter_context(scope())
             return verify(*args, **options)
     return run
 
@@ -77,8 +87,6 @@ def _verify_ops(root, text: str | None, unspared, skip=frozenset(),
     in it, but for those in `skip` (verified on their own) and, unless
     `root_table`, the symbol table of `root` itself; `unspared` as
     verify_parsed's `unspared_ops`."""
-    from ..dialects.base import (dialect_attributes_error, missing_terminator_error,
-                                 terminator_error)
     # Work items: an op; ("block", block) once the block's ops are verified,
     # for its terminator (MLIR checks it on leaving the block); ("table", op)
     # once a symbol table's ops are, for its symbols; ("terminator", op) once
@@ -269,7 +277,7 @@ def _has_successors(region) -> bool:
 
 def _predecessors(region) -> dict:
     """Block -> the blocks of `region` whose terminator branches to it."""
-    preds = {block: [] for block in region.blocks}
+    preds: dict = {block: [] for block in region.blocks}
     for block in region.blocks:
         if block.ops:
             for successor in block.ops[-1].successors:
@@ -322,7 +330,7 @@ def _dominance_error(op, index: int) -> MLIRError:
 def _block_argument_note(error: MLIRError, op, value) -> MLIRError:
     """The note of diagnoseInvalidOperandDominance for a block argument,
     placed at the op that holds its block."""
-    block = getattr(value, "owner", None)
+    block: Any = getattr(value, "owner", None)
     if not hasattr(block, "args") or block.parent is None or op.parent is None:
         return error
     def_region = block.parent
@@ -362,7 +370,7 @@ def verify_dominance(root, skip=frozenset()) -> None:
     # Each work item: (op, scopes), or (results, scope) to define the results
     # of an op once its regions are checked.  `scopes` is the tuple of value
     # sets visible at the op, innermost first (where most operands are).
-    work = [(root, ())]
+    work: list[tuple[Any, Any]] = [(root, ())]
     while work:
         op, scopes = work.pop()
         if op.__class__ is list:
@@ -412,3 +420,113 @@ def _visible_from_other_blocks(region, graph: bool) -> dict:
     dom = dominators(region)
     return {block: set().union(*(values[d] for d in dom[block] if graph or d is not block))
             if block in dom else everything for block in region.blocks}
+
+
+# dialect namespace -> verify(op, name, value) -> message or None: the
+# dialect's `verifyOperationAttribute` for discardable attributes whose name
+# starts with `<namespace>.`.
+ATTRIBUTE_VERIFIERS: dict = {}
+
+
+def register_attribute_verifier(dialect: str):
+    def register(fn):
+        ATTRIBUTE_VERIFIERS[dialect] = fn
+        return fn
+    return register
+
+
+def dialect_attributes_error(op) -> str | None:
+    """The first complaint of a dialect about the op's discardable
+    attributes, which MLIR checks (in name order) before the op itself."""
+    for name in sorted(op.attributes):
+        verify = ATTRIBUTE_VERIFIERS.get(name.partition(".")[0])
+        if verify is not None and "." in name:
+            message = verify(op, name, op.attributes[name])
+            if message:
+                return message
+    return None
+
+
+def terminator_error(op) -> str | None:
+    """The IsTerminator trait: nothing may follow a terminator in its block."""
+    if op.is_terminator and op.parent is not None and op.parent.ops[-1] is not op:
+        return f"'{op.op_name}' op must be the last operation in the parent block"
+    return None
+
+
+def is_registered(op) -> bool:
+    """Whether a class is registered for the op's name: an unregistered op
+    may be anything (a terminator, a symbol table).  Registered ops are
+    instances of their op's class; an unregistered one is an `Operation`
+    itself (`_is_generic`)."""
+    return not _is_generic(op)
+
+
+def missing_terminator_error(block):
+    """The MLIRError when `block`, of an op whose blocks need a terminator
+    (a registered op without the NoTerminator trait), does not end with one;
+    else None.  An unregistered op may be a terminator."""
+    if not block.ops:
+        return MLIRError("empty block: expect at least a terminator", block.parent_op.pos)
+    last = block.ops[-1]
+    if last.is_terminator or not is_registered(last):
+        return None
+    return op_error(f"block with no terminator, has {appended_op(last)}", last)
+
+
+def symbol_parent_error(op) -> str | None:
+    """SymbolOpInterface: a symbol (func.func, memref.global) must sit
+    directly in a symbol table; an unregistered parent may be one."""
+    parent = op.parent_op
+    if parent is not None and is_registered(parent) and not parent.has_trait(SymbolTable):
+        return f"'{op.op_name}' op symbol's parent must have the SymbolTable trait"
+    return None
+
+
+def symbols_of(table):
+    """(name, op) for each symbol defined directly in the symbol table op."""
+    for region in table.regions:
+        for block in region.blocks:
+            for op in block.ops:
+                # A property, or a discardable attribute where the op's
+                # arguments leave it out (gpu.func).
+                name = op.properties.get("sym_name") or op.attributes.get("sym_name")
+                if isinstance(name, A.StringAttr):
+                    yield name.text, op
+
+
+def lookup_symbol(op, name: str):
+    """SymbolTable::lookupNearestSymbolFrom: the op defining `name` in the
+    nearest symbol table around `op` (the module it is in), or None."""
+    table = op.parent_op
+    while table is not None and not table.has_trait(SymbolTable):
+        table = table.parent_op
+    if table is None:
+        return None
+    if _SYMBOL_MAPS is None:
+        return next((found for symbol, found in symbols_of(table) if symbol == name), None)
+    symbols = _SYMBOL_MAPS.get(table)
+    if symbols is None:
+        symbols = _SYMBOL_MAPS[table] = {}
+        for symbol, found in symbols_of(table):
+            symbols.setdefault(symbol, found)       # the first definition, as above
+    return symbols.get(name)
+
+
+# Symbol table op -> {name: op}, while `symbol_lookups_cached` holds.
+_SYMBOL_MAPS: dict | None = None
+
+
+@contextlib.contextmanager
+def symbol_lookups_cached():
+    """Within it, `lookup_symbol` reads each symbol table once instead of
+    once per call (a module of N calls would cost N^2).  For verification
+    only: the IR does not change meanwhile."""
+    global _SYMBOL_MAPS
+    outer = _SYMBOL_MAPS
+    if outer is None:
+        _SYMBOL_MAPS = {}
+    try:
+        yield
+    finally:
+        _SYMBOL_MAPS = outer

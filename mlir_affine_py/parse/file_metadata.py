@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 
 from ..diagnostics import MLIRError, offset_to_pos
+from ..printer.printer import blob_text
 from .elements_literal import ReadFailure, TokenReader, Unlexable
 
 _SKIPPED_OR_OPENING = r'"(?:[^"\\\n]|\\.)*"|//[^\n]*|\{-#|[{}]'
@@ -55,7 +56,7 @@ def take_file_metadata(text: str, dialects) -> tuple:
         except ReadFailure as failure:
             message, offset, where = failure.result
             if where == "previous":
-                from .parser import wrong_token_offset
+                from .syntax import wrong_token_offset
                 offset = wrong_token_offset(text, offset, at_eof=offset >= len(text))
             error = MLIRError(message, offset_to_pos(text, offset))
             end = len(text)
@@ -173,37 +174,10 @@ def _external_entries(reader: TokenReader, entries: list) -> None:
             reader.advance()
             entries.append((key, spelling))
         elif spelling.startswith('"0x'):
-            entries.append((key, _blob_text(_blob(reader, key))))
+            entries.append((key, blob_text(_blob(reader, key))))
         elif reader.consume_if("string"):
             from ..printer.numbers import escape_string, unescape_string
             entries.append((key, f'"{escape_string(unescape_string(spelling[1:-1]))}"'))
         else:
             raise ReadFailure(f"expected string value for key '{key}'", start, "token")
     _list_until(reader, "}", "}", entry)
-
-
-def _blob_text(data: bytes) -> str:
-    """A blob as printed: a blob without data keeps no alignment."""
-    return f'"0x{(data if len(data) > 4 else bytes(4)).hex().upper()}"'
-
-
-def metadata_text(used, metadata: FileMetadata) -> str:
-    """The `{-# ... #-}` mlir-opt prints after the IR: the builtin blobs
-    that the printed attributes name, in the order first named, then the
-    external resources as read."""
-    from ..ir.elements_attributes import resource_key_text
-    sections = []
-    keys = [key for key in used if key in metadata.blobs]
-    if keys:
-        entries = ",\n".join(f"      {resource_key_text(key)}: {_blob_text(metadata.blobs[key])}"
-                             for key in keys)
-        sections.append("  dialect_resources: {\n    builtin: {\n" + entries + "\n    }\n  }")
-    groups = [(name, entries) for name, entries in metadata.external.items() if entries]
-    if groups:
-        sections.append("  external_resources: {\n" + ",\n".join(
-            f"    {name}: {{\n" + ",\n".join(f"      {resource_key_text(key)}: {value}"
-                                             for key, value in entries) + "\n    }"
-            for name, entries in groups) + "\n  }")
-    if not sections:
-        return ""
-    return "\n{-#\n" + ",\n".join(sections) + "\n#-}\n"

@@ -141,7 +141,7 @@ def name_callback(terminal: str):
         return type(token)(terminal, token.value, token.start_pos, token.line, token.column,
                            token.end_line, token.end_column, token.end_pos)
     # The name written with its dialect is an `OP_...` token: passed on.
-    callback.keeps_name = True
+    callback.keeps_name = True  # type: ignore[attr-defined]
     return callback
 
 
@@ -347,7 +347,7 @@ def _use_keyword_terminals(texts: list, format_classes) -> None:
     """A word that another op's text makes a terminal of keywords
     (`FLAG_KEYWORD.2: /(fastmath|overflow)(?![\\w$.])/`) lexes as that
     terminal everywhere: the formats' literals of that word name it."""
-    terminals = {}
+    terminals: dict = {}
     for text in texts:
         for name, words in re.findall(_KEYWORD_TERMINAL, text, re.M):
             for word in words.split("|"):

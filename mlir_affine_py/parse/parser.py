@@ -28,8 +28,9 @@ from .builder import Builder
 from .engine.driver import Engine
 from .engine.op_lines import LiteralSlot
 from .engine.tables import PreparedGrammar, advances
-from .syntax import TOKEN, AffineSyntax, OpHead, ParsedOp, skip_trivia
-from .transformer import MLIRTransformer, string_literal_error
+from .syntax import (TOKEN, AffineSyntax, OpHead, ParsedOp, skip_trivia, string_literal_error,
+                     wrong_token_offset)
+from .transformer import MLIRTransformer
 from .unknown_op import MLIR_OPT_DIALECTS, default_dialect_at, unknown_custom_op_error
 
 # (engine, transformer) by grammar: with the extended grammar's ops or not,
@@ -1041,28 +1042,6 @@ def _location(text: str, where, offset: int, at_eof: bool) -> tuple[int, int]:
     if where == "token":
         return offset_to_pos(text, max(offset - 1, 0) if at_eof and offset else offset)
     return offset_to_pos(text, wrong_token_offset(text, offset, at_eof))
-
-
-def wrong_token_offset(text: str, offset: int, at_eof: bool = False) -> int:
-    """Where mlir's Parser::emitWrongTokenError reports an error found at the
-    token starting at `offset`: just past the previous token, backing up over
-    blanks, blank lines and `//` comments."""
-    if at_eof and offset > 0:
-        offset -= 1
-    original = offset
-    before = text[:offset]
-    while True:
-        before = before.rstrip(" \t")
-        if not before:
-            return original
-        if before[-1] not in "\n\r":
-            return len(before)
-        before = before[:-1]
-        line_start = max(before.rfind("\n"), before.rfind("\r"))
-        previous_line = before[line_start:] if line_start >= 0 else before
-        comment = previous_line.find("//")
-        if comment >= 0:
-            before = before[:len(before) - (len(previous_line) - comment)]
 
 
 # ---------------------------------------------------------------------------

@@ -12,11 +12,14 @@ affine ops (subscripts and bounds).
 
 from __future__ import annotations
 
+from typing import Any
+
 from lark.lexer import Token as _LarkToken
 
 from ..diagnostics import MLIRError
 from ..ir.affine_expr import constant as affine_constant
 
+TOKEN: tuple[Any, ...]
 try:  # lark-cython's tokens, when its faster parser is in use, are not str subclasses
     from lark_cython.lark_cython import Token as _CythonToken
     TOKEN = (_LarkToken, _CythonToken)
@@ -258,3 +261,58 @@ def _syntax_token(node):
     while isinstance(node, AffineSyntax):
         node = node[1]
     return node
+
+
+def wrong_token_offset(text: str, offset: int, at_eof: bool = False) -> int:
+    """Where mlir's Parser::emitWrongTokenError reports an error found at the
+    token starting at `offset`: just past the previous token, backing up over
+    blanks, blank lines and `//` comments."""
+    if at_eof and offset > 0:
+        offset -= 1
+    original = offset
+    before = text[:offset]
+    while True:
+        before = before.rstrip(" \t")
+        if not before:
+            return original
+        if before[-1] not in "\n\r":
+            return len(before)
+        before = before[:-1]
+        line_start = max(before.rfind("\n"), before.rfind("\r"))
+        previous_line = before[line_start:] if line_start >= 0 else before
+        comment = previous_line.find("//")
+        if comment >= 0:
+            before = before[:len(before) - (len(previous_line) - comment)]
+
+
+def string_literal_error(text: str, pos) -> MLIRError:
+    """The error of mlir's Lexer::lexString for the string literal at the
+    start of `text` (at `pos`), at the character it stops at."""
+    index = 1
+    while index < len(text):
+        char = text[index]
+        if char == '"':
+            break
+        if char in "\n\v\f":
+            return MLIRError("expected '\"' in string literal", (pos[0], pos[1] + index))
+        if char == "\\":
+            following = text[index + 1:index + 3]
+            if following[:1] in ('"', "\\", "n", "t"):
+                index += 2
+                continue
+            if len(following) == 2 and all(c in "0123456789abcdefABCDEF" for c in following):
+                index += 3
+                continue
+            return MLIRError("unknown escape in string literal", (pos[0], pos[1] + index))
+        index += 1
+    else:
+        return MLIRError("expected '\"' in string literal", (pos[0], pos[1] + index))
+    return MLIRError("invalid string literal", pos)
+
+
+def new_op(name, token, operands=(), operand_types=(), result_types=(),
+           attributes=None, properties=None, regions=()) -> ParsedOp:
+    """A ParsedOp from a custom form; `attributes` may mix inherent and
+    discardable entries, the builder sorts them by the op class."""
+    return ParsedOp(name, pos_of(token) if token is not None else None,
+                    operands, operand_types, result_types, attributes, properties, regions)

@@ -28,7 +28,8 @@ from . import dialect_symbols
 from .syntax import (TOKEN, AffineSyntax, AttrDict, LocatedInt, OpHead, OpSequence,
                      ParsedBlock, ParsedOp, ParsedRegion, Props, Regions, Successors,
                      SymbolUses, TypeList, Uses, affine_from_syntax, defined_name,
-                     integer_literal, parse_error, pos_of, split_children)
+                     integer_literal, parse_error, pos_of, split_children,
+                     string_literal_error)
 
 
 class ResultList(list):
@@ -904,31 +905,6 @@ def _symbol_name(token) -> str:
     return text
 
 
-def string_literal_error(text: str, pos) -> MLIRError:
-    """The error of mlir's Lexer::lexString for the string literal at the
-    start of `text` (at `pos`), at the character it stops at."""
-    index = 1
-    while index < len(text):
-        char = text[index]
-        if char == '"':
-            break
-        if char in "\n\v\f":
-            return MLIRError("expected '\"' in string literal", (pos[0], pos[1] + index))
-        if char == "\\":
-            following = text[index + 1:index + 3]
-            if following[:1] in ('"', "\\", "n", "t"):
-                index += 2
-                continue
-            if len(following) == 2 and all(c in "0123456789abcdefABCDEF" for c in following):
-                index += 3
-                continue
-            return MLIRError("unknown escape in string literal", (pos[0], pos[1] + index))
-        index += 1
-    else:
-        return MLIRError("expected '\"' in string literal", (pos[0], pos[1] + index))
-    return MLIRError("invalid string literal", pos)
-
-
 class _DenseElement:
     """One element of a dense literal: its token (INT, FLOAT, STRING or
     KEYWORD_ATTR), whether a `-` preceded it, and the token it starts at."""
@@ -1186,7 +1162,7 @@ def _float_attr(value, type, token) -> A.FloatAttr:
         rounded = round_to_type(float(value), type.text)
         return A.FloatAttr(float_to_bits(rounded, type.text), type)
     except (ValueError, OverflowError) as error:
-        raise parse_error(token, f"floating point value not valid for type: {error}")
+        raise parse_error(token, f"floating point value not valid for type: {error}") from None
 
 
 def _map_parts(children):

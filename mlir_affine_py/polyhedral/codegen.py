@@ -29,7 +29,7 @@ from __future__ import annotations
 import islpy as isl
 
 from ..analysis.affine_access import IslWriter, NotAffine, defined_in_loops, is_affine_scope
-from ..analysis.affine_flattener import simplify_affine_expr
+from ..ir.affine_flattener import simplify_affine_expr
 from ..dialects.arith import ConstantOp
 from ..ir.affine_expr import (AffineBinaryOpExpr, AffineExpr, constant, dim,
                               get_affine_binary_op_expr, symbol)
@@ -37,7 +37,6 @@ from ..ir.affine_map import AffineMap, IntegerSet
 from ..ir.core import BlockArgument
 from ..dialects.affine import AffineApplyOp, AffineForOp, AffineIfOp, AffineMemoryOp, AffineYieldOp
 from ..ir.attributes import AffineMapAttr
-from ..dialects.arith import ConstantOp
 from ..ir.core import Block
 from ..ir.rewriter import IRRewriter, OpBuilder
 from ..ir.types import INDEX

@@ -15,8 +15,8 @@ from __future__ import annotations
 import islpy as isl
 
 from ..analysis.affine_access import NotAffine
+from ..analysis.loop_nests import get_perfectly_nested_loops, is_perfectly_nested
 from ..dialects.affine import AffineForOp
-from ..transforms.loop_utils import get_perfectly_nested_loops, is_perfectly_nested
 from .codegen import generate, replace_region
 from .dependences import compute_dependences, is_legal, permute_band
 from .scop import extract

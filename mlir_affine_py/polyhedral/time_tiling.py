@@ -88,7 +88,8 @@ class TimeTiling:
                 trial = [row[:] for row in shifts]
                 for position, value in enumerate((0,) + rest):
                     trial[position][k - 1] = value
-                axis = self._statement_map(lambda p, s: [self._axis(k, skew, trial, p, s)])
+                axis = self._statement_map(
+                    lambda p, s, k=k, skew=skew, trial=trial: [self._axis(k, skew, trial, p, s)])
                 distances = relation.apply_domain(axis).apply_range(axis).deltas()
                 if distances.is_empty() or _least(distances) >= 0:
                     skews[k - 1], shifts = skew, trial

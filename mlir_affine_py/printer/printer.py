@@ -76,7 +76,8 @@ class Printer:
         self.write = self.out.append
         self.generic = generic
         self.indent = 0
-        self.names: SSANameState | None = None
+        # Set by print_module before any op is printed.
+        self.names: SSANameState = None  # type: ignore[assignment]
         self.aliases: dict = {}
         self.use_aliases = True
         self.default_dialects = ["builtin"]
@@ -117,7 +118,6 @@ class Printer:
         self.out[:0] = header
         metadata = getattr(module, "file_metadata", None)
         if metadata is not None:
-            from ..parse.file_metadata import metadata_text
             self.write(metadata_text(self.resources_used, metadata))
         return self.getvalue()
 
@@ -270,7 +270,7 @@ class Printer:
 
     def _predecessor_comment(self, block) -> str:
         region = block.parent
-        preds = []
+        preds: list = []
         for candidate in region.blocks:
             term = candidate.ops[-1] if candidate.ops else None
             if term is not None and block in term.successors:
@@ -419,7 +419,7 @@ def _subscript_template(map) -> list:
     text = ", ".join(print_affine_expr(e, lambda pos: f"\0{pos}\0",
                                        lambda pos: f"symbol(\0{num_dims + pos}\0)")
                      for e in map.results)
-    parts = text.split("\0")
+    parts: list = text.split("\0")
     for i in range(1, len(parts), 2):
         parts[i] = int(parts[i])
     return parts
@@ -482,3 +482,31 @@ def value_name(value) -> str:
     while root.parent_op is not None and not root.isolated_from_above:
         root = root.parent_op
     return SSANameState(root).use_name(value)
+
+
+def blob_text(data: bytes) -> str:
+    """A blob as printed: a blob without data keeps no alignment."""
+    return f'"0x{(data if len(data) > 4 else bytes(4)).hex().upper()}"'
+
+
+def metadata_text(used, metadata) -> str:
+    """The `{-# ... #-}` mlir-opt prints after the IR: the builtin blobs
+    that the printed attributes name, in the order first named, then the
+    external resources as read (`metadata`, the
+    parser's FileMetadata)."""
+    from ..ir.elements_attributes import resource_key_text
+    sections = []
+    keys = [key for key in used if key in metadata.blobs]
+    if keys:
+        entries = ",\n".join(f"      {resource_key_text(key)}: {blob_text(metadata.blobs[key])}"
+                             for key in keys)
+        sections.append("  dialect_resources: {\n    builtin: {\n" + entries + "\n    }\n  }")
+    groups = [(name, entries) for name, entries in metadata.external.items() if entries]
+    if groups:
+        sections.append("  external_resources: {\n" + ",\n".join(
+            f"    {name}: {{\n" + ",\n".join(f"      {resource_key_text(key)}: {value}"
+                                             for key, value in entries) + "\n    }"
+            for name, entries in groups) + "\n  }")
+    if not sections:
+        return ""
+    return "\n{-#\n" + ",\n".join(sections) + "\n#-}\n"

@@ -13,16 +13,20 @@ constraints' left-hand sides and rebuilt with its equality flags.
 
 from __future__ import annotations
 
-from ..analysis.affine_flattener import simplify_affine_expr
 from ..dialects.affine import AffineApplyOp
-from ..dialects.affine_validity import is_valid_dim, is_valid_symbol
+from ..dialects.affine_canonicalize import canonicalize_map_and_operands
 from ..ir import attributes as A
-from ..ir.affine_expr import AffineBinaryOpExpr, AffineConstantExpr, get_affine_binary_op_expr
 from ..ir.affine_expr import constant as affine_constant
 from ..ir.affine_expr import dim as affine_dim
 from ..ir.affine_expr import symbol as affine_symbol
 from ..ir.affine_map import AffineMap, IntegerSet
+from ..ir.affine_simplify import simplify_affine_map_with_semi_affine_parts as simplify_affine_map
 from ..ir.traits import ConstantLike
+
+
+# canonicalizeMapOrSetAndOperands has its home with the affine ops' folds
+# (dialects/affine_canonicalize.py); a set goes through it as it is.
+canonicalize_set_and_operands = canonicalize_map_and_operands
 
 
 def constant_index_of(value) -> int | None:
@@ -40,116 +44,6 @@ def constant_index_of(value) -> int | None:
 def _replace(map: AffineMap, dims, syms, num_dims: int, num_syms: int) -> AffineMap:
     return AffineMap(num_dims, num_syms,
                      tuple(e.replace_dims_and_symbols(dims, syms) for e in map.results))
-
-
-def _promote_symbols(map: AffineMap, operands: list) -> tuple:
-    """canonicalizePromotedSymbols: dims whose operand is a valid symbol
-    become symbols after the existing ones."""
-    n, m = map.num_dims, map.num_symbols
-    dims, result, promoted = [], [], []
-    for i in range(n):
-        if operands[i] is not None and is_valid_symbol(operands[i]):
-            dims.append(affine_symbol(m + len(promoted)))
-            promoted.append(operands[i])
-        else:
-            dims.append(affine_dim(len(result)))
-            result.append(operands[i])
-    next_dim = len(result)
-    result += operands[n:] + promoted
-    syms = [affine_symbol(k) for k in range(m)]
-    return _replace(map, dims, syms, next_dim, m + len(promoted)), result
-
-
-def _demote_dims(map: AffineMap, operands: list) -> tuple:
-    """legalizeDemotedDims: symbols whose operand is a valid dim but not a
-    valid symbol become dims after the existing ones."""
-    n = map.num_dims
-    syms, demoted, symbol_operands = [], [], []
-    for value in operands[n:]:
-        if value is not None and is_valid_dim(value) and not is_valid_symbol(value):
-            syms.append(affine_dim(n + len(demoted)))
-            demoted.append(value)
-        else:
-            syms.append(affine_symbol(len(symbol_operands)))
-            symbol_operands.append(value)
-    dims = [affine_dim(k) for k in range(n)]
-    return (_replace(map, dims, syms, n + len(demoted), len(symbol_operands)),
-            operands[:n] + demoted + symbol_operands)
-
-
-def canonicalize_map_and_operands(map: AffineMap, operands) -> tuple:
-    """canonicalizeMapAndOperands: (map, operands) with valid symbols as
-    symbols, constant symbols folded in, duplicate operands merged (the
-    first one kept) and unused ones dropped."""
-    operands = list(operands)
-    if not operands:
-        return map, operands
-    map, operands = _promote_symbols(map, operands)
-    map, operands = _demote_dims(map, operands)
-    n, m = map.num_dims, map.num_symbols
-    used_dims = [any(e.is_function_of_dim(i) for e in map.results) for i in range(n)]
-    used_syms = [any(e.is_function_of_symbol(i) for e in map.results) for i in range(m)]
-    result, dims, seen = [], [affine_constant(0)] * n, {}
-    for i in range(n):
-        if used_dims[i]:
-            value = operands[i]
-            if value not in seen:
-                seen[value] = affine_dim(len(result))
-                result.append(value)
-            dims[i] = seen[value]
-    next_dim = len(result)
-    syms, seen = [affine_constant(0)] * m, {}
-    for i in range(m):
-        if not used_syms[i]:
-            continue
-        value = operands[n + i]
-        known = constant_index_of(value)
-        if known is not None:
-            syms[i] = affine_constant(known)
-            continue
-        if value not in seen:
-            seen[value] = affine_symbol(len(result) - next_dim)
-            result.append(value)
-        syms[i] = seen[value]
-    return _replace(map, dims, syms, next_dim, len(result) - next_dim), result
-
-
-def simplify_affine_map(map: AffineMap) -> AffineMap:
-    """simplifyAffineMap: each result flattened and rebuilt."""
-    return AffineMap(map.num_dims, map.num_symbols, tuple(
-        simplify_expr(e, map.num_dims, map.num_symbols) for e in map.results))
-
-
-def simplify_expr(expr, num_dims: int, num_symbols: int):
-    """simplifyAffineExpr.  A semi-affine expression is flattened with each
-    of its semi-affine parts (a product of two non-constants, a division or
-    modulo by a non-constant, each rebuilt from its simplified operands) as
-    one opaque term after the symbols, as upstream's flattener keeps such a
-    part in a local; it stays as it is when that changes nothing."""
-    if expr.is_pure_affine():
-        return simplify_affine_expr(expr, list(range(num_dims + num_symbols)), num_dims)
-    opaque: list = []
-
-    def hide(e):
-        if not isinstance(e, AffineBinaryOpExpr) or e.is_pure_affine():
-            return e
-        lhs, rhs = e.lhs, e.rhs
-        if e.kind == "add" or isinstance(rhs, AffineConstantExpr) or (
-                e.kind == "mul" and isinstance(lhs, AffineConstantExpr)):
-            return get_affine_binary_op_expr(e.kind, hide(lhs), hide(rhs))
-        part = get_affine_binary_op_expr(e.kind, simplify_expr(lhs, num_dims, num_symbols),
-                                         simplify_expr(rhs, num_dims, num_symbols))
-        if part not in opaque:
-            opaque.append(part)
-        return affine_symbol(num_symbols + opaque.index(part))
-
-    hidden = hide(expr)
-    flat = simplify_affine_expr(hidden, list(range(num_dims + num_symbols + len(opaque))),
-                                num_dims)
-    restored = flat.replace_dims_and_symbols(
-        [affine_dim(i) for i in range(num_dims)],
-        [affine_symbol(i) for i in range(num_symbols)] + opaque)
-    return restored
 
 
 def _replace_by_apply(map: AffineMap, position: int, dims: list, syms: list) -> AffineMap:
@@ -222,11 +116,6 @@ def map_as_set(map: AffineMap, eq_flags) -> IntegerSet:
     return IntegerSet(map.num_dims, map.num_symbols, tuple(map.results), tuple(eq_flags))
 
 
-def canonicalize_set_and_operands(iset: IntegerSet, operands) -> tuple:
-    map, operands = canonicalize_map_and_operands(set_as_map(iset), operands)
-    return map_as_set(map, iset.eq_flags), operands
-
-
 def compose_set_and_operands(iset: IntegerSet, operands) -> tuple:
     """composeSetAndOperands: the constraints composed as a map's results
     (nothing happens when no operand comes from an affine.apply)."""
@@ -235,14 +124,6 @@ def compose_set_and_operands(iset: IntegerSet, operands) -> tuple:
         return iset, operands
     map, operands = compose_affine_map_and_operands(set_as_map(iset), operands)
     return map_as_set(map, iset.eq_flags), operands
-
-
-def remove_duplicate_exprs(map: AffineMap) -> AffineMap:
-    results = []
-    for e in map.results:
-        if e not in results:
-            results.append(e)
-    return AffineMap(map.num_dims, map.num_symbols, tuple(results))
 
 
 def constant_fold_results(map: AffineMap, operands) -> list:

@@ -258,7 +258,7 @@ def affine_parallelize(loop, reductions) -> AffineParallelOp:
     parallel.regions = [region]
     body = region.blocks[0]
     yield_op = body.ops[-1]
-    for number, (kind, position, value) in enumerate(reductions):
+    for number, (_kind, position, _value) in enumerate(reductions):
         combiner = yield_op.operands[position].defining_op
         body.ops.remove(combiner)
         block.insert(block.ops.index(parallel) + 1 + number, combiner)

@@ -34,6 +34,7 @@ from ..analysis.affine_access import (MemRefAccess, enclosing_affine_ops, is_mem
                                       is_recomputable, loop_ivs)
 from ..dialects.affine import AffineForOp
 from ..ir.rewriter import IRMapping, IRRewriter
+from .interchange_decisions import unsupported_op_reason
 
 
 class DistributionPlan:
@@ -78,7 +79,7 @@ def _distribute(loop: AffineForOp, analysis, kept: list, splits: list) -> list:
         _distribute(child, analysis, kept, splits)
     if len(_split_parts(loop.body.ops[:-1])) <= 1:
         return [loop]
-    reason = "it has iter_args" if loop.inits else _unsupported(loop)
+    reason = "it has iter_args" if loop.inits else unsupported_op_reason(loop)
     if reason:
         kept.append((_line(loop), f"is not distributed: {reason}"))
         return [loop]
@@ -292,11 +293,6 @@ def _split_parts(ops) -> list:
     if run:
         parts.append(run)
     return parts
-
-
-def _unsupported(loop) -> str | None:
-    from .loop_interchange import unsupported_op_reason
-    return unsupported_op_reason(loop)
 
 
 def _accesses(part) -> list:

@@ -29,21 +29,17 @@ order` or `left as it is` remark.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from ..analysis.affine_access import (MemRefAccess, depends_on, enclosing_affine_ops,
-                                     is_memory_access, is_recomputable, loop_ivs,
-                                     unmodelled_op_reason)
+                                     is_memory_access, loop_ivs)
 from ..analysis.cost_model import DEFAULT_TRIP_COUNT, UNROLL_LIMIT, NestModel, access_info
 from ..analysis.dependence import DependenceAnalysis, DependenceComponent, num_common_loops
-from ..dialects.affine import AffineForOp, AffineIfOp
-from ..ir.traits import CallOpInterface
+from ..dialects.affine import AffineForOp
 from ..passes import Option, Pass, emit_remark
 from .loop_distribution import distribute_nest
-from .loop_utils import get_perfectly_nested_loops, loop_name, order_to_perm_map, permute_loops
+from .loop_utils import get_perfectly_nested_loops, order_to_perm_map, permute_loops
+from .interchange_decisions import (BandDecision, cost_legend, format_number, format_order,
+                                    search_orders, unsupported_op_reason)
 from .polyhedral_interchange import decide_polyhedral
-
-MAX_LISTED_ORDERS = 24
 
 # Nests the polyhedral path (polyhedral_interchange.py) decides: their new
 # bounds and guards are generated with isl.
@@ -82,21 +78,6 @@ def run_affine_loop_interchange(module, options: dict) -> None:
     """Run the pass on `module` with options given as {"name": "text"}."""
     text = " ".join(f"{key}={value}" for key, value in options.items())
     AffineLoopInterchange.from_option_text(text).run_on_operation(module)
-
-
-@dataclass
-class BandDecision:
-    """What the pass decided for one perfect band, and the remarks saying
-    so; emitted and applied only if the plan holding it is kept."""
-
-    nest: list
-    order: tuple | None = None          # None: the band is left as it is
-    remarks: list = field(default_factory=list)
-    applier: object = None              # the polyhedral path's, else permute_loops
-
-    @property
-    def permutes(self) -> bool:
-        return self.order is not None and self.order != tuple(range(len(self.order)))
 
 
 class Interchanger:
@@ -207,17 +188,17 @@ class Interchanger:
             f"{cost_legend(self.config.parallelism_weight)}")
         for order in listed:
             p, s, t, cost = model.score(order)
-            say(f"legal order {_fmt(order, nest)}: parallelism {p}, spatial {_num(s)}, "
-                f"temporal {t}, total {_num(cost)}")
+            say(f"legal order {format_order(order, nest)}: parallelism {p}, spatial {format_number(s)}, "
+                f"temporal {t}, total {format_number(cost)}")
         if legal_count > len(listed):
             say(f"... and {legal_count - len(listed)} more legal orders")
         identity = tuple(range(len(nest)))
         why = _assumptions(model, best, identity)
         if best == identity:
-            say(f"kept the original order {_fmt(identity, nest)}{why}")
+            say(f"kept the original order {format_order(identity, nest)}{why}")
         else:
             perm_map = ",".join(map(str, order_to_perm_map(best)))
-            say(f"chose order {_fmt(best, nest)} (permutation-map={perm_map}){why}")
+            say(f"chose order {format_order(best, nest)} (permutation-map={perm_map}){why}")
         decision.order = best
         return decision
 
@@ -307,22 +288,6 @@ def _permuted(decisions) -> int:
     return sum(1 for decision in decisions if decision.permutes)
 
 
-def unsupported_op_reason(loop) -> str | None:
-    """Why the body of `loop` cannot be reordered, or None: only affine
-    loops, affine memory accesses and registered pure ops are understood."""
-    for op in loop.walk():
-        if op is loop:
-            continue
-        if isinstance(op, AffineIfOp):
-            return "the nest contains affine.if"
-        if isinstance(op, AffineForOp) or is_memory_access(op) or is_recomputable(op):
-            continue
-        if op.has_trait(CallOpInterface):
-            return "the nest contains a call"
-        return unmodelled_op_reason(op)
-    return None
-
-
 def unknown_components(common: int, depth: int) -> list:
     """What is known of a dependence at `depth` that could not be analysed:
     the loops outside `depth` have distance 0 and the loop at `depth` at
@@ -345,83 +310,3 @@ def constant_trip_count(loop: AffineForOp) -> int | None:
     span = min(highs) - max(lows)
     step = loop.step
     return max(0, (span + step - 1) // step)
-
-
-def search_orders(model: NestModel, depth: int):
-    """Best legal order by a dynamic program over sets of outer loops.
-
-    Each cost term is a sum of contributions that depend only on a loop and
-    the set of loops outside it, and whether a prefix is legal depends only
-    on its set; so best[S] = the cheapest legal arrangement of the loops S as
-    the outermost |S| loops.  Ties go to the lexicographically smallest
-    order, which puts the original order first.  Also returns how many
-    orders are legal and the first few of them for the remarks."""
-    full = frozenset(range(depth))
-    # set -> ((total, strided references of the innermost loop), order, satisfied)
-    best = {frozenset(): ((0, 0), (), frozenset())}
-    count = {frozenset(): 1}
-    layer = [frozenset()]
-    for _ in range(depth):
-        next_layer = {}
-        for outer in layer:
-            cost, order, satisfied = best[outer]
-            for loop in range(depth):
-                if loop in outer:
-                    continue
-                new_satisfied = model.legal_step(satisfied, loop)
-                if new_satisfied is None:
-                    continue
-                p, s, t = model.transition(outer, loop)
-                step = (model.parallelism_weight * p + s + t,
-                        model.strided_references(loop) if len(outer) == depth - 1 else 0)
-                candidate = ((cost[0] + step[0], cost[1] + step[1]), order + (loop,), new_satisfied)
-                key = outer | {loop}
-                count[key] = count.get(key, 0) + count[outer]
-                current = best.get(key)
-                if current is None or candidate[:2] < current[:2]:
-                    best[key] = candidate
-                next_layer[key] = True
-        layer = list(next_layer)
-    chosen = best[full][1] if full in best else tuple(range(depth))
-    return chosen, count.get(full, 0), list_legal_orders(model, depth, MAX_LISTED_ORDERS)
-
-
-def list_legal_orders(model: NestModel, depth: int, limit: int) -> list:
-    """The first `limit` legal orders in lexicographic order (pruned DFS)."""
-    found = []
-
-    def extend(order, satisfied):
-        if len(found) >= limit:
-            return
-        if len(order) == depth:
-            found.append(tuple(order))
-            return
-        for loop in range(depth):
-            if loop in order:
-                continue
-            new_satisfied = model.legal_step(satisfied, loop)
-            if new_satisfied is not None:
-                extend(order + [loop], new_satisfied)
-
-    extend([], frozenset())
-    return found
-
-
-def _fmt(order, nest) -> str:
-    """An order as positions in the original nest and as the loops' IVs:
-    `(1, 0) = (%j, %i)`."""
-    positions = ", ".join(map(str, order))
-    names = ", ".join(loop_name(nest[position]) for position in order)
-    return f"({positions}) = ({names})"
-
-
-def cost_legend(weight: int) -> str:
-    """What the three cost terms of the remarks count (docs/loop-interchange.md)."""
-    return (f"costs, lower is better: parallelism = iterations run inside a loop that "
-            f"carries a dependence, spatial = cache lines fetched, temporal = accesses "
-            f"that find no reuse in the loops inside them, "
-            f"total = {weight} x parallelism + spatial + temporal")
-
-
-def _num(value) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"

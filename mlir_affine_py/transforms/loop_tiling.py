@@ -141,9 +141,9 @@ class AffineLoopTiling(Pass):
             violation = tiling.violation()
             if violation is not None:
                 kind, position, vector = violation
-                ranges = ", ".join(f"{loop_name(l)}: [{'-inf' if lo is None else lo}, "
+                ranges = ", ".join(f"{loop_name(loop)}: [{'-inf' if lo is None else lo}, "
                                    f"{'+inf' if hi is None else hi}]"
-                                   for l, (lo, hi) in zip(band, vector))
+                                   for loop, (lo, hi) in zip(band, vector))
                 return (f"band ({names}) left as it is: a {kind} dependence (distances "
                         f"{ranges}) runs backwards along {loop_name(band[position])}")
             sizes, why = self.chosen_tile_sizes(band)
@@ -240,8 +240,8 @@ def tiling_violation(band, analysis):
                 for loop, component in zip(band, band_components):
                     if component.lb is None or component.lb < 0:
                         kind = DEPENDENCE_KINDS[(src.is_write, dst.is_write)]
-                        ranges = ", ".join(f"{loop_name(l)}: {_range(c)}"
-                                           for l, c in zip(band, band_components))
+                        ranges = ", ".join(f"{loop_name(other)}: {_range(c)}"
+                                           for other, c in zip(band, band_components))
                         return (f"the {kind} dependence from the {src.op.op_name} to the "
                                 f"{dst.op.op_name} (distances {ranges}) runs backwards along "
                                 f"{loop_name(loop)}: tiles would run its ends in the wrong "

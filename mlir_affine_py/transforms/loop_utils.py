@@ -10,6 +10,7 @@ import math
 import re
 
 from ..analysis.affine_access import depends_on
+from ..analysis.loop_nests import get_perfectly_nested_loops, is_perfectly_nested  # noqa: F401
 from ..dialects.affine import AffineApplyOp, AffineForOp
 from ..dialects.arith import ConstantOp
 from ..ir import attributes as A
@@ -22,26 +23,6 @@ from ..ir.op_definition import index_attr, segment_sizes
 from ..ir.rewriter import IRRewriter
 from ..ir.traits import FunctionOpInterface
 from .affine_canonical import value_map_difference
-
-
-def get_perfectly_nested_loops(root: AffineForOp) -> list:
-    """The maximal perfect nest starting at `root`: each loop's body holds
-    only the next loop (and the terminator)."""
-    nest = [root]
-    while True:
-        ops = root.body.ops
-        if len(ops) != 2 or not isinstance(ops[0], AffineForOp):
-            return nest
-        root = ops[0]
-        nest.append(root)
-
-
-def is_perfectly_nested(loops) -> bool:
-    for outer, inner in zip(loops, loops[1:]):
-        ops = outer.body.ops
-        if len(ops) != 2 or ops[0] is not inner:
-            return False
-    return True
 
 
 def permute_loops(loops, perm_map) -> int:

@@ -40,7 +40,7 @@ from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.affine_expr import (AffineBinaryOpExpr, AffineConstantExpr, AffineDimExpr,
                               AffineSymbolExpr)
-from ..ir.affine_map import AffineMap
+from ..ir.affine_map import AffineMap, remove_duplicate_exprs
 from ..ir.core import OP_CLASSES, Block, Region
 from ..ir.rewriter import OpBuilder
 from ..passes import Pass
@@ -48,8 +48,7 @@ from .affine_canonical import (canonicalize_map_and_operands, canonicalize_set_a
                                compose_affine_map_and_operands,
                                compose_set_and_operands, constant_fold_results,
                                constant_index_of,
-                               fully_compose_affine_map_and_operands, remove_duplicate_exprs,
-                               simplify_affine_map)
+                               fully_compose_affine_map_and_operands, simplify_affine_map)
 from .loop_utils import reduction_combiner
 
 NSW = A.OpaqueAttr("#arith.overflow<nsw>")

@@ -20,6 +20,9 @@ from ..analysis.cost_model import NestModel, access_info, average_trip_counts
 from ..analysis.dependence import DependenceComponent
 from ..polyhedral.dependences import band_distances
 from ..polyhedral.interchange import BandInterchange
+from .interchange_decisions import (MAX_LISTED_ORDERS, BandDecision, cost_legend, format_number,
+                                    format_order, search_orders)
+from .loop_utils import loop_name
 
 # Orders are enumerated and each tested exactly up to this depth (5! = 120
 # isl tests); deeper nests search with the distance summary first.
@@ -45,7 +48,6 @@ class PolyhedralApplier:
 def decide_polyhedral(interchanger, nest, why: str):
     """The `BandDecision` of `Interchanger.decide` for a band the polyhedral
     core decides; its order is applied by a `PolyhedralApplier`."""
-    from .loop_interchange import BandDecision
     decision = BandDecision(nest)
     try:
         _decide(interchanger, decision, why)
@@ -56,10 +58,6 @@ def decide_polyhedral(interchanger, nest, why: str):
 
 
 def _decide(interchanger, decision, why: str) -> None:
-    # The remark helpers and the search live with the pass, which imports
-    # this module.
-    from .loop_interchange import (MAX_LISTED_ORDERS, _fmt, _num, cost_legend, loop_name,
-                                   search_orders)
     nest = decision.nest
     say = decision.remarks.append
     band = BandInterchange(nest)
@@ -88,12 +86,12 @@ def _decide(interchanger, decision, why: str) -> None:
         f"{cost_legend(config.parallelism_weight)}")
     for order in legal[:MAX_LISTED_ORDERS]:
         p, s, t, cost = scores[order]
-        say(f"legal order {_fmt(order, nest)}: parallelism {p}, spatial {_num(s)}, "
-            f"temporal {t}, total {_num(cost)}")
+        say(f"legal order {format_order(order, nest)}: parallelism {p}, spatial {format_number(s)}, "
+            f"temporal {t}, total {format_number(cost)}")
     if len(legal) > MAX_LISTED_ORDERS:
         say(f"... and {len(legal) - MAX_LISTED_ORDERS} more legal orders")
     if best == identity:
-        say(f"kept the original order {_fmt(identity, nest)}")
+        say(f"kept the original order {format_order(identity, nest)}")
     else:
         once = band.single_iteration_loops(best)
         why_not = ""
@@ -101,6 +99,6 @@ def _decide(interchanger, decision, why: str) -> None:
             names = ", ".join(loop_name(nest[loop]) for loop in once)
             why_not = (f"; no loop is generated for ({names}): in this order it runs once per "
                        f"iteration of the loops outside it, and isl substitutes its value")
-        say(f"chose order {_fmt(best, nest)} (new bounds generated with isl){why_not}")
+        say(f"chose order {format_order(best, nest)} (new bounds generated with isl){why_not}")
     decision.order = best
     decision.applier = PolyhedralApplier(interchanger, band)

@@ -40,7 +40,8 @@ from ..dialects.arith import ConstantOp
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.affine_expr import AffineBinaryOpExpr, AffineConstantExpr, constant, dim, symbol
-from ..ir.affine_map import AffineMap, IntegerSet
+from ..ir.affine_map import AffineMap, IntegerSet, remove_duplicate_exprs
+from ..ir.affine_simplify import simplify_affine_map
 from ..ir.rewriter import IRRewriter
 from ..ir.traits import is_memory_effect_free
 from ..passes import Pass
@@ -213,15 +214,6 @@ def _fold_bound(bound: AffineMap, operands: list, lower: bool):
     return AffineMap(0, 0, (constant(chosen),))
 
 
-def _without_duplicates(amap: AffineMap) -> AffineMap:
-    """`removeDuplicateExprs`."""
-    unique = []
-    for expr in amap.results:
-        if expr not in unique:
-            unique.append(expr)
-    return AffineMap(amap.num_dims, amap.num_symbols, tuple(unique))
-
-
 def _iv_bounds(value) -> tuple:
     """`getLowerBound`/`getUpperBound` of a loop IV: the constants its
     iterations lie between (None where a bound is not constant)."""
@@ -300,22 +292,25 @@ def simplify_min_or_max(amap: AffineMap, operands: list, is_max: bool) -> Affine
         if mine[i] is None:
             kept.append(expr)
             continue
-
-        def dominated(pos) -> bool:
-            other = others[pos]
-            if pos == i or other is None:
-                return False
-            if (other > mine[i]) if is_max else (other < mine[i]):
-                return True
-            if (other < mine[i]) if is_max else (other > mine[i]):
-                return False
-            # Equal bounds: of two results fixed to one value, keep the first.
-            return not (theirs[pos] is not None and others[i] is not None
-                        and others[i] == mine[i] and other == theirs[pos] and i < pos)
-
-        if not any(dominated(pos) for pos in range(len(amap.results))):
+        if not any(_dominated(i, pos, mine, others, theirs, is_max)
+                   for pos in range(len(amap.results))):
             kept.append(expr)
     return AffineMap(amap.num_dims, amap.num_symbols, tuple(kept))
+
+
+def _dominated(i: int, pos: int, mine: list, others: list, theirs: list, is_max: bool) -> bool:
+    """Whether result `pos` makes result `i` of a max (min) redundant: its
+    bound `others[pos]` is always above (below) `mine[i]`."""
+    other = others[pos]
+    if pos == i or other is None:
+        return False
+    if (other > mine[i]) if is_max else (other < mine[i]):
+        return True
+    if (other < mine[i]) if is_max else (other > mine[i]):
+        return False
+    # Equal bounds: of two results fixed to one value, keep the first.
+    return not (theirs[pos] is not None and others[i] is not None
+                and others[i] == mine[i] and other == theirs[pos] and i < pos)
 
 
 class _Canonicalizer:
@@ -424,9 +419,9 @@ class _Canonicalizer:
         lb, new_lb_ops = canonicalize_map_or_set_and_operands(lb, lb_operands)
         lb = simplify_min_or_max(lb, new_lb_ops, True)
         ub = simplify_min_or_max(ub, ub_operands, False)
-        lb = _without_duplicates(lb)
+        lb = remove_duplicate_exprs(lb)
         ub, new_ub_ops = canonicalize_map_or_set_and_operands(ub, ub_operands)
-        ub = _without_duplicates(ub)
+        ub = remove_duplicate_exprs(ub)
         if lb != op.lower_bound_map or new_lb_ops != lb_operands or \
                 ub != op.upper_bound_map or new_ub_ops != ub_operands:
             inits = list(op.inits)

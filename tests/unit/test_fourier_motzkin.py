@@ -1,5 +1,5 @@
 """The MLIR-compatible constraint projection (analysis/fourier_motzkin.py)
-and flattening (analysis/affine_flattener.py) on small systems whose
+and flattening (ir/affine_flattener.py) on small systems whose
 MLIR answers are known by hand: where Fourier-Motzkin or Gaussian
 elimination loses integrality, the looser MLIR bound is the expected one,
 not the exact one."""
@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from mlir_affine_py.analysis.affine_flattener import CONST, AffineFlattener
 from mlir_affine_py.analysis.fourier_motzkin import IntegerConstraints
+from mlir_affine_py.ir.affine_flattener import CONST, AffineFlattener
 from mlir_affine_py.ir.affine_expr import constant, dim
 
 

@@ -199,7 +199,7 @@ class _Template:
                 return None
             operands.append((index, operand.value[len(names[index]):]))
         results = []
-        for name, count, (line, column) in op.results:
+        for _name, count, (line, column) in op.results:
             offset = column - token.column
             if line != token.line or offset not in offsets:
                 return None

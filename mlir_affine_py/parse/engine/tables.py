@@ -38,7 +38,8 @@ from lark.parsers.lalr_analysis import Action, IntParseTable, Reduce
 from lark.tree import Tree
 from lark.visitors import Transformer_InPlace
 
-from .lexer import DispatchScanner, KeptPattern, advances, blanks_pattern, lexer_scanner
+from .lexer import DispatchScanner, KeptPattern, blanks_pattern, lexer_scanner
+from .lexer import advances as advances  # (the parser takes it from here)
 
 class TableRule(Rule):
     """A rule of the prepared table: Lark's fields, identity semantics."""
