@@ -28,11 +28,10 @@ from ..dialects.memref import AllocOp, DeallocOp
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.affine_expr import constant, dim
-from ..ir.affine_map import AffineMap
+from ..ir.affine_map import AffineMap, remove_duplicate_exprs
 from ..ir.traits import FREE, READ, FunctionOpInterface
 from .affine_canonical import (canonicalize_map_and_operands,
-                               fully_compose_affine_map_and_operands, remove_duplicate_exprs,
-                               simplify_affine_map)
+                               fully_compose_affine_map_and_operands, simplify_affine_map)
 from .copy_coverage import copy_box_within_extents, stores_cover_copy_box
 from .memref_region import compute_region, element_size_in_bytes, full_memref_region
 
