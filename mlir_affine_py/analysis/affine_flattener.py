@@ -82,7 +82,7 @@ class SemiAffineFlattener(AffineFlattener):
             if isinstance(rhs, AffineConstantExpr) and isinstance(lhs, AffineDimExpr):
                 key = (lhs.position, offset_dim)
                 offset_dim -= 1
-            elif isinstance(lhs, AffineDimExpr):
+            elif isinstance(lhs, AffineDimExpr) and not isinstance(rhs, AffineConstantExpr):
                 key = (lhs.position, rhs.position)
             else:
                 key = (lhs.position, widest + offset_sym)

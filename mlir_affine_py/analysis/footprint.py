@@ -110,7 +110,7 @@ def _reference_groups(sets: list) -> list:
     return [elements for elements, _ in groups]
 
 
-def _extents(elements) -> list | None:
+def _extents(elements) -> list:
     """Per dimension, the largest distance between two elements of
     `elements` for the same parameters, plus one; None where unbounded."""
     import islpy as isl

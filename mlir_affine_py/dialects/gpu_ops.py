@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..diagnostics import MLIRError
 from ..ir import attributes as A
 from ..ir import types as T
-from ..ir.attr_syntax import Enum, StrAttr, TypeAttrSyntax, TypedInt, UnitAttr
+from ..ir.attr_syntax import Enum, StrAttr, TypedInt, UnitAttr
 from ..ir.core import register_op
 from ..ir.op_definition import Operand, OptionalResult, Property, RegionDef, Result, Variadic
 from ..ir.traits import (Allocate, AttrSizedOperandSegments, Free, IsolatedFromAbove,

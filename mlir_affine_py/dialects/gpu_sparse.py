@@ -11,7 +11,7 @@ from ..ir.core import register_op
 from ..ir.op_definition import Operand, OptionalResult, Property, Result, Variadic
 from ..ir.traits import AttrSizedOperandSegments
 from ..ir.type_constraints import AnyMemRef, Index, TypeConstraint
-from .gpu_ops import (ASYNC_DEPENDENCIES, ASYNC_TOKEN, DNTENSOR_HANDLE, NON_TRANSPOSE,
+from .gpu_ops import (ASYNC_DEPENDENCIES, DNTENSOR_HANDLE, NON_TRANSPOSE,
                       SPMAT_HANDLE, TRANSPOSE_MODE, AsyncToken, NamedResults)
 
 _ASYNC = "custom<AsyncDependencies>(type($asyncToken), $asyncDependencies)"

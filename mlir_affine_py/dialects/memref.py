@@ -33,7 +33,7 @@ from ..parse.op_syntax import parses
 from ..ir.attr_syntax import typed_integer
 from .arith import ATOMIC_RMW_KINDS
 from .arith import materialize_constant as materialize_arith_constant
-from .memref_layout import (DYNAMIC, _mul, _static, infer_subview_type, rank_reduction_by_strides,
+from .memref_layout import (DYNAMIC, infer_subview_type, rank_reduction_by_strides,
                             rank_reduction_mask, strides_and_offset)
 from .memref_canonicalize import (ALLOC_PATTERNS, ALLOCA_SCOPE_PATTERNS, VIEW_PATTERNS, COLLAPSE_PATTERNS, COPY_PATTERNS, DIM_PATTERNS,
                                   EXPAND_PATTERNS, REALLOC_PATTERNS, REINTERPRET_CAST_PATTERNS,

@@ -368,13 +368,17 @@ class Region:
     def holds(self, op: "Operation") -> bool:
         """Region::isAncestor of `op`'s region: `op` stands in this region
         or in a region nested in it."""
-        while op is not None:
-            block = op.parent
+        current: Operation | None = op
+        while current is not None:
+            block = current.parent
             if block is None:
                 return False
-            if block.parent is self:
+            region = block.parent
+            if region is self:
                 return True
-            op = block.parent.parent
+            if region is None:
+                return False
+            current = region.parent
         return False
 
     def clone(self, mapping: dict) -> "Region":

@@ -41,7 +41,6 @@ from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.affine_expr import AffineBinaryOpExpr, AffineConstantExpr, constant, dim, symbol
 from ..ir.affine_map import AffineMap, IntegerSet, remove_duplicate_exprs
-from ..ir.affine_simplify import simplify_affine_map
 from ..ir.rewriter import IRRewriter
 from ..ir.traits import is_memory_effect_free
 from ..passes import Pass
