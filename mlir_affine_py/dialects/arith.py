@@ -25,6 +25,7 @@ from ..ir.type_constraints import (BitcastType, BoolLike, FloatLike, IndexCastTy
 from ..parse.syntax import TOKEN, parse_error, skip_trivia
 from ..parse.op_syntax import names_terminal, parses
 from ..printer.numbers import unescape_string
+from .arith_folds import flags_attr  # noqa: F401 - re-exported for math and the enum attributes
 from .arith_canonicalize import (ADDI_PATTERNS, MULI_PATTERNS, SUBI_PATTERNS, CMPI_PATTERNS, LOGIC_OF_EXT_PATTERNS, SELECT_PATTERNS,
                                  TRUNCI_PATTERNS, ext_si_of_ext_ui, index_cast_of_ext,
                                  truncf_of_sitofp)
@@ -374,23 +375,8 @@ for _name in _BINARY + _UNARY:
                          if _name in _SPECULATABILITY else {})}))
 
 
-_FASTMATH_BITS = ["reassoc", "nnan", "ninf", "nsz", "arcp", "contract", "afn"]
-_OVERFLOW_BITS = ["nsw", "nuw"]
-
-
-def flags_attr(keyword: str, words) -> A.OpaqueAttr:
-    """`#arith.fastmath<...>` / `#arith.overflow<...>` as MLIR prints the bit
-    enum: flags in bit order (`fast` for all fastmath flags, `none` for no
-    flag), fastmath's joined by `,`, overflow's by `, `."""
-    words = set(words)
-    if keyword == "fastmath":
-        bits = _FASTMATH_BITS
-        if "fast" in words or words.issuperset(bits):
-            return A.OpaqueAttr("#arith.fastmath<fast>")
-        set_bits = [b for b in bits if b in words]
-        return A.OpaqueAttr(f"#arith.fastmath<{','.join(set_bits) or 'none'}>")
-    set_bits = [b for b in _OVERFLOW_BITS if b in words]
-    return A.OpaqueAttr(f"#arith.overflow<{', '.join(set_bits) or 'none'}>")
+# The bit enums' spelling lives with the folds, which the canonicalization
+# patterns also use (arith_folds.py).
 
 
 # The integer ops whose custom form takes `overflow<...>` (ArithOps.td); the

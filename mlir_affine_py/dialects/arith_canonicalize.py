@@ -12,7 +12,7 @@ from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import OP_CLASSES
 from ..ir.matchers import constant_attribute
-from .arith_folds import signed, splat_of, width_of
+from .arith_folds import flags_attr, signed, splat_of, width_of
 from ..ir.type_constraints import element_type_or_self
 
 
@@ -188,7 +188,6 @@ def _overflow(op):
 def _merged_overflow(first, second):
     """MergeOverflow: the flags both ops carry."""
     words = [set(_flag_words(flag)) for flag in (_overflow(first), _overflow(second))]
-    from .arith import flags_attr
     return flags_attr("overflow", words[0] & words[1])
 
 

@@ -494,3 +494,22 @@ def fold_truncf(op, constants):
     folded = fold_elementwise(target, constants, _exact_float_cast(element),
                               [op.operands[0].type])
     return None if folded is None else [folded]
+
+
+_FASTMATH_BITS = ["reassoc", "nnan", "ninf", "nsz", "arcp", "contract", "afn"]
+_OVERFLOW_BITS = ["nsw", "nuw"]
+
+
+def flags_attr(keyword: str, words) -> A.OpaqueAttr:
+    """`#arith.fastmath<...>` / `#arith.overflow<...>` as MLIR prints the bit
+    enum: flags in bit order (`fast` for all fastmath flags, `none` for no
+    flag), fastmath's joined by `,`, overflow's by `, `."""
+    words = set(words)
+    if keyword == "fastmath":
+        bits = _FASTMATH_BITS
+        if "fast" in words or words.issuperset(bits):
+            return A.OpaqueAttr("#arith.fastmath<fast>")
+        set_bits = [b for b in bits if b in words]
+        return A.OpaqueAttr(f"#arith.fastmath<{','.join(set_bits) or 'none'}>")
+    set_bits = [b for b in _OVERFLOW_BITS if b in words]
+    return A.OpaqueAttr(f"#arith.overflow<{', '.join(set_bits) or 'none'}>")

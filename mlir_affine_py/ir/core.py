@@ -69,6 +69,9 @@ class BlockArgument(Value):
         self.index = index
 
 
+# The whole-op verifier, installed by ir/verifier.py (a layer above).
+VERIFIER: list = []
+
 class Operation:
     """An operation in its generic shape.
 
@@ -279,14 +282,12 @@ class Operation:
     def verify(self) -> bool:
         """Verify the op and everything nested in it, as mlir-opt verifies
         a module (MLIR's `mlir::verify`, the Python bindings' `verify()`):
-        True, or VerificationError carrying mlir-opt's diagnostics."""
-        from .verifier import VerificationError, verify_operation
-        from ..diagnostics import MLIRError
-        try:
-            verify_operation(self)
-        except MLIRError as error:
-            raise VerificationError(error, self) from None
-        return True
+        True, or VerificationError carrying mlir-opt's diagnostics.  The
+        verifier is a layer above the IR (ir/verifier.py): it installs
+        itself in `VERIFIER` when imported, as every dialect imports it."""
+        if not VERIFIER:
+            raise RuntimeError("no verifier loaded: import mlir_affine_py.dialects first")
+        return VERIFIER[0](self)
 
     def print(self, p) -> None:
         """Custom assembly; the default is the generic form."""

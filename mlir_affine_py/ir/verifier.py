@@ -16,6 +16,7 @@ from typing import Any
 
 from ..diagnostics import MLIRError, offset_to_pos, pos_to_offset, print_op_on_diagnostic
 from . import attributes as A
+from .core import VERIFIER
 from .traits import HasOnlyGraphRegion, NoTerminator, SingleBlock, SymbolTable
 
 # Context managers that dialects add (the affine dialect's memo of valid
@@ -530,3 +531,16 @@ def symbol_lookups_cached():
         yield
     finally:
         _SYMBOL_MAPS = outer
+
+
+def _verify_and_raise(op) -> bool:
+    """`Operation.verify()`: True, or VerificationError with mlir-opt's
+    diagnostics."""
+    try:
+        verify_operation(op)
+    except MLIRError as error:
+        raise VerificationError(error, op) from None
+    return True
+
+
+VERIFIER[:] = [_verify_and_raise]
