@@ -217,11 +217,11 @@ class GPUFuncOp(RegisteredOp):
         p.print_region(self.regions[0], False, True)
 
 
-def _print_attributions(p, keyword: str, values) -> None:
+def _print_attributions(p, keyword: str, values, space: str = " ") -> None:
     """printAttributions: `keyword(%a : T, ...)`, nothing when none."""
     if not values:
         return
-    p.write(f" {keyword}(")
+    p.write(f"{space}{keyword}(")
     for i, value in enumerate(values):
         if i:
             p.write(", ")
@@ -397,17 +397,7 @@ class LaunchFuncOperands:
         state.types[args[0].name] = list(children[1::2])
 
     def print(self, p, view, args):
-        operands = view.operands[args[0].name]
-        if not operands:
-            return
-        p.write("args(")
-        for i, value in enumerate(operands):
-            if i:
-                p.write(", ")
-            p.print_operand(value)
-            p.write(" : ")
-            p.print_type(value.type)
-        p.write(")")
+        _print_attributions(p, "args", view.operands[args[0].name], space="")
 
 
 @register_op

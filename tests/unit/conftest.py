@@ -17,6 +17,9 @@ from __future__ import annotations
 import json
 import os
 
+import pytest
+
+import fuzzing
 import oracle
 
 MARKERS = {
@@ -73,3 +76,12 @@ def pytest_sessionfinish(session):
     oracle._asked.update(asked)
     for path in oracle.write_recorded():
         print(f"\nrecorded {path.relative_to(oracle.STORE.parent.parent)}")
+
+
+@pytest.fixture(scope="module")
+def runner():
+    """The driver in a forked worker (fuzzing.Runner), one per test module,
+    judged by the hang guard only."""
+    made = fuzzing.Runner(limit=fuzzing.HANG_LIMIT)
+    yield made
+    made.close()

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import pytest
 
-import fuzzing
 import lit_shell
 import oracle
 from affine_programs import mlir_opt_reprints, run_random_programs
@@ -24,13 +23,6 @@ PROGRAMS = 24            # a count, not a time budget
 FUZZED = marked(pytest.mark.slow, pytest.mark.xdist_group("canonicalize_programs"))
 CANONICALIZE_CSE = ["-canonicalize", "-cse"]
 LICM = ["-loop-invariant-code-motion"]
-
-
-@pytest.fixture(scope="module")
-def runner():
-    made = fuzzing.Runner(limit=fuzzing.HANG_LIMIT)
-    yield made
-    made.close()
 
 
 @pytest.fixture(scope="module")

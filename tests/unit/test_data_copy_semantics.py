@@ -18,7 +18,6 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-import fuzzing
 import lit_shell
 import oracle
 from affine_programs import mlir_opt_reprints, run_random_programs
@@ -30,13 +29,6 @@ PROGRAMS = 24
 FUZZED = marked(pytest.mark.slow, pytest.mark.xdist_group("data_copy_programs"))
 WHOLE = ["-affine-data-copy-generate=fast-mem-space=0"]
 SMALL = ["-affine-data-copy-generate=fast-mem-space=0 fast-mem-capacity=1"]
-
-
-@pytest.fixture(scope="module")
-def runner():
-    made = fuzzing.Runner(limit=fuzzing.HANG_LIMIT)
-    yield made
-    made.close()
 
 
 @pytest.fixture(scope="module")

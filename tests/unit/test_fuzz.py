@@ -32,13 +32,6 @@ ask_live = functools.partial(oracle.run, recorded=False)
 MLIR_CHECKS = 40
 
 
-@pytest.fixture(scope="module")
-def runner():
-    made = fuzzing.Runner(limit=fuzzing.HANG_LIMIT)
-    yield made
-    made.close()
-
-
 def _check(runner, text: str, checked: list, rng: random.Random, run=oracle.run):
     """Run the driver on `text`: a clean exit or diagnostic; a sample of the
     exit-0 runs asked of mlir-opt through `run`."""

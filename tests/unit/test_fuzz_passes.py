@@ -123,13 +123,6 @@ def functions(draw):
     return "\n".join(lines) + "\n"
 
 
-@pytest.fixture(scope="module")
-def runner():
-    made = fuzzing.Runner(limit=fuzzing.HANG_LIMIT)
-    yield made
-    made.close()
-
-
 def _outcome(text: str, seed_value: int):
     module = parse_source(text)
     func = next(op for op in module.walk() if op.op_name == "func.func")

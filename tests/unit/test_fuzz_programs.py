@@ -20,7 +20,6 @@ import collections
 
 import pytest
 
-import fuzzing
 import oracle
 from affine_programs import assert_compiled_programs_agree, mlir_opt_reprints, run_random_programs
 from support import MLIR_OPT
@@ -35,13 +34,6 @@ pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("fuzz_programs")]
 PROGRAMS = 80
 PASS = ["-affine-loop-interchange"]
 
-
-
-@pytest.fixture(scope="module")
-def runner():
-    made = fuzzing.Runner(limit=fuzzing.HANG_LIMIT)
-    yield made
-    made.close()
 
 
 @pytest.fixture(scope="module")

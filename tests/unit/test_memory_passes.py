@@ -16,7 +16,6 @@ import json
 
 import pytest
 
-import fuzzing
 import lit_shell
 import oracle
 from affine_programs import mlir_opt_reprints, run_random_programs
@@ -119,13 +118,6 @@ def test_mlir_opt_prints_the_same_on_the_lit_tests(name, lit):
     for mine, upstream in zip(ours, theirs):
         if not any(f"@{function}(" in mine for function in MLIR_OPT_WRONG):
             assert mine == upstream
-
-
-@pytest.fixture(scope="module")
-def runner():
-    made = fuzzing.Runner(limit=fuzzing.HANG_LIMIT)
-    yield made
-    made.close()
 
 
 # The random programs hold no index ops, and mlir-opt's expansion runs the

@@ -18,7 +18,7 @@ import sys
 import numpy as np
 import pytest
 from test_api import NEST
-from test_tile_parallel_semantics import parallel_loops_reversed, runner  # noqa: F401
+from test_tile_parallel_semantics import parallel_loops_reversed  # noqa: F401
 
 import lit_shell
 import oracle

@@ -24,7 +24,6 @@ import collections
 import numpy as np
 import pytest
 
-import fuzzing
 import lit_shell
 import oracle
 from affine_programs import check_program, mlir_opt_reprints, run_random_programs
@@ -45,13 +44,6 @@ PARALLELIZE = ["-affine-parallelize"]
 SKEW = ["-affine-loop-skew=tile-sizes=2,3,2"]
 ILLEGAL_UPSTREAM = REPO_ROOT / "tests" / "lit" / "tile" / "illegal-upstream.mlir"
 PARALLELIZE_LIT = REPO_ROOT / "tests" / "lit" / "tile" / "parallelize.mlir"
-
-
-@pytest.fixture(scope="module")
-def runner():
-    made = fuzzing.Runner(limit=fuzzing.HANG_LIMIT)
-    yield made
-    made.close()
 
 
 @pytest.fixture(scope="module", autouse=True)
