@@ -10,7 +10,9 @@ drop their type) or "must" (custom forms that print the type themselves).
 
 from __future__ import annotations
 
+from . import printing
 from . import types as T
+from .dense_storage import raw_hex, should_print_hex
 
 
 class Attribute:
@@ -36,9 +38,18 @@ class Attribute:
     def print(self, p, elide: str) -> None:
         raise NotImplementedError
 
+    def is_identity_layout(self, rank: int) -> bool:
+        """As a memref's layout, whether it is the identity, which the
+        memref type drops (MemRefLayoutAttrInterface::isIdentity)."""
+        return False
+
+    def is_default_memory_space(self) -> bool:
+        """As a memref's memory space, whether it is the default one, which
+        the memref type drops (skipDefaultMemorySpace: an integer 0)."""
+        return False
+
     def __str__(self) -> str:
-        from ..printer.printer import attribute_to_string
-        return attribute_to_string(self)
+        return printing.attribute_to_string(self)
 
     def __repr__(self) -> str:
         return f"Attr({self})"
@@ -73,6 +84,9 @@ class IntegerAttr(Attribute):
 
     def key(self):
         return (self.value, self.type)
+
+    def is_default_memory_space(self) -> bool:
+        return self.value == 0
 
     def print(self, p, elide: str) -> None:
         if self.type is T.I1 or self.type == T.I1:
@@ -286,6 +300,9 @@ class AffineMapAttr(Attribute):
     def key(self):
         return (self.value,)
 
+    def is_identity_layout(self, rank: int) -> bool:
+        return self.value.is_identity() and self.value.num_dims == rank
+
     def print(self, p, elide: str) -> None:
         p.write(f"affine_map<{self.value}>")
 
@@ -359,7 +376,6 @@ class DenseElementsAttr(Attribute):
     def print_body(self, p, allow_hex: bool) -> None:
         """The literal between `dense<` and `>`; a large one as a hex string
         when `allow_hex` (AsmPrinter's printDenseIntOrFPElementsAttr)."""
-        from .elements_attributes import raw_hex, should_print_hex
         element = self.type.element_type
         if allow_hex and should_print_hex(self):
             p.write(f'"{raw_hex(self.values, element)}"')

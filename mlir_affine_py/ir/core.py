@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from . import printing
 from .traits import (HasParent, IsolatedFromAbove, SingleBlockImplicitTerminator, Terminator,
                      trait_closure)
 
@@ -36,12 +37,10 @@ class Value:
 
     def __str__(self) -> str:
         """The value's name as the printer writes it (`%arg3`, `%0`, `%c0`)."""
-        from ..printer.printer import value_name
-        return value_name(self)
+        return printing.value_name(self)
 
     def __repr__(self) -> str:
-        from ..printer.printer import type_to_string
-        return f"<{type(self).__name__} {self}: {type_to_string(self.type)}>"
+        return f"<{type(self).__name__} {self}: {printing.type_to_string(self.type)}>"
 
 
 class OpResult(Value):
@@ -296,8 +295,7 @@ class Operation:
     def __str__(self) -> str:
         """The op as MLIR text, as the printer writes it: a top-level module
         as the command line prints it, any other op in local scope."""
-        from ..printer.printer import op_text
-        return op_text(self)
+        return printing.op_text(self)
 
     def __repr__(self) -> str:
         where = f" at {self.pos[0]}:{self.pos[1]}" if self.pos else ""

@@ -1,12 +1,15 @@
 """Builtin types (mlir/include/mlir/IR/BuiltinTypes.td) and opaque dialect types.
 
 Types are immutable and compared structurally.  Each knows how to print itself
-through a printer `p` (see `mlir_affine_py.printer.printer`) because a type may
-hold attributes that print as aliases (a memref layout map).  Types without
-such attributes cache their text, which is what almost every type is.
+through a printer `p` (see `mlir_affine_py.printer.printer`; `str()` goes
+through ir/printing.py) because a type may hold attributes that print as
+aliases (a memref layout map).  Types without such attributes cache their
+text, which is what almost every type is.
 """
 
 from __future__ import annotations
+
+from . import printing
 
 
 class Type:
@@ -35,8 +38,7 @@ class Type:
         return f"Type({self})"
 
     def __str__(self) -> str:
-        from ..printer.printer import type_to_string
-        return type_to_string(self)
+        return printing.type_to_string(self)
 
 
 class SimpleType(Type):
@@ -133,14 +135,11 @@ class MemRefType(ShapedType):
     __slots__ = ("layout", "memory_space", "has_attributes", "_text")
 
     def __init__(self, shape, element_type, layout=None, memory_space=None):
-        from .attributes import AffineMapAttr, IntegerAttr
         self.shape = tuple(shape)
         self.element_type = element_type
-        if isinstance(layout, AffineMapAttr) and layout.value.is_identity() \
-                and layout.value.num_dims == len(self.shape):
+        if layout is not None and layout.is_identity_layout(len(self.shape)):
             layout = None
-        # An integer memory space of 0 is the default space, which MLIR drops.
-        if isinstance(memory_space, IntegerAttr) and memory_space.value == 0:
+        if memory_space is not None and memory_space.is_default_memory_space():
             memory_space = None
         self.layout = layout
         self.memory_space = memory_space
@@ -174,10 +173,8 @@ class UnrankedMemRefType(Type):
     __slots__ = ("element_type", "memory_space", "has_attributes")
 
     def __init__(self, element_type, memory_space=None):
-        from .attributes import IntegerAttr
         self.element_type = element_type
-        # As for a ranked memref: MLIR drops an integer memory space of 0.
-        if isinstance(memory_space, IntegerAttr) and memory_space.value == 0:
+        if memory_space is not None and memory_space.is_default_memory_space():
             memory_space = None
         self.memory_space = memory_space
         self.has_attributes = memory_space is not None

@@ -17,6 +17,7 @@ from ..dialects.base import REGISTERED_DIALECTS
 from ..dialects import llvm
 from ..dialects.dlti import check_unique_keys
 from ..ir import attributes as A
+from ..ir import dense_storage
 from ..ir import elements_attributes as ElementsA
 from ..ir import types as T
 from ..ir.core import OP_CLASSES
@@ -979,7 +980,7 @@ def _tensor_literal_attr(body, type, location, allow_hex: bool) -> A.DenseElemen
     for d in type.shape:
         count *= d
     hex_data = allow_hex and isinstance(body, _DenseElement) and body.token.type == "STRING"
-    if hex_data and ElementsA.is_numeric(element):
+    if hex_data and dense_storage.is_numeric(element):
         return A.DenseElementsAttr(type, _hex_elements(body.token, element, type, count, location))
     if isinstance(body, _DenseList) and list(body.dims) != list(type.shape):
         raise parse_error(location, f"inferred shape of elements literal "
@@ -996,11 +997,11 @@ def _tensor_literal_attr(body, type, location, allow_hex: bool) -> A.DenseElemen
             raise parse_error(location, f"parsed {len(storage)} elements, but type ('{type}') "
                                         f"expected {count * 2} elements")
         part = element.element_type
-        if not ElementsA.is_numeric(part):
+        if not dense_storage.is_numeric(part):
             raise parse_error(location, f"expected string token, got {storage[0].token.value}")
         numbers = [_element_value(v, part) for v in storage]
         return A.DenseElementsAttr(type, zip(numbers[0::2], numbers[1::2]))
-    if not ElementsA.is_numeric(element):
+    if not dense_storage.is_numeric(element):
         # DenseStringElementsAttr: a hex string is its one string.
         for value in storage:
             if value.token.type != "STRING":
@@ -1132,7 +1133,7 @@ def _hex_elements(token, element, type, count: int, keyword) -> list:
         raise parse_error(token, "expected string containing hex digits starting with `0x`")
     data = bytes.fromhex(digits)
     part = element.element_type if isinstance(element, T.ComplexType) else element
-    width = ElementsA.storage_width(part)
+    width = dense_storage.storage_width(part)
     invalid = parse_error(keyword, f"elements hex data size is invalid for provided type: '{type}'")
     if width == 1 and part is element:
         if len(data) == 1 and data[0] in (0, 0xFF):

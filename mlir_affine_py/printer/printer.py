@@ -11,6 +11,7 @@ the placeholders are resolved when the chunks are joined.
 from __future__ import annotations
 
 from ..ir import attributes as A
+from ..ir import printing
 from ..ir import types as T
 from ..ir.core import Operation
 from .names import UNKNOWN_SSA_VALUE, SSANameState
@@ -510,3 +511,8 @@ def metadata_text(used, metadata) -> str:
     if not sections:
         return ""
     return "\n{-#\n" + ",\n".join(sections) + "\n#-}\n"
+
+
+# The IR's classes print themselves through these (ir/printing.py).
+printing.ENTRY_POINTS.update(op_text=op_text, type_to_string=type_to_string,
+                             attribute_to_string=attribute_to_string, value_name=value_name)

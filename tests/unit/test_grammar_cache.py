@@ -22,6 +22,17 @@ def grammar() -> str:
     return _parser()[0].prepared.grammar
 
 
+@pytest.fixture(scope="module")
+def built(grammar, tmp_path_factory):
+    """The grammar prepared once (Lark's LALR analysis of the whole grammar
+    takes half a minute) in a cache folder of its own: (what was made, the
+    cache file).  The tests below copy that file where they need it."""
+    folder = tmp_path_factory.mktemp("grammar-cache")
+    prepared = PreparedGrammar.cached(grammar, str(folder))
+    (path,) = folder.iterdir()
+    return prepared, path
+
+
 def _summary(prepared: PreparedGrammar) -> tuple:
     # Lark numbers the LALR states differently from one build to the next.
     actions = sorted(len(actions) for actions in prepared.states.values())
@@ -35,42 +46,61 @@ def _no_building(monkeypatch) -> None:
     monkeypatch.setattr(PreparedGrammar, "__init__", refuse)
 
 
-def test_prepared_once_then_loaded(grammar, tmp_path, monkeypatch):
-    built = PreparedGrammar.cached(grammar, str(tmp_path))
-    files = list(tmp_path.iterdir())
-    assert len(files) == 1 and files[0].name.startswith("grammar-")
+def _building_counted(monkeypatch, built) -> list:
+    """Preparing a grammar makes a copy of `built`'s, for the grammar asked:
+    what the cache does around a build is tested without building again.
+    The grammars asked for, in order."""
+    asked: list = []
+    prepared, _ = built
+
+    def copy(self, grammar, *args):
+        asked.append(grammar)
+        self.__dict__.update(prepared.__dict__)
+        self.grammar = self.source = grammar
+    monkeypatch.setattr(PreparedGrammar, "__init__", copy)
+    return asked
+
+
+def test_prepared_once_then_loaded(grammar, built, tmp_path, monkeypatch):
+    prepared, path = built
+    assert path.name.startswith("grammar-") and prepared.grammar == grammar
+    (tmp_path / path.name).write_bytes(path.read_bytes())
     _no_building(monkeypatch)
     loaded = PreparedGrammar.cached(grammar, str(tmp_path))
-    assert _summary(loaded) == _summary(built)
+    assert _summary(loaded) == _summary(prepared)
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("damage", [b"", b"not a pickle", "truncated"])
-def test_a_damaged_cache_file_is_prepared_again(grammar, tmp_path, monkeypatch, damage):
-    first = _summary(PreparedGrammar.cached(grammar, str(tmp_path)))
-    (path,) = tmp_path.iterdir()
+def test_a_damaged_cache_file_is_prepared_again(grammar, built, tmp_path, monkeypatch, damage):
+    prepared, path = built
     good = path.read_bytes()
-    path.write_bytes(good[:len(good) // 2] if damage == "truncated" else damage)
-    assert _summary(PreparedGrammar.cached(grammar, str(tmp_path))) == first
+    (tmp_path / path.name).write_bytes(good[:len(good) // 2] if damage == "truncated" else damage)
+    asked = _building_counted(monkeypatch, built)
+    assert _summary(PreparedGrammar.cached(grammar, str(tmp_path))) == _summary(prepared)
+    assert asked == [grammar]
     _no_building(monkeypatch)           # and written again, whole
-    assert _summary(PreparedGrammar.cached(grammar, str(tmp_path))) == first
+    assert _summary(PreparedGrammar.cached(grammar, str(tmp_path))) == _summary(prepared)
 
 
-@pytest.mark.slow
-def test_a_cache_file_of_another_grammar_is_not_used(grammar, tmp_path, monkeypatch):
+def test_a_cache_file_of_another_grammar_is_not_used(grammar, built, tmp_path, monkeypatch):
     # Same file name for both grammars: only the text kept inside tells them apart.
     monkeypatch.setattr(tables, "_cache_key", lambda text, depends_on=(): "same")
-    PreparedGrammar.cached(grammar, str(tmp_path))
+    (tmp_path / "grammar-same.pickle").write_bytes(built[1].read_bytes())
+    asked = _building_counted(monkeypatch, built)
     other = grammar + "\n// a comment changes nothing but the text\n"
     assert PreparedGrammar.cached(other, str(tmp_path)).grammar == other
+    assert asked == [other]
 
 
-def test_without_a_cache_folder(grammar):
+def test_without_a_cache_folder(grammar, built, monkeypatch):
+    asked = _building_counted(monkeypatch, built)
     assert PreparedGrammar.cached(grammar, None).grammar == grammar
+    assert asked == [grammar]
 
 
-def test_kept_programs_make_the_patterns_re_compiles(grammar, tmp_path):
-    scanner = PreparedGrammar.cached(grammar, str(tmp_path)).lexer_scanner
+def test_kept_programs_make_the_patterns_re_compiles(grammar, built, monkeypatch):
+    _no_building(monkeypatch)           # the programs as loaded from the cache file
+    scanner = PreparedGrammar.cached(grammar, str(built[1].parent)).lexer_scanner
     assert scanner._programs
     samples = ["%a = affine.load %A[%i, %j + 1] : memref<4x4xf32>", "affine.for %i = 0 to 10 {",
                "#map = affine_map<(d0) -> (d0 floordiv 2)>", "arith.constant 1.5e-3 : f64",

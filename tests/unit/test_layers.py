@@ -130,20 +130,8 @@ def test_no_module_imports_from_a_higher_layer():
     assert upward_imports(import_graph()) == []
 
 
-# The one circle left (docs/architecture.md, "Layers"): the IR's classes
-# print themselves (`str(op)`, `str(type)`) through the printer, which reads
-# those classes.  Upstream declares Operation::print in Operation.h and
-# defines it in AsmPrinter.cpp, a split a Python module cannot make.  A
-# circle may only shrink: any other module in it, or any other circle,
-# fails the test.
-IR_AND_PRINTER = {f"{PACKAGE}.{name}" for name in (
-    "ir.core", "ir.types", "ir.attributes", "ir.elements_attributes", "ir.traits",
-    "ir.type_constraints", "printer.printer")}
-
-
 def test_no_import_cycles_between_modules():
-    found = [component for component in cycles(import_graph())
-             if not set(component) <= IR_AND_PRINTER]
+    found = cycles(import_graph())
     assert found == [], "\n".join(" <-> ".join(component) for component in found)
 
 
