@@ -2,7 +2,8 @@
 mlir/lib/Dialect/Affine/Utils/LoopUtils.cpp and Analysis/LoopAnalysis.cpp:
 `getPerfectlyNestedLoops`, `isPerfectlyNested`, `permuteLoops`,
 `isValidLoopInterchangePermutation`, `getTripCountMapAndOperands` and
-the trip counts read from it."""
+the trip counts read from it, `promoteIfSingleIteration`,
+`isOpwiseShiftValid` and `affineForOpBodySkew`."""
 
 from __future__ import annotations
 
@@ -311,12 +312,15 @@ def _shifted_map(map: AffineMap, shift: int) -> AffineMap:
 
 
 def _generate_shifted_loop(lb_map, ub_map, groups, offset: int, src: AffineForOp):
-    """`generateShiftedLoop`: a loop over the source loop's bound operands
-    with these maps, placed before it, holding copies of the op groups from
-    `offset` on, each group's IV read `shift * step` earlier; None when the
-    loop had a single iteration and was promoted."""
-    loop = AffineForOp.build((lb_map, list(src.lower_bound_operands)),
-                             (ub_map, list(src.upper_bound_operands)), src.step)
+    """`generateShiftedLoop`: a loop with these bounds (both shifted lower
+    bound maps, over the lower bound's operands), placed before the source
+    loop, holding copies of the op groups from `offset` on, each group's IV
+    read `shift * step` earlier; None when the loop had a single iteration
+    and was promoted.  Upstream gives the upper bound map the upper
+    bound's operands, which builds a malformed loop where the two bounds
+    have different operands (`0 to min(10, s0)`)."""
+    operands = list(src.lower_bound_operands)
+    loop = AffineForOp.build((lb_map, operands), (ub_map, operands), src.step)
     loop.pos = src.pos
     src.parent.insert(src.parent.ops.index(src), loop)
     src_iv, iv, body = src.induction_var, loop.induction_var, loop.body

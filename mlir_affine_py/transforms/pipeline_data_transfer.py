@@ -81,11 +81,11 @@ def find_matching_start_wait_pairs(loop: AffineForOp) -> list:
     return pairs
 
 
-def double_buffer(old, loop: AffineForOp) -> bool:
+def double_buffer(old, loop: AffineForOp):
     """`doubleBuffer`: `old` replaced in the loop's body by a buffer of
     twice its size along a new leading dimension, indexed by the iteration
-    number mod 2; False (the new alloc left before the loop) when a use
-    does not dereference it."""
+    number mod 2; returns the new buffer, or None (the new alloc left
+    before the loop) when a use does not dereference it."""
     block = loop.parent
     old_type = old.type
     new_type = T.MemRefType((2,) + tuple(old_type.shape), old_type.element_type, None,
@@ -105,11 +105,11 @@ def double_buffer(old, loop: AffineForOp) -> bool:
     if not replace_all_memref_uses_with(old, new, [parity.results[0]],
                                         lambda user: _in_body(loop, user)):
         parity.erase()
-        return False
+        return None
     dealloc = DeallocOp.build(new)
     dealloc.pos = loop.pos
     block.insert(block.ops.index(loop) + 1, dealloc)
-    return True
+    return new
 
 
 def _dim_of(memref, d: int, loop: AffineForOp):
@@ -161,15 +161,16 @@ class AffinePipelineDataTransfer(Pass):
         pairs = find_matching_start_wait_pairs(loop)
         if not pairs:
             return
-        for start, _ in pairs:
-            old = start.operands[start.faster_mem_pos()]
-            if not double_buffer(old, loop):
+        # A buffer or tag that two pairs share is doubled once (upstream
+        # reads the second pair's op after replacing it, and crashes).
+        doubled: list = []
+        for old in [start.operands[start.faster_mem_pos()] for start, _ in pairs] + \
+                [wait.tag_memref for _, wait in pairs]:
+            if any(old is done for done in doubled):
+                continue
+            if double_buffer(old, loop) is None:
                 return
-            _erase_if_dead(old)
-        for _, wait in pairs:
-            old = wait.tag_memref
-            if not double_buffer(old, loop):
-                return
+            doubled.append(old)
             _erase_if_dead(old)
         shift_zero: set = set()
         for start, _ in find_matching_start_wait_pairs(loop):
