@@ -362,8 +362,9 @@ def affine_for_op_body_skew(loop: AffineForOp, shifts, warn=None) -> tuple:
     the shifted intervals in a sweep over the shifts: a prologue holding the
     least shifted ops, the steady state holding all of them, and an
     epilogue per larger shift; loops of one iteration are promoted.  A loop
-    without a constant trip count is left as it is, and so is one whose
-    largest shift reaches its number of ops (`warn(op, message)`, as
+    without a constant trip count is left as it is, and so is one of trip
+    count 0 (upstream's sweep gives it an epilogue that runs once) or one
+    whose largest shift reaches its number of ops (`warn(op, message)`, as
     upstream warns).  Returns the first and the last loop made that were
     not promoted (None for none), which upstream unrolls fully on request
     (`unrollPrologueEpilogue`; -affine-pipeline-data-transfer does not)."""
@@ -371,7 +372,7 @@ def affine_for_op_body_skew(loop: AffineForOp, shifts, warn=None) -> tuple:
     if len(body.ops) == 1:
         return None, None
     trip_count = composed_constant_trip_count(loop)
-    if trip_count is None:
+    if not trip_count:
         return None, None
     step = loop.step
     max_shift = max(shifts)

@@ -6,7 +6,9 @@ affine_utils.py).
 
 Contract, per function, for every affine.for innermost first (loops made
 by the pass are not visited):
-- A loop without a constant trip count is left as it is.
+- A loop without a constant trip count is left as it is, and so is one of
+  trip count 0 (which mlir-opt 22 pipelines into an epilogue that runs
+  the body once, before the lower bound).
 - The pairs are its body's incoming `affine.dma_start` (destination in a
   higher memory space than the source) whose source no outgoing
   dma_start of the body writes and whose fast buffer is used outside the
@@ -156,7 +158,9 @@ class AffinePipelineDataTransfer(Pass):
             self.run_on_loop(loop)
 
     def run_on_loop(self, loop: AffineForOp) -> None:
-        if composed_constant_trip_count(loop) is None:
+        # A loop that never runs is left alone: upstream pipelines it and
+        # its epilogue then runs the body once, before the lower bound.
+        if not composed_constant_trip_count(loop):
             return
         pairs = find_matching_start_wait_pairs(loop)
         if not pairs:
