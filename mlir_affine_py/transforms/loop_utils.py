@@ -365,11 +365,12 @@ def affine_for_op_body_skew(loop: AffineForOp, shifts, warn=None) -> tuple:
     without a constant trip count is left as it is, and so is one of trip
     count 0 (upstream's sweep gives it an epilogue that runs once) or one
     whose largest shift reaches its number of ops (`warn(op, message)`, as
-    upstream warns).  Returns the first and the last loop made that were
+    upstream warns), and one with iter_args (upstream's loops made drop
+    them).  Returns the first and the last loop made that were
     not promoted (None for none), which upstream unrolls fully on request
     (`unrollPrologueEpilogue`; -affine-pipeline-data-transfer does not)."""
     body = loop.body
-    if len(body.ops) == 1:
+    if len(body.ops) == 1 or loop.inits:
         return None, None
     trip_count = composed_constant_trip_count(loop)
     if not trip_count:

@@ -28,6 +28,8 @@ by the pass are not visited):
   and the body is skewed: a prologue (the first iteration's transfers),
   the steady-state loop and an epilogue (the last iteration's
   computation), single-iteration loops promoted.
+- A loop with iter_args is double buffered but not skewed (mlir-opt 22
+  skews one whose yield uses none of the shifted values, and crashes).
 - Memory dependences are not checked, as upstream does not; nothing is
   reported (upstream's messages are debug output only).
 """
@@ -182,6 +184,8 @@ class AffinePipelineDataTransfer(Pass):
             slice_ops = create_affine_computation_slice(start)
             shift_zero.update(slice_ops or get_reachable_affine_apply_ops(list(start.operands)))
         shifts = [0 if o in shift_zero else 1 for o in loop.body.ops[:-1]] + [0]
-        if not is_opwise_shift_valid(loop, shifts):
+        # The skew makes loops without iter_args (mlir-opt 22 skews a loop
+        # whose yield uses no shifted value, and crashes).
+        if not is_opwise_shift_valid(loop, shifts) or loop.inits:
             return
         affine_for_op_body_skew(loop, shifts, self.emit_warning)
