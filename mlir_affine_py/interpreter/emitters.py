@@ -621,7 +621,7 @@ def emit_nothing(c, op):
     pass
 
 
-def _dma_indices(c, op, memref, map_name, indices) -> list:
+def _dma_indices(c, op, memref, map_name, indices) -> tuple:
     _memref_type(op, memref)
     results = c.map_results(op.attributes[map_name].value, indices)
     return [c.simple(s, "i") for s, _ in results], [r for _, r in results]
