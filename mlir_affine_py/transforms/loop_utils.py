@@ -366,7 +366,12 @@ def affine_for_op_body_skew(loop: AffineForOp, shifts, warn=None) -> tuple:
     count 0 (upstream's sweep gives it an epilogue that runs once) or one
     whose largest shift reaches its number of ops (`warn(op, message)`, as
     upstream warns), and one with iter_args (upstream's loops made drop
-    them).  Returns the first and the last loop made that were
+    them).  Two upstream slips are mended, neither of which the 0/1 shifts
+    of -affine-pipeline-data-transfer meet: where two shifts are further
+    apart than the trip count, the later group's loop starts at its shift
+    (upstream starts it a trip count after the earlier loop's start), and
+    a loop ending at shift d ends d steps on (upstream: d, not times the
+    step).  Returns the first and the last loop made that were
     not promoted (None for none), which upstream unrolls fully on request
     (`unrollPrologueEpilogue`; -affine-pipeline-data-transfer does not)."""
     body = loop.body
@@ -398,10 +403,14 @@ def affine_for_op_body_skew(loop: AffineForOp, shifts, warn=None) -> tuple:
                                               _shifted_map(orig_lb, lb_shift + trip_count * step),
                                               queue, 0, loop)
                 queue = []
-                lb_shift += trip_count * step
+                # Group d starts its own interval at d (upstream goes on from
+                # lb_shift + trip count, running it before its first iteration).
+                lb_shift = d * step
             else:
+                # Up to d steps (upstream ends at d, which with a step above
+                # 1 drops iterations when d > 1).
                 made = _generate_shifted_loop(_shifted_map(orig_lb, lb_shift),
-                                              _shifted_map(orig_lb, d), queue, 0, loop)
+                                              _shifted_map(orig_lb, d * step), queue, 0, loop)
                 lb_shift = d * step
             if made is not None and not _simplify_loop(made):
                 prologue = made if prologue is None else prologue

@@ -21,6 +21,8 @@ import pytest
 
 from affine_programs import interpreter_outcome
 from mlir_affine_py import api
+from mlir_affine_py.dialects.affine import AffineForOp
+from mlir_affine_py.transforms.loop_utils import affine_for_op_body_skew, is_opwise_shift_valid
 
 PASS = "affine-pipeline-data-transfer"
 # A count, not a time budget.
@@ -170,3 +172,41 @@ def test_loops_without_a_positive_constant_trip_count_are_left_alone(loop):
 }}
 """
     assert _pipelined(text) == api.to_string(api.parse(text)) + "\n"
+
+
+def _skew_program(groups: int, lower: int, step: int, trips: int) -> str:
+    """A loop whose statement k copies %A[%i + k] to %Dk[%i]: no statement
+    depends on another, so any shifts keep its meaning."""
+    arrays = ", ".join(f"%D{k}: memref<32xf32>" for k in range(groups))
+    lines = [f"func.func @f(%A: memref<64xf32>, {arrays}) {{",
+             f"  affine.for %i = {lower} to {lower + trips * step} step {step} {{"]
+    for k in range(groups):
+        lines += [f"    %v{k} = affine.load %A[%i + {k}] : memref<64xf32>",
+                  f"    affine.store %v{k}, %D{k}[%i] : memref<32xf32>"]
+    return "\n".join(lines + ["  }", "  return", "}"]) + "\n"
+
+
+def test_body_skew_with_any_shifts_keeps_the_meaning():
+    """affine_for_op_body_skew on its own, with shifts up to the number of
+    ops minus one (gaps wider than the trip count included), keeps what
+    the loop computes; shifts that large or larger are refused."""
+    rng = random.Random(5)
+    for _ in range(12):
+        groups = rng.randint(1, 3)
+        text = _skew_program(groups, rng.choice((0, 2)), rng.choice((1, 2)), rng.randint(1, 4))
+        module = api.parse(text)
+        loop = next(op for op in module.walk() if isinstance(op, AffineForOp))
+        per_group = [rng.randint(0, 2 * groups - 1) for _ in range(groups)]
+        shifts = [s for s in per_group for _ in range(2)] + [0]
+        assert is_opwise_shift_valid(loop, shifts)
+        affine_for_op_body_skew(loop, shifts)
+        out = api.to_string(module) + "\n"
+        assert interpreter_outcome(out, 0) == interpreter_outcome(text, 0), \
+            f"shifts {shifts}\ninput:\n{text}\noutput:\n{out}"
+    module = api.parse(_skew_program(1, 0, 1, 3))
+    loop = next(op for op in module.walk() if isinstance(op, AffineForOp))
+    assert not is_opwise_shift_valid(loop, [0, 1, 0])
+    warnings = []
+    affine_for_op_body_skew(loop, [3, 3, 0], lambda op, message: warnings.append(message))
+    assert warnings == ["not shifting because shifts are unrealistically large"]
+    assert loop.parent is not None
