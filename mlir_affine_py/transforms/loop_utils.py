@@ -345,13 +345,14 @@ def _simplify_loop(loop: AffineForOp) -> bool:
         loop.erase()
         return True
     rewriter = PatternRewriter()
-    changed = True
-    while changed and loop.parent is not None:
+    for _ in range(10):         # the greedy driver's bound on its iterations
         changed = fold_operation(loop) == []
         for pattern in loop.canonicalization_patterns:
             rewriter.set_insertion_point(loop)
             if loop.parent is not None and pattern(loop, rewriter):
                 changed = True
+        if not changed or loop.parent is None:
+            break
     return loop.parent is None
 
 
