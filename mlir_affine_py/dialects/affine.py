@@ -901,6 +901,11 @@ class AffineMemoryOp(RegisteredOp):
     def value_to_store(self):
         return self.operands[0] if self.stores else None
 
+    def affine_map_attr_for_memref(self, memref) -> tuple:
+        """AffineMapAccessInterface's getAffineMapAttrForMemRef: the name
+        and value of the map attribute indexing `memref`."""
+        return "map", self.properties["map"]
+
     def print(self, p) -> None:
         p.write(" ")
         if self.stores:

@@ -69,6 +69,9 @@ class AffinePrefetchOp(RegisteredOp):
     def map(self) -> AffineMap:
         return self.properties["map"].value
 
+    def affine_map_attr_for_memref(self, memref) -> tuple:
+        return "map", self.properties["map"]
+
     def print(self, p) -> None:
         props = self.properties
         p.write(" ")
@@ -160,6 +163,42 @@ class AffineDmaStartOp(_AffineDmaOp):
             at += 1 + n
         return parts, ops[at], ops[at + 1:]
 
+    @property
+    def dst_memref_operand_index(self) -> int:
+        return 1 + self.attributes["src_map"].value.num_inputs
+
+    @property
+    def tag_memref_operand_index(self) -> int:
+        return self.dst_memref_operand_index + 1 + self.attributes["dst_map"].value.num_inputs
+
+    src_memref = property(lambda self: self.operands[0])
+    dst_memref = property(lambda self: self.operands[self.dst_memref_operand_index])
+    tag_memref = property(lambda self: self.operands[self.tag_memref_operand_index])
+
+    @property
+    def tag_indices(self):
+        start = self.tag_memref_operand_index + 1
+        return self.operands[start:start + self.attributes["tag_map"].value.num_inputs]
+
+    def is_dest_memory_space_faster(self) -> bool:
+        """The destination's memory space is the higher one (an incoming
+        transfer)."""
+        return memory_space_of(self.src_memref) < memory_space_of(self.dst_memref)
+
+    def is_src_memory_space_faster(self) -> bool:
+        return memory_space_of(self.dst_memref) < memory_space_of(self.src_memref)
+
+    def faster_mem_pos(self) -> int:
+        """The operand index of the memref in the faster memory space."""
+        return 0 if self.is_src_memory_space_faster() else self.dst_memref_operand_index
+
+    def affine_map_attr_for_memref(self, memref) -> tuple:
+        """The source's map when `memref` is the source, else the
+        destination's, else the tag's (upstream asks in that order)."""
+        (src, _, _), (dst, _, _), _ = self.parts()[0]
+        key = "src_map" if memref is src else "dst_map" if memref is dst else "tag_map"
+        return key, self.attributes[key]
+
     def get_effects(self) -> list:
         """Reads its source and tag, writes its destination (upstream's
         `AffineDmaStartOp::getEffects`)."""
@@ -225,6 +264,17 @@ class AffineDmaWaitOp(_AffineDmaOp):
         return new_op("affine.dma_wait", name, [tag, *indices, num],
                       [type] + index_types(len(indices) + 1), [], {"tag_map": A.AffineMapAttr(map)})
 
+    @property
+    def tag_memref(self):
+        return self.operands[0]
+
+    @property
+    def tag_indices(self):
+        return self.operands[1:-1]
+
+    def affine_map_attr_for_memref(self, memref) -> tuple:
+        return "tag_map", self.attributes["tag_map"]
+
     def get_effects(self) -> list:
         return [Read(0)]
 
@@ -241,6 +291,13 @@ class AffineDmaWaitOp(_AffineDmaOp):
             return "'affine.dma_wait' op expected DMA tag to be of memref type"
         return _index_error(self, self.operands[1:-1], get_affine_scope(self), "index",
                             "index to dma_wait")
+
+
+def memory_space_of(memref) -> int:
+    """MemRefType::getMemorySpaceAsInt: the integer memory space, 0 when
+    none (or none of an integer) is given."""
+    space = memref.type.memory_space
+    return space.value if isinstance(space, A.IntegerAttr) else 0
 
 
 def _index_error(op, indices, scope, what: str, typed: str) -> str | None:

@@ -42,7 +42,7 @@ BASE_NAMESPACE = {
     "_f16": np.float16, "_f32": np.float32, "_f64": np.float64,
     "_bf16": R.bf16_round, "_bf16a": R.bf16_array,
     "_oob": R.out_of_bounds, "_alloc": R.alloc, "_cast_check": R.cast_check,
-    "_copy": R.copy, "_dim": R.dim, "_scf_step": R.scf_step, "_wrap": R.wrap,
+    "_copy": R.copy, "_dma_copy": R.dma_copy, "_dim": R.dim, "_scf_step": R.scf_step, "_wrap": R.wrap,
     "_divsi": R.divsi, "_divui": R.divui, "_remsi": R.remsi, "_remui": R.remui,
     "_floordivsi": R.floordivsi, "_ceildivsi": R.ceildivsi, "_ceildivui": R.ceildivui,
     "_shli": R.shli, "_shrsi": R.shrsi, "_shrui": R.shrui, "_fptoi": R.fptoi,
@@ -619,6 +619,36 @@ def emit_alloc(c, op):
 @emitter("memref.dealloc", "affine.prefetch")
 def emit_nothing(c, op):
     pass
+
+
+def _dma_indices(c, op, memref, map_name, indices) -> tuple:
+    _memref_type(op, memref)
+    results = c.map_results(op.attributes[map_name].value, indices)
+    return [c.simple(s, "i") for s, _ in results], [r for _, r in results]
+
+
+@emitter("affine.dma_start")
+def emit_dma_start(c, op):
+    """The transfer is done when it starts (the tag is only checked to lie
+    in its memref), so a dma_wait has nothing left to do."""
+    parts, count, stride = op.parts()
+    if stride:
+        raise unsupported(op, "a strided transfer")
+    starts = []
+    for memref, map_name, indices in parts:
+        at, ranges = _dma_indices(c, op, memref, map_name, indices)
+        starts.append("(" + "".join(i + ", " for i in at) + ")")
+        if map_name == "tag_map":
+            c.emit_bounds_check(op, memref, at, ranges)
+    (src, _, _), (dst, _, _), _ = parts
+    c.emit(f"_dma_copy({c.src(src)}, {starts[0]}, {c.src(dst)}, {starts[1]}, {c.src(count)}, "
+           f"{c.op_ref(op)})")
+
+
+@emitter("affine.dma_wait")
+def emit_dma_wait(c, op):
+    at, ranges = _dma_indices(c, op, op.tag_memref, "tag_map", op.tag_indices)
+    c.emit_bounds_check(op, op.tag_memref, at, ranges)
 
 
 @emitter("memref.dim")

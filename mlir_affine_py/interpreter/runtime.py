@@ -529,6 +529,21 @@ def copy(src, dst, op):
     np.copyto(dst, src)
 
 
+def dma_copy(src, src_at, dst, dst_at, count, op):
+    """affine.dma_start done at once: `count` elements from `src` starting
+    at `src_at`, in row-major order, to `dst` starting at `dst_at`."""
+    starts = []
+    for array, at in ((src, src_at), (dst, dst_at)):
+        if any(not 0 <= i < n for i, n in zip(at, array.shape)):
+            raise out_of_bounds(op, at, array)
+        start = int(np.ravel_multi_index(at, array.shape)) if at else 0
+        if count < 0 or start + count > array.size:
+            raise InterpreterError(f"{describe(op)}: a transfer of {count} elements from "
+                                   f"{list(at)} leaves the memref of shape {list(array.shape)}")
+        starts.append(start)
+    dst.flat[starts[1]:starts[1] + count] = src.flat[starts[0]:starts[0] + count]
+
+
 def dim(array, index, op):
     if not 0 <= index < array.ndim:
         raise InterpreterError(f"{describe(op)}: dimension {index} out of range for rank {array.ndim}")

@@ -2,7 +2,8 @@
 mlir/lib/Dialect/Affine/Utils/LoopUtils.cpp and Analysis/LoopAnalysis.cpp:
 `getPerfectlyNestedLoops`, `isPerfectlyNested`, `permuteLoops`,
 `isValidLoopInterchangePermutation`, `getTripCountMapAndOperands` and
-the trip counts read from it."""
+the trip counts read from it, `promoteIfSingleIteration`,
+`isOpwiseShiftValid` and `affineForOpBodySkew`."""
 
 from __future__ import annotations
 
@@ -20,8 +21,10 @@ from ..ir.affine_expr import dim as affine_dim
 from ..ir.affine_map import AffineMap
 from ..ir.core import OP_CLASSES
 from ..ir.op_definition import index_attr, segment_sizes
-from ..ir.rewriter import IRRewriter
+from ..ir.rewriter import IRMapping, IRRewriter
+from ..ir.side_effects import is_op_trivially_dead
 from ..ir.traits import FunctionOpInterface
+from ..rewrite_driver import PatternRewriter, fold_operation
 from .affine_canonical import value_map_difference
 
 
@@ -282,3 +285,146 @@ def reduction_combiner(kind: str):
         if getattr(cls, "reduction_kind", None) == kind:
             return cls
     raise KeyError(kind)
+
+
+# ------------------------------------------------------- body skewing
+def is_opwise_shift_valid(loop: AffineForOp, shifts) -> bool:
+    """`isOpwiseShiftValid`: shifting the body's ops by `shifts` (one per
+    op, its terminator included) keeps SSA dominance: every use of an op's
+    result inside the body lies in an op of the same shift.  Memory
+    dependences are not looked at, as upstream does not."""
+    body = loop.body
+    shift_of = {op: shift for op, shift in zip(body.ops, shifts)}
+    for op, shift in zip(body.ops, shifts):
+        for result in op.results:
+            for user, _ in result.uses:
+                ancestor = user
+                while ancestor is not None and ancestor.parent is not body:
+                    ancestor = ancestor.parent_op
+                if ancestor is not None and shift_of[ancestor] != shift:
+                    return False
+    return True
+
+
+def _shifted_map(map: AffineMap, shift: int) -> AffineMap:
+    """Builder::getShiftedAffineMap: every result plus `shift`."""
+    return AffineMap(map.num_dims, map.num_symbols, tuple(e + shift for e in map.results))
+
+
+def _generate_shifted_loop(lb_map, ub_map, groups, offset: int, src: AffineForOp):
+    """`generateShiftedLoop`: a loop with these bounds (both shifted lower
+    bound maps, over the lower bound's operands), placed before the source
+    loop, holding copies of the op groups from `offset` on, each group's IV
+    read `shift * step` earlier; None when the loop had a single iteration
+    and was promoted.  Upstream gives the upper bound map the upper
+    bound's operands, which builds a malformed loop where the two bounds
+    have different operands (`0 to min(10, s0)`)."""
+    operands = list(src.lower_bound_operands)
+    loop = AffineForOp.build((lb_map, operands), (ub_map, operands), src.step)
+    loop.pos = src.pos
+    src.parent.insert(src.parent.ops.index(src), loop)
+    src_iv, iv, body = src.induction_var, loop.induction_var, loop.body
+    mapping = IRMapping()
+    for shift, ops in groups[offset:]:
+        if src_iv.uses and shift != 0:
+            remap = AffineApplyOp.build(AffineMap(1, 0, (affine_dim(0) - src.step * shift,)), [iv])
+            remap.pos = src.pos
+            body.insert(len(body.ops) - 1, remap)
+            mapping[src_iv] = remap.results[0]
+        else:
+            mapping[src_iv] = iv
+        for op in ops:
+            body.insert(len(body.ops) - 1, op.clone(mapping))
+    return None if promote_if_single_iteration(loop) else loop
+
+
+def _simplify_loop(loop: AffineForOp) -> bool:
+    """The loop's folds and canonicalization patterns applied to it alone
+    (upstream's applyOpPatternsGreedily on one op); whether it was erased."""
+    if is_op_trivially_dead(loop):
+        loop.erase()
+        return True
+    rewriter = PatternRewriter()
+    for _ in range(10):         # the greedy driver's bound on its iterations
+        changed = fold_operation(loop) == []
+        for pattern in loop.canonicalization_patterns:
+            rewriter.set_insertion_point(loop)
+            if loop.parent is not None and pattern(loop, rewriter):
+                changed = True
+        if not changed or loop.parent is None:
+            break
+    return loop.parent is None
+
+
+def affine_for_op_body_skew(loop: AffineForOp, shifts, warn=None) -> tuple:
+    """`affineForOpBodySkew`: the body's op i runs `shifts[i]` iterations
+    later (shifts, one per op, its terminator included, checked by
+    `is_opwise_shift_valid` beforehand).  The loop is replaced by loops over
+    the shifted intervals in a sweep over the shifts: a prologue holding the
+    least shifted ops, the steady state holding all of them, and an
+    epilogue per larger shift; loops of one iteration are promoted.  A loop
+    without a constant trip count is left as it is, and so is one of trip
+    count 0 (upstream's sweep gives it an epilogue that runs once) or one
+    whose largest shift reaches its number of ops (`warn(op, message)`, as
+    upstream warns), and one with iter_args (upstream's loops made drop
+    them).  Two upstream slips are mended, neither of which the 0/1 shifts
+    of -affine-pipeline-data-transfer meet: where two shifts are further
+    apart than the trip count, the later group's loop starts at its shift
+    (upstream starts it a trip count after the earlier loop's start), and
+    a loop ending at shift d ends d steps on (upstream: d, not times the
+    step).  Returns the first and the last loop made that were
+    not promoted (None for none), which upstream unrolls fully on request
+    (`unrollPrologueEpilogue`; -affine-pipeline-data-transfer does not)."""
+    body = loop.body
+    if len(body.ops) == 1 or loop.inits:
+        return None, None
+    trip_count = composed_constant_trip_count(loop)
+    if not trip_count:
+        return None, None
+    step = loop.step
+    max_shift = max(shifts)
+    if max_shift >= len(shifts):
+        if warn is not None:
+            warn(loop, "not shifting because shifts are unrealistically large")
+        return None, None
+    sorted_groups: list = [[] for _ in range(max_shift + 1)]
+    for op, shift in zip(body.ops[:-1], shifts):
+        sorted_groups[shift].append(op)
+    orig_lb = loop.lower_bound_map
+    prologue = epilogue = None
+    queue: list = []
+    lb_shift = 0
+    for d, group in enumerate(sorted_groups):
+        if not group:
+            continue
+        if queue:
+            # The queued groups run alone over [lb_shift, min(lb_shift + trip count, d)).
+            if lb_shift + trip_count * step < d * step:
+                made = _generate_shifted_loop(_shifted_map(orig_lb, lb_shift),
+                                              _shifted_map(orig_lb, lb_shift + trip_count * step),
+                                              queue, 0, loop)
+                queue = []
+                # Group d starts its own interval at d (upstream goes on from
+                # lb_shift + trip count, running it before its first iteration).
+                lb_shift = d * step
+            else:
+                # Up to d steps (upstream ends at d, which with a step above
+                # 1 drops iterations when d > 1).
+                made = _generate_shifted_loop(_shifted_map(orig_lb, lb_shift),
+                                              _shifted_map(orig_lb, d * step), queue, 0, loop)
+                lb_shift = d * step
+            if made is not None and not _simplify_loop(made):
+                prologue = made if prologue is None else prologue
+                epilogue = made
+        else:
+            lb_shift = d * step
+        queue.append((d, group))
+    # The groups left in the queue finish in turn (first in, first out).
+    for i in range(len(queue)):
+        ub_shift = (queue[i][0] + trip_count) * step
+        epilogue = _generate_shifted_loop(_shifted_map(orig_lb, lb_shift),
+                                          _shifted_map(orig_lb, ub_shift), queue, i, loop)
+        lb_shift = ub_shift
+        prologue = epilogue if prologue is None else prologue
+    loop.erase()
+    return prologue, epilogue

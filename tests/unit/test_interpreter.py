@@ -464,6 +464,32 @@ def test_out_of_bounds_accesses_raise():
     assert run_function(module, "constant_index", [A]) == [0.0]
 
 
+DMA = """
+func.func @dma(%A: memref<3x4xf32>, %B: memref<2x5xf32, 1>, %i: index, %n: index) {
+  %tag = memref.alloc() : memref<2xi32>
+  %c1 = arith.constant 1 : index
+  affine.dma_start %A[%i, 1], %B[0, %i + 2], %tag[%c1], %n : memref<3x4xf32>, memref<2x5xf32, 1>, memref<2xi32>
+  affine.dma_wait %tag[%c1], %n : memref<2xi32>
+  return
+}
+"""
+
+
+def test_dma_start_copies_elements_in_row_major_order():
+    """affine.dma_start copies its elements at once: from the source's
+    position on, in row-major order, to the destination's; dma_wait does
+    nothing.  A transfer leaving either memref raises."""
+    module = parse_source(DMA)
+    A = np.arange(12, dtype=np.float32).reshape(3, 4)
+    B = np.zeros((2, 5), dtype=np.float32)
+    run_function(module, "dma", [A, B, 1, 6])
+    assert B.tolist() == [[0, 0, 0, 5, 6], [7, 8, 9, 10, 0]]
+    with pytest.raises(InterpreterError, match="'affine.dma_start'.*12 elements from \\[0, 1\\]"):
+        run_function(module, "dma", [A, B, 0, 12])
+    with pytest.raises(InterpreterError, match="'affine.dma_start'.*out-of-bounds access at \\[3, 1\\]"):
+        run_function(module, "dma", [A, B, 3, 1])
+
+
 def test_bad_arguments_and_unsupported_ops_raise():
     module = parse_source(OOB)
     with pytest.raises(InterpreterError, match="dtype"):
