@@ -92,6 +92,22 @@ def test_a_cache_file_of_another_grammar_is_not_used(grammar, built, tmp_path, m
     assert asked == [other]
 
 
+def test_only_the_newest_cache_files_are_kept(grammar, built, tmp_path, monkeypatch):
+    """Writing a cache file removes the oldest beyond `KEPT_CACHE_FILES`
+    (files of other grammars, which nothing reads again)."""
+    import os
+    for age in range(tables.KEPT_CACHE_FILES + 3):
+        old = tmp_path / f"grammar-old{age}.pickle"
+        old.write_bytes(b"")
+        os.utime(old, (1000 - age, 1000 - age))
+    (tmp_path / "notes.txt").write_text("not a cache file")
+    _building_counted(monkeypatch, built)
+    PreparedGrammar.cached(grammar, str(tmp_path))
+    kept = sorted(path.name for path in tmp_path.iterdir())
+    assert kept == sorted([built[1].name, "notes.txt"] +
+                          [f"grammar-old{age}.pickle" for age in range(tables.KEPT_CACHE_FILES - 1)])
+
+
 def test_without_a_cache_folder(grammar, built, monkeypatch):
     asked = _building_counted(monkeypatch, built)
     assert PreparedGrammar.cached(grammar, None).grammar == grammar

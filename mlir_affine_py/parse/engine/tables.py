@@ -206,7 +206,35 @@ class PreparedGrammar:
             pass
         prepared = made()
         prepared.dump(path)
+        _prune(folder, path)
         return prepared
+
+
+# Cache files kept in a folder: each version of the package writes two (with
+# and without the extended grammar), a few megabytes each, and a new grammar
+# never reads an old file again.
+KEPT_CACHE_FILES = 8
+
+
+def _prune(folder: str, written: str) -> None:
+    """Remove the oldest cache files beyond `KEPT_CACHE_FILES`, never the
+    one just `written`; a file another run removes first is skipped."""
+    try:
+        names = [name for name in os.listdir(folder)
+                 if name.startswith("grammar-") and name.endswith(".pickle")]
+        dated = []
+        for name in names:
+            path = os.path.join(folder, name)
+            try:
+                dated.append((os.stat(path).st_mtime, path))
+            except OSError:
+                pass
+        dated.sort(reverse=True)
+        for _, path in dated[KEPT_CACHE_FILES:]:
+            if path != written:
+                os.unlink(path)
+    except OSError:
+        pass
 
 
 def _cache_key(source: str, depends_on=()) -> str:
