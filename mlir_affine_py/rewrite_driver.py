@@ -30,6 +30,10 @@ Design notes
 * **Regions** are simplified after each iteration: blocks unreachable
   from the entry go, and ops whose results nothing live uses and that
   would be trivially dead (cycles included).
+* **Chosen ops** (`OpPatternsDriver`, applyOpPatternsGreedily): the
+  worklist starts with the given ops, in their order, and takes only them
+  (and, by the strictness asked, the ops created or moved on the way);
+  one sweep, no region simplification.
 """
 
 from __future__ import annotations

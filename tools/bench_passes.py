@@ -5,6 +5,7 @@ mlir-opt's.
     python tools/bench_passes.py                     # prints the table
     python tools/bench_passes.py --repeat 5 --docs   # ... and writes it into docs/benchmark.md
     python tools/bench_passes.py --passes lower-affine affine-scalrep
+    python tools/bench_passes.py --under polybench   # the largest PolyBench kernel each accepts
 
 For each pass (PASSES: the pipeline that runs it with its default options),
 the input is the largest `.mlir` file of the shared corpus
@@ -142,6 +143,8 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--passes", nargs="+", choices=sorted(PASSES), default=list(PASSES))
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--under", default="",
+                        help="only the corpus files under this folder of it (e.g. polybench)")
     parser.add_argument("--tool", help="the pyaffine-opt to time (default: the installed one)")
     parser.add_argument("--docs", action="store_true",
                         help="write the table into docs/benchmark.md")
@@ -152,7 +155,8 @@ def main(argv=None) -> int:
     if corpus is None or ours is None or theirs is None:
         print("needs the shared corpus, pyaffine-opt and mlir-opt", file=sys.stderr)
         return 2
-    files = sorted(corpus.rglob("*.mlir"), key=lambda p: (-p.stat().st_size, str(p)))
+    files = sorted((corpus / args.under).rglob("*.mlir"),
+                   key=lambda p: (-p.stat().st_size, str(p)))
     started = time.time()
     rows = []
     for name in args.passes:
