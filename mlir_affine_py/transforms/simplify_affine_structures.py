@@ -202,7 +202,9 @@ class SimplifyAffineStructures(Pass):
             if isinstance(nested, (AffineForOp, AffineIfOp, AffineApplyOp)):
                 to_simplify.append(nested)
         # Upstream freezes the three ops' canonicalization patterns and
-        # drives them, with the folds, over these ops only (ExistingOps).
+        # drives them, with the folds, over these ops and the ops the
+        # rewrites create or move (mlir-opt 22 erases the unused ops of an
+        # inlined affine.if block, which only visiting them does).
         OpPatternsDriver(to_simplify, "existing-and-new",
                          patterns={AffineApplyOp: (simplify_semi_affine_apply,)}).simplify()
 
