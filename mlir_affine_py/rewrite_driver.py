@@ -30,6 +30,10 @@ Design notes
 * **Regions** are simplified after each iteration: blocks unreachable
   from the entry go, and ops whose results nothing live uses and that
   would be trivially dead (cycles included).
+* **Chosen ops** (`OpPatternsDriver`, applyOpPatternsGreedily): the
+  worklist starts with the given ops, in their order, and takes only them
+  (and, by the strictness asked, the ops created or moved on the way);
+  one sweep, no region simplification.
 """
 
 from __future__ import annotations
@@ -425,3 +429,81 @@ def run_region_dce(rewriter, regions) -> bool:
         return False
     _discard(rewriter, dead)
     return True
+
+
+# ------------------------------------------------------ chosen ops only
+class _StrictWorklist(Worklist):
+    """A worklist that takes only the ops of `allowed` (None: any op)."""
+
+    def __init__(self, allowed):
+        super().__init__()
+        self.allowed = allowed
+
+    def push(self, op) -> None:
+        if self.allowed is None or op in self.allowed:
+            super().push(op)
+
+
+def _common_region(ops):
+    """findCommonAncestor: the innermost region holding all of `ops` (None
+    when one of them is not in a region)."""
+    def regions(op):
+        chain = []
+        while op is not None and op.parent is not None:
+            chain.append(op.parent.parent)
+            op = op.parent.parent.parent if op.parent.parent is not None else None
+        return chain
+    chains = [regions(op) for op in ops]
+    if not chains or any(not c for c in chains):
+        return None
+    for region in chains[0]:
+        if all(any(region is r for r in c) for c in chains[1:]):
+            return region
+    return None
+
+
+class OpPatternsDriver(GreedyPatternRewriteDriver):
+    """applyOpPatternsGreedily (the MultiOpPatternRewriteDriver): `ops` are
+    pushed in the order given and popped from the end, then whatever the
+    rewrites push, within `strictness`: "existing" (only `ops`: ops created
+    or moved on the way are not visited), "existing-and-new" or "any".
+    One sweep of the worklist, no region simplification.  `patterns`
+    (op class -> patterns) replaces the canonicalization patterns of the
+    classes it names."""
+
+    def __init__(self, ops, strictness: str = "existing", enabled=None,
+                 disabled=frozenset(), patterns=None):
+        ops = list(ops)
+        super().__init__(_common_region(ops), region_simplification="disabled",
+                         enabled=enabled, disabled=disabled)
+        self.ops = ops
+        self.patterns = patterns or {}
+        self.strictness = strictness
+        self.worklist = _StrictWorklist(None if strictness == "any" else set(ops))
+
+    def notify_inserted(self, op) -> None:
+        if self.strictness == "existing-and-new":
+            self.worklist.allowed.add(op)
+        super().notify_inserted(op)
+
+    def notify_erased(self, op) -> None:
+        super().notify_erased(op)
+        if self.worklist.allowed is not None:
+            self.worklist.allowed.discard(op)
+
+    def apply_patterns(self, op) -> bool:
+        own = self.patterns.get(type(op))
+        if own is None:
+            return super().apply_patterns(op)
+        for pattern in own:
+            self.rewriter.set_insertion_point(op)
+            if pattern(op, self.rewriter):
+                return True
+        return False
+
+    def simplify(self) -> bool:
+        """Whether the worklist ran empty (it always does here)."""
+        for op in self.ops:
+            self.worklist.push(op)
+        self.process_worklist()
+        return not self.worklist

@@ -41,6 +41,12 @@ def normalize_row(row: list, length: int | None = None) -> int:
 MAX_INEQUALITIES = 20000
 
 
+# `kExplosionFactor` of IntegerRelation.cpp: the emptiness test gives up
+# (answers "not empty") once elimination leaves this many constraints per
+# variable of the original system.
+EXPLOSION_FACTOR = 32
+
+
 class ConstraintExplosion(Exception):
     """Fourier-Motzkin elimination would exceed MAX_INEQUALITIES."""
 
@@ -256,6 +262,53 @@ class IntegerConstraints:
                 self._eliminate_from_row(row, pivot, j, j)
             self.remove_var_range(j, j + 1)
             del self.eqs[i]
+
+    # ---------------------------------------------------------- emptiness
+    def has_invalid_constraint(self) -> bool:
+        """`hasInvalidConstraint`: a row without variables that is false
+        (`1 == 0`, `-1 >= 0`)."""
+        return any(not any(row[:-1]) and row[-1] != 0 for row in self.eqs) or \
+            any(not any(row[:-1]) and row[-1] < 0 for row in self.ineqs)
+
+    def is_empty_by_gcd_test(self) -> bool:
+        """`isEmptyByGCDTest`: an equality whose coefficients' GCD does not
+        divide its constant has no integer solution."""
+        for row in self.eqs:
+            divisor = 0
+            for value in row[:-1]:
+                divisor = gcd(divisor, value)
+            if divisor > 0 and row[-1] % divisor != 0:
+                return True
+        return False
+
+    def is_empty(self, first_local: int) -> bool:
+        """`IntegerRelation::isEmpty`: True only when the system has no
+        integer point, decided by Gaussian then Fourier-Motzkin elimination
+        with the GCD test and trivially false rows along the way.  False
+        may also mean unknown: Fourier-Motzkin's rational shadow can keep
+        an integer-empty set, and past `EXPLOSION_FACTOR` constraints per
+        variable the test gives up (as upstream does, so that the sets it
+        keeps are the ones mlir-opt keeps).  `first_local`: the first local
+        (division) column, which equalities substitute away first."""
+        if self.is_empty_by_gcd_test() or self.has_invalid_constraint():
+            return True
+        work = self.copy()
+        work.remove_redundant_local_vars(first_local)
+        if work.is_empty_by_gcd_test() or work.has_invalid_constraint():
+            return True
+        position = 0
+        while position < work.num_vars:
+            work.gaussian_eliminate_vars(position, work.num_vars)
+            position += 1
+            if work.has_invalid_constraint() or work.is_empty_by_gcd_test():
+                return True
+        for _ in range(work.num_vars):
+            work.fourier_motzkin_eliminate(work.best_var_to_eliminate(0, work.num_vars))
+            if len(work.eqs) + len(work.ineqs) >= EXPLOSION_FACTOR * self.num_vars:
+                return False
+            if work.has_invalid_constraint():
+                return True
+        return False
 
     # ------------------------------------------------------------ bounds
     def constant_bounds(self, pos: int) -> tuple[int | None, int | None]:

@@ -26,29 +26,11 @@ from ..dialects.affine_parallel import AffineParallelOp
 from ..ir import attributes as A
 from ..ir.rewriter import IRRewriter
 from ..passes import Pass
-from ..rewrite_driver import GreedyPatternRewriteDriver
+from ..rewrite_driver import GreedyPatternRewriteDriver, OpPatternsDriver
 
 _MARK = "__mlir_if_hoisting"
 _MAX_ITERATIONS = 5
 _IF_PATTERN_NAMES = frozenset(pattern.__name__ for pattern in IF_PATTERNS)
-
-
-class _OneOpDriver(GreedyPatternRewriteDriver):
-    """applyOpPatternsGreedily on one op, strictly (ExistingOps): only that
-    op is folded and rewritten, no region is simplified."""
-
-    def __init__(self, op):
-        super().__init__(None, region_simplification="disabled", enabled=_IF_PATTERN_NAMES)
-        self.op = op
-
-    def add_to_worklist(self, op) -> None:
-        if op is self.op:
-            self.worklist.push(op)
-
-    def fill_worklist(self) -> None:
-        self.worklist.clear()
-        if self.op.parent is not None:
-            self.worklist.push(self.op)
 
 
 def _isolated_ancestor(op):
@@ -105,7 +87,8 @@ def hoist_affine_if(if_op: AffineIfOp) -> bool:
     """`hoistAffineIfOp`: whether the affine.if was hoisted."""
     if if_op.results:
         return False
-    _OneOpDriver(if_op).simplify()
+    # applyOpPatternsGreedily on the op alone (ExistingOps).
+    OpPatternsDriver([if_op], enabled=_IF_PATTERN_NAMES).simplify()
     if if_op.parent is None:
         return False
     over = outermost_invariant_op(if_op)

@@ -100,3 +100,32 @@ def test_projection_gives_up_on_explosion(monkeypatch):
     system = IntegerConstraints(2, ineqs=rows)
     with pytest.raises(fourier_motzkin.ConstraintExplosion):
         system.project_out(1, 1)
+
+
+def test_emptiness_as_mlir_decides_it():
+    # 2x = 1: the GCD test.  x >= 1, x <= 0: a false row after elimination.
+    assert IntegerConstraints(1, eqs=[[2, -1]]).is_empty(1)
+    assert IntegerConstraints(1, ineqs=[[1, -1], [-1, 0]]).is_empty(1)
+    # Only x = 3/4, y = 1 satisfies these: empty over the integers, but
+    # Fourier-Motzkin projects the rational set and does not see it.
+    rational_only = IntegerConstraints(2, ineqs=[[3, -4, 3], [2, 4, -2], [2, -4, 4], [-4, 0, 3]])
+    assert not rational_only.is_empty(2)
+    assert rational_only.ineqs == [[3, -4, 3], [2, 4, -2], [2, -4, 4], [-4, 0, 3]]
+
+
+def test_emptiness_gives_up_past_the_explosion_factor():
+    # 0 <= x_i <= 1 for 4 variables, and x_0 + x_1 + x_2 + x_3 >= 5 (empty)
+    # with 128 more constraints, each bounding a pair: eliminating x_3 leaves
+    # 32 constraints per variable, and the test answers "not empty", as
+    # IntegerRelation::isEmpty does; without the pairs it is found empty.
+    n = 4
+    rows = [[1 if k == i else 0 for k in range(n)] + [0] for i in range(n)]
+    rows += [[-1 if k == i else 0 for k in range(n)] + [1] for i in range(n)]
+    rows.append([1] * n + [-5])
+    rows += [[j + 1 if k == 0 else (-1 if k == 1 else 0) for k in range(n)] + [j + 100]
+             for j in range(64)]
+    rows += [[-(j + 1) if k == 0 else (1 if k == 2 else 0) for k in range(n)] + [j + 100]
+             for j in range(64)]
+    system = IntegerConstraints(n, ineqs=rows)
+    assert not system.is_empty(n)
+    assert IntegerConstraints(n, ineqs=rows[:2 * n + 1]).is_empty(n)

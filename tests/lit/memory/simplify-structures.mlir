@@ -67,3 +67,58 @@ func.func @mod_set() {
   }
   return
 }
+
+// -----
+
+// The set holds at a rational point only (x = 3/4, y = 1): no integer
+// point, but Fourier-Motzkin does not prove it empty, so mlir-opt keeps
+// the affine.if, with its constraints divided by their GCDs.
+// CHECK: #[[KEPT:.*]] = affine_set<(d0, d1) : (d0 * 3 - d1 * 4 + 3 >= 0, d0 + d1 * 2 - 1 >= 0, d0 - d1 * 2 + 2 >= 0, -d0 >= 0)>
+// CHECK-LABEL: func.func @rational_point_only
+// CHECK:         affine.if #[[KEPT]](%{{.*}}, %{{.*}}) {
+// CHECK-NEXT:      "kept"() : () -> ()
+func.func @rational_point_only() {
+  affine.for %i = 0 to 10 {
+    affine.for %j = 0 to 10 {
+      affine.if affine_set<(d0, d1) : (d0 * 3 - d1 * 4 + 3 >= 0, d0 * 2 + d1 * 4 - 2 >= 0, d0 * 2 - d1 * 4 + 4 >= 0, d0 * -4 + 3 >= 0)>(%i, %j) {
+        "kept"() : () -> ()
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+// The ops are visited last first: the loop is not empty when it is
+// visited, and nothing visits it again once its affine.if is gone.
+// CHECK-LABEL: func.func @emptied_later
+// CHECK-NEXT:    affine.for %{{.*}} = 0 to 10 {
+// CHECK-NEXT:    }
+// CHECK-NEXT:    return
+func.func @emptied_later() {
+  affine.for %i = 0 to 10 {
+    affine.if affine_set<(d0) : (d0 * 2 - 1 == 0)>(%i) {
+      "removed"() : () -> ()
+    }
+  }
+  return
+}
+
+// -----
+
+// The ops of the block that replaces an affine.if are visited too: those
+// left unused go.
+// CHECK-LABEL: func.func @inlined_unused
+// CHECK-NEXT:    return %arg0 : index
+func.func @inlined_unused(%n: index) -> index {
+  %r = affine.if affine_set<(d0) : (d0 * 2 - 1 == 0)>(%n) -> index {
+    %c0 = arith.constant 0 : index
+    affine.yield %c0 : index
+  } else {
+    %c1 = arith.constant 1 : index
+    %u = arith.addi %c1, %n : index
+    affine.yield %n : index
+  }
+  return %r : index
+}
