@@ -260,7 +260,12 @@ def runner_checksums(tools, before: str, after: str, workdir, name: str,
                 bench.Variant("after", bench.canonical(after))]
     header, _ = bench.function_parts(variants[0].text)
     arg_types = bench.header_arg_types(header)
-    signature = bench.Signature.of(arg_types, scalars={3: f"{N} : index"})
+    # %n is argument 3; float scalars (constants made arguments, as
+    # test_loop_passes.py's unroll-and-jam programs have them) get values of
+    # their own.
+    scalars = {k: f"{0.25 * (k + 1)} : {type_text}" for k, type_text in enumerate(arg_types)
+               if type_text in ("f32", "f64")}
+    signature = bench.Signature.of(arg_types, scalars={**scalars, 3: f"{N} : index"})
     running = {}
     if threads:
         import bench_optimize

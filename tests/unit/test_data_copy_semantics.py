@@ -5,7 +5,8 @@ with point-wise copies at the depth the footprint chooses (unlimited fast
 memory: the copies go around each top-level nest) and with a 1 KiB fast
 memory (copies inside the loops, many of single elements); the reference
 interpreter computes bit-identical arrays before and after on seeded random
-inputs, and mlir-opt accepts every output and prints it back identically.
+inputs, and mlir-opt accepts every output and prints it back identically;
+mlir-runner runs two of each kind before and after, with equal checksums.
 
 The chunks of tests/lit/copies where mlir-opt 22's copies are wrong (a
 memref.store beside the accesses, a written region not written everywhere,
@@ -20,7 +21,7 @@ import pytest
 
 import lit_shell
 import oracle
-from affine_programs import mlir_opt_reprints, run_random_programs
+from affine_programs import assert_compiled_programs_agree, mlir_opt_reprints, run_random_programs
 from support import MLIR_OPT, REPO_ROOT, marked
 
 # A count, not a time budget: the outputs decide the questions asked of
@@ -68,6 +69,15 @@ def test_mlir_opt_prints_every_output_back_identically(which, request):
     problems = mlir_opt_reprints(MLIR_OPT, outputs, run=oracle.run)
     assert not problems, "\n\n".join(f"output {k}: {what}\n{outputs[k] if k >= 0 else ''}"
                                      for k, what in problems[:3])
+
+
+@FUZZED
+@pytest.mark.oracle
+@pytest.mark.parametrize("which", ["whole", "small"])
+def test_copied_programs_run_alike(which, request, tmp_path):
+    """mlir-runner runs two programs with copies, as written and with them."""
+    done = request.getfixturevalue(which)
+    assert_compiled_programs_agree([program for program in done if program[3]][:2], tmp_path)
 
 
 LIT = REPO_ROOT / "tests" / "lit" / "copies"

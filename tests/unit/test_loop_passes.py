@@ -7,8 +7,9 @@ Random affine programs (tests/unit/affine_programs.py) go through each
 pass: the output parses and prints back the same, the reference
 interpreter computes bit-identical arrays before and after, and mlir-opt
 running the same pass on the same programs prints the same text (so it
-also accepts every output).  A few lowered programs are compiled and run by
-mlir-runner before and after, with equal checksums.  PolyBench's kernels
+also accepts every output).  A few programs each pass changed (lowered
+ones for -lower-affine) are compiled and run by mlir-runner before and
+after, with equal checksums.  PolyBench's kernels
 (the shared corpus) lower to exactly what mlir-opt's -lower-affine prints.
 """
 
@@ -175,6 +176,17 @@ def test_random_programs_print_as_mlir_opt_prints_them(programs, name):
 def test_lowered_programs_run_alike(programs, tmp_path):
     """mlir-runner runs a few programs as written and as lowered."""
     assert_compiled_programs_agree(programs["lower"][:3], tmp_path)
+
+
+@FUZZED
+@pytest.mark.oracle
+@pytest.mark.parametrize("name", [name for name in PASSES if name != "lower"])
+def test_transformed_programs_run_alike(programs, name, tmp_path):
+    """mlir-runner runs two programs each pass changed, as written and as
+    the pass left them (both lowered by mlir-opt)."""
+    changed = [program for program in programs[name] if program[3]][:2]
+    assert len(changed) == 2
+    assert_compiled_programs_agree(changed, tmp_path)
 
 
 @needs_mlir_opt

@@ -7,7 +7,8 @@
 - Random affine programs (affine_programs.py) go through each pass: the
   interpreter computes bit-identical arrays before and after, mlir-opt
   accepts every output and prints it back identically, and its own pass
-  prints the same output.
+  prints the same output; mlir-runner runs two changed programs before and
+  after, with equal checksums.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import pytest
 
 import lit_shell
 import oracle
-from affine_programs import mlir_opt_reprints, run_random_programs
+from affine_programs import assert_compiled_programs_agree, mlir_opt_reprints, run_random_programs
 from support import CORPUS, MLIR_OPT, REPO_ROOT
 
 PROGRAMS = 24            # random programs per pass (a count, not a time budget)
@@ -126,7 +127,7 @@ ON_RANDOM_PROGRAMS = sorted(set(PASSES) - {"affine-expand-index-ops"})
 
 
 @pytest.mark.parametrize("name", ON_RANDOM_PROGRAMS)
-def test_random_programs_keep_their_meaning(name, runner):
+def test_random_programs_keep_their_meaning(name, runner, tmp_path):
     flags = PASSES[name][0]
     done = run_random_programs(runner, flags, 41, PROGRAMS)
     changed = sum(was_changed for *_, was_changed in done)
@@ -139,6 +140,8 @@ def test_random_programs_keep_their_meaning(name, runner):
             text for _, text, _, _ in done)).split("// -----\n")
         for k, (mine, upstream) in enumerate(zip(outputs, theirs)):
             assert mine.strip("\n") == upstream.strip("\n"), f"program {k}:\n{done[k][1]}"
+    # mlir-runner runs two programs the pass changed, before and after.
+    assert_compiled_programs_agree([program for program in done if program[3]][:2], tmp_path)
 
 
 def _index_program(rng) -> tuple:
