@@ -31,8 +31,7 @@ multiple of a symbol, and a mod of multiples is not divided by it.
 from __future__ import annotations
 
 from ..analysis.affine_access import NotAffine
-from ..analysis.affine_flattener import (CONST, AffineFlattener, simplify_affine_expr,
-                                         simplify_semi_affine_expr)
+from ..analysis.affine_flattener import CONST, AffineFlattener
 from ..analysis.fourier_motzkin import IntegerConstraints
 from ..dialects.affine import AffineApplyOp, AffineForOp, AffineIfOp
 from ..dialects.affine_validity import is_valid_symbol
@@ -41,26 +40,13 @@ from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.affine_expr import AffineBinaryOpExpr, AffineConstantExpr, constant, dim, symbol
 from ..ir.affine_map import AffineMap, IntegerSet, remove_duplicate_exprs
+from ..ir.affine_simplify import simplify_affine_map
 from ..ir.rewriter import IRRewriter
 from ..ir.traits import is_memory_effect_free
 from ..passes import Pass
 
 
 # ------------------------------------------------------------ attributes
-def simplify_affine_map(amap: AffineMap) -> AffineMap:
-    """`simplifyAffineMap`: each pure affine result flattened and rebuilt."""
-    columns = list(range(amap.num_dims + amap.num_symbols))
-    results = []
-    for expr in amap.results:
-        try:
-            results.append(simplify_affine_expr(expr, columns, amap.num_dims)
-                           if expr.is_pure_affine() else
-                           simplify_semi_affine_expr(expr, amap.num_dims, amap.num_symbols))
-        except NotAffine:
-            results.append(expr)
-    return AffineMap(amap.num_dims, amap.num_symbols, tuple(results))
-
-
 def _isl_expr(expr, names: list) -> str:
     if isinstance(expr, AffineConstantExpr):
         return str(expr.value)
