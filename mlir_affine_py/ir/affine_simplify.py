@@ -18,8 +18,6 @@ from __future__ import annotations
 from .affine_expr import (ADD, MOD, MUL, AffineBinaryOpExpr,
                           AffineConstantExpr, AffineDimExpr, AffineSymbolExpr, constant,
                           get_affine_binary_op_expr)
-from .affine_expr import dim as affine_dim
-from .affine_expr import symbol as affine_symbol
 from .affine_flattener import CONST, AffineFlattener, NotAffine, SemiAffineFlattener
 from .affine_flattener import simplify_affine_expr as simplify_over_columns
 from .affine_map import AffineMap
@@ -183,43 +181,3 @@ def flat_form(expr, num_dims: int, num_symbols: int) -> list | None:
         return None
     return [flat.get(column, 0) for column in range(num_dims + num_symbols)] \
         + [flat.get(CONST, 0)]
-
-
-def simplify_expr_with_semi_affine_parts(expr, num_dims: int, num_symbols: int):
-    """simplifyAffineExpr.  A semi-affine expression is flattened with each
-    of its semi-affine parts (a product of two non-constants, a division or
-    modulo by a non-constant, each rebuilt from its simplified operands) as
-    one opaque term after the symbols, as upstream's flattener keeps such a
-    part in a local; it stays as it is when that changes nothing."""
-    if expr.is_pure_affine():
-        return simplify_over_columns(expr, list(range(num_dims + num_symbols)), num_dims)
-    opaque: list = []
-
-    def hide(e):
-        if not isinstance(e, AffineBinaryOpExpr) or e.is_pure_affine():
-            return e
-        lhs, rhs = e.lhs, e.rhs
-        if e.kind == "add" or isinstance(rhs, AffineConstantExpr) or (
-                e.kind == "mul" and isinstance(lhs, AffineConstantExpr)):
-            return get_affine_binary_op_expr(e.kind, hide(lhs), hide(rhs))
-        part = get_affine_binary_op_expr(
-            e.kind, simplify_expr_with_semi_affine_parts(lhs, num_dims, num_symbols),
-            simplify_expr_with_semi_affine_parts(rhs, num_dims, num_symbols))
-        if part not in opaque:
-            opaque.append(part)
-        return affine_symbol(num_symbols + opaque.index(part))
-
-    hidden = hide(expr)
-    flat = simplify_over_columns(hidden, list(range(num_dims + num_symbols + len(opaque))),
-                                 num_dims)
-    return flat.replace_dims_and_symbols(
-        [affine_dim(i) for i in range(num_dims)],
-        [affine_symbol(i) for i in range(num_symbols)] + opaque)
-
-
-def simplify_affine_map_with_semi_affine_parts(map: AffineMap) -> AffineMap:
-    """simplifyAffineMap: each result flattened and rebuilt, semi-affine
-    parts kept as opaque terms."""
-    return AffineMap(map.num_dims, map.num_symbols, tuple(
-        simplify_expr_with_semi_affine_parts(e, map.num_dims, map.num_symbols)
-        for e in map.results))
