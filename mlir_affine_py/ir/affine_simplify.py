@@ -23,10 +23,24 @@ from .affine_flattener import simplify_affine_expr as simplify_over_columns
 from .affine_map import AffineMap
 
 
+# Expressions are interned and immutable (affine_expr.py), so a result
+# once computed holds for good; canonicalization asks the same again and
+# again (each pattern application simplifies its op's whole map).
+_SIMPLIFIED: dict = {}
+
+
 def simplify_affine_expr(expr, num_dims: int, num_symbols: int):
     """mlir::simplifyAffineExpr.  An expression with a mod or division by a
     non-positive constant (poison upstream) comes back as it is (after
     `simplifySemiAffine` when semi-affine)."""
+    key = (expr, num_dims, num_symbols)
+    found = _SIMPLIFIED.get(key)
+    if found is None:
+        found = _SIMPLIFIED[key] = _simplify(expr, num_dims, num_symbols)
+    return found
+
+
+def _simplify(expr, num_dims: int, num_symbols: int):
     columns = list(range(num_dims + num_symbols))
     if not expr.is_pure_affine():
         expr = simplify_semi_affine(expr, num_dims, num_symbols)
