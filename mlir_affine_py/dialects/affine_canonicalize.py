@@ -153,7 +153,7 @@ def _producer_apply(value):
 def compose_affine_map_and_operands(amap: AffineMap, operands: list):
     """composeAffineMapAndOperands (one round of replaceDimOrSym until no
     input comes from an affine.apply), then canonicalized and simplified."""
-    if not amap.results:
+    if not amap.results or not operands:
         amap, operands = canonicalize_map_and_operands(amap, operands)
         return simplify_affine_map(amap), operands
     dims = list(operands[:amap.num_dims])

@@ -59,11 +59,20 @@ def _simplify(expr, num_dims: int, num_symbols: int):
     return flattener.rebuild_semi_affine(flat)
 
 
+_SIMPLIFIED_MAPS: dict = {}
+
+
 def simplify_affine_map(amap: AffineMap) -> AffineMap:
-    """mlir::simplifyAffineMap: each result simplified."""
-    return AffineMap.get(amap.num_dims, amap.num_symbols,
-                         [simplify_affine_expr(e, amap.num_dims, amap.num_symbols)
-                          for e in amap.results])
+    """mlir::simplifyAffineMap: each result simplified (kept per map, as
+    expressions are: maps are immutable and compare by their parts)."""
+    found = _SIMPLIFIED_MAPS.get(amap)
+    if found is None:
+        results = [simplify_affine_expr(e, amap.num_dims, amap.num_symbols)
+                   for e in amap.results]
+        found = amap if all(a is b for a, b in zip(results, amap.results)) else \
+            AffineMap.get(amap.num_dims, amap.num_symbols, results)
+        _SIMPLIFIED_MAPS[amap] = found
+    return found
 
 
 # --- simplifySemiAffine (AffineExpr.cpp) -------------------------------------
