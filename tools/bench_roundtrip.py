@@ -380,7 +380,9 @@ def count_instructions(command: list[str], valgrind: str) -> int:
 
 
 def verify(path: Path, pyaffine: list[str], mlir_opt: str, workdir: Path,
-           passes: tuple = ()) -> None:
+           passes: tuple = ()) -> bool:
+    """Whether both tools print `path` alike (after `passes`); without
+    passes a difference is an error."""
     ours, theirs = workdir / "verify.py.mlir", workdir / "verify.ref.mlir"
     for command, out in ((pyaffine + [*passes, str(path), "-o", str(ours)], ours),
                          ([mlir_opt, *passes, str(path), "-o", str(theirs)], theirs)):
@@ -400,6 +402,8 @@ def verify(path: Path, pyaffine: list[str], mlir_opt: str, workdir: Path,
         hunks = sum(line.startswith("@@") for line in lines)
         print(f"warning: after {' '.join(passes)}, {path.name} prints differently in "
               f"{hunks} places:\n{diff}", file=sys.stderr)
+        return False
+    return True
 
 
 def measure(tools: list, arguments: list[str], repeat: int, workdir: Path) -> list[dict]:
@@ -472,10 +476,10 @@ def main(argv=None) -> int:
             path.write_text(text)
             actual = text.count("\n")
             if mlir_opt:
-                for _, command in tools[:-1]:
-                    verify(path, command, mlir_opt, workdir, passes)
-                print(f"verified: {path.name} ({actual} lines) prints identically"
-                      + (f" after {' '.join(passes)}" if passes else ""), file=sys.stderr)
+                if all([verify(path, command, mlir_opt, workdir, passes)
+                        for _, command in tools[:-1]]):
+                    print(f"verified: {path.name} ({actual} lines) prints identically"
+                          + (f" after {' '.join(passes)}" if passes else ""), file=sys.stderr)
             arguments = [*passes, str(path), "-o", str(workdir / "out.mlir")]
             for _, command in tools:            # bytecode written, caches warm
                 run_measured(command + arguments, workdir)
