@@ -350,21 +350,18 @@ def fold_elementwise(type, operands, fold_scalar, operand_types=None):
 def fold_binary(op, constants):
     type = op.results[0].type
     element = element_type_or_self(type)
-    if op.op_name in FLOAT_MIN_MAX:
-        # Their identities come before the constants' fold upstream:
-        # maxnumf(NaN, sNaN) is the first NaN as it is.
-        found = _binary_identity(op, *(splat_of(c, type) for c in constants), None)
-        if found is not None:
-            return [found]
-    folded = fold_elementwise(type, constants,
-                              lambda a, b: _fold_scalars(op.op_name, a, b, element))
-    if folded is not None:
-        return [folded]
+    # The identities come before the constants' fold upstream: `x / 1` is
+    # x itself, not a new constant of its value (which would be placed
+    # anew), and maxnumf(NaN, sNaN) is the first NaN as it is.
     lhs, rhs = (splat_of(c, type) for c in constants)
     found = _binary_identity(op, lhs, rhs, width_of(element))
     if isinstance(found, A.Attribute):
         found = pack([found], type)
-    return None if found is None else [found]
+    if found is not None:
+        return [found]
+    folded = fold_elementwise(type, constants,
+                              lambda a, b: _fold_scalars(op.op_name, a, b, element))
+    return None if folded is None else [folded]
 
 
 # -------------------------------------------------------------- comparisons
