@@ -71,6 +71,8 @@ def _used(map_or_set) -> tuple[set, set]:
 def _promote_symbols(map_or_set, operands: list):
     """canonicalizePromotedSymbols."""
     num_dims, old_syms = map_or_set.num_dims, map_or_set.num_symbols
+    if not any(is_valid_symbol(value) for value in operands[:num_dims]):
+        return map_or_set, operands     # nothing to promote: the same map
     result, remapped, dims = [], [], []
     for _i, value in enumerate(operands[:num_dims]):
         if is_valid_symbol(value):
@@ -137,6 +139,9 @@ def canonicalize_map_and_operands(map_or_set, operands: list):
             seen[value] = symbol(len(result) - next_dim)
             result.append(value)
         syms.append(seen[value])
+    if len(result) == len(operands) and next_dim == num_dims \
+            and all(syms[i] is symbol(i) for i in range(len(syms))):
+        return map_or_set, result       # every input kept in place: the same map
     return _replace(map_or_set, dims, syms, next_dim, len(result) - next_dim), result
 
 
@@ -148,7 +153,7 @@ def _producer_apply(value):
 def compose_affine_map_and_operands(amap: AffineMap, operands: list):
     """composeAffineMapAndOperands (one round of replaceDimOrSym until no
     input comes from an affine.apply), then canonicalized and simplified."""
-    if not amap.results:
+    if not amap.results or not operands:
         amap, operands = canonicalize_map_and_operands(amap, operands)
         return simplify_affine_map(amap), operands
     dims = list(operands[:amap.num_dims])

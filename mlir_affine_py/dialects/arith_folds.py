@@ -13,6 +13,7 @@ for one constant (`x * 1`) take a splat.
 
 from __future__ import annotations
 
+import math
 import struct
 
 from ..ir import attributes as A
@@ -120,21 +121,65 @@ FLOAT_BINARY = {
 }
 
 
+# llvm::maximum, minimum, maxnum, minnum: (whether a NaN operand is the
+# result, whether the larger operand is).
+FLOAT_MIN_MAX = {"arith.maximumf": (True, True), "arith.minimumf": (True, False),
+                 "arith.maxnumf": (False, True), "arith.minnumf": (False, False)}
+_QUIET_BIT = {"f16": 1 << 9, "f32": 1 << 22, "f64": 1 << 51}
+
+
+def _float_min_max(name, lhs, rhs, type, a: float, b: float):
+    """APFloat's maximum/minimum (a NaN wins, quieted) and maxnum/minnum (a
+    quiet NaN gives way, a signaling one wins quieted); -0 is below +0."""
+    propagate, larger = FLOAT_MIN_MAX[name]
+    quiet_bit = _QUIET_BIT[type.text]
+
+    def quiet(attr):
+        return A.FloatAttr(attr.bits | quiet_bit, type)
+
+    for attr, value in ((lhs, a), (rhs, b)):
+        if value != value and (propagate or not attr.bits & quiet_bit):
+            return quiet(attr)
+    if a != a or b != b:
+        return rhs if a != a else lhs
+    if a == 0 and b == 0:
+        a_negative = lhs.bits >> (type.width - 1) == 1
+        return lhs if a_negative != larger else rhs
+    if larger:
+        return rhs if a < b else lhs
+    return rhs if b < a else lhs
+
+
 def _float_fold(name, lhs, rhs, type):
-    """IEEE arithmetic on two constants, None where Python would not give
-    the IEEE answer (a division by zero, an overflow)."""
+    """IEEE arithmetic on two constants as APFloat does it: a division by
+    zero gives an infinity (the NaN dividend, or the default NaN for 0 / 0),
+    a result past the format's range an infinity."""
     formats = _FLOAT_FORMATS.get(getattr(type, "text", None))
     fn = FLOAT_BINARY.get(name)
-    if formats is None or fn is None:
+    if formats is None or (fn is None and name not in FLOAT_MIN_MAX):
         return None
     real, bits = formats
     a = struct.unpack(real, struct.pack(bits, lhs.bits))[0]
     b = struct.unpack(real, struct.pack(bits, rhs.bits))[0]
+    if fn is None:
+        return _float_min_max(name, lhs, rhs, type, a, b)
     try:
         value = fn(a, b)
+    except ZeroDivisionError:
+        if a != a:
+            return A.FloatAttr(lhs.bits | _QUIET_BIT[type.text], type)
+        negative = math.copysign(1.0, a) != math.copysign(1.0, b)
+        value = float("nan") if a == 0 else float("-inf") if negative else float("inf")
+    if value != value and a == a and b == b:
+        # An invalid operation (0 / 0, inf - inf): APFloat's default NaN,
+        # positive and quiet (the machine's may be negative).
+        infinity = struct.unpack(bits, struct.pack(real, float("inf")))[0]
+        return A.FloatAttr(infinity | _QUIET_BIT[type.text], type)
+    try:
         return A.FloatAttr(struct.unpack(bits, struct.pack(real, value))[0], type)
-    except (ZeroDivisionError, OverflowError):
-        return None
+    except OverflowError:       # rounds past the format's largest: an infinity
+        return A.FloatAttr(struct.unpack(bits, struct.pack(real, value * float("inf")))[0],
+                           type)
 
 
 def _is_int(attr, value: int, width) -> bool:
@@ -220,6 +265,15 @@ def _binary_identity(op, lhs, rhs, width):
     elif name in ("arith.mulf", "arith.divf"):
         if _float_is(rhs, 1.0):
             return x
+    elif name in FLOAT_MIN_MAX:
+        propagate, larger = FLOAT_MIN_MAX[name]
+        if x is y:
+            return x
+        # maximumf(x, -inf), minimumf(x, +inf), maxnumf/minnumf(x, NaN).
+        value = rhs.value if isinstance(rhs, A.FloatAttr) else None
+        if value is not None and (value != value if not propagate
+                                  else value == (float("-inf") if larger else float("inf"))):
+            return x
     return None
 
 
@@ -296,15 +350,18 @@ def fold_elementwise(type, operands, fold_scalar, operand_types=None):
 def fold_binary(op, constants):
     type = op.results[0].type
     element = element_type_or_self(type)
-    folded = fold_elementwise(type, constants,
-                              lambda a, b: _fold_scalars(op.op_name, a, b, element))
-    if folded is not None:
-        return [folded]
+    # The identities come before the constants' fold upstream: `x / 1` is
+    # x itself, not a new constant of its value (which would be placed
+    # anew), and maxnumf(NaN, sNaN) is the first NaN as it is.
     lhs, rhs = (splat_of(c, type) for c in constants)
     found = _binary_identity(op, lhs, rhs, width_of(element))
     if isinstance(found, A.Attribute):
         found = pack([found], type)
-    return None if found is None else [found]
+    if found is not None:
+        return [found]
+    folded = fold_elementwise(type, constants,
+                              lambda a, b: _fold_scalars(op.op_name, a, b, element))
+    return None if folded is None else [folded]
 
 
 # -------------------------------------------------------------- comparisons

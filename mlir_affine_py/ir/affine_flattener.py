@@ -11,6 +11,9 @@ projection that later consumes them is order sensitive.
 
 Rows are dicts from column keys to coefficients, the constant under `CONST`,
 so callers can place columns in whatever order the relation needs.
+`SemiAffineFlattener` flattens semi-affine expressions too, each product of
+non-constants and each division or mod by one a local of its own, and
+rebuilds them in upstream's order of terms.
 `affine_simplify.py` gives simplifyAffineExpr and simplifyAffineMap over
 dims and symbols from it; `analysis/affine_flattener.py` composes the
 affine.apply ops feeding an access before it is flattened.
@@ -21,7 +24,7 @@ from __future__ import annotations
 from math import gcd
 
 from .affine_expr import (AffineBinaryOpExpr, AffineConstantExpr, AffineDimExpr,
-                          AffineSymbolExpr, constant, dim, symbol)
+                          AffineSymbolExpr, constant, dim, get_affine_binary_op_expr, symbol)
 
 CONST = "const"
 
@@ -176,8 +179,81 @@ class AffineFlattener:
         return expr
 
 
+class SemiAffineFlattener(AffineFlattener):
+    """`SimpleAffineExprFlattener` on semi-affine expressions: a product of
+    two non-constants, or a mod or division by a non-constant, becomes a
+    local standing for that part, its operands rebuilt from their flat
+    forms (`addLocalVariableSemiAffine`); equal parts share a local.  Such a
+    local has no constraints."""
+
+    def flatten(self, expr) -> dict:
+        if isinstance(expr, AffineBinaryOpExpr) and expr.kind != "add" \
+                and not isinstance(expr.rhs, AffineConstantExpr):
+            lhs = self.rebuild(self.flatten(expr.lhs))
+            rhs = self.rebuild(self.flatten(expr.rhs))
+            part = get_affine_binary_op_expr(expr.kind, lhs, rhs)
+            local = self._by_expr.get(part)
+            return {(local if local is not None else self._new_local(part)): 1}
+        return super().flatten(expr)
+
+    def rebuild_semi_affine(self, flat: dict):
+        """`getSemiAffineExprFromFlatForm`: the terms sorted by MLIR's keys
+        (a dim's position and a running negative offset, counted on from the
+        parts `dim op constant`, so that a dim comes before them; a symbol's
+        position and a running offset past the dims and symbols; a part
+        whose operands are a dim or symbol and a dim, symbol or constant
+        keyed by them), then the other parts in their order, then the
+        constant."""
+        num_dims = self.num_dims
+        num_symbols = len(self.columns) - num_dims
+        widest = max(num_dims, num_symbols)
+        keyed: dict = {}
+        offset_sym, offset_dim = 0, -1
+        for j in range(num_symbols):
+            coefficient = flat.get(self.columns[num_dims + j], 0)
+            if coefficient:
+                keyed[(j, widest + offset_sym)] = (coefficient, symbol(j))
+                offset_sym += 1
+        placed = set()
+        for local in self.locals:
+            coefficient = flat.get(local, 0)
+            part = self._exprs[local]
+            if not coefficient or not isinstance(part, AffineBinaryOpExpr):
+                continue
+            lhs, rhs = part.lhs, part.rhs
+            if not (isinstance(lhs, (AffineDimExpr, AffineSymbolExpr)) and
+                    isinstance(rhs, (AffineDimExpr, AffineSymbolExpr, AffineConstantExpr))):
+                continue
+            if isinstance(rhs, AffineConstantExpr) and isinstance(lhs, AffineDimExpr):
+                key = (lhs.position, offset_dim)
+                offset_dim -= 1
+            elif isinstance(lhs, AffineDimExpr) and not isinstance(rhs, AffineConstantExpr):
+                key = (lhs.position, rhs.position)
+            else:
+                key = (lhs.position, widest + offset_sym)
+                offset_sym += 1
+            keyed[key] = (coefficient, part)
+            placed.add(local)
+        for j in range(num_dims):
+            coefficient = flat.get(self.columns[j], 0)
+            if coefficient:
+                keyed[(j, offset_dim)] = (coefficient, dim(j))
+                offset_dim -= 1
+        expr = constant(0)
+        for key in sorted(keyed):
+            coefficient, term = keyed[key]
+            expr = expr + term * coefficient
+        for local in self.locals:
+            if flat.get(local, 0) and local not in placed:
+                expr = expr + self._exprs[local] * flat[local]
+        if flat.get(CONST, 0):
+            expr = expr + flat[CONST]
+        return expr
+
+
 def simplify_affine_expr(expr, columns: list, num_dims: int):
-    """`simplifyAffineExpr`: flatten, then rebuild; the rebuilt tree can
-    simplify further (`(d0 + d1 + d2 * 2) mod 2` becomes `(d0 + d1) mod 2`)."""
+    """`simplifyAffineExpr` of a pure affine expression: flatten, then
+    rebuild; the rebuilt tree can simplify further (`(d0 + d1 + d2 * 2) mod 2`
+    becomes `(d0 + d1) mod 2`)."""
     flattener = AffineFlattener(columns, num_dims)
     return flattener.rebuild(flattener.flatten(expr))

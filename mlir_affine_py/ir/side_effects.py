@@ -100,24 +100,29 @@ def would_op_be_trivially_dead(op) -> bool:
     allocate their own results)."""
     if op.is_terminator or not is_registered(op) or op.has_trait(Symbol):
         return False
-    work = [op]
-    while work:
-        current = work.pop()
+    # Depth first over the nested ops, in order, stopping at the first one
+    # with an effect that counts (a loop body is not copied to a list each
+    # time the driver asks of its loop).
+    stack = [iter((op,))]
+    while stack:
+        current = next(stack[-1], None)
+        if current is None:
+            stack.pop()
+            continue
         recursive = current.has_trait(RecursiveMemoryEffects)
-        if recursive:
-            for region in current.regions:
-                for block in region.blocks:
-                    work.extend(block.ops)
         effects = own_effects(current)
         if effects is None:
-            if recursive:
-                continue
-            return False
-        allocated = {id(value) for kind, value in effects
-                     if kind == ALLOCATE and value is not None
-                     and getattr(value, "owner", None) is current}
-        if not all(id(value) in allocated or kind == READ for kind, value in effects):
-            return False
+            if not recursive:
+                return False
+        elif effects:
+            allocated = {id(value) for kind, value in effects
+                         if kind == ALLOCATE and value is not None
+                         and getattr(value, "owner", None) is current}
+            if not all(id(value) in allocated or kind == READ for kind, value in effects):
+                return False
+        if recursive:
+            stack.extend(iter(block.ops) for region in current.regions
+                         for block in region.blocks)
     return True
 
 

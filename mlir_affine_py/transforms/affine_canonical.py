@@ -20,7 +20,7 @@ from ..ir.affine_expr import constant as affine_constant
 from ..ir.affine_expr import dim as affine_dim
 from ..ir.affine_expr import symbol as affine_symbol
 from ..ir.affine_map import AffineMap, IntegerSet
-from ..ir.affine_simplify import simplify_affine_map_with_semi_affine_parts as simplify_affine_map
+from ..ir.affine_simplify import simplify_affine_map
 from ..ir.traits import ConstantLike
 
 

@@ -20,46 +20,24 @@ Contract:
   over exactly these ops and the ops the rewrites create or move
   (ExistingAndNewOps; rewrite_driver.OpPatternsDriver): the last op
   first, so a loop whose body only empties later (an affine.if found
-  always false) stays, and ops an inlined block leaves unused go.  An
-  affine.apply of a semi-affine map (no affine.apply feeding it) has its
-  operands canonicalized and its map simplified as the attributes are,
-  which leaves them as they are, as upstream's `simplifyAffineExpr` does.
-Not done here: a quotient is never taken for a multiple of a symbol, and
-a mod of multiples is not divided by it (`simplifySemiAffine`).
+  always false) stays, and ops an inlined block leaves unused go.
 """
 
 from __future__ import annotations
 
 from ..analysis.affine_access import NotAffine
-from ..analysis.affine_flattener import (CONST, AffineFlattener, simplify_affine_expr,
-                                         simplify_semi_affine_expr)
+from ..analysis.affine_flattener import CONST, AffineFlattener
 from ..analysis.fourier_motzkin import IntegerConstraints
 from ..dialects.affine import AffineApplyOp, AffineForOp, AffineIfOp
-from ..dialects.affine_canonicalize import simplify_affine_op
-from ..dialects.affine_validity import is_valid_symbol
-from ..dialects.arith import ConstantOp
 from ..ir import attributes as A
-from ..ir.affine_expr import constant, dim, symbol
-from ..ir.affine_map import AffineMap, IntegerSet
+from ..ir.affine_expr import constant
+from ..ir.affine_map import IntegerSet
+from ..ir.affine_simplify import simplify_affine_map
 from ..passes import Pass
 from ..rewrite_driver import OpPatternsDriver
 
 
 # ------------------------------------------------------------ attributes
-def simplify_affine_map(amap: AffineMap) -> AffineMap:
-    """`simplifyAffineMap`: each pure affine result flattened and rebuilt."""
-    columns = list(range(amap.num_dims + amap.num_symbols))
-    results = []
-    for expr in amap.results:
-        try:
-            results.append(simplify_affine_expr(expr, columns, amap.num_dims)
-                           if expr.is_pure_affine() else
-                           simplify_semi_affine_expr(expr, amap.num_dims, amap.num_symbols))
-        except NotAffine:
-            results.append(expr)
-    return AffineMap(amap.num_dims, amap.num_symbols, tuple(results))
-
-
 def simplify_integer_set(iset: IntegerSet) -> IntegerSet:
     """`simplifyIntegerSet`: `(1 == 0)` when Fourier-Motzkin proves the set
     empty (`IntegerRelation::isEmpty`, which gives up on large systems:
@@ -110,84 +88,6 @@ def _simplify_attributes(op, cache: dict) -> None:
                 table[name] = make(cache[attr.value])
 
 
-# ------------------------------------------------------- canonicalization
-def canonicalize_map_or_set_and_operands(structure, operands: list):
-    """`canonicalizeMapOrSetAndOperands`: (new map or set, new operands)."""
-    num_dims, num_syms = structure.num_dims, structure.num_symbols
-    # Dims that are valid symbols become symbols (canonicalizePromotedSymbols).
-    dim_map, kept, promoted = [], [], []
-    for value in operands[:num_dims]:
-        if is_valid_symbol(value):
-            dim_map.append(symbol(num_syms + len(promoted)))
-            promoted.append(value)
-        else:
-            dim_map.append(dim(len(kept)))
-            kept.append(value)
-    structure = structure.replace_dims_and_symbols(
-        dim_map, [symbol(i) for i in range(num_syms)], len(kept), num_syms + len(promoted))
-    operands = kept + list(operands[num_dims:]) + promoted
-    num_dims, num_syms = structure.num_dims, structure.num_symbols
-    exprs = structure.results if isinstance(structure, AffineMap) else structure.constraints
-    used = set()
-    for expr in exprs:
-        for sub in expr.walk():
-            if sub.kind in ("dim", "symbol"):
-                used.add((sub.kind, sub.position))
-    new_operands, dims_out, syms_out = [], [constant(0)] * num_dims, [constant(0)] * num_syms
-    seen: dict = {}
-    for i in range(num_dims):
-        if ("dim", i) in used:
-            value = operands[i]
-            if value not in seen:
-                seen[value] = dim(sum(1 for e in seen.values() if e.kind == "dim"))
-                new_operands.append(value)
-            dims_out[i] = seen[value]
-    next_dim = sum(1 for e in seen.values() if e.kind == "dim")
-    seen_syms: dict = {}
-    for i in range(num_syms):
-        if ("symbol", i) not in used:
-            continue
-        value = operands[num_dims + i]
-        folded = _constant_index(value)
-        if folded is not None:
-            syms_out[i] = constant(folded)
-            continue
-        if value not in seen_syms:
-            seen_syms[value] = symbol(len(seen_syms))
-            new_operands.append(value)
-        syms_out[i] = seen_syms[value]
-    structure = structure.replace_dims_and_symbols(dims_out, syms_out, next_dim, len(seen_syms))
-    return structure, new_operands
-
-
-def _constant_index(value):
-    op = value.defining_op
-    if isinstance(op, ConstantOp) and isinstance(op.value, A.IntegerAttr):
-        return op.value.value
-    return None
-
-
-def simplify_semi_affine_apply(op, rewriter) -> bool:
-    """SimplifyAffineOp<AffineApplyOp> for a semi-affine map that no
-    affine.apply feeds: its operands canonicalized and the map simplified
-    as the attributes were (upstream's `simplifyAffineExpr`, which leaves
-    the maps simplified above as they are); other maps go through the
-    canonicalizer's pattern."""
-    if op.map.is_pure_affine() or \
-            any(isinstance(v.defining_op, AffineApplyOp) for v in op.operands):
-        return simplify_affine_op(op, rewriter)
-    amap, operands = canonicalize_map_or_set_and_operands(op.map, list(op.operands))
-    amap = simplify_affine_map(amap)
-    if amap == op.map and operands == list(op.operands):
-        return False
-
-    def change():
-        op.properties["map"] = A.AffineMapAttr(amap)
-        op.set_operands(operands)
-    rewriter.modify_op_in_place(op, change)
-    return True
-
-
 class SimplifyAffineStructures(Pass):
     argument = "affine-simplify-structures"
     summary = "Simplify affine expressions in maps/sets and normalize memrefs"
@@ -205,6 +105,5 @@ class SimplifyAffineStructures(Pass):
         # drives them, with the folds, over these ops and the ops the
         # rewrites create or move (mlir-opt 22 erases the unused ops of an
         # inlined affine.if block, which only visiting them does).
-        OpPatternsDriver(to_simplify, "existing-and-new",
-                         patterns={AffineApplyOp: (simplify_semi_affine_apply,)}).simplify()
+        OpPatternsDriver(to_simplify, "existing-and-new").simplify()
 

@@ -7,7 +7,9 @@ parses and prints back the same, the reference interpreter computes
 bit-identical arrays before and after on seeded random inputs, and
 mlir-opt accepts every output and prints it back identically, and its own
 `-canonicalize -cse` prints the same outputs.  A second `-canonicalize`
-changes nothing: the first one reached its fixed point.
+changes nothing: the first one reached its fixed point.  A few changed
+programs, compiled and run by mlir-runner before and after, give the same
+checksums.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import pytest
 
 import lit_shell
 import oracle
-from affine_programs import mlir_opt_reprints, run_random_programs
+from affine_programs import assert_compiled_programs_agree, mlir_opt_reprints, run_random_programs
 from support import MLIR_OPT, REPO_ROOT, marked
 
 PROGRAMS = 24            # a count, not a time budget
@@ -97,3 +99,13 @@ def test_outputs_are_mlir_opts_own(canonicalized):
         theirs = oracle.run([MLIR_OPT, *CANONICALIZE_CSE, "-"], input=text, capture_output=True,
                             text=True, timeout=60)
         assert theirs.returncode == 0 and theirs.stdout == out, f"input:\n{text}"
+
+
+@FUZZED
+@pytest.mark.oracle
+def test_canonicalized_programs_run_alike(canonicalized, tmp_path):
+    """mlir-runner runs a few changed programs as written and after
+    `-canonicalize -cse`: the harness's checksums agree."""
+    changed = [entry for entry in canonicalized if entry[3]][:3]
+    assert changed
+    assert_compiled_programs_agree(changed, tmp_path)

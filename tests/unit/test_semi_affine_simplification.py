@@ -1,15 +1,15 @@
 """Semi-affine expressions (products of non-constants, divisions and mods
-by symbols) simplified as -affine-simplify-structures simplifies them
-(analysis/affine_flattener.py `simplify_semi_affine_expr`: upstream's
-simplifySemiAffine, semi-affine flattening and getSemiAffineExprFromFlatForm) keep their
-value: random expressions, evaluated before and after at random points
-(a count of expressions and points, not a time budget)."""
+by symbols) simplified as upstream's simplifyAffineExpr simplifies them
+(ir/affine_simplify.py `simplify_affine_expr`: simplifySemiAffine, semi-affine
+flattening and getSemiAffineExprFromFlatForm) keep their value: random
+expressions, evaluated before and after at random points (a count of
+expressions and points, not a time budget)."""
 
 from __future__ import annotations
 
 import random
 
-from mlir_affine_py.analysis.affine_flattener import simplify_semi_affine_expr
+from mlir_affine_py.ir.affine_simplify import simplify_affine_expr as simplify_semi_affine_expr
 from mlir_affine_py.ir.affine_expr import constant, dim, symbol
 
 EXPRESSIONS = 400
@@ -78,3 +78,23 @@ def test_divisions_by_a_symbol_that_divides_the_dividend():
     assert str(simplify_semi_affine_expr(ceil, 1, 1)) == "-(d0 floordiv s0) + 42"
     kept = ((s0 * 2).ceildiv(constant(4)) * 5 + s0 * 42).ceildiv(s0)
     assert str(simplify_semi_affine_expr(kept, 1, 1)) == "(s0 * 42 + (s0 ceildiv 2) * 5) ceildiv s0"
+
+
+def test_a_mod_of_a_mod_subtraction_is_zero():
+    """`isModOfModSubtraction`: `(x - x mod q) mod q` is 0 for any x, also
+    when x is a sum met in another order."""
+    s0, s1, s2 = symbol(0), symbol(1), symbol(2)
+    assert str(simplify_semi_affine_expr((s0 - s0 % s1) % s1, 0, 2)) == "0"
+    assert str(simplify_semi_affine_expr((s0 - (s0 - s2) % s1 - s2) % s1, 0, 3)) == "0"
+    assert str(simplify_semi_affine_expr((s0 - s2 % s1) % s1, 0, 3)) == "(s0 - s2 mod s1) mod s1"
+
+
+def test_a_quotient_that_is_a_factor_is_no_multiple():
+    """A floordiv or ceildiv by s is taken into a quotient of the same kind,
+    but not into one that is multiplied (llvm issue 107508)."""
+    s0, s1 = symbol(0), symbol(1)
+    inner = (s0 * 2).floordiv(s1)
+    assert str(simplify_semi_affine_expr((inner + s0 * 3).floordiv(s0), 0, 2)) == \
+        "2 floordiv s1 + 3"
+    kept = ((inner.floordiv(s1)) * 5).floordiv(s0)
+    assert simplify_semi_affine_expr(kept, 0, 2) is kept

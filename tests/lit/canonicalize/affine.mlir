@@ -57,3 +57,21 @@ func.func @min(%a: index, %b: index) -> (index, index, index) {
   %c5 = affine.min affine_map<() -> (5, 7)>()
   return %m, %single, %c5 : index, index, index
 }
+
+// -----
+
+// A semi-affine map is simplified as upstream's simplifyAffineExpr does:
+// like terms merged, the products and the mods by a symbol ordered after
+// the symbols they start with, and `(x - x mod q) mod q` folded to 0.
+// CHECK-DAG: #[[$SEMI:.*]] = affine_map<()[s0, s1] -> (s0 * 8 + (s0 * s0) * 6 + s1 mod (s0 * 3))>
+// CHECK-LABEL: func.func @semi_affine
+// CHECK-DAG:   %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG:   %[[S:.*]] = affine.apply #[[$SEMI]]()[%arg0, %arg1]
+// CHECK:       return %[[S]], %[[C0]]
+func.func @semi_affine(%i0: index, %i1: index, %step: index) -> (index, index) {
+  %0 = affine.apply affine_map<()[s0] -> (2 * s0)>()[%i0]
+  %1 = affine.apply affine_map<()[s0] -> (3 * s0)>()[%i0]
+  %2 = affine.apply affine_map<(d0)[s0, s1] -> (d0 mod s1 + s0 * s1 + s0 * 4)>(%i1)[%0, %1]
+  %3 = affine.apply affine_map<()[s0, s1] -> ((s0 - (s0 mod s1)) mod s1)>()[%i1, %step]
+  return %2, %3 : index, index
+}
