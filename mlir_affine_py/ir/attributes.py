@@ -456,11 +456,16 @@ class LocationAttr(Attribute):
         return ()
 
     def print(self, p, elide: str) -> None:
+        if p.pretty_debuginfo:     # --mlir-pretty-debuginfo: the body alone
+            self.print_body(p)
+            return
         p.write("loc(")
         self.print_body(p)
         p.write(")")
 
     def print_body(self, p) -> None:
+        """The location inside `loc(...)`; the printer's `pretty_debuginfo`
+        asks for AsmPrinter's pretty form."""
         raise NotImplementedError
 
 
@@ -483,7 +488,7 @@ class UnknownLoc(LocationAttr):
         return ()
 
     def print_body(self, p) -> None:
-        p.write("unknown")
+        p.write("[unknown]" if p.pretty_debuginfo else "unknown")
 
 
 UNKNOWN_LOC = UnknownLoc()
@@ -508,7 +513,11 @@ class FileLineColRange(LocationAttr):
 
     def print_body(self, p) -> None:
         from ..printer.numbers import escape_string
-        p.write(f'"{escape_string(self.filename)}":{self.line}:{self.column}')
+        if p.pretty_debuginfo:
+            name = self.filename.decode("utf-8", "surrogateescape")
+        else:
+            name = f'"{escape_string(self.filename)}"'
+        p.write(f'{name}:{self.line}:{self.column}')
         if (self.end_line, self.end_column) == (self.line, self.column):
             return
         if self.end_line == self.line:
@@ -557,6 +566,13 @@ class CallSiteLoc(LocationAttr):
         return (self.callee, self.caller)
 
     def print_body(self, p) -> None:
+        if p.pretty_debuginfo:
+            # A name called from a file location stays on one line.
+            inline = isinstance(self.callee, NameLoc) and isinstance(self.caller, FileLineColRange)
+            print_nested_location(p, self.callee)
+            p.write(" at " if inline else "\n at ")
+            print_nested_location(p, self.caller)
+            return
         p.write("callsite(")
         print_nested_location(p, self.callee)
         p.write(" at ")
@@ -582,7 +598,8 @@ class FusedLoc(LocationAttr):
         return self.locations
 
     def print_body(self, p) -> None:
-        p.write("fused")
+        if not p.pretty_debuginfo:
+            p.write("fused")
         if self.metadata is not None:
             p.write("<")
             p.print_attribute(self.metadata, "never")
@@ -616,6 +633,23 @@ def fused_location(locations, metadata=None) -> LocationAttr:
     if len(kept) == 1 and metadata is None:
         return kept[0]
     return FusedLoc(kept, metadata)
+
+
+# MLIR's name for a file location that is a point (a range of one column).
+FileLineColLoc = FileLineColRange
+
+
+def first_file_location(loc):
+    """The first file location in `loc`, walking it as MLIR's
+    `LocationAttr::findInstanceOf` does (a name's child, a call site's
+    callee then its caller, a fused location's parts in order), or None."""
+    stack = [loc]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, FileLineColRange):
+            return current
+        stack.extend(reversed(current.children()))
+    return None
 
 
 class DialectLoc(LocationAttr):

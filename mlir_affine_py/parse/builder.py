@@ -58,9 +58,13 @@ _LEGACY_SEGMENT_NAMES = {"operand_segment_sizes": "operandSegmentSizes",
 
 
 class Builder:
-    def __init__(self, allow_unregistered: bool, text: str | None = None):
+    def __init__(self, allow_unregistered: bool, text: str | None = None,
+                 argument_locations: dict | None = None):
         self.allow_unregistered = allow_unregistered
         self.text = text                 # the source, to place some diagnostics
+        # The block arguments' locations written with `loc(...)`, by the
+        # position of the arguments' names.
+        self.argument_locations = argument_locations or {}
         # Whether a use came before its definition.  Without one, each use
         # resolved to a value already defined in a scope it sees, which
         # dominates it: the dominance check has nothing to find.
@@ -164,7 +168,9 @@ class Builder:
                 if token is not None:
                     if parsed_block.label is None:
                         self._check_entry_argument(scope, token)
-                    self._define(scope, token.value, [arg], pos_of(token))
+                    pos = pos_of(token)
+                    arg.pos = self.argument_locations.get(pos, pos)
+                    self._define(scope, token.value, [arg], pos)
         stack.append((_END_SCOPE, scope, None, None))
         for parsed_block, block in zip(reversed(parsed_blocks), reversed(blocks)):
             for parsed_op in reversed(parsed_block.ops):
@@ -193,11 +199,13 @@ class Builder:
             regions = [Region()]
         else:
             regions = [Region() for _ in p.regions]
+        # The op's location: the one written after it, else where it stands.
+        pos = p.pos if p.loc is None else getattr(p.loc, "target", None) or p.loc
         if cls is Operation:
             return Operation(operands, p.result_types, attributes, properties, regions,
-                             successors, name=p.name, pos=p.pos)
+                             successors, name=p.name, pos=pos)
         op = cls(operands, p.result_types, attributes, properties, regions, successors,
-                 pos=p.pos)
+                 pos=pos)
         if p.generic and cls.invariants_met_by_parser:
             self.unspared_ops.add(op)
         return op
