@@ -243,6 +243,19 @@ def process_chunk(text: str, options: Options, filename: str = "<stdin>",
     the passes emit go to `context` (collected when None).  The chunk
     starts on line `line_offset` + 1 of the file, `column_offset`
     characters into it (the file locations --mlir-print-debuginfo prints)."""
+    if not options.debuginfo:
+        return _process_chunk(text, options, filename, line_offset, context, timing)
+    from .printer.printer import DIAGNOSTIC_LOCATIONS, SourceLocations
+    locations = SourceLocations(filename, text, line_offset, column_offset)
+    token = DIAGNOSTIC_LOCATIONS.set(locations)
+    try:
+        return _process_chunk(text, options, filename, line_offset, context, timing, locations)
+    finally:
+        DIAGNOSTIC_LOCATIONS.reset(token)
+
+
+def _process_chunk(text: str, options: Options, filename: str, line_offset: int, context,
+                   timing, locations=None) -> str:
     from .diagnostics import DiagnosticContext
     from .parse.parser import parse_source
     from .printer.printer import Printer
@@ -278,11 +291,10 @@ def process_chunk(text: str, options: Options, filename: str = "<stdin>",
         timing.begin("Output")
     printer = Printer(generic=options.generic)
     printer.use_aliases = not options.local_scope
-    if options.debuginfo:
-        from .printer.printer import SourceLocations
+    if locations is not None:
         printer.debuginfo = True
         printer.pretty_debuginfo = options.pretty_debuginfo
-        printer.locations = SourceLocations(filename, text, line_offset, column_offset)
+        printer.locations = locations
     result = printer.print_module(module)
     if options.local_scope and result.endswith("\n"):
         # With local scope mlir-opt's printer ends the op without the
@@ -432,8 +444,8 @@ def _write_error(stderr, filename: str, text: str, error: MLIRError, line_offset
         return
 
     def in_file(pos):
-        if pos is None or pos == (0, 0) or pos == UNKNOWN_LOCATION:
-            return pos
+        if pos is None or pos.__class__ is not tuple or pos == (0, 0) or pos == UNKNOWN_LOCATION:
+            return pos      # no place, the file as a whole, or a location of the IR
         return (pos[0] + line_offset, pos[1] + (column_offset if pos[0] == 1 else 0))
     notes = [(severity, message, in_file(pos)) for severity, message, pos in error.notes]
     stderr.write(format_diagnostic(filename, text, error.message, in_file(error.pos),

@@ -455,6 +455,31 @@ class LocationAttr(Attribute):
     def children(self) -> tuple:
         return ()
 
+    # What diagnostics.py asks of a location (a diagnostic's position that
+    # is not a (line, column) of the input).
+    def file_position(self):
+        """(file name, line, column) of the first file location in it
+        (`findInstanceOf<FileLineColLoc>`), or None."""
+        found = first_file_location(self)
+        if found is None:
+            return None
+        return (found.filename.decode("utf-8", "surrogateescape"), found.line, found.column)
+
+    def call_site(self):
+        """Diagnostics.cpp `getCallSiteLoc`: the call site in it (through
+        names and fused parts), or None."""
+        if isinstance(self, CallSiteLoc):
+            return self
+        for child in (self.child,) if isinstance(self, NameLoc) else (
+                self.locations if isinstance(self, FusedLoc) else ()):
+            found = child.call_site()
+            if found is not None:
+                return found
+        return None
+
+    def is_unknown(self) -> bool:
+        return isinstance(self, UnknownLoc)
+
     def print(self, p, elide: str) -> None:
         if p.pretty_debuginfo:     # --mlir-pretty-debuginfo: the body alone
             self.print_body(p)
