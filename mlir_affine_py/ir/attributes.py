@@ -694,4 +694,5 @@ class DialectLoc(LocationAttr):
         p.write(self.text)
 
     def print_body(self, p) -> None:
-        p.write(self.text)
+        # printLocationInternal prints a dialect's location as an attribute.
+        p.print_attribute(self)

@@ -304,7 +304,10 @@ class Printer:
             self._visit_location(loc, True)
         self._print_operation(op)
         self.out.append(" ")
+        # What the location nests was visited as deferrable above.
+        self.deferring = True
         self.print_location(loc, allow_alias=True)
+        self.deferring = False
 
     def _visit_location(self, loc, deferred: bool) -> None:
         """Register the aliases `loc` makes, printing nothing."""
