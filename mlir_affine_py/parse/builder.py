@@ -112,7 +112,7 @@ class Builder:
             kind, p, sc, target = stack.pop()
             if kind is not _BUILD:
                 if kind is _FINISH:
-                    self._finish_op(p, target.results, sc, target.generic)
+                    self._finish_op(p, target.results, sc, target.generic, target.pos)
                 elif kind is _REGION:
                     self._push_region(p, sc, *target, stack)
                 else:
@@ -124,7 +124,7 @@ class Builder:
             else:
                 target.append(op)
             if not p.regions:
-                self._finish_op(op, p.results, sc, p.generic)
+                self._finish_op(op, p.results, sc, p.generic, p.pos)
                 continue
             # Results become visible after the op's regions are parsed, as in
             # MLIR; schedule that for after the region work below.
@@ -210,7 +210,8 @@ class Builder:
             self.unspared_ops.add(op)
         return op
 
-    def _finish_op(self, op: Operation, results: list, scope: _Scope, generic: bool) -> None:
+    def _finish_op(self, op: Operation, results: list, scope: _Scope, generic: bool,
+                   source_pos=None) -> None:
         """`results`: the (name, count, position) groups the op's results bind.
         An op read from the generic form gets no implicit structure, and one
         that does not have the shape its class declares is left as written:
@@ -218,7 +219,14 @@ class Builder:
         is wrong, as MLIR's generic parser leaves that to the verifier too."""
         if not generic:
             if op.implies_structure:
-                op.ensure_implicit_structure()
+                if op.pos is not source_pos:
+                    # The op's custom parser adds it before the op's `loc(...)`
+                    # is read: what it adds is where the op stands.
+                    op.pos, location = source_pos, op.pos
+                    op.ensure_implicit_structure()
+                    op.pos = location
+                else:
+                    op.ensure_implicit_structure()
             op.finish_parse()
         elif not op.signature_error():
             op.finish_parse()
