@@ -69,20 +69,103 @@ def format_diagnostic(filename: str, source: str, message: str,
                       line_offset: int = 0, notes=None) -> str:
     """`line_offset` maps a chunk's line numbers to the whole file's.  The
     notes attached to `message` (see DiagnosticText) follow the diagnostic
-    unless `notes` is given explicitly."""
+    unless `notes` is given explicitly.  A position may be a location of
+    the IR (ir.attributes.LocationAttr, an op's `loc(...)`): see
+    `_format_located`."""
     if notes is None:
         notes = getattr(message, "notes", ())
     lines = source.split("\n")
-    text = _format_one(filename, lines, str(message), pos, severity, line_offset)
+    files = _SourceFiles(filename, lines, line_offset)
+    text = _format_place(files, str(message), pos, severity)
     previous = pos
+    if _is_location(pos):
+        # SourceMgrDiagnosticHandler::emitDiagnostic: the calls a call site
+        # location holds follow, each a note at its caller.
+        call = pos.call_site()
+        while call is not None:
+            previous = call.caller
+            text += _format_located(files, "called from", previous, "note")
+            call = previous.call_site()
     for note_severity, note_message, note_pos in notes:
         # As mlir's SourceMgrDiagnosticHandler: a note at the location just
         # shown does not repeat the source line.
         show = note_severity != "note" or note_pos != previous
-        text += _format_one(filename, lines, note_message, note_pos, note_severity,
-                            line_offset, show_source=show)
+        text += _format_place(files, note_message, note_pos, note_severity, show)
         previous = note_pos
     return text
+
+
+def _is_location(pos) -> bool:
+    """Whether a diagnostic's position is a location of the IR rather than
+    a (line, column) of the input (or None)."""
+    return pos is not None and pos.__class__ is not tuple
+
+
+class _SourceFiles:
+    """The lines of the files a diagnostic may show: the input's (`lines`,
+    the chunk's or the whole file's, from line `line_offset` + 1 on) and,
+    for a location in another file, that file's as read from disk (as
+    SourceMgr opens it, relative to the working directory), or None."""
+
+    _read: dict = {}
+
+    def __init__(self, filename: str, lines: list, line_offset: int):
+        self.filename = filename
+        self.lines = lines
+        self.line_offset = line_offset
+
+    def line(self, name: str, number: int):
+        """The text of line `number` of file `name`, or None."""
+        if name == self.filename:
+            index = number - 1 - self.line_offset
+            return self.lines[index] if 0 <= index < len(self.lines) else None
+        lines = self._read.get(name)
+        if lines is None:
+            try:
+                with open(name, "rb") as handle:
+                    lines = handle.read().decode("utf-8", "surrogateescape").split("\n")
+            except (OSError, ValueError):
+                lines = False
+            self._read[name] = lines
+        return lines[number - 1] if lines and 0 < number <= len(lines) else None
+
+
+def format_location(filename: str, message: str, loc, severity: str = "error") -> str:
+    """One diagnostic at a location of the IR, without the input's text."""
+    return _format_located(_SourceFiles(filename, [], 0), message, loc, severity)
+
+
+def _format_place(files: _SourceFiles, message: str, pos, severity: str,
+                  show_source: bool = True) -> str:
+    if _is_location(pos):
+        return _format_located(files, message, pos, severity, show_source)
+    return _format_one(files.filename, files.lines, message, pos, severity, files.line_offset,
+                       show_source)
+
+
+def _format_located(files: _SourceFiles, message: str, loc, severity: str,
+                    show_source: bool = True) -> str:
+    """SourceMgrDiagnosticHandler::emitDiagnostic at a location: at its first
+    file location (the line and a caret under it when that file can be read
+    and the place is in it), else `<unknown>:0:` with the location itself
+    before the message (none for an unknown location)."""
+    place = loc.file_position()
+    if place is None:
+        prefix = "" if loc.is_unknown() else f"{loc}: "
+        return _format_one(files.filename, [], prefix + message, UNKNOWN_LOCATION, severity, 0)
+    name, line, column = place
+    header = f"{name}:{line}:{column}: {severity}: {message}\n"
+    if not message.isascii():
+        header = re.compile(_UNDECODABLE).sub("\ufffd", header)
+    source = files.line(name, line) if show_source and line and column else None
+    if source is None:
+        return header
+    # SourceMgr::FindLocForLineAndColumn: the column must stand on the line.
+    data = source.encode("utf-8", "surrogateescape")
+    if column - 1 > len(data) or b"\r" in data[:column - 1]:
+        return header
+    prefix = data[:column - 1].decode("utf-8", "surrogateescape")
+    return _format_one(name, [source], message, (1, len(prefix) + 1), severity, line - 1)
 
 
 def format_at(filename: str, lines: list, message: str, pos, severity: str = "error",
@@ -196,6 +279,12 @@ class DiagnosticContext:
     def format(self, diagnostic: Diagnostic) -> str:
         """`file:line:col: remark: ...` with the source line, then its notes
         (without source), as mlir-opt prints them."""
+        if _is_location(diagnostic.pos) or any(_is_location(pos) for _, pos in diagnostic.notes):
+            # At locations of the IR: as SourceMgrDiagnosticHandler, a note
+            # shows its source line unless at the location just shown.
+            return format_diagnostic(self.filename, self.source, diagnostic.message,
+                                     diagnostic.pos, diagnostic.severity, self.line_offset,
+                                     notes=[("note", note, pos) for note, pos in diagnostic.notes])
         text = format_diagnostic(self.filename, self.source, diagnostic.message, diagnostic.pos,
                                  diagnostic.severity, self.line_offset, notes=())
         for note, pos in diagnostic.notes:
@@ -205,7 +294,7 @@ class DiagnosticContext:
 
     def source_text_at(self, pos, length: int = 200) -> str:
         """The source text from `pos` on (at most `length` characters), or ""."""
-        if not pos or not self.source:
+        if not pos or not self.source or _is_location(pos):
             return ""
         offset = pos_to_offset(self.source, pos)
         return self.source[offset:offset + length]

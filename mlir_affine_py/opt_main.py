@@ -37,6 +37,8 @@ class Options:
         self.allow_unregistered = False
         self.generic = False
         self.local_scope = False
+        self.debuginfo = False
+        self.pretty_debuginfo = False
         self.debug = False
         self.disable_threading = False
         self.passes: list = []     # (pass name, option text)
@@ -85,6 +87,9 @@ def _options():
         CLOption("mlir-print-ir-before-all", "Print IR before each pass"),
         CLOption("mlir-print-ir-module-scope", "When printing IR for print-ir-[before|after]"
                  "{-all} always print the top-level operation"),
+        CLOption("mlir-pretty-debuginfo", "Print pretty debug info in MLIR output",
+                 field="pretty_debuginfo"),
+        CLOption("mlir-print-debuginfo", "Print debug info in MLIR output", field="debuginfo"),
         CLOption("mlir-print-local-scope", "Print with local scope and inline information "
                  "(eliding aliases for attributes, types, and locations)", field="local_scope"),
         CLOption("mlir-print-op-generic", "Print the generic op form", field="generic"),
@@ -233,9 +238,24 @@ _ACTIVITY = _Activity()
 
 
 def process_chunk(text: str, options: Options, filename: str = "<stdin>",
-                  line_offset: int = 0, context=None, timing=None) -> str:
+                  line_offset: int = 0, context=None, timing=None, column_offset: int = 0) -> str:
     """Parse one chunk, run the pipeline on it and print it.  Diagnostics
-    the passes emit go to `context` (collected when None)."""
+    the passes emit go to `context` (collected when None).  The chunk
+    starts on line `line_offset` + 1 of the file, `column_offset`
+    characters into it (the file locations --mlir-print-debuginfo prints)."""
+    if not options.debuginfo:
+        return _process_chunk(text, options, filename, line_offset, context, timing)
+    from .printer.printer import DIAGNOSTIC_LOCATIONS, SourceLocations
+    locations = SourceLocations(filename, text, line_offset, column_offset)
+    token = DIAGNOSTIC_LOCATIONS.set(locations)
+    try:
+        return _process_chunk(text, options, filename, line_offset, context, timing, locations)
+    finally:
+        DIAGNOSTIC_LOCATIONS.reset(token)
+
+
+def _process_chunk(text: str, options: Options, filename: str, line_offset: int, context,
+                   timing, locations=None) -> str:
     from .diagnostics import DiagnosticContext
     from .parse.parser import parse_source
     from .printer.printer import Printer
@@ -271,6 +291,10 @@ def process_chunk(text: str, options: Options, filename: str = "<stdin>",
         timing.begin("Output")
     printer = Printer(generic=options.generic)
     printer.use_aliases = not options.local_scope
+    if locations is not None:
+        printer.debuginfo = True
+        printer.pretty_debuginfo = options.pretty_debuginfo
+        printer.locations = locations
     result = printer.print_module(module)
     if options.local_scope and result.endswith("\n"):
         # With local scope mlir-opt's printer ends the op without the
@@ -365,7 +389,7 @@ def _run(options: Options, stdout, stderr) -> int:
             verifier.start_chunk(line_offset, column_offset)
         try:
             outputs.append(process_chunk(chunk, options, filename, line_offset, context,
-                                         timing) + "\n")
+                                         timing, column_offset) + "\n")
         except MLIRError as error:
             failed = True
             _write_error(stderr, filename, text, error, line_offset, column_offset, verifier)
@@ -420,8 +444,8 @@ def _write_error(stderr, filename: str, text: str, error: MLIRError, line_offset
         return
 
     def in_file(pos):
-        if pos is None or pos == (0, 0) or pos == UNKNOWN_LOCATION:
-            return pos
+        if pos is None or pos.__class__ is not tuple or pos == (0, 0) or pos == UNKNOWN_LOCATION:
+            return pos      # no place, the file as a whole, or a location of the IR
         return (pos[0] + line_offset, pos[1] + (column_offset if pos[0] == 1 else 0))
     notes = [(severity, message, in_file(pos)) for severity, message, pos in error.notes]
     stderr.write(format_diagnostic(filename, text, error.message, in_file(error.pos),

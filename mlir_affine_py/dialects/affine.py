@@ -228,6 +228,8 @@ class AffineForOp(RegisteredOp):
     @classmethod
     def parse(cls, t, children):
         iv = defined_name(children[0])
+        if isinstance(children[1], A.LocationAttr):     # `%i loc(...) =`
+            t.note_argument_location(iv, children[1])
         # One pass over the other children: the bounds, the step, the
         # iteration arguments, the body and the attribute dictionary.
         bounds, step_token, iter_args, region, attrs = [], None, None, None, None
@@ -409,6 +411,7 @@ class AffineForOp(RegisteredOp):
     def print(self, p) -> None:
         p.write(" ")
         p.print_operand(self.induction_var)
+        p.print_optional_location_specifier(self.induction_var)
         p.write(" = ")
         print_bound(p, self.properties["lowerBoundMap"], self.lower_bound_operands, "max")
         p.write(" to ")

@@ -474,7 +474,7 @@ def ensure_terminator(op, region_index: int, terminator_cls) -> None:
         region.append(Block())
     block = region.blocks[-1]
     if not block.ops or not block.ops[-1].is_terminator:
-        block.append(terminator_cls())
+        block.append(terminator_cls(pos=op.pos))    # at the op, as ensureTerminator puts it
 
 
 def uses(children) -> list:

@@ -146,6 +146,8 @@ class FuncOp(RegisteredOp):
 
     @parses("named_arg")
     def parse_named_arg(t, children):
+        if len(children) > 2 and isinstance(children[-1], A.LocationAttr):
+            t.note_argument_location(children[0], children[-1])
         return (children[0], children[1], dict(attrs_of(children[2:])))
 
     @parses("unnamed_arg")
@@ -245,6 +247,8 @@ class FuncOp(RegisteredOp):
             if arg_attrs is not None:
                 p.print_attr_entries_braced(arg_attrs.value[i].value,
                                             visited=self.is_declaration)
+            if not self.is_declaration:
+                p.print_optional_location_specifier(self.regions[0].blocks[0].args[i])
         p.write(")")
         if ftype.results:
             p.write(" -> ")

@@ -83,6 +83,9 @@ class TestAttrWithLocOp(RegisteredOp):
         mark = len(p.out)
         p.print_attribute(self.properties["loc"])
         del p.out[mark:]
+        if p.debuginfo:     # printOptionalLocationSpecifier: then it is written
+            p.write(" ")
+            p.print_location(self.properties["loc"], allow_alias=True)
         p.write(")")
         self.attr_dict(p)
 

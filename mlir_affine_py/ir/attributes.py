@@ -471,12 +471,42 @@ class LocationAttr(Attribute):
     def children(self) -> tuple:
         return ()
 
+    # What diagnostics.py asks of a location (a diagnostic's position that
+    # is not a (line, column) of the input).
+    def file_position(self):
+        """(file name, line, column) of the first file location in it
+        (`findInstanceOf<FileLineColLoc>`), or None."""
+        found = first_file_location(self)
+        if found is None:
+            return None
+        return (found.filename.decode("utf-8", "surrogateescape"), found.line, found.column)
+
+    def call_site(self):
+        """Diagnostics.cpp `getCallSiteLoc`: the call site in it (through
+        names and fused parts), or None."""
+        if isinstance(self, CallSiteLoc):
+            return self
+        for child in (self.child,) if isinstance(self, NameLoc) else (
+                self.locations if isinstance(self, FusedLoc) else ()):
+            found = child.call_site()
+            if found is not None:
+                return found
+        return None
+
+    def is_unknown(self) -> bool:
+        return isinstance(self, UnknownLoc)
+
     def print(self, p, elide: str) -> None:
+        if p.pretty_debuginfo:     # --mlir-pretty-debuginfo: the body alone
+            self.print_body(p)
+            return
         p.write("loc(")
         self.print_body(p)
         p.write(")")
 
     def print_body(self, p) -> None:
+        """The location inside `loc(...)`; the printer's `pretty_debuginfo`
+        asks for AsmPrinter's pretty form."""
         raise NotImplementedError
 
 
@@ -499,7 +529,7 @@ class UnknownLoc(LocationAttr):
         return ()
 
     def print_body(self, p) -> None:
-        p.write("unknown")
+        p.write("[unknown]" if p.pretty_debuginfo else "unknown")
 
 
 UNKNOWN_LOC = UnknownLoc()
@@ -524,7 +554,11 @@ class FileLineColRange(LocationAttr):
 
     def print_body(self, p) -> None:
         from ..printer.numbers import escape_string
-        p.write(f'"{escape_string(self.filename)}":{self.line}:{self.column}')
+        if p.pretty_debuginfo:
+            name = self.filename.decode("utf-8", "surrogateescape")
+        else:
+            name = f'"{escape_string(self.filename)}"'
+        p.write(f'{name}:{self.line}:{self.column}')
         if (self.end_line, self.end_column) == (self.line, self.column):
             return
         if self.end_line == self.line:
@@ -573,6 +607,13 @@ class CallSiteLoc(LocationAttr):
         return (self.callee, self.caller)
 
     def print_body(self, p) -> None:
+        if p.pretty_debuginfo:
+            # A name called from a file location stays on one line.
+            inline = isinstance(self.callee, NameLoc) and isinstance(self.caller, FileLineColRange)
+            print_nested_location(p, self.callee)
+            p.write(" at " if inline else "\n at ")
+            print_nested_location(p, self.caller)
+            return
         p.write("callsite(")
         print_nested_location(p, self.callee)
         p.write(" at ")
@@ -598,7 +639,8 @@ class FusedLoc(LocationAttr):
         return self.locations
 
     def print_body(self, p) -> None:
-        p.write("fused")
+        if not p.pretty_debuginfo:
+            p.write("fused")
         if self.metadata is not None:
             p.write("<")
             p.print_attribute(self.metadata, "never")
@@ -634,6 +676,23 @@ def fused_location(locations, metadata=None) -> LocationAttr:
     return FusedLoc(kept, metadata)
 
 
+# MLIR's name for a file location that is a point (a range of one column).
+FileLineColLoc = FileLineColRange
+
+
+def first_file_location(loc):
+    """The first file location in `loc`, walking it as MLIR's
+    `LocationAttr::findInstanceOf` does (a name's child, a call site's
+    callee then its caller, a fused location's parts in order), or None."""
+    stack = [loc]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, FileLineColRange):
+            return current
+        stack.extend(reversed(current.children()))
+    return None
+
+
 class DialectLoc(LocationAttr):
     """A dialect attribute that is a location (`#test.custom_location<...>`),
     kept as its printed text; it prints without `loc(...)`."""
@@ -651,4 +710,5 @@ class DialectLoc(LocationAttr):
         p.write(self.text)
 
     def print_body(self, p) -> None:
-        p.write(self.text)
+        # printLocationInternal prints a dialect's location as an attribute.
+        p.print_attribute(self)

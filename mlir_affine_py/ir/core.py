@@ -59,13 +59,17 @@ class OpResult(Value):
 
 
 class BlockArgument(Value):
-    __slots__ = ("owner", "index")
+    """A block's argument; `pos` is its location, as an op's (see Operation),
+    None for one whose op's location stands for it."""
 
-    def __init__(self, type, owner: "Block", index: int):
+    __slots__ = ("owner", "index", "pos")
+
+    def __init__(self, type, owner: "Block", index: int, pos=None):
         self.type = type      # Value.__init__ inlined, as in OpResult
         self.uses = []
         self.owner = owner
         self.index = index
+        self.pos = pos
 
 
 # The whole-op verifier, installed by ir/verifier.py (a layer above).
@@ -76,8 +80,13 @@ class Operation:
 
     `properties` holds the op's inherent attributes (printed as `<{...}>` in
     generic form) and `attributes` the discardable ones; both are ordered dicts
-    from name to Attribute.  `pos` is the source position (line, column) used
-    by diagnostics, or None for ops created by transformations.
+    from name to Attribute.  `pos` is the op's location (MLIR's `getLoc()`):
+    the source position (line, column) it was read at, which stands for
+    the file location there; the location written after it with
+    `loc(...)` (an `ir.attributes.LocationAttr`); or None, unknown (ops
+    created by transformations, which take the location of the op they
+    replace where upstream does).  Diagnostics about the op are reported
+    there.
     """
 
     __slots__ = ("operands", "results", "attributes", "properties", "regions",
@@ -311,8 +320,8 @@ class Block:
         self.ops: list[Operation] = []
         self.parent: Region | None = None
 
-    def add_arg(self, type) -> BlockArgument:
-        arg = BlockArgument(type, self, len(self.args))
+    def add_arg(self, type, pos=None) -> BlockArgument:
+        arg = BlockArgument(type, self, len(self.args), pos)
         self.args.append(arg)
         return arg
 
@@ -341,7 +350,7 @@ class Block:
 
     def clone_into(self, new: "Block", mapping: dict) -> None:
         for old_arg in self.args:
-            mapping[old_arg] = new.add_arg(old_arg.type)
+            mapping[old_arg] = new.add_arg(old_arg.type, old_arg.pos)
         for op in self.ops:
             new.append(op.clone(mapping))
 

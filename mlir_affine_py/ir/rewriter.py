@@ -40,11 +40,15 @@ class IRMapping(dict):
 
 
 class OpBuilder:
-    """Creates ops at an insertion point."""
+    """Creates ops at an insertion point.  An op inserted without a location
+    (`pos` None) takes `loc`: the location of the op the insertion point
+    was last set at (before or after), as upstream's rewrites give the ops
+    they make `op.getLoc()` of the op they rewrite there."""
 
     def __init__(self, block: Block | None = None, before: Operation | None = None):
         self.block = block
         self.before = before
+        self.loc = before.pos if before is not None else None
 
     @classmethod
     def at_end(cls, block: Block) -> "OpBuilder":
@@ -58,6 +62,7 @@ class OpBuilder:
     def set_insertion_point(self, op: Operation) -> None:
         """Insert right before `op`."""
         self.block, self.before = op.parent, op
+        self.loc = op.pos
 
     set_insertion_point_before = set_insertion_point
 
@@ -67,6 +72,7 @@ class OpBuilder:
         index = block.ops.index(op)
         self.block = block
         self.before = block.ops[index + 1] if index + 1 < len(block.ops) else None
+        self.loc = op.pos
 
     def set_insertion_point_to_start(self, block: Block) -> None:
         self.block, self.before = block, (block.ops[0] if block.ops else None)
@@ -81,17 +87,19 @@ class OpBuilder:
     @contextmanager
     def insertion_guard(self):
         """Restore the insertion point on leaving (OpBuilder::InsertionGuard)."""
-        saved = self.block, self.before
+        saved = self.block, self.before, self.loc
         try:
             yield self
         finally:
-            self.block, self.before = saved
+            self.block, self.before, self.loc = saved
 
     # ------------------------------------------------------------ creation
     def insert(self, op: Operation) -> Operation:
         if self.block is None:
             raise ValueError("no insertion point")
         index = len(self.block.ops) if self.before is None else self.block.ops.index(self.before)
+        if op.pos is None:
+            op.pos = self.loc
         return self.block.insert(index, op)
 
     def create(self, op_class, *args, **kwargs) -> Operation:

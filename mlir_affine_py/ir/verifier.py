@@ -253,8 +253,11 @@ def _check_terminator_operands(op, text: str | None) -> None:
     """`return` (or a yield) followed by `%a = ...` on the next line: MLIR
     reads `%a` as the terminator's operand and then wants the `:` of its
     type where the `=` stands."""
-    if text is None or op.pos is None or op.operands:
+    if text is None or op.pos is None or op.operands or op.pos.__class__ is not tuple:
         return
+    parent = op.parent_op
+    if parent is not None and op.pos is parent.pos:
+        return      # an implicit terminator: at its op, not in the text
     match = re.compile(_TERMINATOR_THEN_RESULTS).match(text, pos_to_offset(text, op.pos))
     if match is not None:
         raise MLIRError("expected ':'", offset_to_pos(text, match.end(1)))

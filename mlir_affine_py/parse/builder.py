@@ -58,9 +58,13 @@ _LEGACY_SEGMENT_NAMES = {"operand_segment_sizes": "operandSegmentSizes",
 
 
 class Builder:
-    def __init__(self, allow_unregistered: bool, text: str | None = None):
+    def __init__(self, allow_unregistered: bool, text: str | None = None,
+                 argument_locations: dict | None = None):
         self.allow_unregistered = allow_unregistered
         self.text = text                 # the source, to place some diagnostics
+        # The block arguments' locations written with `loc(...)`, by the
+        # position of the arguments' names.
+        self.argument_locations = argument_locations or {}
         # Whether a use came before its definition.  Without one, each use
         # resolved to a value already defined in a scope it sees, which
         # dominates it: the dominance check has nothing to find.
@@ -108,7 +112,7 @@ class Builder:
             kind, p, sc, target = stack.pop()
             if kind is not _BUILD:
                 if kind is _FINISH:
-                    self._finish_op(p, target.results, sc, target.generic)
+                    self._finish_op(p, target.results, sc, target.generic, target.pos)
                 elif kind is _REGION:
                     self._push_region(p, sc, *target, stack)
                 else:
@@ -120,7 +124,7 @@ class Builder:
             else:
                 target.append(op)
             if not p.regions:
-                self._finish_op(op, p.results, sc, p.generic)
+                self._finish_op(op, p.results, sc, p.generic, p.pos)
                 continue
             # Results become visible after the op's regions are parsed, as in
             # MLIR; schedule that for after the region work below.
@@ -164,7 +168,9 @@ class Builder:
                 if token is not None:
                     if parsed_block.label is None:
                         self._check_entry_argument(scope, token)
-                    self._define(scope, token.value, [arg], pos_of(token))
+                    pos = pos_of(token)
+                    arg.pos = self.argument_locations.get(pos, pos)
+                    self._define(scope, token.value, [arg], pos)
         stack.append((_END_SCOPE, scope, None, None))
         for parsed_block, block in zip(reversed(parsed_blocks), reversed(blocks)):
             for parsed_op in reversed(parsed_block.ops):
@@ -193,16 +199,19 @@ class Builder:
             regions = [Region()]
         else:
             regions = [Region() for _ in p.regions]
+        # The op's location: the one written after it, else where it stands.
+        pos = p.pos if p.loc is None else getattr(p.loc, "target", None) or p.loc
         if cls is Operation:
             return Operation(operands, p.result_types, attributes, properties, regions,
-                             successors, name=p.name, pos=p.pos)
+                             successors, name=p.name, pos=pos)
         op = cls(operands, p.result_types, attributes, properties, regions, successors,
-                 pos=p.pos)
+                 pos=pos)
         if p.generic and cls.invariants_met_by_parser:
             self.unspared_ops.add(op)
         return op
 
-    def _finish_op(self, op: Operation, results: list, scope: _Scope, generic: bool) -> None:
+    def _finish_op(self, op: Operation, results: list, scope: _Scope, generic: bool,
+                   source_pos=None) -> None:
         """`results`: the (name, count, position) groups the op's results bind.
         An op read from the generic form gets no implicit structure, and one
         that does not have the shape its class declares is left as written:
@@ -210,7 +219,14 @@ class Builder:
         is wrong, as MLIR's generic parser leaves that to the verifier too."""
         if not generic:
             if op.implies_structure:
-                op.ensure_implicit_structure()
+                if op.pos is not source_pos:
+                    # The op's custom parser adds it before the op's `loc(...)`
+                    # is read: what it adds is where the op stands.
+                    op.pos, location = source_pos, op.pos
+                    op.ensure_implicit_structure()
+                    op.pos = location
+                else:
+                    op.ensure_implicit_structure()
             op.finish_parse()
         elif not op.signature_error():
             op.finish_parse()

@@ -312,7 +312,7 @@ def _with_file_metadata(text: str, allow_unregistered: bool, source_name: str,
     try:
         module = _parse_ops(blanked, allow_unregistered, source_name, line_offset)
     except MLIRError as op_error:
-        if error is None or op_error.pos is not None and error.pos is not None \
+        if error is None or type(op_error.pos) is tuple and error.pos is not None \
                 and op_error.pos < error.pos:
             raise
         raise error from None
@@ -341,7 +341,8 @@ def _parse(text: str, source_name: str, line_offset: int, shorthands: bool):
 def _built(text: str, parsed, allow_unregistered: bool):
     if not text.isascii():
         _check_non_ascii(text)
-    return Builder(allow_unregistered, text).build_module(parsed or [])
+    return Builder(allow_unregistered, text,
+                   getattr(parsed, "argument_locations", None)).build_module(parsed or [])
 
 
 # Strings and comments, where any character may stand, or one non-ASCII

@@ -120,7 +120,7 @@ class ParsedOp:
     (the generic form's function type, or what the custom form states)."""
 
     __slots__ = ("name", "results", "operands", "operand_types", "result_types",
-                 "attributes", "properties", "regions", "successors", "pos", "generic")
+                 "attributes", "properties", "regions", "successors", "pos", "generic", "loc")
 
     def __init__(self, name, pos, operands=(), operand_types=(), result_types=(),
                  attributes=None, properties=None, regions=(), successors=()):
@@ -135,6 +135,7 @@ class ParsedOp:
         self.regions = list(regions)
         self.successors = list(successors)
         self.generic = False        # written in the generic form (a quoted name)
+        self.loc = None             # the location written after it, `loc(...)`
 
     def relocated(self, pos, results: list, operands: list) -> ParsedOp:
         """This op written elsewhere with other names (parse/engine/op_lines.py).
@@ -144,7 +145,7 @@ class ParsedOp:
         op.name, op.pos, op.results, op.operands = self.name, pos, results, operands
         op.operand_types, op.result_types = self.operand_types, self.result_types
         op.attributes, op.properties = self.attributes, self.properties
-        op.regions, op.successors, op.generic = [], [], self.generic
+        op.regions, op.successors, op.generic, op.loc = [], [], self.generic, self.loc
         return op
 
 

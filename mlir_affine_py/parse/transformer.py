@@ -78,6 +78,9 @@ class MLIRTransformer:
         self.affine_names = None
         # `loc(#alias)` read before `#alias` is defined, checked at the end.
         self.forward_locations: list = []
+        # The locations written after block arguments, by the position of
+        # their names (the builder gives them to the arguments).
+        self.argument_locations: dict = {}
 
     # ------------------------------------------------------------ top level
     def start(self, children):
@@ -88,7 +91,13 @@ class MLIRTransformer:
                 raise parse_error(reference.token, "operation location alias was never defined")
             if not isinstance(attr, A.LocationAttr):
                 raise parse_error(reference.token, f"expected location, but found '{attr}'")
-        return [c for c in children if isinstance(c, ParsedOp)]
+            reference.target = attr
+        if self.forward_locations:
+            for key, loc in self.argument_locations.items():
+                self.argument_locations[key] = getattr(loc, "target", loc)
+        ops = ParsedOps(c for c in children if isinstance(c, ParsedOp))
+        ops.argument_locations = self.argument_locations
+        return ops
 
     def attribute_alias_def(self, children):
         name, value = children
@@ -114,13 +123,17 @@ class MLIRTransformer:
         first = children[0]
         if isinstance(first, TOKEN):           # `%a =`
             first = self.results(children[:1])
+        last = children[-1]
         if isinstance(first, ResultList):
             op = children[1]
             op.results = first
             if op.pos is None:
                 op.pos = first[0][2]
-            return op
-        return first
+        else:
+            op = first
+        if last is not op and last is not None:     # `loc(...)` after the op
+            op.loc = last
+        return op
 
     def results(self, children):
         """`%a, %b:2 =` -> [("%a", 1, pos), ("%b", 2, pos)]."""
@@ -257,7 +270,14 @@ class MLIRTransformer:
         return list(children)
 
     def block_arg(self, children):
+        if len(children) > 2:
+            self.note_argument_location(children[0], children[2])
         return (children[0], children[1])
+
+    def note_argument_location(self, token, loc) -> None:
+        """The location `loc(...)` written after the block argument `token`."""
+        if loc is not None:
+            self.argument_locations[pos_of(token)] = loc
 
     # ----------------------------------------------------------------- types
     def builtin_type(self, children):
@@ -632,9 +652,9 @@ class MLIRTransformer:
         return children[0]
 
     def trailing_loc(self, children):
-        # Locations of ops, block arguments and induction variables are
-        # dropped: mlir-opt prints them only with -mlir-print-debuginfo.
-        return None
+        """The location of an op, block argument or induction variable:
+        kept, and printed with --mlir-print-debuginfo."""
+        return children[0]
 
     def loc_unknown(self, children):
         return A.UNKNOWN_LOC
@@ -779,14 +799,23 @@ def _unique_entries(children, entries: dict) -> dict:
     return entries
 
 
-class _ForwardLocRef(A.LocationAttr):
-    """`loc(#name)` before `#name = loc(...)` is defined: allowed for op
-    locations, which are dropped anyway."""
+class ParsedOps(list):
+    """The top-level ops of a text, and `argument_locations` (the
+    transformer's) for the builder."""
 
-    __slots__ = ("token",)
+    argument_locations: dict = {}
+
+
+class _ForwardLocRef(A.LocationAttr):
+    """`loc(#name)` before `#name = loc(...)` is defined, as mlir-opt prints
+    op locations with --mlir-print-debuginfo (allowed for op and argument
+    locations); `target` is the location once the text is read."""
+
+    __slots__ = ("token", "target")
 
     def __init__(self, token):
         self.token = token
+        self.target = None
         self._init_key()
 
     def key(self):

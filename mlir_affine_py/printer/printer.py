@@ -10,6 +10,8 @@ the placeholders are resolved when the chunks are joined.
 
 from __future__ import annotations
 
+import contextvars
+
 from ..ir import attributes as A
 from ..ir import printing
 from ..ir import types as T
@@ -20,14 +22,29 @@ INDENT = "  "
 
 
 class _Alias:
-    __slots__ = ("attr", "prefix", "name", "order", "depth")
+    __slots__ = ("attr", "prefix", "name", "order", "depth", "deferred", "nested")
 
-    def __init__(self, attr, prefix, order):
+    def __init__(self, attr, prefix, order, deferred=False):
         self.attr = attr
         self.prefix = prefix
         self.order = order
         self.name = None
         self.depth = 1
+        # Whether every use of it is an op's trailing location: mlir-opt
+        # then defines it after the op instead of before (AsmPrinter's
+        # `canBeDeferred`).
+        self.deferred = deferred
+        self.nested: list = []      # the aliases its definition uses
+
+    def undefer(self) -> None:
+        """A use that cannot be deferred: this alias and those it uses are
+        defined before the op."""
+        pending = [self]
+        while pending:
+            alias = pending.pop()
+            if alias.deferred:
+                alias.deferred = False
+                pending.extend(alias.nested)
 
     def sort_key(self):
         # AsmPrinter `InProgressAliasInfo::operator<`: an alias whose value
@@ -69,6 +86,61 @@ class _BlockArgs:
         self.block = block
 
 
+class SourceLocations:
+    """The locations of ops and block arguments as mlir-opt has them: the
+    one written with `loc(...)` (kept in `pos`), else the file location
+    of where the op or argument was read (`pos`, a (line, column) of the
+    chunk, made a position of the file `filename`), else, for an op
+    made by a pass, `loc(unknown)` and, for a block argument, its op's
+    location (as the ops' builders give the arguments they add)."""
+
+    def __init__(self, filename: str, text: str = "", line_offset: int = 0,
+                 column_offset: int = 0):
+        self.filename = filename.encode("utf-8", "surrogateescape")
+        self.text = text
+        self.line_offset = line_offset
+        self.column_offset = column_offset
+        self._lines: list | None = None
+
+    def of_op(self, op):
+        pos = op.pos
+        if pos is None:
+            if op.parent is None and op.op_name == "builtin.module":
+                # The module the parser makes around the ops of a chunk:
+                # at 0:0 in a file read whole, at the chunk's start in the
+                # later chunks of a split file.
+                if self.line_offset == 0 and self.column_offset == 0:
+                    return A.FileLineColRange(self.filename, 0, 0)
+                return self.file_location((1, 1))
+            return A.UNKNOWN_LOC
+        if pos.__class__ is tuple:
+            return self.file_location(pos)
+        return pos
+
+    def of_value(self, value):
+        pos = getattr(value, "pos", None)
+        if pos is None:
+            op = value.owner.parent_op if hasattr(value.owner, "args") else value.owner
+            return self.of_op(op) if op is not None else A.UNKNOWN_LOC
+        if pos.__class__ is tuple:
+            return self.file_location(pos)
+        return pos
+
+    def file_location(self, pos):
+        """FileLineColLoc of a (line, column) of the chunk; the column counts
+        bytes, as MLIR's do."""
+        line, column = pos
+        if self._lines is None:
+            self._lines = self.text.split("\n")
+        if 0 < line <= len(self._lines):
+            prefix = self._lines[line - 1][:column - 1]
+            if not prefix.isascii():
+                column += len(prefix.encode("utf-8", "surrogateescape")) - len(prefix)
+        if line == 1:
+            column += self.column_offset
+        return A.FileLineColRange(self.filename, line + self.line_offset, column)
+
+
 class Printer:
     def __init__(self, generic: bool = False):
         self.out: list = []
@@ -88,6 +160,25 @@ class Printer:
         self.subscript_templates: dict = {}
         # The keys of the `dense_resource<key>` attributes printed, in order.
         self.resources_used: dict = {}
+        # --mlir-print-debuginfo (and --mlir-pretty-debuginfo): locations of
+        # ops and block arguments are printed; `locations` turns source
+        # positions into file locations (SourceLocations).
+        self.debuginfo = False
+        self.pretty_debuginfo = False
+        self.locations: SourceLocations | None = None
+        # While an op's trailing location is visited: the aliases it makes
+        # may be defined after the op.
+        self.deferring = False
+        # The aliases printed, when a sub-printer visits an alias's definition.
+        self.alias_uses: list | None = None
+
+    def _sub_printer(self) -> "Printer":
+        """A printer for the text of an alias definition, sharing the aliases."""
+        sub = Printer()
+        sub.aliases = self.aliases
+        sub.pretty_debuginfo = self.pretty_debuginfo
+        sub.deferring = self.deferring
+        return sub
 
     # ------------------------------------------------------------ primitives
     def newline(self) -> None:
@@ -107,16 +198,17 @@ class Printer:
         self.print_operation(module)
         self.newline()
         self._assign_alias_names()
-        header = []
+        header, trailer = [], []
         for alias in sorted(self.aliases.values(), key=_Alias.sort_key):
-            header.append(f"#{alias.name} = ")
+            lines = trailer if alias.deferred else header
+            lines.append(f"#{alias.name} = ")
             # The definition itself may use other aliases (`loc(callsite(#loc at #loc1))`).
-            sub = Printer()
-            sub.aliases = self.aliases
+            sub = self._sub_printer()
             alias.attr.print(sub, "never")
-            header.append(sub.getvalue())
-            header.append("\n")
+            lines.append(sub.getvalue())
+            lines.append("\n")
         self.out[:0] = header
+        self.out.extend(trailer)
         metadata = getattr(module, "file_metadata", None)
         if metadata is not None:
             self.write(metadata_text(self.resources_used, metadata))
@@ -137,8 +229,12 @@ class Printer:
             if item.__class__ is _BlockArgs:
                 for arg in item.block.args:
                     self.print_type(arg.type)
+                    if self.debuginfo:
+                        self._visit_location(self.locations.of_value(arg), False)
                 continue
             if not done:
+                if self.debuginfo:
+                    self._visit_location(self.locations.of_op(item), True)
                 stack.append((item, True))
                 pending = []
                 for region in item.regions:
@@ -177,6 +273,12 @@ class Printer:
 
     # ------------------------------------------------------------ operations
     def print_operation(self, op) -> None:
+        if self.debuginfo:
+            self._print_located_operation(op)
+            return
+        self._print_operation(op)
+
+    def _print_operation(self, op) -> None:
         # The indent, the results and the op name go out as one chunk.
         start = INDENT * self.indent
         if op.results:
@@ -193,6 +295,56 @@ class Printer:
             name = name[len(default) + 1:]
         self.out.append(start + name)
         op.print(self)
+
+    # ------------------------------------------------------------- locations
+    def _print_located_operation(self, op) -> None:
+        """An op and its trailing location.  The location is visited for
+        aliases before the op's body, as MLIR's alias initializer does."""
+        loc = self.locations.of_op(op)
+        if not self.generic:
+            self._visit_location(loc, True)
+        self._print_operation(op)
+        self.out.append(" ")
+        # What the location nests was visited as deferrable above.
+        self.deferring = True
+        self.print_location(loc, allow_alias=True)
+        self.deferring = False
+
+    def _visit_location(self, loc, deferred: bool) -> None:
+        """Register the aliases `loc` makes, printing nothing."""
+        if not self.use_aliases:
+            return
+        out = self.out
+        mark = len(out)
+        self.deferring = deferred
+        self.print_attribute(loc)
+        self.deferring = False
+        del out[mark:]
+
+    def print_location(self, loc, allow_alias: bool = False) -> None:
+        """AsmPrinter `printLocation`: `loc(...)`, or the bare body with
+        --mlir-pretty-debuginfo; an alias only where `allow_alias`."""
+        if self.pretty_debuginfo:
+            loc.print_body(self)
+            return
+        self.out.append("loc(")
+        alias = self.aliases.get(loc) if allow_alias and self.use_aliases else None
+        if alias is not None:
+            self.out.append("#")
+            self.out.append(alias)
+        else:
+            loc.print_body(self)
+        self.out.append(")")
+
+    def print_optional_location_specifier(self, value) -> None:
+        """A block argument's location after it (`printOptionalLocationSpecifier`),
+        with --mlir-print-debuginfo; its aliases are defined before the op."""
+        if not self.debuginfo:
+            return
+        loc = self.locations.of_value(value)
+        self._visit_location(loc, False)
+        self.out.append(" ")
+        self.print_location(loc)
 
     def print_generic_op(self, op) -> None:
         from .numbers import escape_string
@@ -256,6 +408,8 @@ class Printer:
                     out.append(self.names.value_names[arg])
                     out.append(": ")
                     self.print_type(arg.type)
+                    if self.debuginfo:
+                        self.print_optional_location_specifier(arg)
                 out.append(")")
             out.append(":")
             out.append(self._predecessor_comment(block))
@@ -290,22 +444,26 @@ class Printer:
         if prefix is not None and self.use_aliases:
             alias = self.aliases.get(attr)
             if alias is None:
-                alias = _Alias(attr, prefix, len(self.aliases))
+                alias = _Alias(attr, prefix, len(self.aliases), self.deferring)
                 self.aliases[attr] = alias
-                alias.depth = self._visit_nested_aliases(attr)
+                alias.depth = self._visit_nested_aliases(attr, alias)
+            elif alias.deferred and not self.deferring:
+                alias.undefer()
+            if self.alias_uses is not None:
+                self.alias_uses.append(alias)
             self.alias_depth = max(self.alias_depth, alias.depth)
             self.out.append("#")
             self.out.append(alias)
             return
         attr.print(self, elide)
 
-    def _visit_nested_aliases(self, attr) -> int:
+    def _visit_nested_aliases(self, attr, alias) -> int:
         """MLIR's alias initializer visits the elements of an aliased
         attribute right after it, in print order, so nested aliases are
         numbered after their parent's first visit; returns the new alias's
         depth, one more than its deepest nested alias."""
-        sub = Printer()
-        sub.aliases = self.aliases
+        sub = self._sub_printer()
+        sub.alias_uses = alias.nested
         attr.print(sub, "never")
         return sub.alias_depth + 1
 
@@ -450,6 +608,12 @@ def attribute_to_string(attr, elide: str = "never") -> str:
     return printer.getvalue()
 
 
+# The SourceLocations of the chunk in progress when the run prints debug
+# info (--mlir-print-debuginfo): the ops diagnostics show carry it too.
+DIAGNOSTIC_LOCATIONS: contextvars.ContextVar = contextvars.ContextVar(
+    "pyaffine_opt_diagnostic_locations", default=None)
+
+
 def op_to_string(op, generic: bool = False) -> str:
     """One op as diagnostics show it (`see current operation: ...`): custom
     (or generic) form, value names numbered within its closest
@@ -459,6 +623,9 @@ def op_to_string(op, generic: bool = False) -> str:
         root = root.parent_op
     printer = Printer(generic=generic)
     printer.use_aliases = False
+    locations = DIAGNOSTIC_LOCATIONS.get()
+    if locations is not None:
+        printer.debuginfo, printer.locations = True, locations
     printer.names = SSANameState(root, generic)
     printer.print_operation(op)
     return printer.getvalue()
