@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import re
+from typing import Any, TypeGuard
 
 TAB_STOP = 8
 # Patterns of the rarer paths are compiled where they are used (re keeps
@@ -95,7 +96,7 @@ def format_diagnostic(filename: str, source: str, message: str,
     return text
 
 
-def _is_location(pos) -> bool:
+def _is_location(pos) -> TypeGuard[Any]:
     """Whether a diagnostic's position is a location of the IR rather than
     a (line, column) of the input (or None)."""
     return pos is not None and pos.__class__ is not tuple
@@ -107,7 +108,7 @@ class _SourceFiles:
     for a location in another file, that file's as read from disk (as
     SourceMgr opens it, relative to the working directory), or None."""
 
-    _read: dict = {}
+    _read: dict[str, list[str] | None] = {}
 
     def __init__(self, filename: str, lines: list, line_offset: int):
         self.filename = filename
@@ -119,13 +120,14 @@ class _SourceFiles:
         if name == self.filename:
             index = number - 1 - self.line_offset
             return self.lines[index] if 0 <= index < len(self.lines) else None
-        lines = self._read.get(name)
-        if lines is None:
+        if name in self._read:
+            lines = self._read[name]
+        else:
             try:
                 with open(name, "rb") as handle:
                     lines = handle.read().decode("utf-8", "surrogateescape").split("\n")
             except (OSError, ValueError):
-                lines = False
+                lines = None
             self._read[name] = lines
         return lines[number - 1] if lines and 0 < number <= len(lines) else None
 

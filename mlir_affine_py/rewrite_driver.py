@@ -479,7 +479,7 @@ class OpPatternsDriver(GreedyPatternRewriteDriver):
         self.ops = ops
         self.patterns = patterns or {}
         self.strictness = strictness
-        self.worklist = _StrictWorklist(None if strictness == "any" else set(ops))
+        self.worklist: _StrictWorklist = _StrictWorklist(None if strictness == "any" else set(ops))
 
     def notify_inserted(self, op) -> None:
         if self.strictness == "existing-and-new":

@@ -198,7 +198,8 @@ class Printer:
         self.print_operation(module)
         self.newline()
         self._assign_alias_names()
-        header, trailer = [], []
+        header: list[str] = []
+        trailer: list[str] = []
         for alias in sorted(self.aliases.values(), key=_Alias.sort_key):
             lines = trailer if alias.deferred else header
             lines.append(f"#{alias.name} = ")
@@ -230,11 +231,11 @@ class Printer:
                 for arg in item.block.args:
                     self.print_type(arg.type)
                     if self.debuginfo:
-                        self._visit_location(self.locations.of_value(arg), False)
+                        self._visit_location(self._source.of_value(arg), False)
                 continue
             if not done:
                 if self.debuginfo:
-                    self._visit_location(self.locations.of_op(item), True)
+                    self._visit_location(self._source.of_op(item), True)
                 stack.append((item, True))
                 pending = []
                 for region in item.regions:
@@ -297,10 +298,16 @@ class Printer:
         op.print(self)
 
     # ------------------------------------------------------------- locations
+    @property
+    def _source(self) -> SourceLocations:
+        """`locations`, which printing with debuginfo always sets."""
+        assert self.locations is not None, "debuginfo printed without the source's locations"
+        return self.locations
+
     def _print_located_operation(self, op) -> None:
         """An op and its trailing location.  The location is visited for
         aliases before the op's body, as MLIR's alias initializer does."""
-        loc = self.locations.of_op(op)
+        loc = self._source.of_op(op)
         if not self.generic:
             self._visit_location(loc, True)
         self._print_operation(op)
@@ -341,7 +348,7 @@ class Printer:
         with --mlir-print-debuginfo; its aliases are defined before the op."""
         if not self.debuginfo:
             return
-        loc = self.locations.of_value(value)
+        loc = self._source.of_value(value)
         self._visit_location(loc, False)
         self.out.append(" ")
         self.print_location(loc)
