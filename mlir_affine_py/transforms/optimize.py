@@ -43,7 +43,7 @@ from ..passes import Option, Pass
 from .cache_tiling import CACHE_SHARE, DEFAULT_CACHE_KIB, CacheTiling
 from .permute_and_fuse import AffinePermuteAndFuse, affine_regions
 from .profitable_parallelize import MIN_PARALLEL_WORK, ProfitableParallelize
-from .reduction_jam import jam_reductions
+from .reduction_jam import REDUCTION_FACTOR, jam_reductions
 from .register_tiling import DEFAULT_FACTOR
 from .time_tiling import time_tile
 
@@ -66,10 +66,11 @@ class AffineOptimize(Pass):
                            "by this factor where a load of the innermost loop does not "
                            "depend on it (gemm's B[k][j] shared by that many rows of C: "
                            "register_tiling.py); 0 or 1: off", unsigned=True)
-    jam_reductions = Option(True, "Unroll and jam, by the register-tile factor, the loop "
+    jam_reductions = Option(REDUCTION_FACTOR, "Unroll and jam by this factor the loop "
                             "around an innermost loop that accumulates into one element, "
                             "where it is legal: independent add chains instead of one that "
-                            "the vectorizer cannot reorder (reduction_jam.py)")
+                            "the vectorizer cannot reorder (reduction_jam.py); 0 or 1: off",
+                            unsigned=True)
     parallelize = Option(True, "Make the outermost loop that carries no dependence "
                          "affine.parallel (-affine-parallelize)")
     cache_size = Option(DEFAULT_CACHE_KIB, "Size in KiB of the cache a tile's footprint "
@@ -101,8 +102,8 @@ class AffineOptimize(Pass):
             CacheTiling(cache_size=self.cache_size, remarks=self.remarks, polyhedral=True,
                         skew=self.skew, skip=time_tiled,
                         register_tile=self.register_tile).run_on_operation(op)
-        if self.tile and self.jam_reductions:
-            jam_reductions(op, self.register_tile, self.remark, skip=time_tiled)
+        if self.tile:
+            jam_reductions(op, self.jam_reductions, self.remark, skip=time_tiled)
         if self.parallelize:
             ProfitableParallelize(max_nested=self.max_nested,
                                   parallel_reductions=self.parallel_reductions,

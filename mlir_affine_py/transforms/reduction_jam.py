@@ -13,8 +13,9 @@ iteration, sharing the loads that do not depend on it (`p[j]`), with each
 element's adds in their original order: checksums stay bit for bit.  It is
 the register tile of `register_tiling.py` for nests that are not tiled,
 where tiling found no reuse leaving the cache.  Measured on PolyBench at
-today's sizes (one thread, 5 samples, same run): bicg, mvt, atax and gemver
-took 0.57-0.74 of their time without it.
+today's sizes (one thread, 7 samples, same run), jammed by 4: atax, bicg,
+gemver, gesummv and mvt took 0.58-0.78 of their time without it; by 8,
+0.85-0.98 of their time by 4; by 16, no better than by 8 (0.94-1.04).
 
 Legal when every dependence carried by the jammed loop keeps its order in
 the jammed nest: the copies of one iteration run, per unit of the body (a
@@ -34,6 +35,12 @@ from ..ir.core import Block
 from ..ir.traits import is_memory_effect_free
 from .loop_unroll_jam import inner_bounds_invariant, loop_unroll_jam_by_factor
 from .loop_utils import constant_trip_count, loop_name
+
+# Copies of the loop around the reduction: enough independent add chains to
+# keep the adders busy, the add's latency (4 cycles) times the adds a core
+# issues per cycle (2) on the x86 cores it was measured on; 16 gained
+# nothing over 8 there (the module docstring).
+REDUCTION_FACTOR = 8
 
 
 def jam_reductions(root, factor: int, remark, skip=()) -> None:

@@ -171,8 +171,8 @@ def test_a_band_that_fits_the_cache_is_not_tiled():
     if text is None:
         pytest.skip("no corpus")
     # (Without the register tiles of reductions, which step the i-j-k
-    # order's j loop by 4 where nothing is tiled.)
-    assert "step" not in _optimize(text, "jam-reductions=false")
+    # order's j loop by 8 where nothing is tiled.)
+    assert "step" not in _optimize(text, "jam-reductions=0")
     assert "step" in _optimize(text, SMALL_CACHE)
 
 
@@ -347,14 +347,14 @@ def _lit_chunk(name: str) -> str:
     ("dot_products", "", True), ("bicg", "fuse=false", True),
     ("recurrence", "", False), ("feedback", "", False)])
 def test_reductions_are_jammed_only_where_the_order_is_kept(name, options, jammed):
-    """The loop around an innermost reduction is unrolled and jammed by 4
+    """The loop around an innermost reduction is unrolled and jammed by 8
     where every dependence it carries keeps its order (reduction_jam.py),
     not where the jammed body would read a value before an earlier
     iteration completes it; the results are the original's, bit for bit
     (the interpreter, random inputs)."""
     text = _lit_chunk(name)
     out = _optimize(text, options)
-    assert ("step 4" in out) == jammed
-    assert "step 4" not in _optimize(text, f"{options} jam-reductions=false")
+    assert ("step 8" in out) == jammed
+    assert "step 8" not in _optimize(text, f"{options} jam-reductions=0")
     for seed in (0, 1):
         assert _arrays(out, 64, seed) == _arrays(text, 64, seed)

@@ -1,18 +1,18 @@
 // RUN: pyaffine-opt -split-input-file -affine-optimize %s 2>/dev/null | FileCheck %s
 // RUN: pyaffine-opt -split-input-file -affine-optimize="remarks=true" %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
-// RUN: pyaffine-opt -split-input-file -affine-optimize="jam-reductions=false" %s 2>/dev/null | FileCheck %s --check-prefix=OFF
+// RUN: pyaffine-opt -split-input-file -affine-optimize="jam-reductions=0" %s 2>/dev/null | FileCheck %s --check-prefix=OFF
 // RUN: pyaffine-opt -split-input-file -affine-optimize="fuse=false" %s 2>/dev/null | FileCheck %s --check-prefix=NOFUSE
 // RUN: %if mlir-opt %{ pyaffine-opt -split-input-file -affine-optimize %s 2>/dev/null | mlir-opt -split-input-file - -o /dev/null %}
 
 // Register tiles for reductions (transforms/reduction_jam.py).  Each nest
 // fits the cache and is not tiled.  The innermost j loop accumulates into
 // q[i]: one chain of dependent adds, which LLVM does not vectorize without
-// reassociating them.  The i loop around it is unrolled and jammed by 4:
-// four independent chains per j iteration, sharing the load of p[j], each
+// reassociating them.  The i loop around it is unrolled and jammed by 8:
+// eight independent chains per j iteration, sharing the load of p[j], each
 // element's adds still in their order.
 // CHECK-DAG: #[[PLUS1:.*]] = affine_map<(d0) -> (d0 + 1)>
 // CHECK-LABEL: func.func @dot_products
-// CHECK:      affine.for %[[I:.*]] = 0 to 64 step 4 {
+// CHECK:      affine.for %[[I:.*]] = 0 to 64 step 8 {
 // CHECK-NEXT:   affine.for %[[J:.*]] = 0 to 64 {
 // CHECK-NEXT:     affine.load %{{.*}}[%[[I]], %[[J]]]
 // CHECK-NEXT:     affine.load %{{.*}}[%[[J]]]
@@ -22,11 +22,11 @@
 // CHECK-NEXT:     affine.store %{{.*}}, %{{.*}}[%[[I]]]
 // CHECK-NEXT:     %[[I1:.*]] = affine.apply #[[PLUS1]](%[[I]])
 // CHECK-NEXT:     affine.load %{{.*}}[%[[I1]], %[[J]]]
-// CHECK-COUNT-3:  arith.mulf
+// CHECK-COUNT-7:  arith.mulf
 // CHECK-NOT:      arith.mulf
 // CHECK:          return
 // REMARK: reduction-jam.mlir:{{[0-9]+}}:3: remark: affine-loop-tile: band (%i, %j) not tiled: its footprint, 33792 bytes, fits the cache
-// REMARK: reduction-jam.mlir:{{[0-9]+}}:3: remark: affine-loop-unroll-jam: %i unrolled and jammed by 4: the innermost loop accumulates into one element of a memref, indexed by %i, a chain the vectorizer cannot reorder; the copies are 4 independent chains (register tile)
+// REMARK: reduction-jam.mlir:{{[0-9]+}}:3: remark: affine-loop-unroll-jam: %i unrolled and jammed by 8: the innermost loop accumulates into one element of a memref, indexed by %i, a chain the vectorizer cannot reorder; the copies are 8 independent chains (register tile)
 // OFF-LABEL: func.func @dot_products
 // OFF:       affine.for %{{.*}} = 0 to 64 {
 func.func @dot_products(%A: memref<64x64xf64>, %p: memref<64xf64>, %q: memref<64xf64>) {
@@ -48,15 +48,15 @@ func.func @dot_products(%A: memref<64x64xf64>, %p: memref<64xf64>, %q: memref<64
 // bicg as written (-affine-permute-and-fuse fuses it so at larger sizes):
 // s[j] is updated by every i in the first loop (a dependence carried by
 // i), q[i] summed in the second.  Jamming keeps the order of s[j]'s
-// updates (one j iteration runs the four copies in order of i) and of the
+// updates (one j iteration runs the eight copies in order of i) and of the
 // units of the body: legal.
 // NOFUSE-LABEL: func.func @bicg
-// NOFUSE:      affine.for %{{.*}} = 0 to 64 step 4 {
-// NOFUSE-COUNT-4: affine.store
+// NOFUSE:      affine.for %{{.*}} = 0 to 64 step 8 {
+// NOFUSE-COUNT-8: affine.store
 // NOFUSE-NEXT:   affine.for
-// NOFUSE-COUNT-4:  arith.addf
+// NOFUSE-COUNT-8:  arith.addf
 // NOFUSE:        affine.for
-// NOFUSE-COUNT-4:  arith.addf
+// NOFUSE-COUNT-8:  arith.addf
 // NOFUSE:        return
 func.func @bicg(%A: memref<64x64xf64>, %r: memref<64xf64>, %p: memref<64xf64>, %s: memref<64xf64>, %q: memref<64xf64>) {
   %zero = arith.constant 0.0 : f64
