@@ -99,11 +99,13 @@ class AffineOptimize(Pass):
                 for run in _runs_without(region, time_tiled):
                     fusion.run_on_region(run)
         if self.tile:
-            CacheTiling(cache_size=self.cache_size, remarks=self.remarks, polyhedral=True,
-                        skew=self.skew, skip=time_tiled,
-                        register_tile=self.register_tile).run_on_operation(op)
-        if self.tile:
-            jam_reductions(op, self.jam_reductions, self.remark, skip=time_tiled)
+            tiling = CacheTiling(cache_size=self.cache_size, remarks=self.remarks,
+                                 polyhedral=True, skew=self.skew, skip=time_tiled,
+                                 register_tile=self.register_tile)
+            tiling.run_on_operation(op)
+            # Tiled bands have their own register tiles (register_tiling.py).
+            jam_reductions(op, self.jam_reductions, self.remark, skip=time_tiled,
+                           inside=tiling.tiled_points)
         if self.parallelize:
             ProfitableParallelize(max_nested=self.max_nested,
                                   parallel_reductions=self.parallel_reductions,

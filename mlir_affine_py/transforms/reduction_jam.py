@@ -43,20 +43,21 @@ from .loop_utils import constant_trip_count, loop_name
 REDUCTION_FACTOR = 8
 
 
-def jam_reductions(root, factor: int, remark, skip=()) -> None:
+def jam_reductions(root, factor: int, remark, skip=(), inside=()) -> None:
     """Unroll and jam by `factor` each loop around an innermost reduction
     under `root` where it is legal (the module docstring), leaving the
-    top-level nests in `skip` (made by an earlier step) alone; `remark(op,
-    text)` says what was done to each candidate and why."""
+    top-level nests in `skip` (made by an earlier step) and the loops in
+    `inside` (the point bands of tiles) alone; `remark(op, text)` says what
+    was done to each candidate and why."""
     if factor < 2:
         return
     analysis = DependenceAnalysis(alias_conservative=True)
     nests = [child for region in root.regions for block in region.blocks
              for child in block.ops if child not in skip]
-    jammed: list = []
+    jammed: list = list(inside)
     for loop, accumulator in [found for nest in nests for found in _candidates(nest)]:
-        if any(outer.is_ancestor_of(loop) for outer in jammed):
-            continue        # its body was copied and rebuilt by the outer jam
+        if any(outer is loop or outer.is_ancestor_of(loop) for outer in jammed):
+            continue        # a point band, or a body copied and rebuilt by an outer jam
         why = _refusal(loop, factor, analysis)
         if why:
             remark(loop, f"affine-loop-unroll-jam: {loop_name(loop)} not unrolled and jammed: {why}")
