@@ -69,8 +69,10 @@ class CacheTiling(AffineLoopTiling):
         self.skip = frozenset(skip)     # nests made by an earlier step, left as they are
         self.skew = skew
         self.register_tile = register_tile     # unroll-and-jam factor of the point loops
+        self.tiled_points: list = []           # the outermost point loop of each band tiled
 
     def tiled(self, points) -> None:
+        self.tiled_points.append(points[0])
         jammed = register_tile(points, self.register_tile)
         if jammed is not None and self.remarks:
             self.emit_remark(jammed, f"affine-loop-tile: {describe(jammed, self.register_tile)}")

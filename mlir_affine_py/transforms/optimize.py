@@ -18,7 +18,9 @@ steps, each the existing pass run with the options chosen here:
    factors make it so, and its tiles then run as a wavefront.  A point loop
    of each tiled band is unrolled and jammed (`register-tile`,
    `register_tiling.py`) where the copies share a load of the innermost
-   loop.
+   loop.  In the nests left untiled, the loop around an innermost loop that
+   accumulates into one element is unrolled and jammed likewise
+   (`reduction_jam.py`): independent add chains instead of one.
 3. **Parallel loops** (`profitable_parallelize.py`, on
    `-affine-parallelize`): the outermost loop (a tile loop after tiling)
    that carries no dependence and does enough work per run to pay for a
@@ -41,6 +43,7 @@ from ..passes import Option, Pass
 from .cache_tiling import CACHE_SHARE, DEFAULT_CACHE_KIB, CacheTiling
 from .permute_and_fuse import AffinePermuteAndFuse, affine_regions
 from .profitable_parallelize import MIN_PARALLEL_WORK, ProfitableParallelize
+from .reduction_jam import REDUCTION_FACTOR, jam_reductions
 from .register_tiling import DEFAULT_FACTOR
 from .time_tiling import time_tile
 
@@ -63,6 +66,11 @@ class AffineOptimize(Pass):
                            "by this factor where a load of the innermost loop does not "
                            "depend on it (gemm's B[k][j] shared by that many rows of C: "
                            "register_tiling.py); 0 or 1: off", unsigned=True)
+    jam_reductions = Option(REDUCTION_FACTOR, "Unroll and jam by this factor the loop "
+                            "around an innermost loop that accumulates into one element, "
+                            "where it is legal: independent add chains instead of one that "
+                            "the vectorizer cannot reorder (reduction_jam.py); 0 or 1: off",
+                            unsigned=True)
     parallelize = Option(True, "Make the outermost loop that carries no dependence "
                          "affine.parallel (-affine-parallelize)")
     cache_size = Option(DEFAULT_CACHE_KIB, "Size in KiB of the cache a tile's footprint "
@@ -91,9 +99,13 @@ class AffineOptimize(Pass):
                 for run in _runs_without(region, time_tiled):
                     fusion.run_on_region(run)
         if self.tile:
-            CacheTiling(cache_size=self.cache_size, remarks=self.remarks, polyhedral=True,
-                        skew=self.skew, skip=time_tiled,
-                        register_tile=self.register_tile).run_on_operation(op)
+            tiling = CacheTiling(cache_size=self.cache_size, remarks=self.remarks,
+                                 polyhedral=True, skew=self.skew, skip=time_tiled,
+                                 register_tile=self.register_tile)
+            tiling.run_on_operation(op)
+            # Tiled bands have their own register tiles (register_tiling.py).
+            jam_reductions(op, self.jam_reductions, self.remark, skip=time_tiled,
+                           inside=tiling.tiled_points)
         if self.parallelize:
             ProfitableParallelize(max_nested=self.max_nested,
                                   parallel_reductions=self.parallel_reductions,
