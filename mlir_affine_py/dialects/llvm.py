@@ -68,9 +68,121 @@ def llvm_type(token) -> T.Type:
     if keyword not in TYPE_KEYWORDS:
         raise MLIRError(f"unknown LLVM type: {keyword}", position_in(token, len(PREFIX_TYPE)))
     if keyword != "ptr" or not angle:
-        return T.OpaqueType(text)
+        return T.OpaqueType(PREFIX_TYPE + nested_text(text[len(PREFIX_TYPE):]))
     space = _address_space(token, len(head) + 1)
     return T.OpaqueType("!llvm.ptr" if space == 0 else f"!llvm.ptr<{space}>")
+
+
+def nested_text(text: str) -> str:
+    """An LLVM type's body as MLIR prints it: the LLVM types nested in it
+    go without their `!llvm.` prefix (`func<!llvm.ptr ()>` is `func<ptr ()>`);
+    quoted struct names are kept."""
+    if PREFIX_TYPE not in text:
+        return text
+    pieces, at = [], 0
+    for match in re.compile(r'"(?:[^"\\]|\\.)*"|!llvm\.').finditer(text):
+        pieces.append(text[at:match.start()])
+        if match.group() != PREFIX_TYPE:
+            pieces.append(match.group())
+        at = match.end()
+    pieces.append(text[at:])
+    return "".join(pieces)
+
+
+def split_top_level(text: str) -> list:
+    """`text` cut at its commas outside brackets and strings."""
+    parts, depth, start, index = [], 0, 0, 0
+    while index < len(text):
+        char = text[index]
+        if char == '"':
+            index += 1
+            while index < len(text) and text[index] != '"':
+                index += 2 if text[index] == "\\" else 1
+        elif char == "-" and text.startswith("->", index):
+            index += 1
+        elif char in "<([{":
+            depth += 1
+        elif char in ">)]}":
+            depth -= 1
+        elif char == "," and depth == 0:
+            parts.append(text[start:index].strip())
+            start = index + 1
+        index += 1
+    if text[start:].strip():
+        parts.append(text[start:].strip())
+    return parts
+
+
+_VECTOR = r"vector<((?:\[?[0-9]+\]?\s*x\s*)+)(.*)>"
+
+
+def nested_type(text: str) -> T.Type:
+    """The type that `text`, a type nested in an LLVM type's body, names:
+    a builtin type or an LLVM type (written without its prefix)."""
+    text = text.strip()
+    if text.startswith(PREFIX_TYPE):
+        return T.OpaqueType(PREFIX_TYPE + nested_text(text[len(PREFIX_TYPE):]))
+    if re.compile(r"(index|[su]?i[0-9]+|f16|bf16|f32|f64|f80|f128|tf32)").fullmatch(text):
+        return T.simple_type(text)
+    vector = re.compile(_VECTOR, re.S).fullmatch(text)
+    if vector is not None:
+        dims = re.compile(r"(\[?)([0-9]+)").findall(vector.group(1))
+        return T.VectorType(tuple(int(size) for _, size in dims), nested_type(vector.group(2)),
+                            tuple(bool(bracket) for bracket, _ in dims))
+    if re.compile(_KEYWORD).match(text).group() in TYPE_KEYWORDS:
+        return T.OpaqueType(PREFIX_TYPE + nested_text(text))
+    return T.OpaqueType(text)
+
+
+def nested_spelling(type) -> str:
+    """How `type` is written inside an LLVM type's body."""
+    text = str(type)
+    return text[len(PREFIX_TYPE):] if text.startswith(PREFIX_TYPE) else text
+
+
+def function_type(result, inputs, vararg: bool = False) -> T.Type:
+    """`!llvm.func<result (inputs[, ...])>`; a None result is `void`."""
+    args = [nested_spelling(t) for t in inputs] + (["..."] if vararg else [])
+    ret = "void" if result is None else nested_spelling(result)
+    return T.OpaqueType(f"!llvm.func<{ret} ({', '.join(args)})>")
+
+
+def function_type_parts(type):
+    """(result or None, inputs, vararg) of an `!llvm.func<...>` type, or
+    None for another type."""
+    text = getattr(type, "text", "")
+    if not text.startswith("!llvm.func<") or not text.endswith(")>"):
+        return None
+    body = text[len("!llvm.func<"):-1]
+    depth, index = 0, len(body) - 1
+    while index >= 0:
+        if body[index] == ")":
+            depth += 1
+        elif body[index] == "(":
+            depth -= 1
+            if depth == 0:
+                break
+        index -= 1
+    ret = body[:index].strip()
+    args = split_top_level(body[index + 1:-1])
+    vararg = bool(args) and args[-1] == "..."
+    if vararg:
+        args.pop()
+    return (None if ret == "void" else nested_type(ret), [nested_type(a) for a in args], vararg)
+
+
+def element_types(type) -> list | None:
+    """The element types of an `!llvm.struct` (each field) or
+    `!llvm.array` (its element, once), or None."""
+    text = getattr(type, "text", "")
+    if text.startswith("!llvm.struct<") and text.endswith(")>"):
+        body = text[len("!llvm.struct<"):-1]
+        open_at = body.index("(", body.rindex('"') if '"' in body else 0)
+        return [nested_type(t) for t in split_top_level(body[open_at + 1:-1])]
+    if text.startswith("!llvm.array<"):
+        match = re.compile(r"\s*[0-9]+\s*x\s*(.*)>", re.S).fullmatch(text, len("!llvm.array<"))
+        return [nested_type(match.group(1))] if match else None
+    return None
 
 
 def _address_space(token, start: int) -> int:
@@ -139,6 +251,8 @@ def llvm_attribute(token) -> A.Attribute:
     if mnemonic not in ATTRIBUTE_MNEMONICS:
         raise MLIRError(f"unknown attribute `{mnemonic}` in dialect `llvm`",
                         position_in(token, len(PREFIX_ATTR)))
+    if mnemonic == "fastmath" and angle:
+        return fastmath_attr(re.compile(r"[\w$.]+").findall(text[len("#llvm.fastmath<"):-1]))
     if mnemonic != "linkage":
         return A.OpaqueAttr(text)
     if not angle:
@@ -154,6 +268,23 @@ def llvm_attribute(token) -> A.Attribute:
     if after != len(text) - 1:
         raise MLIRError("expected '>'", position_in(token, after))
     return A.OpaqueAttr(f"#llvm.linkage<{keyword.group()}>")
+
+
+# LLVM's FastmathFlags in bit order (LLVMEnums.td).
+FASTMATH_BITS = ("nnan", "ninf", "nsz", "arcp", "contract", "afn", "reassoc")
+
+
+def fastmath_attr(words) -> A.Attribute:
+    """`#llvm.fastmath<...>` as MLIR prints the bit enum: `fast` for all
+    flags, `none` for none, else the flags in bit order."""
+    words = set(words)
+    if "fast" in words or words.issuperset(FASTMATH_BITS):
+        return A.OpaqueAttr("#llvm.fastmath<fast>")
+    flags = [bit for bit in FASTMATH_BITS if bit in words]
+    return A.OpaqueAttr(f"#llvm.fastmath<{', '.join(flags) or 'none'}>")
+
+
+FASTMATH_NONE = A.OpaqueAttr("#llvm.fastmath<none>")
 
 
 @register_attribute_verifier("llvm")
