@@ -243,14 +243,69 @@ def llvm_type_supports_layout(type) -> bool:
     return keyword not in _NO_LAYOUT
 
 
-def llvm_attribute(token) -> A.Attribute:
+# The attributes the dialect names an alias for, after their mnemonic
+# (LLVMDialect.cpp, LLVMOpAsmDialectInterface::getAlias).
+ALIASED_MNEMONICS = frozenset({
+    "access_group", "alias_scope", "alias_scope_domain", "di_basic_type", "di_common_block",
+    "di_compile_unit", "di_composite_type", "di_derived_type", "di_file",
+    "di_global_variable", "di_global_variable_expression", "di_imported_entity", "di_label",
+    "di_lexical_block", "di_lexical_block_file", "di_local_variable", "di_module",
+    "di_namespace", "di_null_type", "di_string_type", "di_subprogram",
+    "di_subroutine_type", "loop_annotation", "loop_vectorize", "loop_interleave",
+    "loop_unroll", "loop_unroll_and_jam", "loop_licm", "loop_distribute", "loop_pipeline",
+    "loop_peeled", "loop_unswitch", "tbaa_root", "tbaa_tag", "tbaa_type_desc"})
+_ALIAS_REFERENCE = r'"(?:[^"\\]|\\.)*"|#[a-zA-Z_$.][\w$.\-]*'
+
+
+class AliasedAttr(A.Attribute):
+    """An LLVM attribute the dialect gives an alias (`#alias_scope`): its
+    text, with the attributes its body names through their aliases kept as
+    attributes, which print as their own aliases."""
+
+    __slots__ = ("pieces", "alias_name")
+
+    def __init__(self, mnemonic: str, pieces):
+        self.alias_name = mnemonic
+        self.pieces = tuple(pieces)
+        self._init_key()
+
+    def key(self):
+        return self.pieces
+
+    def print(self, p, elide: str) -> None:
+        for piece in self.pieces:
+            if isinstance(piece, str):
+                p.write(piece)
+            else:
+                p.print_attribute(piece)
+
+
+def _aliased(token, mnemonic: str, aliases) -> A.Attribute:
+    text, pieces, at = token.value, [], 0
+    for match in re.compile(_ALIAS_REFERENCE).finditer(text, len(PREFIX_ATTR)):
+        if match.group().startswith('"') or "." in match.group():
+            continue
+        if match.group() not in aliases:
+            raise MLIRError(f"undefined symbol alias id '{match.group()[1:]}'",
+                            position_in(token, match.start()))
+        pieces.append(text[at:match.start()])
+        pieces.append(aliases[match.group()])
+        at = match.end()
+    pieces.append(text[at:])
+    return AliasedAttr(mnemonic, pieces)
+
+
+def llvm_attribute(token, aliases=None) -> A.Attribute:
     """`#llvm.<mnemonic><...>`: the mnemonic must be the LLVM dialect's and
-    `#llvm.linkage<kind>` is checked; the attributes are kept verbatim."""
+    `#llvm.linkage<kind>` is checked; the attributes are kept verbatim, but
+    for those with an alias, whose body may name other aliases."""
     text = token.value
     mnemonic, angle, _ = text[len(PREFIX_ATTR):].partition("<")
     if mnemonic not in ATTRIBUTE_MNEMONICS:
         raise MLIRError(f"unknown attribute `{mnemonic}` in dialect `llvm`",
                         position_in(token, len(PREFIX_ATTR)))
+    if mnemonic in ALIASED_MNEMONICS and angle:
+        return _aliased(token, mnemonic, aliases or {})
     if mnemonic == "fastmath" and angle:
         return fastmath_attr(re.compile(r"[\w$.]+").findall(text[len("#llvm.fastmath<"):-1]))
     if mnemonic != "linkage":

@@ -50,6 +50,18 @@ class _Keywords:
     def __init__(self, words):
         self.words = list(words)
 
+    @classmethod
+    def leading(cls, children):
+        """The words before the op's symbol or callee (bare words, or
+        keywords of the grammar: `none` is a type's name)."""
+        words = []
+        for child in children:
+            if not isinstance(child, TOKEN) or child.type in ("SYMBOL", "VALUE_ID",
+                                                              "CONSTANT_KW"):
+                break
+            words.append(child)
+        return cls(words)
+
     def take(self, cases) -> str | None:
         if self.words and self.words[0].value in cases:
             return self.words.pop(0).value
@@ -96,7 +108,7 @@ class LLVMFuncOp(RegisteredOp):
     syntax_extended = True
 
     syntax = r"""
-        llvm_func: OP_LLVM_FUNC BARE_ID* SYMBOL "(" llvm_func_args? ")" func_results? attributes_kw? region?
+        llvm_func: OP_LLVM_FUNC name_id* SYMBOL "(" llvm_func_args? ")" func_results? attributes_kw? region?
         llvm_func_args: llvm_func_arg ("," llvm_func_arg)* ("," LLVM_ELLIPSIS)? | LLVM_ELLIPSIS
         llvm_func_arg: VALUE_ID ":" type attr_dict? trailing_loc?  -> llvm_named_arg
                      | type attr_dict?                            -> llvm_unnamed_arg
@@ -105,7 +117,7 @@ class LLVMFuncOp(RegisteredOp):
 
     @classmethod
     def parse(cls, t, children):
-        words = _Keywords(c for c in children if isinstance(c, TOKEN) and c.type == "BARE_ID")
+        words = _Keywords.leading(children)
         symbol = first_of((c for c in children if isinstance(c, TOKEN) and c.type == "SYMBOL"),
                           TOKEN)
         attrs = {}
@@ -245,12 +257,12 @@ class LLVMGlobalOp(RegisteredOp):
     syntax_extended = True
 
     syntax = r"""
-        llvm_global: OP_LLVM_MLIR_GLOBAL BARE_ID* CONSTANT_KW? SYMBOL "(" attribute_value? ")" attr_dict? (":" type region?)?
+        llvm_global: OP_LLVM_MLIR_GLOBAL name_id* CONSTANT_KW? SYMBOL "(" attribute_value? ")" attr_dict? (":" type region?)?
     """
 
     @classmethod
     def parse(cls, t, children):
-        words = _Keywords(c for c in children if isinstance(c, TOKEN) and c.type == "BARE_ID")
+        words = _Keywords.leading(children)
         symbol = first_of((c for c in children if isinstance(c, TOKEN) and c.type == "SYMBOL"),
                           TOKEN)
         attrs = {}
@@ -445,8 +457,8 @@ def _callee_parts(children):
 
 
 def _vararg_type(children):
-    found = first_of(children, tuple)
-    return found[1] if found is not None and found[0] == "vararg" else None
+    found = next((c for c in children if isinstance(c, tuple) and c[0] == "vararg"), None)
+    return found[1] if found is not None else None
 
 
 @register_op
@@ -470,7 +482,7 @@ class LLVMCallOp(_CallLike):
     required_properties = ("op_bundle_sizes",)
 
     syntax = r"""
-        llvm_call: OP_LLVM_CALL BARE_ID* (SYMBOL | VALUE_ID) "(" value_use_list? ")" llvm_vararg? llvm_bundles? attr_dict? ":" llvm_call_type
+        llvm_call: OP_LLVM_CALL name_id* (SYMBOL | VALUE_ID) "(" value_use_list? ")" llvm_vararg? llvm_bundles? attr_dict? ":" llvm_call_type
         llvm_vararg: "vararg" "(" type ")"
     """ + _BUNDLES
 
@@ -512,7 +524,7 @@ class LLVMCallOp(_CallLike):
 
     @classmethod
     def parse(cls, t, children):
-        words = _Keywords(c for c in children if isinstance(c, TOKEN) and c.type == "BARE_ID")
+        words = _Keywords.leading(children)
         cconv = words.take(CCONVS) or "ccc"
         tail = words.take(TAIL_CALL_KINDS) or "none"
         callee, pointer, args = _callee_parts(children)
@@ -597,7 +609,7 @@ class LLVMInvokeOp(_CallLike):
     required_properties = ("op_bundle_sizes",)
 
     syntax = r"""
-        llvm_invoke: OP_LLVM_INVOKE BARE_ID* (SYMBOL | VALUE_ID) "(" value_use_list? ")" "to" llvm_dest "unwind" llvm_dest llvm_vararg? llvm_bundles? attr_dict? ":" llvm_call_type
+        llvm_invoke: OP_LLVM_INVOKE name_id* (SYMBOL | VALUE_ID) "(" value_use_list? ")" "to" llvm_dest "unwind" llvm_dest llvm_vararg? llvm_bundles? attr_dict? ":" llvm_call_type
         llvm_dest: CARET_ID ("(" value_use_list ":" type_list ")")?
     """
 
@@ -609,7 +621,7 @@ class LLVMInvokeOp(_CallLike):
 
     @classmethod
     def parse(cls, t, children):
-        words = _Keywords(c for c in children if isinstance(c, TOKEN) and c.type == "BARE_ID")
+        words = _Keywords.leading(children)
         cconv = words.take(CCONVS) or "ccc"
         callee, pointer, args = _callee_parts(children)
         dests = [c for c in children if isinstance(c, tuple) and c[0] == "dest"]
@@ -850,7 +862,7 @@ class _CmpOp(RegisteredOp):
 
     @classmethod
     def parse(cls, t, children):
-        word = _string_value(children[0])
+        word = _string_value(children[0]).decode("utf-8", "surrogateescape")
         if word not in cls.predicates:
             raise MLIRError(f"custom op '{cls.name}' '{word}' is an incorrect value of the "
                             "'predicate' attribute", pos_of(children[0]))
@@ -932,6 +944,7 @@ class GEPNoWrapFlags:
         if bits & 4:
             words.append("nuw")
         if words:
+            # The format's `` after the directive: no space when it prints nothing.
             p.write("|".join(words) + " ")
 
 
@@ -977,7 +990,7 @@ class LLVMGEPOp(RegisteredOp):
     custom_GEPNoWrapFlags = GEPNoWrapFlags()
     custom_GEPIndices = GEPIndices()
     assembly_format = """
-        custom<GEPNoWrapFlags>($noWrapFlags)
+        custom<GEPNoWrapFlags>($noWrapFlags) ``
         $base `[` custom<GEPIndices>($dynamicIndices, $rawConstantIndices) `]` attr-dict
         `:` functional-type(operands, results) `,` $elem_type
     """
@@ -988,7 +1001,7 @@ class BlockTagBody(AttrSyntax):
     """`<id = 0>`: a #llvm.blocktag written without its name, as a format
     that names the attribute's kind prints it."""
 
-    grammar = '"<" BARE_ID "=" INT ">"'
+    grammar = '"<" name_id "=" INT ">"'
 
     def parse(self, children, op_name: str = "") -> A.Attribute:
         return A.OpaqueAttr(f"#llvm.blocktag<id = {children[-1].value}>")
@@ -1001,7 +1014,9 @@ class BlockAddressBody(AttrSyntax):
     """`<function = @f, tag = <id = 0>>`: a #llvm.blockaddress written
     without its name."""
 
-    grammar = '"<" BARE_ID "=" symbol_ref "," BARE_ID "=" "<" BARE_ID "=" INT ">" ">"'
+    # `function` is the keyword gpu.launch_func's form lexes.
+    grammar = ('"<" (name_id | GPU_LAUNCH_SYMBOL_KW) "=" symbol_ref "," name_id "=" '
+               '"<" name_id "=" INT ">" ">"')
 
     def parse(self, children, op_name: str = "") -> A.Attribute:
         function = next(c for c in children if isinstance(c, A.Attribute))

@@ -38,10 +38,12 @@ def dialect_type(token) -> T.Type:
     return T.OpaqueType(printed_symbol(token.value))
 
 
-def dialect_attribute(token) -> A.Attribute:
+def dialect_attribute(token, aliases=None) -> A.Attribute:
+    """The attribute `token` spells; `aliases` are the attribute aliases
+    defined before it, which the LLVM dialect's attributes may name."""
     _check_body(token)
     if token.value.startswith(llvm.PREFIX_ATTR):
-        return llvm.llvm_attribute(token)
+        return llvm.llvm_attribute(token, aliases)
     if is_enum_attribute(token.value):
         return enum_attribute(token)
     if token.value.startswith(_GPU_COMPILATION_PREFIXES):

@@ -598,7 +598,7 @@ class MLIRTransformer:
             # A location attribute even outside `loc(...)`: it keeps its
             # `#loc` alias when the generic form is read back.
             return A.DialectLoc(_dialect_location_text(name))
-        return dialect_symbols.dialect_attribute(name)
+        return dialect_symbols.dialect_attribute(name, self.attribute_aliases)
 
     def typed_dialect_attr(self, children):
         """`#foo.attr : i32` (mlir_affine_py/grammar/extended.lark)."""
