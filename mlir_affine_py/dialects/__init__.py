@@ -24,7 +24,7 @@ MODULES = ("affine", "affine_dma", "affine_index", "affine_parallel", "arith", "
 # Deferred module -> the dialect prefix of its ops.
 DEFERRED = {"bufferization": "bufferization.", "cf": "cf.", "gpu": "gpu.", "gpu_ops": "gpu.", "gpu_sparse": "gpu.", "index": "index.",
             "linalg": "linalg.", "linalg_dst": "linalg.", "linalg_generic": "linalg.",
-            "linalg_named": "linalg.", "llvm_intrinsics": "llvm.", "llvm_ops": "llvm.", "llvm_structure": "llvm.", "math": "math.", "scf": "scf.", "tensor": "tensor.",
+            "linalg_named": "linalg.", "llvm": "llvm.", "llvm_intrinsics": "llvm.", "llvm_ops": "llvm.", "llvm_structure": "llvm.", "math": "math.", "scf": "scf.", "tensor": "tensor.",
             "vector": "vector.", "vector_custom": "vector."}
 
 # Deferred module -> how many ops were registered before it would have been

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from ..diagnostics import MLIRError, advance
+from ..printer.numbers import fit_unsigned
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import register_op
@@ -26,8 +27,6 @@ PREFIX_TYPE = "!llvm."
 PREFIX_ATTR = "#llvm."
 TYPE_KEYWORDS = {"void", "ppc_fp128", "token", "label", "metadata", "func", "ptr", "vec",
                  "array", "struct", "target", "x86_amx"}
-# Types without a data layout of their own (no DataLayoutTypeInterface).
-_NO_LAYOUT = {"void", "token", "label", "metadata"}
 # The attribute mnemonics of the LLVM dialect in MLIR 22 (LLVMAttrDefs.td).
 ATTRIBUTE_MNEMONICS = frozenset({
     "access_group", "address_space", "alias_scope", "alias_scope_domain", "blockaddress",
@@ -208,39 +207,6 @@ def _address_space(token, start: int) -> int:
     if after != end:
         raise MLIRError("expected '>'", position_in(token, after))
     return value
-
-
-def fit_unsigned(literal: str, negative: bool, bits: int) -> int | None:
-    """MLIR's parseInteger into an unsigned `bits`-wide integer: the literal
-    is read into an APInt four bits per digit wide (one more when its top
-    bit is set), negated when `negative`, then sign-extended or truncated
-    to `bits`; it is too large (None) when that loses information."""
-    hexadecimal = literal.startswith("0x")
-    digits = literal[2:] if hexadecimal else literal
-    value = int(digits, 16 if hexadecimal else 10)
-    significant = digits.lstrip("0")
-    width = 4 * len(significant) if significant else 64
-    if value >> (width - 1):
-        width += 1
-    if negative:
-        value = -value % (1 << width)
-    mask = (1 << bits) - 1
-    if width >= bits:
-        result = value & mask
-    else:
-        signed = value - (1 << width) if value >> (width - 1) else value
-        result = signed & mask
-    return result if result & ((1 << width) - 1) == value else None
-
-
-def is_llvm_pointer(type) -> bool:
-    return isinstance(type, T.OpaqueType) and (
-        type.text == "!llvm.ptr" or type.text.startswith("!llvm.ptr<"))
-
-
-def llvm_type_supports_layout(type) -> bool:
-    keyword = type.text[len(PREFIX_TYPE):].partition("<")[0]
-    return keyword not in _NO_LAYOUT
 
 
 # The attributes the dialect names an alias for, after their mnemonic
