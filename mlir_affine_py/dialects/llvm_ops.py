@@ -20,7 +20,42 @@ from ..ir.traits import (AttrSizedOperandSegments, Commutative, Pure, ReturnLike
                          SameOperandsAndResultType, Terminator)
 from ..parse.syntax import TOKEN, pos_of
 from .base import RegisteredOp
+from ..ir.type_constraints import TypeConstraint
 from .llvm import FASTMATH_NONE, element_types
+
+
+def _scalar_or_vector(predicate):
+    """LLVM_ScalarOrVectorOf: the type, or a vector of it."""
+    def check(type):
+        return predicate(type.element_type if isinstance(type, T.VectorType) else type)
+    return check
+
+
+def _signless(type) -> bool:
+    return isinstance(type, T.IntegerType) and not type.signedness
+
+
+SignlessIntegerLike = TypeConstraint(
+    "signless integer or LLVM dialect-compatible vector of signless integer",
+    _scalar_or_vector(_signless))
+FloatLike = TypeConstraint(
+    "floating point LLVM type or LLVM dialect-compatible vector of floating point LLVM type",
+    _scalar_or_vector(lambda type: isinstance(type, T.FloatType)))
+SignlessInteger = TypeConstraint("signless integer", _signless)
+
+
+def _atomic_ordering_error(op, loads: bool) -> str | None:
+    """LoadOp/StoreOp::verify (verifyAtomicMemOp): an atomic access names an
+    ordering it allows and has an alignment."""
+    ordering = op.properties.get("ordering")
+    if ordering is None or ordering.value == 0:
+        return None
+    case = ORDERING.case_of(ordering)
+    if case in (("release", "acq_rel") if loads else ("acquire", "acq_rel")):
+        return f"'{op.name}' op unsupported ordering '{case}'"
+    if "alignment" not in op.properties:
+        return f"'{op.name}' op expected alignment for atomic access"
+    return None
 
 # ------------------------------------------------------------ enums and flags
 ORDERING = Enum(("not_atomic", "unordered", "monotonic", "acquire", "release", "acq_rel",
@@ -87,8 +122,8 @@ def _element_type_i1(type):
 # ------------------------------------------------------------------ arithmetic
 class _IntBinary(RegisteredOp):
     traits = (Pure, SameOperandsAndResultType)
-    ods_operands = (Operand("lhs"), Operand("rhs"))
-    ods_results = (Result("res"),)
+    ods_operands = (Operand("lhs", SignlessIntegerLike), Operand("rhs", SignlessIntegerLike))
+    ods_results = (Result("res", SignlessIntegerLike),)
     assembly_format = "$lhs `,` $rhs attr-dict `:` type($res)"
 
 
@@ -104,6 +139,8 @@ class _ExactBinary(_IntBinary):
 
 
 class _FloatBinary(_IntBinary):
+    ods_operands = (Operand("lhs", FloatLike), Operand("rhs", FloatLike))
+    ods_results = (Result("res", FloatLike),)
     ods_properties = (Property("fastmathFlags", AnyAttr(), FASTMATH_NONE),)
 
 
@@ -145,8 +182,8 @@ class LLVMOrOp(_IntBinary):
 class LLVMFNegOp(RegisteredOp):
     name = "llvm.fneg"
     traits = (Pure, SameOperandsAndResultType)
-    ods_operands = (Operand("operand"),)
-    ods_results = (Result("res"),)
+    ods_operands = (Operand("operand", FloatLike),)
+    ods_results = (Result("res", FloatLike),)
     ods_properties = (Property("fastmathFlags", AnyAttr(), FASTMATH_NONE),)
     assembly_format = "$operand attr-dict `:` type($res)"
 
@@ -251,6 +288,14 @@ class LLVMShuffleVectorOp(RegisteredOp):
     custom_ShuffleType = ShuffleType()
     assembly_format = ("$v1 `,` $v2 $mask attr-dict `:` type($v1) "
                        "custom<ShuffleType>(ref(type($v1)), type($res), ref($mask))")
+
+    def verify(self):
+        """ShuffleVectorOp::verify: a scalable vector is only splatted."""
+        v1 = self.operands[0].type
+        if isinstance(v1, T.VectorType) and v1.scalable and any(
+                self.properties["mask"].value):
+            return "'llvm.shufflevector' op expected a splat operation for scalable vectors"
+        return None
 
 
 def _element_at(container, position):
@@ -376,6 +421,9 @@ class LLVMLoadOp(RegisteredOp):
         attr-dict `:` custom<LoadType>(type($addr), type($res))
     """
 
+    def verify(self):
+        return _atomic_ordering_error(self, loads=True)
+
 
 @register_op
 class LLVMStoreOp(RegisteredOp):
@@ -393,6 +441,9 @@ class LLVMStoreOp(RegisteredOp):
         (`invariant_group` $invariantGroup^)?
         attr-dict `:` custom<StoreType>(type($value), type($addr))
     """
+
+    def verify(self):
+        return _atomic_ordering_error(self, loads=False)
 
 
 class Orderings:
@@ -439,6 +490,17 @@ class LLVMAtomicCmpXchgOp(RegisteredOp):
         attr-dict `:` qualified(type($ptr)) `,` type($val)
     """
 
+    def verify(self):
+        """AtomicCmpXchgOp::verify: both orderings at least monotonic, the
+        failure one neither release nor acq_rel."""
+        success = ORDERING.case_of(self.properties["success_ordering"])
+        failure = ORDERING.case_of(self.properties["failure_ordering"])
+        if success in ("not_atomic", "unordered") or failure in ("not_atomic", "unordered"):
+            return "'llvm.cmpxchg' op ordering must be at least 'monotonic'"
+        if failure in ("release", "acq_rel"):
+            return "'llvm.cmpxchg' op failure ordering cannot be 'release' or 'acq_rel'"
+        return None
+
 
 @register_op
 class LLVMAtomicRMWOp(RegisteredOp):
@@ -456,6 +518,16 @@ class LLVMAtomicRMWOp(RegisteredOp):
         qualified(type($ptr)) `,` type($val)
     """
 
+    def verify(self):
+        """AtomicRMWOp::verify: the float operations take a float value."""
+        operation = ATOMIC_BIN_OPS.case_of(self.properties["bin_op"])
+        value = self.operands[1].type
+        if operation in ("fadd", "fsub", "fmax", "fmin", "fmaximum", "fminimum"):
+            if not isinstance(value.element_type if isinstance(value, T.VectorType)
+                              else value, T.FloatType):
+                return "'llvm.atomicrmw' op expected LLVM IR floating point type"
+        return None
+
 
 @register_op
 class LLVMFenceOp(RegisteredOp):
@@ -463,6 +535,13 @@ class LLVMFenceOp(RegisteredOp):
     ods_properties = (Property("ordering", ORDERING), Property("syncscope", StrAttr()))
     required_properties = ("ordering",)
     assembly_format = "(`syncscope` `(` $syncscope^ `)`)? $ordering attr-dict"
+
+    def verify(self):
+        if ORDERING.case_of(self.properties["ordering"]) in ("not_atomic", "unordered",
+                                                            "monotonic"):
+            return ("'llvm.fence' op can be given only acquire, release, acq_rel, and seq_cst "
+                    "orderings")
+        return None
 
 
 @register_op
@@ -480,6 +559,23 @@ class LLVMReturnOp(RegisteredOp):
     traits = (Pure, ReturnLike, Terminator)
     ods_operands = (Optional("arg"),)
     assembly_format = "attr-dict ($arg^ `:` type($arg))?"
+
+    def verify(self):
+        """ReturnOp::verify: as many operands as the enclosing llvm.func
+        has results, of its result type."""
+        parent = self.parent_op
+        if parent is None or parent.name != "llvm.func":
+            return None
+        from .llvm import function_type_parts
+        parts = function_type_parts(parent.properties["function_type"].value)
+        if parts is None:
+            return None
+        expected = 0 if parts[0] is None else 1
+        if len(self.operands) != expected:
+            return f"'llvm.return' op expected {expected} operand{'s' if expected != 1 else ''}"
+        if expected and self.operands[0].type != parts[0]:
+            return (f"'llvm.return' op mismatching result types")
+        return None
 
 
 @register_op

@@ -20,7 +20,8 @@ from ..parse.op_syntax import parses
 from ..parse.syntax import TOKEN, ParsedRegion, Uses, new_op, pos_of
 from .base import RegisteredOp, attrs_of, first_of, regions_of
 from .llvm import FASTMATH_NONE, LINKAGES, function_type, function_type_parts
-from .llvm_ops import TAIL_CALL_NONE
+from .base import lookup_symbol
+from .llvm_ops import TAIL_CALL_NONE, SignlessInteger
 
 CCONV_C = A.OpaqueAttr("#llvm.cconv<ccc>")
 LINKAGE_EXTERNAL = A.OpaqueAttr("#llvm.linkage<external>")
@@ -582,6 +583,14 @@ class LLVMCallOp(_CallLike):
             p.write(", ")
         self.print_signature(p, args)
 
+    def verify(self):
+        """CallOp::verifySymbolUses: a direct callee names a symbol."""
+        callee = self.properties.get("callee")
+        if isinstance(callee, A.SymbolRefAttr) and lookup_symbol(self, callee.root) is None:
+            return (f"'llvm.call' op '{callee.root}' does not reference a symbol in the "
+                    "current scope")
+        return None
+
     def finish_parse(self) -> None:
         for name in ("fastmathFlags", "CConv", "TailCallKind"):
             if self.properties.get(name) == self.property_defaults[name]:
@@ -776,6 +785,15 @@ class LLVMLandingpadOp(RegisteredOp):
         return new_op(cls.name, None, [c[1] for c in clauses], [c[2] for c in clauses],
                       [children[-1]], attrs)
 
+    def verify(self):
+        """LandingpadOp::verify: the enclosing llvm.func has a personality."""
+        func = self.parent_op
+        while func is not None and func.name != "llvm.func":
+            func = func.parent_op
+        if func is not None and "personality" not in func.properties:
+            return "llvm.landingpad needs to be in a function with a personality"
+        return None
+
     def print(self, p) -> None:
         p.write(" cleanup " if "cleanup" in self.properties else " ")
         for value in self.operands:
@@ -794,7 +812,7 @@ class LLVMLandingpadOp(RegisteredOp):
 @register_op
 class LLVMAllocaOp(RegisteredOp):
     name = "llvm.alloca"
-    ods_operands = (Operand("arraySize"),)
+    ods_operands = (Operand("arraySize", SignlessInteger),)
     ods_results = (Result("res"),)
     ods_properties = (Property("alignment", A.IntegerAttr), Property("elem_type", A.TypeAttr),
                       Property("inalloca", A.UnitAttr))
