@@ -570,11 +570,15 @@ class LLVMReturnOp(RegisteredOp):
         parts = function_type_parts(parent.properties["function_type"].value)
         if parts is None:
             return None
+        from ..ir.verifier import NotedMessage
         expected = 0 if parts[0] is None else 1
         if len(self.operands) != expected:
-            return f"'llvm.return' op expected {expected} operand{'s' if expected != 1 else ''}"
+            return NotedMessage(f"'llvm.return' op expected {expected} operand"
+                                f"{'s' if expected != 1 else ''}",
+                                [("when returning from function", parent)])
         if expected and self.operands[0].type != parts[0]:
-            return (f"'llvm.return' op mismatching result types")
+            return NotedMessage("'llvm.return' op mismatching result types",
+                                [("when returning from function", parent)])
         return None
 
 
