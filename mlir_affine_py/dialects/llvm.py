@@ -128,7 +128,8 @@ def nested_type(text: str) -> T.Type:
         dims = re.compile(r"(\[?)([0-9]+)").findall(vector.group(1))
         return T.VectorType(tuple(int(size) for _, size in dims), nested_type(vector.group(2)),
                             tuple(bool(bracket) for bracket, _ in dims))
-    if re.compile(_KEYWORD).match(text).group() in TYPE_KEYWORDS:
+    keyword = re.compile(_KEYWORD).match(text)
+    if keyword is not None and keyword.group() in TYPE_KEYWORDS:
         return T.OpaqueType(PREFIX_TYPE + nested_text(text))
     return T.OpaqueType(text)
 
