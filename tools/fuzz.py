@@ -2,7 +2,7 @@
 """The long mode of the fuzz test (tests/unit/test_fuzz.py): mutate corpus and
 lit inputs for N minutes and run the driver on each mutant.
 
-    python tools/fuzz.py --minutes 10 [--seed 1] [--mlir-check 0.1] [--save DIR]
+    python tools/fuzz.py --minutes 10 [--seed 1] [--mlir-check 0.1] [--save DIR] [--only NAME]
 
 Every run must end with exit 0 (and, for a sample of them, output that
 mlir-opt 22 accepts with the same flags) or exit 1 with a
@@ -42,9 +42,12 @@ def main(argv=None) -> int:
     parser.add_argument("--save", type=Path, default=Path("fuzz-failures"),
                         help="folder for failing inputs")
     parser.add_argument("--max-failures", type=int, default=50)
+    parser.add_argument("--only", default="",
+                        help="mutate only the seed files whose name contains this text "
+                             "(LLVMIR-roundtrip)")
     args = parser.parse_args(argv)
 
-    files = fuzzing.seed_files()
+    files = [f for f in fuzzing.seed_files() if args.only in f.name]
     if not files:
         print("no seed inputs found", file=sys.stderr)
         return 2

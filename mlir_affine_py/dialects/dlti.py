@@ -16,7 +16,6 @@ from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.verifier import LocationMessage
 from .base import register_attribute_verifier
-from .llvm import is_llvm_pointer, llvm_type_supports_layout
 
 # Identifier keys of the DLTI dialect itself (DLTIDialect::kDataLayout*Key).
 _ENDIANNESS = "dlti.endianness"
@@ -35,6 +34,20 @@ def check_unique_keys(entries, pos) -> None:
             # A type key as it prints, a string key quoted.
             raise MLIRError(f"repeated DLTI key: {key}", pos)
         seen.add(key)
+
+
+# LLVM types without a data layout of their own (no DataLayoutTypeInterface).
+_NO_LAYOUT = {"void", "token", "label", "metadata"}
+
+
+def is_llvm_pointer(type) -> bool:
+    return isinstance(type, T.OpaqueType) and (
+        type.text == "!llvm.ptr" or type.text.startswith("!llvm.ptr<"))
+
+
+def llvm_type_supports_layout(type) -> bool:
+    keyword = type.text[len("!llvm."):].partition("<")[0]
+    return keyword not in _NO_LAYOUT
 
 
 def _entry_text(key, value) -> str:

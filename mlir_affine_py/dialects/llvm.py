@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from ..diagnostics import MLIRError, advance
+from ..printer.numbers import fit_unsigned
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import register_op
@@ -26,8 +27,6 @@ PREFIX_TYPE = "!llvm."
 PREFIX_ATTR = "#llvm."
 TYPE_KEYWORDS = {"void", "ppc_fp128", "token", "label", "metadata", "func", "ptr", "vec",
                  "array", "struct", "target", "x86_amx"}
-# Types without a data layout of their own (no DataLayoutTypeInterface).
-_NO_LAYOUT = {"void", "token", "label", "metadata"}
 # The attribute mnemonics of the LLVM dialect in MLIR 22 (LLVMAttrDefs.td).
 ATTRIBUTE_MNEMONICS = frozenset({
     "access_group", "address_space", "alias_scope", "alias_scope_domain", "blockaddress",
@@ -68,9 +67,122 @@ def llvm_type(token) -> T.Type:
     if keyword not in TYPE_KEYWORDS:
         raise MLIRError(f"unknown LLVM type: {keyword}", position_in(token, len(PREFIX_TYPE)))
     if keyword != "ptr" or not angle:
-        return T.OpaqueType(text)
+        return T.OpaqueType(PREFIX_TYPE + nested_text(text[len(PREFIX_TYPE):]))
     space = _address_space(token, len(head) + 1)
     return T.OpaqueType("!llvm.ptr" if space == 0 else f"!llvm.ptr<{space}>")
+
+
+def nested_text(text: str) -> str:
+    """An LLVM type's body as MLIR prints it: the LLVM types nested in it
+    go without their `!llvm.` prefix (`func<!llvm.ptr ()>` is `func<ptr ()>`);
+    quoted struct names are kept."""
+    if PREFIX_TYPE not in text:
+        return text
+    pieces, at = [], 0
+    for match in re.compile(r'"(?:[^"\\]|\\.)*"|!llvm\.').finditer(text):
+        pieces.append(text[at:match.start()])
+        if match.group() != PREFIX_TYPE:
+            pieces.append(match.group())
+        at = match.end()
+    pieces.append(text[at:])
+    return "".join(pieces)
+
+
+def split_top_level(text: str) -> list:
+    """`text` cut at its commas outside brackets and strings."""
+    parts, depth, start, index = [], 0, 0, 0
+    while index < len(text):
+        char = text[index]
+        if char == '"':
+            index += 1
+            while index < len(text) and text[index] != '"':
+                index += 2 if text[index] == "\\" else 1
+        elif char == "-" and text.startswith("->", index):
+            index += 1
+        elif char in "<([{":
+            depth += 1
+        elif char in ">)]}":
+            depth -= 1
+        elif char == "," and depth == 0:
+            parts.append(text[start:index].strip())
+            start = index + 1
+        index += 1
+    if text[start:].strip():
+        parts.append(text[start:].strip())
+    return parts
+
+
+_VECTOR = r"vector<((?:\[?[0-9]+\]?\s*x\s*)+)(.*)>"
+
+
+def nested_type(text: str) -> T.Type:
+    """The type that `text`, a type nested in an LLVM type's body, names:
+    a builtin type or an LLVM type (written without its prefix)."""
+    text = text.strip()
+    if text.startswith(PREFIX_TYPE):
+        return T.OpaqueType(PREFIX_TYPE + nested_text(text[len(PREFIX_TYPE):]))
+    if re.compile(r"(index|[su]?i[0-9]+|f16|bf16|f32|f64|f80|f128|tf32)").fullmatch(text):
+        return T.simple_type(text)
+    vector = re.compile(_VECTOR, re.S).fullmatch(text)
+    if vector is not None:
+        dims = re.compile(r"(\[?)([0-9]+)").findall(vector.group(1))
+        return T.VectorType(tuple(int(size) for _, size in dims), nested_type(vector.group(2)),
+                            tuple(bool(bracket) for bracket, _ in dims))
+    keyword = re.compile(_KEYWORD).match(text)
+    if keyword is not None and keyword.group() in TYPE_KEYWORDS:
+        return T.OpaqueType(PREFIX_TYPE + nested_text(text))
+    return T.OpaqueType(text)
+
+
+def nested_spelling(type) -> str:
+    """How `type` is written inside an LLVM type's body."""
+    text = str(type)
+    return text[len(PREFIX_TYPE):] if text.startswith(PREFIX_TYPE) else text
+
+
+def function_type(result, inputs, vararg: bool = False) -> T.Type:
+    """`!llvm.func<result (inputs[, ...])>`; a None result is `void`."""
+    args = [nested_spelling(t) for t in inputs] + (["..."] if vararg else [])
+    ret = "void" if result is None else nested_spelling(result)
+    return T.OpaqueType(f"!llvm.func<{ret} ({', '.join(args)})>")
+
+
+def function_type_parts(type):
+    """(result or None, inputs, vararg) of an `!llvm.func<...>` type, or
+    None for another type."""
+    text = getattr(type, "text", "")
+    if not text.startswith("!llvm.func<") or not text.endswith(")>"):
+        return None
+    body = text[len("!llvm.func<"):-1]
+    depth, index = 0, len(body) - 1
+    while index >= 0:
+        if body[index] == ")":
+            depth += 1
+        elif body[index] == "(":
+            depth -= 1
+            if depth == 0:
+                break
+        index -= 1
+    ret = body[:index].strip()
+    args = split_top_level(body[index + 1:-1])
+    vararg = bool(args) and args[-1] == "..."
+    if vararg:
+        args.pop()
+    return (None if ret == "void" else nested_type(ret), [nested_type(a) for a in args], vararg)
+
+
+def element_types(type) -> list | None:
+    """The element types of an `!llvm.struct` (each field) or
+    `!llvm.array` (its element, once), or None."""
+    text = getattr(type, "text", "")
+    if text.startswith("!llvm.struct<") and text.endswith(")>"):
+        body = text[len("!llvm.struct<"):-1]
+        open_at = body.index("(", body.rindex('"') if '"' in body else 0)
+        return [nested_type(t) for t in split_top_level(body[open_at + 1:-1])]
+    if text.startswith("!llvm.array<"):
+        match = re.compile(r"\s*[0-9]+\s*x\s*(.*)>", re.S).fullmatch(text, len("!llvm.array<"))
+        return [nested_type(match.group(1))] if match else None
+    return None
 
 
 def _address_space(token, start: int) -> int:
@@ -98,47 +210,71 @@ def _address_space(token, start: int) -> int:
     return value
 
 
-def fit_unsigned(literal: str, negative: bool, bits: int) -> int | None:
-    """MLIR's parseInteger into an unsigned `bits`-wide integer: the literal
-    is read into an APInt four bits per digit wide (one more when its top
-    bit is set), negated when `negative`, then sign-extended or truncated
-    to `bits`; it is too large (None) when that loses information."""
-    hexadecimal = literal.startswith("0x")
-    digits = literal[2:] if hexadecimal else literal
-    value = int(digits, 16 if hexadecimal else 10)
-    significant = digits.lstrip("0")
-    width = 4 * len(significant) if significant else 64
-    if value >> (width - 1):
-        width += 1
-    if negative:
-        value = -value % (1 << width)
-    mask = (1 << bits) - 1
-    if width >= bits:
-        result = value & mask
-    else:
-        signed = value - (1 << width) if value >> (width - 1) else value
-        result = signed & mask
-    return result if result & ((1 << width) - 1) == value else None
+# The attributes the dialect names an alias for, after their mnemonic
+# (LLVMDialect.cpp, LLVMOpAsmDialectInterface::getAlias).
+ALIASED_MNEMONICS = frozenset({
+    "access_group", "alias_scope", "alias_scope_domain", "di_basic_type", "di_common_block",
+    "di_compile_unit", "di_composite_type", "di_derived_type", "di_file",
+    "di_global_variable", "di_global_variable_expression", "di_imported_entity", "di_label",
+    "di_lexical_block", "di_lexical_block_file", "di_local_variable", "di_module",
+    "di_namespace", "di_null_type", "di_string_type", "di_subprogram",
+    "di_subroutine_type", "loop_annotation", "loop_vectorize", "loop_interleave",
+    "loop_unroll", "loop_unroll_and_jam", "loop_licm", "loop_distribute", "loop_pipeline",
+    "loop_peeled", "loop_unswitch", "tbaa_root", "tbaa_tag", "tbaa_type_desc"})
+_ALIAS_REFERENCE = r'"(?:[^"\\]|\\.)*"|#[a-zA-Z_$.][\w$.\-]*'
 
 
-def is_llvm_pointer(type) -> bool:
-    return isinstance(type, T.OpaqueType) and (
-        type.text == "!llvm.ptr" or type.text.startswith("!llvm.ptr<"))
+class AliasedAttr(A.Attribute):
+    """An LLVM attribute the dialect gives an alias (`#alias_scope`): its
+    text, with the attributes its body names through their aliases kept as
+    attributes, which print as their own aliases."""
+
+    __slots__ = ("pieces", "alias_name")
+
+    def __init__(self, mnemonic: str, pieces):
+        self.alias_name = mnemonic
+        self.pieces = tuple(pieces)
+        self._init_key()
+
+    def key(self):
+        return self.pieces
+
+    def print(self, p, elide: str) -> None:
+        for piece in self.pieces:
+            if isinstance(piece, str):
+                p.write(piece)
+            else:
+                p.print_attribute(piece)
 
 
-def llvm_type_supports_layout(type) -> bool:
-    keyword = type.text[len(PREFIX_TYPE):].partition("<")[0]
-    return keyword not in _NO_LAYOUT
+def _aliased(token, mnemonic: str, aliases) -> A.Attribute:
+    text, pieces, at = token.value, [], 0
+    for match in re.compile(_ALIAS_REFERENCE).finditer(text, len(PREFIX_ATTR)):
+        if match.group().startswith('"') or "." in match.group():
+            continue
+        if match.group() not in aliases:
+            raise MLIRError(f"undefined symbol alias id '{match.group()[1:]}'",
+                            position_in(token, match.start()))
+        pieces.append(text[at:match.start()])
+        pieces.append(aliases[match.group()])
+        at = match.end()
+    pieces.append(text[at:])
+    return AliasedAttr(mnemonic, pieces)
 
 
-def llvm_attribute(token) -> A.Attribute:
+def llvm_attribute(token, aliases=None) -> A.Attribute:
     """`#llvm.<mnemonic><...>`: the mnemonic must be the LLVM dialect's and
-    `#llvm.linkage<kind>` is checked; the attributes are kept verbatim."""
+    `#llvm.linkage<kind>` is checked; the attributes are kept verbatim, but
+    for those with an alias, whose body may name other aliases."""
     text = token.value
     mnemonic, angle, _ = text[len(PREFIX_ATTR):].partition("<")
     if mnemonic not in ATTRIBUTE_MNEMONICS:
         raise MLIRError(f"unknown attribute `{mnemonic}` in dialect `llvm`",
                         position_in(token, len(PREFIX_ATTR)))
+    if mnemonic in ALIASED_MNEMONICS and angle:
+        return _aliased(token, mnemonic, aliases or {})
+    if mnemonic == "fastmath" and angle:
+        return fastmath_attr(re.compile(r"[\w$.]+").findall(text[len("#llvm.fastmath<"):-1]))
     if mnemonic != "linkage":
         return A.OpaqueAttr(text)
     if not angle:
@@ -154,6 +290,23 @@ def llvm_attribute(token) -> A.Attribute:
     if after != len(text) - 1:
         raise MLIRError("expected '>'", position_in(token, after))
     return A.OpaqueAttr(f"#llvm.linkage<{keyword.group()}>")
+
+
+# LLVM's FastmathFlags in bit order (LLVMEnums.td).
+FASTMATH_BITS = ("nnan", "ninf", "nsz", "arcp", "contract", "afn", "reassoc")
+
+
+def fastmath_attr(words) -> A.Attribute:
+    """`#llvm.fastmath<...>` as MLIR prints the bit enum: `fast` for all
+    flags, `none` for none, else the flags in bit order."""
+    words = set(words)
+    if "fast" in words or words.issuperset(FASTMATH_BITS):
+        return A.OpaqueAttr("#llvm.fastmath<fast>")
+    flags = [bit for bit in FASTMATH_BITS if bit in words]
+    return A.OpaqueAttr(f"#llvm.fastmath<{', '.join(flags) or 'none'}>")
+
+
+FASTMATH_NONE = A.OpaqueAttr("#llvm.fastmath<none>")
 
 
 @register_attribute_verifier("llvm")

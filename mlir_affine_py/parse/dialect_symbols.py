@@ -14,8 +14,7 @@ from __future__ import annotations
 
 import re
 
-from ..diagnostics import MLIRError
-from ..dialects import llvm
+from ..diagnostics import MLIRError, advance
 from ..dialects.enum_attributes import enum_attribute, is_enum_attribute
 from ..ir import attributes as A
 from ..ir import types as T
@@ -31,17 +30,26 @@ _OPAQUE = re.compile(r"([!#][a-zA-Z_][\w$]*)<(.*)>", re.S)
 _SIMPLE_DATA = re.compile(r"[a-zA-Z][a-zA-Z0-9._]*(?:<.*>)?", re.S)
 
 
+# The LLVM dialect reads its own symbols; its module is deferred
+# (dialects/__init__.py), loaded by then for a text that names `llvm.`.
+_LLVM_TYPE, _LLVM_ATTR = "!llvm.", "#llvm."
+
+
 def dialect_type(token) -> T.Type:
     _check_body(token)
-    if token.value.startswith(llvm.PREFIX_TYPE):
+    if token.value.startswith(_LLVM_TYPE):
+        from ..dialects import llvm
         return llvm.llvm_type(token)
     return T.OpaqueType(printed_symbol(token.value))
 
 
-def dialect_attribute(token) -> A.Attribute:
+def dialect_attribute(token, aliases=None) -> A.Attribute:
+    """The attribute `token` spells; `aliases` are the attribute aliases
+    defined before it, which the LLVM dialect's attributes may name."""
     _check_body(token)
-    if token.value.startswith(llvm.PREFIX_ATTR):
-        return llvm.llvm_attribute(token)
+    if token.value.startswith(_LLVM_ATTR):
+        from ..dialects import llvm
+        return llvm.llvm_attribute(token, aliases)
     if is_enum_attribute(token.value):
         return enum_attribute(token)
     if token.value.startswith(_GPU_COMPILATION_PREFIXES):
@@ -82,7 +90,7 @@ def _check_body(token) -> None:
         elif char in _CLOSING:
             if open_brackets[-1] != _CLOSING[char]:
                 raise MLIRError(f"unbalanced '{open_brackets[-1]}' character in pretty "
-                                "dialect name", llvm.position_in(token, start))
+                                "dialect name", advance((token.line, token.column), token.value[:start]))
             open_brackets.pop()
             if not open_brackets:
                 return

@@ -14,7 +14,6 @@ from lark.lexer import Token
 
 from ..diagnostics import MLIRError, offset_to_pos
 from ..dialects.base import REGISTERED_DIALECTS
-from ..dialects import llvm
 from ..dialects.dlti import check_unique_keys
 from ..ir import attributes as A
 from ..ir import dense_storage
@@ -24,7 +23,8 @@ from ..ir.core import OP_CLASSES
 from ..ir.affine_expr import dim as affine_dim
 from ..ir.affine_expr import symbol as affine_symbol
 from ..ir.affine_map import AffineMap, IntegerSet
-from ..printer.numbers import float_to_bits, integer_attr_bits, round_to_type, unescape_string
+from ..printer.numbers import (fit_unsigned, float_to_bits, integer_attr_bits, round_to_type,
+                               unescape_string)
 from . import dialect_symbols
 from .syntax import (TOKEN, AffineSyntax, AttrDict, LocatedInt, OpHead, OpSequence,
                      ParsedBlock, ParsedOp, ParsedRegion, Props, Regions, Successors,
@@ -619,7 +619,7 @@ class MLIRTransformer:
             # A location attribute even outside `loc(...)`: it keeps its
             # `#loc` alias when the generic form is read back.
             return A.DialectLoc(_dialect_location_text(name))
-        return dialect_symbols.dialect_attribute(name)
+        return dialect_symbols.dialect_attribute(name, self.attribute_aliases)
 
     def typed_dialect_attr(self, children):
         """`#foo.attr : i32` (mlir_affine_py/grammar/extended.lark)."""
@@ -873,7 +873,7 @@ def _dialect_location_text(token) -> str:
     if number is None:
         raise MLIRError("expected integer value", at(index)).attach_note(
             parameter("line", "unsigned"), at(index), "error")
-    line = llvm.fit_unsigned(number.group(2), number.group(1) == "-", 32)
+    line = fit_unsigned(number.group(2), number.group(1) == "-", 32)
     if line is None:
         raise MLIRError("integer value too large", at(index)).attach_note(
             parameter("line", "unsigned"), at(len(body) - 1), "error")

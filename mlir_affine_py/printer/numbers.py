@@ -582,3 +582,26 @@ def unescape_string(literal_body: str) -> bytes:
         else:
             raise ValueError("unknown escape in string literal")
     return bytes(out)
+
+
+def fit_unsigned(literal: str, negative: bool, bits: int) -> int | None:
+    """MLIR's parseInteger into an unsigned `bits`-wide integer: the literal
+    is read into an APInt four bits per digit wide (one more when its top
+    bit is set), negated when `negative`, then sign-extended or truncated
+    to `bits`; it is too large (None) when that loses information."""
+    hexadecimal = literal.startswith("0x")
+    digits = literal[2:] if hexadecimal else literal
+    value = int(digits, 16 if hexadecimal else 10)
+    significant = digits.lstrip("0")
+    width = 4 * len(significant) if significant else 64
+    if value >> (width - 1):
+        width += 1
+    if negative:
+        value = -value % (1 << width)
+    mask = (1 << bits) - 1
+    if width >= bits:
+        result = value & mask
+    else:
+        signed = value - (1 << width) if value >> (width - 1) else value
+        result = signed & mask
+    return result if result & ((1 << width) - 1) == value else None

@@ -1,0 +1,660 @@
+"""The LLVM dialect's instructions declared by their upstream assembly
+formats (mlir/include/mlir/Dialect/LLVMIR/LLVMOps.td, with the custom
+directives of mlir/lib/Dialect/LLVMIR/IR/LLVMDialect.cpp): integer and
+float arithmetic, casts, memory access, aggregates and vectors, atomics,
+the simple terminators.  The ops with hand-written parsers (llvm.func,
+llvm.call, ...) are in llvm_structure.py, the intrinsics in
+llvm_intrinsics.py; the types and attributes in llvm.py."""
+
+from __future__ import annotations
+
+from ..diagnostics import MLIRError
+from ..ir import attributes as A
+from ..ir import types as T
+from ..ir.attr_syntax import (AnyAttr, ArrayAttrSyntax, AttrSyntax, DenseArray, Enum, StrAttr,
+                              SymbolRef, TypedInt, UnitAttr)
+from ..ir.core import register_op
+from ..ir.op_definition import (Operand, Optional, OptionalResult, Property, Result,
+                                Successor, Variadic)
+from ..ir.traits import (AttrSizedOperandSegments, Commutative, Pure, ReturnLike,
+                         SameOperandsAndResultType, Terminator)
+from ..parse.syntax import TOKEN, pos_of
+from .base import RegisteredOp
+from ..ir.type_constraints import TypeConstraint
+from .llvm import FASTMATH_NONE, element_types
+
+
+def _scalar_or_vector(predicate):
+    """LLVM_ScalarOrVectorOf: the type, or a vector of it."""
+    def check(type):
+        return predicate(type.element_type if isinstance(type, T.VectorType) else type)
+    return check
+
+
+def _signless(type) -> bool:
+    return isinstance(type, T.IntegerType) and not type.signedness
+
+
+SignlessIntegerLike = TypeConstraint(
+    "signless integer or LLVM dialect-compatible vector of signless integer",
+    _scalar_or_vector(_signless))
+FloatLike = TypeConstraint(
+    "floating point LLVM type or LLVM dialect-compatible vector of floating point LLVM type",
+    _scalar_or_vector(lambda type: isinstance(type, T.FloatType)))
+SignlessInteger = TypeConstraint("signless integer", _signless)
+
+
+def _atomic_ordering_error(op, loads: bool) -> str | None:
+    """LoadOp/StoreOp::verify (verifyAtomicMemOp): an atomic access names an
+    ordering it allows and has an alignment."""
+    ordering = op.properties.get("ordering")
+    if ordering is None or ordering.value == 0:
+        return None
+    case = ORDERING.case_of(ordering)
+    if case in (("release", "acq_rel") if loads else ("acquire", "acq_rel")):
+        return f"'{op.name}' op unsupported ordering '{case}'"
+    if "alignment" not in op.properties:
+        return f"'{op.name}' op expected alignment for atomic access"
+    return None
+
+# ------------------------------------------------------------ enums and flags
+ORDERING = Enum(("not_atomic", "unordered", "monotonic", "acquire", "release", "acq_rel",
+                 "seq_cst"), values=(0, 1, 2, 4, 5, 6, 7),
+                cpp_name="::mlir::LLVM::AtomicOrdering")
+NOT_ATOMIC = A.IntegerAttr(0, T.I64)
+# Read as a bare word: two orderings may follow each other (llvm.cmpxchg).
+ORDERING.grammar = "BARE_ID"
+ATOMIC_BIN_OPS = Enum(("xchg", "add", "sub", "_and", "nand", "_or", "_xor", "max", "min",
+                       "umax", "umin", "fadd", "fsub", "fmax", "fmin", "uinc_wrap",
+                       "udec_wrap", "usub_cond", "usub_sat", "fmaximum", "fminimum"),
+                      cpp_name="::mlir::LLVM::AtomicBinOp")
+ATOMIC_BIN_OPS.grammar = "BARE_ID"      # not `volatile`, which may stand before it
+OVERFLOW_BITS = ("nsw", "nuw")
+NO_OVERFLOW = A.IntegerAttr(0, T.I32)
+TAIL_CALL_NONE = A.OpaqueAttr("#llvm.tailcallkind<none>")
+
+
+class DialectAttr(AttrSyntax):
+    """An attribute of the dialect written whole (`#llvm.tailcallkind<tail>`):
+    only a `#` starts it, so a dictionary or a string may follow it."""
+
+    grammar = "hash_attr"
+
+
+class OverflowFlags:
+    """` overflow<nsw, nuw>` (parseOverflowFlags/printOverflowFlags): the
+    IntegerOverflowFlags property, an i32 of bits; nothing when none."""
+
+    grammar = 'FLAG_KEYWORD "<" name_id ("," name_id)* ">"'
+    optional = True
+
+    def parse(self, state, children, args):
+        bits = 0
+        if children:
+            if children[0].value != "overflow":
+                raise MLIRError("expected ':'", pos_of(children[0]))
+            for word in children[1:]:
+                if word.value not in OVERFLOW_BITS:
+                    raise MLIRError(f"custom op '{state.op_name}' expected one of "
+                                    "[none, nsw, nuw] for integer overflow flags, got: "
+                                    f"{word.value}", pos_of(word))
+                bits |= 1 << OVERFLOW_BITS.index(word.value)
+        state.attributes[args[0].name] = A.IntegerAttr(bits, T.I32)
+
+    def print(self, p, view, args):
+        flags = view.op.properties.get(args[0].name)
+        bits = flags.value if flags is not None else 0
+        if bits:
+            names = [name for i, name in enumerate(OVERFLOW_BITS) if bits >> i & 1]
+            p.write(f" overflow<{', '.join(names)}>")
+
+
+OVERFLOW_FLAGS = OverflowFlags()
+
+
+def _element_type_i1(type):
+    """getI1SameShape: i1, or a vector of i1 of the same shape."""
+    if isinstance(type, T.VectorType):
+        return T.VectorType(type.shape, T.I1, type.scalable)
+    return T.I1
+
+
+# ------------------------------------------------------------------ arithmetic
+class _IntBinary(RegisteredOp):
+    traits = (Pure, SameOperandsAndResultType)
+    ods_operands = (Operand("lhs", SignlessIntegerLike), Operand("rhs", SignlessIntegerLike))
+    ods_results = (Result("res", SignlessIntegerLike),)
+    assembly_format = "$lhs `,` $rhs attr-dict `:` type($res)"
+
+
+class _OverflowBinary(_IntBinary):
+    ods_properties = (Property("overflowFlags", TypedInt(T.I32), NO_OVERFLOW),)
+    custom_OverflowFlags = OVERFLOW_FLAGS
+    assembly_format = "$lhs `,` $rhs `` custom<OverflowFlags>($overflowFlags) attr-dict `:` type($res)"
+
+
+class _ExactBinary(_IntBinary):
+    ods_properties = (Property("isExact", UnitAttr()),)
+    assembly_format = "(`exact` $isExact^)? $lhs `,` $rhs attr-dict `:` type($res)"
+
+
+class _FloatBinary(_IntBinary):
+    ods_operands = (Operand("lhs", FloatLike), Operand("rhs", FloatLike))
+    ods_results = (Result("res", FloatLike),)
+    ods_properties = (Property("fastmathFlags", AnyAttr(), FASTMATH_NONE),)
+
+
+# ------------------------------------------------------------------------ casts
+class _Cast(RegisteredOp):
+    traits = (Pure,)
+    ods_operands = (Operand("arg"),)
+    ods_results = (Result("res"),)
+    assembly_format = "$arg attr-dict `:` type($arg) `to` type($res)"
+
+
+
+def _register(base, names: dict, **extra) -> None:
+    """One op class a name, of `base`, with the traits of `base`'s kind
+    (an op class states its traits: they are not inherited)."""
+    kind = (Pure,) if issubclass(base, _Cast) else (Pure, SameOperandsAndResultType)
+    for op_name, traits in names.items():
+        register_op(type("LLVM" + op_name.title().replace("_", ""), (base,),
+                         {"name": f"llvm.{op_name}", "traits": kind + traits,
+                          "__module__": __name__, **extra}))
+
+
+_register(_OverflowBinary, {"add": (Commutative,), "sub": (), "mul": (Commutative,),
+                            "shl": ()})
+_register(_ExactBinary, {"udiv": (), "sdiv": (), "lshr": (), "ashr": ()})
+_register(_IntBinary, {"urem": (), "srem": (), "and": (), "xor": ()})
+_register(_FloatBinary, {"fadd": (), "fsub": (), "fmul": (), "fdiv": (), "frem": ()})
+
+
+@register_op
+class LLVMOrOp(_IntBinary):
+    name = "llvm.or"
+    traits = (Pure, SameOperandsAndResultType)
+    ods_properties = (Property("isDisjoint", UnitAttr()),)
+    assembly_format = "(`disjoint` $isDisjoint^)? $lhs `,` $rhs attr-dict `:` type($res)"
+
+
+@register_op
+class LLVMFNegOp(RegisteredOp):
+    name = "llvm.fneg"
+    traits = (Pure, SameOperandsAndResultType)
+    ods_operands = (Operand("operand", FloatLike),)
+    ods_results = (Result("res", FloatLike),)
+    ods_properties = (Property("fastmathFlags", AnyAttr(), FASTMATH_NONE),)
+    assembly_format = "$operand attr-dict `:` type($res)"
+
+
+class _NonNegCast(_Cast):
+    ods_properties = (Property("nonNeg", UnitAttr()),)
+    assembly_format = "(`nneg` $nonNeg^)? $arg attr-dict `:` type($arg) `to` type($res)"
+
+
+_register(_Cast, {name: () for name in ("bitcast", "addrspacecast", "inttoptr", "ptrtoint",
+                                        "sext", "fpext", "fptrunc", "fptosi", "fptoui",
+                                        "sitofp")})
+_register(_NonNegCast, {"zext": (), "uitofp": ()})
+
+
+@register_op
+class LLVMTruncOp(_Cast):
+    name = "llvm.trunc"
+    traits = (Pure,)
+    ods_properties = (Property("overflowFlags", TypedInt(T.I32), NO_OVERFLOW),)
+    custom_OverflowFlags = OVERFLOW_FLAGS
+    assembly_format = ("$arg `` custom<OverflowFlags>($overflowFlags) attr-dict `:` "
+                       "type($arg) `to` type($res)")
+
+
+@register_op
+class LLVMFreezeOp(RegisteredOp):
+    name = "llvm.freeze"
+    traits = (Pure, SameOperandsAndResultType)
+    ods_operands = (Operand("val"),)
+    ods_results = (Result("res"),)
+    assembly_format = "$val attr-dict `:` type($val)"
+
+
+@register_op
+class LLVMSelectOp(RegisteredOp):
+    name = "llvm.select"
+    traits = (Pure,)
+    ods_operands = (Operand("condition"), Operand("trueValue"), Operand("falseValue"))
+    ods_results = (Result("res"),)
+    ods_properties = (Property("fastmathFlags", AnyAttr(), FASTMATH_NONE),)
+    ods_types = {"trueValue": "res", "falseValue": "res"}
+    assembly_format = "operands attr-dict `:` type($condition) `,` type($res)"
+
+
+# ------------------------------------------------------------ vectors, aggregates
+def _vector_element(state):
+    vector = state.types["vector"][0]
+    return [vector.element_type if isinstance(vector, T.VectorType) else vector]
+
+
+@register_op
+class LLVMExtractElementOp(RegisteredOp):
+    name = "llvm.extractelement"
+    traits = (Pure,)
+    ods_operands = (Operand("vector"), Operand("position"))
+    ods_results = (Result("res"),)
+    ods_types = {"res": _vector_element}
+    assembly_format = ("$vector `[` $position `:` type($position) `]` attr-dict `:` "
+                       "type($vector)")
+
+
+@register_op
+class LLVMInsertElementOp(RegisteredOp):
+    name = "llvm.insertelement"
+    traits = (Pure,)
+    ods_operands = (Operand("vector"), Operand("value"), Operand("position"))
+    ods_results = (Result("res"),)
+    ods_types = {"value": _vector_element, "res": "vector"}
+    assembly_format = ("$value `,` $vector `[` $position `:` type($position) `]` attr-dict "
+                       "`:` type($vector)")
+
+
+class ShuffleType:
+    """custom<ShuffleType>: the result type, a vector of the mask's length
+    with the operand's element type and scalability, printed as nothing."""
+
+    grammar = ""
+    optional = False
+
+    def parse(self, state, children, args):
+        v1 = state.types["v1"][0]
+        mask = state.attributes["mask"].value
+        if isinstance(v1, T.VectorType):
+            state.types["res"] = [T.VectorType((len(mask),), v1.element_type, v1.scalable)]
+        else:
+            state.types["res"] = [v1]
+
+    def print(self, p, view, args):
+        return None
+
+
+@register_op
+class LLVMShuffleVectorOp(RegisteredOp):
+    name = "llvm.shufflevector"
+    traits = (Pure,)
+    ods_operands = (Operand("v1"), Operand("v2"))
+    ods_results = (Result("res"),)
+    ods_properties = (Property("mask", DenseArray(T.I32)),)
+    required_properties = ("mask",)
+    ods_types = {"v2": "v1"}
+    custom_ShuffleType = ShuffleType()
+    assembly_format = ("$v1 `,` $v2 $mask attr-dict `:` type($v1) "
+                       "custom<ShuffleType>(ref(type($v1)), type($res), ref($mask))")
+
+    def verify(self):
+        """ShuffleVectorOp::verify: a scalable vector is only splatted."""
+        v1 = self.operands[0].type
+        if isinstance(v1, T.VectorType) and v1.scalable and any(
+                self.properties["mask"].value):
+            return "'llvm.shufflevector' op expected a splat operation for scalable vectors"
+        return None
+
+
+def _element_at(container, position):
+    """The type at `position` in nested LLVM aggregates (getInsertExtractValueElementType)."""
+    type = container
+    for index in position:
+        elements = element_types(type)
+        if elements is None:
+            return None
+        type = elements[0] if getattr(type, "text", "").startswith("!llvm.array") \
+            else (elements[index] if 0 <= index < len(elements) else None)
+        if type is None:
+            return None
+    return type
+
+
+class InsertExtractValueElementType:
+    """custom<InsertExtractValueElementType>: the type of the element at
+    the op's position, printed as nothing."""
+
+    grammar = ""
+    optional = False
+
+    def parse(self, state, children, args):
+        container = state.types["container"][0]
+        element = _element_at(container, state.attributes["position"].value)
+        if element is None:
+            raise MLIRError(f"custom op '{state.op_name}' expected LLVM IR structure/array "
+                            "type", None)
+        state.types[args[0].args[0].name] = [element]
+
+    def print(self, p, view, args):
+        return None
+
+
+_INSERT_EXTRACT = InsertExtractValueElementType()
+
+
+@register_op
+class LLVMExtractValueOp(RegisteredOp):
+    name = "llvm.extractvalue"
+    traits = (Pure,)
+    ods_operands = (Operand("container"),)
+    ods_results = (Result("res"),)
+    ods_properties = (Property("position", DenseArray(T.I64)),)
+    required_properties = ("position",)
+    custom_InsertExtractValueElementType = _INSERT_EXTRACT
+    assembly_format = ("$container `` $position attr-dict `:` type($container) "
+                       "custom<InsertExtractValueElementType>(type($res), ref(type($container)), "
+                       "ref($position))")
+
+
+@register_op
+class LLVMInsertValueOp(RegisteredOp):
+    name = "llvm.insertvalue"
+    traits = (Pure,)
+    ods_operands = (Operand("container"), Operand("value"))
+    ods_results = (Result("res"),)
+    ods_properties = (Property("position", DenseArray(T.I64)),)
+    required_properties = ("position",)
+    ods_types = {"res": "container"}
+    custom_InsertExtractValueElementType = _INSERT_EXTRACT
+    assembly_format = ("$value `,` $container `` $position attr-dict `:` type($container) "
+                       "custom<InsertExtractValueElementType>(type($value), "
+                       "ref(type($container)), ref($position))")
+
+
+# ----------------------------------------------------------------------- memory
+class LoadType:
+    """custom<LoadType>: `!llvm.ptr -> f32`."""
+
+    grammar = 'type "->" type'
+    optional = False
+
+    def parse(self, state, children, args):
+        state.types[args[0].args[0].name] = [children[0]]
+        state.types[args[1].args[0].name] = [children[1]]
+
+    def print(self, p, view, args):
+        p.print_type(view.values(args[0].args[0])[0].type)
+        p.write(" -> ")
+        p.print_type(view.values(args[1].args[0])[0].type)
+
+
+class StoreType:
+    """custom<StoreType>: `f32, !llvm.ptr`."""
+
+    grammar = 'type "," type'
+    optional = False
+
+    def parse(self, state, children, args):
+        state.types[args[0].args[0].name] = [children[0]]
+        state.types[args[1].args[0].name] = [children[1]]
+
+    def print(self, p, view, args):
+        p.print_type(view.values(args[0].args[0])[0].type)
+        p.write(", ")
+        p.print_type(view.values(args[1].args[0])[0].type)
+
+
+_ALIAS_PROPERTIES = (Property("access_groups"), Property("alias_scopes"),
+                     Property("noalias_scopes"), Property("tbaa"))
+
+
+@register_op
+class LLVMLoadOp(RegisteredOp):
+    name = "llvm.load"
+    ods_operands = (Operand("addr"),)
+    ods_results = (Result("res"),)
+    ods_properties = (Property("alignment", TypedInt(T.I64)), Property("volatile_", UnitAttr()),
+                      Property("nontemporal", UnitAttr()), Property("invariant", UnitAttr()),
+                      Property("invariantGroup", UnitAttr()),
+                      Property("ordering", ORDERING, NOT_ATOMIC),
+                      Property("syncscope", StrAttr())) + _ALIAS_PROPERTIES + (
+                      Property("dereferenceable"), Property("nonnull", UnitAttr()),
+                      Property("noundef", UnitAttr()))
+    custom_LoadType = LoadType()
+    assembly_format = """
+        (`volatile` $volatile_^)? $addr
+        (`atomic` (`syncscope` `(` $syncscope^ `)`)? $ordering^)?
+        (`invariant` $invariant^)?
+        (`invariant_group` $invariantGroup^)?
+        attr-dict `:` custom<LoadType>(type($addr), type($res))
+    """
+
+    def verify(self):
+        return _atomic_ordering_error(self, loads=True)
+
+
+@register_op
+class LLVMStoreOp(RegisteredOp):
+    name = "llvm.store"
+    ods_operands = (Operand("value"), Operand("addr"))
+    ods_results = ()
+    ods_properties = (Property("alignment", TypedInt(T.I64)), Property("volatile_", UnitAttr()),
+                      Property("nontemporal", UnitAttr()), Property("invariantGroup", UnitAttr()),
+                      Property("ordering", ORDERING, NOT_ATOMIC),
+                      Property("syncscope", StrAttr())) + _ALIAS_PROPERTIES
+    custom_StoreType = StoreType()
+    assembly_format = """
+        (`volatile` $volatile_^)? $value `,` $addr
+        (`atomic` (`syncscope` `(` $syncscope^ `)`)? $ordering^)?
+        (`invariant_group` $invariantGroup^)?
+        attr-dict `:` custom<StoreType>(type($value), type($addr))
+    """
+
+    def verify(self):
+        return _atomic_ordering_error(self, loads=False)
+
+
+class Orderings:
+    """`$success_ordering $failure_ordering` of llvm.cmpxchg's format, as one
+    piece: two attributes in a row, each of which the engine would read as
+    a piece that may be absent, are ambiguous to the LALR table."""
+
+    grammar = "BARE_ID BARE_ID"
+    optional = False
+
+    def parse(self, state, children, args):
+        for word, arg in zip(children, args):
+            state.attributes[arg.name] = ORDERING.parse([word], state.op_name)
+
+    def print(self, p, view, args):
+        p.write(" ".join(ORDERING.case_of(view.op.properties[arg.name]) for arg in args))
+
+
+def _cmpxchg_result(state):
+    value = state.types["val"][0]
+    return [T.OpaqueType(f"!llvm.struct<({_nested(value)}, i1)>")]
+
+
+def _nested(type) -> str:
+    from .llvm import nested_spelling
+    return nested_spelling(type)
+
+
+@register_op
+class LLVMAtomicCmpXchgOp(RegisteredOp):
+    name = "llvm.cmpxchg"
+    ods_operands = (Operand("ptr"), Operand("cmp"), Operand("val"))
+    ods_results = (Result("res"),)
+    ods_properties = (Property("success_ordering", ORDERING),
+                      Property("failure_ordering", ORDERING), Property("syncscope", StrAttr()),
+                      Property("alignment", TypedInt(T.I64)), Property("weak", UnitAttr()),
+                      Property("volatile_", UnitAttr())) + _ALIAS_PROPERTIES
+    required_properties = ("failure_ordering", "success_ordering")
+    ods_types = {"cmp": "val", "res": _cmpxchg_result}
+    custom_Orderings = Orderings()
+    assembly_format = """
+        (`weak` $weak^)? (`volatile` $volatile_^)? $ptr `,` $cmp `,` $val
+        (`syncscope` `(` $syncscope^ `)`)? custom<Orderings>($success_ordering, $failure_ordering)
+        attr-dict `:` qualified(type($ptr)) `,` type($val)
+    """
+
+    def verify(self):
+        """AtomicCmpXchgOp::verify: both orderings at least monotonic, the
+        failure one neither release nor acq_rel."""
+        success = ORDERING.case_of(self.properties["success_ordering"])
+        failure = ORDERING.case_of(self.properties["failure_ordering"])
+        if success in ("not_atomic", "unordered") or failure in ("not_atomic", "unordered"):
+            return "'llvm.cmpxchg' op ordering must be at least 'monotonic'"
+        if failure in ("release", "acq_rel"):
+            return "'llvm.cmpxchg' op failure ordering cannot be 'release' or 'acq_rel'"
+        return None
+
+
+@register_op
+class LLVMAtomicRMWOp(RegisteredOp):
+    name = "llvm.atomicrmw"
+    ods_operands = (Operand("ptr"), Operand("val"))
+    ods_results = (Result("res"),)
+    ods_properties = (Property("bin_op", ATOMIC_BIN_OPS), Property("ordering", ORDERING),
+                      Property("syncscope", StrAttr()), Property("alignment", TypedInt(T.I64)),
+                      Property("volatile_", UnitAttr())) + _ALIAS_PROPERTIES
+    required_properties = ("bin_op", "ordering")
+    ods_types = {"res": "val"}
+    assembly_format = """
+        (`volatile` $volatile_^)? $bin_op $ptr `,` $val
+        (`syncscope` `(` $syncscope^ `)`)? $ordering attr-dict `:`
+        qualified(type($ptr)) `,` type($val)
+    """
+
+    def verify(self):
+        """AtomicRMWOp::verify: the float operations take a float value."""
+        operation = ATOMIC_BIN_OPS.case_of(self.properties["bin_op"])
+        value = self.operands[1].type
+        if operation in ("fadd", "fsub", "fmax", "fmin", "fmaximum", "fminimum"):
+            if not isinstance(value.element_type if isinstance(value, T.VectorType)
+                              else value, T.FloatType):
+                return "'llvm.atomicrmw' op expected LLVM IR floating point type"
+        return None
+
+
+@register_op
+class LLVMFenceOp(RegisteredOp):
+    name = "llvm.fence"
+    ods_properties = (Property("ordering", ORDERING), Property("syncscope", StrAttr()))
+    required_properties = ("ordering",)
+    assembly_format = "(`syncscope` `(` $syncscope^ `)`)? $ordering attr-dict"
+
+    def verify(self):
+        if ORDERING.case_of(self.properties["ordering"]) in ("not_atomic", "unordered",
+                                                            "monotonic"):
+            return ("'llvm.fence' op can be given only acquire, release, acq_rel, and seq_cst "
+                    "orderings")
+        return None
+
+
+@register_op
+class LLVMVaArgOp(RegisteredOp):
+    name = "llvm.va_arg"
+    ods_operands = (Operand("arg"),)
+    ods_results = (Result("res"),)
+    assembly_format = "$arg attr-dict `:` functional-type($arg, $res)"
+
+
+# ------------------------------------------------------------------ terminators
+@register_op
+class LLVMReturnOp(RegisteredOp):
+    name = "llvm.return"
+    traits = (Pure, ReturnLike, Terminator)
+    ods_operands = (Optional("arg"),)
+    assembly_format = "attr-dict ($arg^ `:` type($arg))?"
+
+    def verify(self):
+        """ReturnOp::verify: as many operands as the enclosing llvm.func
+        has results, of its result type."""
+        parent = self.parent_op
+        if parent is None or parent.name != "llvm.func":
+            return None
+        from .llvm import function_type_parts
+        parts = function_type_parts(parent.properties["function_type"].value)
+        if parts is None:
+            return None
+        from ..ir.verifier import NotedMessage
+        expected = 0 if parts[0] is None else 1
+        if len(self.operands) != expected:
+            return NotedMessage(f"'llvm.return' op expected {expected} operand"
+                                f"{'s' if expected != 1 else ''}",
+                                [("when returning from function", parent)])
+        if expected and self.operands[0].type != parts[0]:
+            return NotedMessage("'llvm.return' op mismatching result types",
+                                [("when returning from function", parent)])
+        return None
+
+
+@register_op
+class LLVMResumeOp(RegisteredOp):
+    name = "llvm.resume"
+    traits = (Terminator,)
+    ods_operands = (Operand("value"),)
+    assembly_format = "$value attr-dict `:` type($value)"
+
+
+@register_op
+class LLVMUnreachableOp(RegisteredOp):
+    name = "llvm.unreachable"
+    traits = (Terminator,)
+    assembly_format = "attr-dict"
+
+
+@register_op
+class LLVMBrOp(RegisteredOp):
+    name = "llvm.br"
+    traits = (Pure, Terminator)
+    ods_operands = (Variadic("destOperands"),)
+    ods_properties = (Property("loop_annotation"),)
+    ods_successors = (Successor("dest"),)
+    assembly_format = "$dest (`(` $destOperands^ `:` type($destOperands) `)`)? attr-dict"
+
+
+@register_op
+class LLVMCondBrOp(RegisteredOp):
+    name = "llvm.cond_br"
+    traits = (AttrSizedOperandSegments, Pure, Terminator)
+    ods_operands = (Operand("condition"), Variadic("trueDestOperands"),
+                    Variadic("falseDestOperands"))
+    ods_properties = (Property("branch_weights", DenseArray(T.I32)),
+                      Property("loop_annotation"))
+    ods_successors = (Successor("trueDest"), Successor("falseDest"))
+    ods_types = {"condition": T.I1}
+    assembly_format = """
+        $condition ( `weights` `(` $branch_weights^ `)` )? `,`
+        $trueDest (`(` $trueDestOperands^ `:` type($trueDestOperands) `)`)? `,`
+        $falseDest (`(` $falseDestOperands^ `:` type($falseDestOperands) `)`)?
+        attr-dict
+    """
+
+
+# --------------------------------------------------------------- globals, misc
+@register_op
+class LLVMAddressOfOp(RegisteredOp):
+    name = "llvm.mlir.addressof"
+    traits = (Pure,)
+    ods_results = (Result("res"),)
+    ods_properties = (Property("global_name", SymbolRef()),)
+    required_properties = ("global_name",)
+    assembly_format = "$global_name attr-dict `:` qualified(type($res))"
+
+
+@register_op
+class LLVMInlineAsmOp(RegisteredOp):
+    name = "llvm.inline_asm"
+    ods_operands = (Variadic("operands"),)
+    ods_results = (OptionalResult("res"),)
+    ods_properties = (Property("asm_string", StrAttr()), Property("constraints", StrAttr()),
+                      Property("has_side_effects", UnitAttr()),
+                      Property("is_align_stack", UnitAttr()),
+                      Property("tail_call_kind", DialectAttr(), TAIL_CALL_NONE),
+                      Property("asm_dialect", DialectAttr()),
+                      Property("operand_attrs", ArrayAttrSyntax()))
+    required_properties = ("asm_string", "constraints")
+    assembly_format = """
+        (`has_side_effects` $has_side_effects^)?
+        (`is_align_stack` $is_align_stack^)?
+        (`tail_call_kind` `=` $tail_call_kind^)?
+        (`asm_dialect` `=` $asm_dialect^)?
+        (`operand_attrs` `=` $operand_attrs^)?
+        attr-dict
+        $asm_string `,` $constraints
+        operands `:` functional-type(operands, results)
+    """
