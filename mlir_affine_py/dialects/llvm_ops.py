@@ -18,7 +18,7 @@ from ..ir.op_definition import (Operand, Optional, OptionalResult, Property, Res
                                 Successor, Variadic)
 from ..ir.traits import (AttrSizedOperandSegments, Commutative, Pure, ReturnLike,
                          SameOperandsAndResultType, Terminator)
-from ..parse.syntax import TOKEN, pos_of
+from ..parse.syntax import pos_of
 from .base import RegisteredOp
 from ..ir.type_constraints import TypeConstraint
 from .llvm import FASTMATH_NONE, element_types

@@ -772,7 +772,7 @@ class LLVMLandingpadOp(RegisteredOp):
     @parses("llvm_clause")
     def parse_llvm_clause(t, children):
         if children[0].value not in ("catch", "filter"):
-            raise MLIRError(f"custom op 'llvm.landingpad' expected 'catch' or 'filter'",
+            raise MLIRError("custom op 'llvm.landingpad' expected 'catch' or 'filter'",
                             pos_of(children[0]))
         return ("clause", children[1], children[2])
 
