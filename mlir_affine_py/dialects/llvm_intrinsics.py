@@ -11,8 +11,10 @@ from ..ir.attr_syntax import AttrSyntax, Enum, TypedInt
 from ..ir.core import Operation, register_op
 from ..ir.op_definition import Operand, Property, Result, Variadic
 from ..ir.traits import Pure, SameOperandsAndResultType
+from ..ir.type_constraints import TypeConstraint
 from .base import RegisteredOp, attrs_of, first_of
 from .llvm import FASTMATH_NONE
+from .llvm_ops import FloatLike, LLVMCompatible, LLVMPointer, LLVMVector
 from .llvm_structure import LLVMCallOp, _Bundles
 
 PTR = T.OpaqueType("!llvm.ptr")
@@ -41,12 +43,12 @@ class _UnaryFloat(RegisteredOp):
 
 for _name in ("sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh", "exp",
               "exp2", "exp10", "log", "log2", "log10", "fabs", "sqrt", "ceil", "floor",
-              "round", "roundeven", "trunc", "rint", "nearbyint", "canonicalize"):
+              "round", "roundeven", "trunc", "rint", "nearbyint"):
     _intrinsic(_name, _UnaryFloat, (Pure, SameOperandsAndResultType))
 
 
 class _BinaryFloat(_UnaryFloat):
-    ods_operands = (Operand("a"), Operand("b"))
+    ods_operands = (Operand("a", FloatLike), Operand("b", FloatLike))
 
 
 for _name in ("pow", "copysign", "minnum", "maxnum", "minimum", "maximum", "atan2"):
@@ -104,12 +106,47 @@ class _GenericOnly(RegisteredOp):
     print = Operation.print
 
 
-for _name in ("vector.interleave2", "vector.deinterleave2"):
-    _intrinsic(_name, _GenericOnly, (Pure,))
-for _name in ("smax", "smin", "umax", "umin", "add", "sub", "mul", "sdiv", "udiv", "srem",
-              "urem", "ashr", "lshr", "shl", "or", "and", "xor", "fadd", "fsub", "fmul",
-              "fdiv", "frem", "fneg", "fma"):
-    _intrinsic(f"vp.{_name}", _GenericOnly, (Pure,))
+def _twice_as_many_elements(op) -> bool:
+    vec1, res = op.operands[0].type, op.results[0].type
+    return isinstance(res, T.VectorType) and res.num_elements == 2 * vec1.num_elements
+
+
+_intrinsic("vector.interleave2", _GenericOnly, (Pure,),
+           ods_operands=(Operand("vec1", LLVMVector), Operand("vec2", LLVMVector)),
+           ods_predicates=(("result has twice as many elements as 'vec1'",
+                            _twice_as_many_elements),))
+_intrinsic("vector.deinterleave2", _GenericOnly, (Pure,),
+           ods_operands=(Operand("vec", LLVMVector),),
+           ods_results=(Result("res", LLVMCompatible),))
+# Vector-predicated ops (LLVM_VPBinaryBase and its kin): vectors of the
+# element kind, a mask of i1 and the explicit vector length.
+def _vector_of(description: str, predicate) -> TypeConstraint:
+    return TypeConstraint(f"LLVM dialect-compatible vector of {description}",
+                          lambda type: isinstance(type, T.VectorType)
+                          and predicate(type.element_type))
+
+
+_INTEGER_VECTOR = _vector_of("signless integer", lambda t: isinstance(t, T.IntegerType)
+                             and not t.signedness)
+_FLOAT_VECTOR = _vector_of("floating-point", lambda t: isinstance(t, T.FloatType))
+_MASK = _vector_of("1-bit signless integer", lambda t: t == T.I1)
+
+
+def _vp_operands(names: tuple, element: TypeConstraint) -> tuple:
+    return tuple(Operand(name, element) for name in names) + (Operand("mask", _MASK),
+                                                              Operand("evl"))
+
+
+for _names, _ops, _element in (
+        (("lhs", "rhs"), ("smax", "smin", "umax", "umin", "add", "sub", "mul", "sdiv", "udiv",
+                          "srem", "urem", "ashr", "lshr", "shl", "or", "and", "xor"),
+         _INTEGER_VECTOR),
+        (("lhs", "rhs"), ("fadd", "fsub", "fmul", "fdiv", "frem"), _FLOAT_VECTOR),
+        (("op",), ("fneg",), _FLOAT_VECTOR),
+        (("op1", "op2", "op3"), ("fma",), _FLOAT_VECTOR)):
+    for _name in _ops:
+        _intrinsic(f"vp.{_name}", _GenericOnly, (Pure,),
+                   ods_operands=_vp_operands(_names, _element))
 
 
 # ------------------------------------------------------------------- memory
@@ -135,6 +172,8 @@ for _name in ("launder.invariant.group", "strip.invariant.group"):
 @register_op
 class LLVMInvariantStartOp(RegisteredOp):
     name = "llvm.intr.invariant.start"
+    # No effects declared: the analyses take them as unknown (any read or write).
+    traits = ()
     ods_operands = (Operand("ptr"),)
     ods_results = (Result("res"),)
     ods_properties = (Property("size", TypedInt(T.I64)),)
@@ -146,6 +185,8 @@ class LLVMInvariantStartOp(RegisteredOp):
 @register_op
 class LLVMInvariantEndOp(RegisteredOp):
     name = "llvm.intr.invariant.end"
+    # No effects declared: the analyses take them as unknown (any read or write).
+    traits = ()
     ods_operands = (Operand("start"), Operand("ptr"))
     ods_properties = (Property("size", TypedInt(T.I64)),)
     required_properties = ("size",)
@@ -156,6 +197,8 @@ class LLVMInvariantEndOp(RegisteredOp):
 @register_op
 class LLVMStackSaveOp(RegisteredOp):
     name = "llvm.intr.stacksave"
+    # No effects declared: the analyses take them as unknown (any read or write).
+    traits = ()
     ods_results = (Result("res"),)
     assembly_format = "attr-dict `:` qualified(type($res))"
 
@@ -173,7 +216,9 @@ for _name in ("vastart", "vaend"):
 @register_op
 class LLVMVaCopyOp(RegisteredOp):
     name = "llvm.intr.vacopy"
-    ods_operands = (Operand("dest_list"), Operand("src_list"))
+    # No effects declared: the analyses take them as unknown (any read or write).
+    traits = ()
+    ods_operands = (Operand("dest_list", LLVMPointer), Operand("src_list", LLVMPointer))
     assembly_format = "$src_list `to` $dest_list attr-dict `:` type(operands)"
 
 
@@ -181,6 +226,8 @@ class LLVMVaCopyOp(RegisteredOp):
 @register_op
 class LLVMEhTypeidForOp(RegisteredOp):
     name = "llvm.intr.eh.typeid.for"
+    # No effects declared: the analyses take them as unknown (any read or write).
+    traits = ()
     ods_operands = (Operand("type_info"),)
     ods_results = (Result("res"),)
     assembly_format = "$type_info attr-dict `:` functional-type(operands, results)"
@@ -189,6 +236,8 @@ class LLVMEhTypeidForOp(RegisteredOp):
 @register_op
 class LLVMNoAliasScopeDeclOp(RegisteredOp):
     name = "llvm.intr.experimental.noalias.scope.decl"
+    # No effects declared: the analyses take them as unknown (any read or write).
+    traits = ()
     ods_properties = (Property("scope", _DialectAttr()),)
     required_properties = ("scope",)
     assembly_format = "$scope attr-dict"
@@ -221,6 +270,8 @@ class RoundingAndExceptions:
 @register_op
 class LLVMConstrainedFPTruncOp(RegisteredOp):
     name = "llvm.intr.experimental.constrained.fptrunc"
+    # No effects declared: the analyses take them as unknown (any read or write).
+    traits = ()
     ods_operands = (Operand("arg_0"),)
     ods_results = (Result("res"),)
     ods_properties = (Property("roundingmode", ROUNDING_MODE),
@@ -237,6 +288,8 @@ class LLVMAssumeOp(RegisteredOp):
     by llvm.call's rules."""
 
     name = "llvm.intr.assume"
+    # No effects declared: the analyses take them as unknown (any read or write).
+    traits = ()
     ods_operands = (Operand("cond"), Variadic("op_bundle_operands"))
     ods_properties = (Property("op_bundle_sizes", A.DenseArrayAttr),
                       Property("op_bundle_tags", A.ArrayAttr))

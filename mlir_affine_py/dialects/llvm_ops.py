@@ -16,8 +16,8 @@ from ..ir.attr_syntax import (AnyAttr, ArrayAttrSyntax, AttrSyntax, DenseArray, 
 from ..ir.core import register_op
 from ..ir.op_definition import (Operand, Optional, OptionalResult, Property, Result,
                                 Successor, Variadic)
-from ..ir.traits import (AttrSizedOperandSegments, Commutative, Pure, ReturnLike,
-                         SameOperandsAndResultType, Terminator)
+from ..ir.traits import (AttrSizedOperandSegments, Commutative, MemoryEffectOpInterface, Pure,
+                         Read, ReturnLike, SameOperandsAndResultType, Terminator, Write)
 from ..parse.syntax import pos_of
 from .base import RegisteredOp
 from ..ir.type_constraints import TypeConstraint
@@ -42,6 +42,36 @@ FloatLike = TypeConstraint(
     "floating point LLVM type or LLVM dialect-compatible vector of floating point LLVM type",
     _scalar_or_vector(lambda type: isinstance(type, T.FloatType)))
 SignlessInteger = TypeConstraint("signless integer", _signless)
+
+
+def _pointer(type) -> bool:
+    return isinstance(type, T.OpaqueType) and (type.text == "!llvm.ptr"
+                                               or type.text.startswith("!llvm.ptr<"))
+
+
+def _compatible(type) -> bool:
+    """LLVM::isCompatibleType: the dialect's own types (held as `!llvm.`
+    opaque types), signless integers, floats and vectors of them."""
+    if isinstance(type, T.VectorType):
+        return _compatible(type.element_type)
+    return (isinstance(type, T.OpaqueType) and type.text.startswith("!llvm.")) or \
+        _signless(type) or isinstance(type, T.FloatType)
+
+
+LLVMPointer = TypeConstraint("LLVM pointer type", _pointer)
+LLVMCompatible = TypeConstraint("LLVM dialect-compatible type", _compatible)
+LLVMVector = TypeConstraint("LLVM dialect-compatible vector type",
+                            lambda type: isinstance(type, T.VectorType) and _compatible(type))
+
+
+def _access_effects(op, own) -> list:
+    """A load's or store's effects: `own` on its address; a volatile access,
+    or an atomic one at monotonic or stricter ordering, synchronizes, so it
+    also reads and writes memory at large (LoadOp/StoreOp::getEffects)."""
+    ordering = op.properties.get("ordering")
+    if "volatile_" in op.properties or (ordering is not None and ordering.value > 1):
+        return [own, Write(), Read()]
+    return [own]
 
 
 def _atomic_ordering_error(op, loads: bool) -> str | None:
@@ -239,7 +269,7 @@ def _vector_element(state):
 class LLVMExtractElementOp(RegisteredOp):
     name = "llvm.extractelement"
     traits = (Pure,)
-    ods_operands = (Operand("vector"), Operand("position"))
+    ods_operands = (Operand("vector", LLVMVector), Operand("position", SignlessInteger))
     ods_results = (Result("res"),)
     ods_types = {"res": _vector_element}
     assembly_format = ("$vector `[` $position `:` type($position) `]` attr-dict `:` "
@@ -403,6 +433,12 @@ _ALIAS_PROPERTIES = (Property("access_groups"), Property("alias_scopes"),
 @register_op
 class LLVMLoadOp(RegisteredOp):
     name = "llvm.load"
+    traits = (MemoryEffectOpInterface,)
+
+    def get_effects(self) -> list:
+        """LoadOp::getEffects: reads its address (see _access_effects)."""
+        return _access_effects(self, Read(0))
+
     ods_operands = (Operand("addr"),)
     ods_results = (Result("res"),)
     ods_properties = (Property("alignment", TypedInt(T.I64)), Property("volatile_", UnitAttr()),
@@ -428,7 +464,13 @@ class LLVMLoadOp(RegisteredOp):
 @register_op
 class LLVMStoreOp(RegisteredOp):
     name = "llvm.store"
-    ods_operands = (Operand("value"), Operand("addr"))
+    traits = (MemoryEffectOpInterface,)
+
+    def get_effects(self) -> list:
+        """StoreOp::getEffects: writes its address (see _access_effects)."""
+        return _access_effects(self, Write(1))
+
+    ods_operands = (Operand("value", LLVMCompatible), Operand("addr", LLVMPointer))
     ods_results = ()
     ods_properties = (Property("alignment", TypedInt(T.I64)), Property("volatile_", UnitAttr()),
                       Property("nontemporal", UnitAttr()), Property("invariantGroup", UnitAttr()),
@@ -475,6 +517,8 @@ def _nested(type) -> str:
 @register_op
 class LLVMAtomicCmpXchgOp(RegisteredOp):
     name = "llvm.cmpxchg"
+    # No effects declared: the analyses take them as unknown (any read or write).
+    traits = ()
     ods_operands = (Operand("ptr"), Operand("cmp"), Operand("val"))
     ods_results = (Result("res"),)
     ods_properties = (Property("success_ordering", ORDERING),
@@ -505,6 +549,8 @@ class LLVMAtomicCmpXchgOp(RegisteredOp):
 @register_op
 class LLVMAtomicRMWOp(RegisteredOp):
     name = "llvm.atomicrmw"
+    # No effects declared: the analyses take them as unknown (any read or write).
+    traits = ()
     ods_operands = (Operand("ptr"), Operand("val"))
     ods_results = (Result("res"),)
     ods_properties = (Property("bin_op", ATOMIC_BIN_OPS), Property("ordering", ORDERING),
@@ -532,6 +578,8 @@ class LLVMAtomicRMWOp(RegisteredOp):
 @register_op
 class LLVMFenceOp(RegisteredOp):
     name = "llvm.fence"
+    # No effects declared: the analyses take them as unknown (any read or write).
+    traits = ()
     ods_properties = (Property("ordering", ORDERING), Property("syncscope", StrAttr()))
     required_properties = ("ordering",)
     assembly_format = "(`syncscope` `(` $syncscope^ `)`)? $ordering attr-dict"
@@ -547,6 +595,8 @@ class LLVMFenceOp(RegisteredOp):
 @register_op
 class LLVMVaArgOp(RegisteredOp):
     name = "llvm.va_arg"
+    # No effects declared: the analyses take them as unknown (any read or write).
+    traits = ()
     ods_operands = (Operand("arg"),)
     ods_results = (Result("res"),)
     assembly_format = "$arg attr-dict `:` functional-type($arg, $res)"
@@ -639,6 +689,8 @@ class LLVMAddressOfOp(RegisteredOp):
 @register_op
 class LLVMInlineAsmOp(RegisteredOp):
     name = "llvm.inline_asm"
+    # No effects declared: the analyses take them as unknown (any read or write).
+    traits = ()
     ods_operands = (Variadic("operands"),)
     ods_results = (OptionalResult("res"),)
     ods_properties = (Property("asm_string", StrAttr()), Property("constraints", StrAttr()),

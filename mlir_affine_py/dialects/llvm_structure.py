@@ -14,14 +14,14 @@ from ..ir.attr_syntax import AttrSyntax, DenseArray, TypeAttrSyntax, UnitAttr, s
 from ..ir.core import register_op
 from ..ir.op_definition import (Operand, OptionalResult, Property, RegionDef, Result,
                                 Successor, Variadic, segment_sizes)
-from ..ir.traits import (AttrSizedOperandSegments, AutomaticAllocationScope, IsolatedFromAbove,
-                         Pure, SameTypeOperands, Terminator)
+from ..ir.traits import (Allocate, AttrSizedOperandSegments, AutomaticAllocationScope,
+                         IsolatedFromAbove, MemoryEffects, Pure, SameTypeOperands, Terminator)
 from ..parse.op_syntax import parses
 from ..parse.syntax import TOKEN, ParsedRegion, Uses, new_op, pos_of
 from .base import RegisteredOp, attrs_of, first_of, regions_of
 from .llvm import FASTMATH_NONE, LINKAGES, function_type, function_type_parts
 from .base import lookup_symbol
-from .llvm_ops import TAIL_CALL_NONE, SignlessInteger
+from .llvm_ops import TAIL_CALL_NONE, LLVMCompatible, SignlessInteger
 
 CCONV_C = A.OpaqueAttr("#llvm.cconv<ccc>")
 LINKAGE_EXTERNAL = A.OpaqueAttr("#llvm.linkage<external>")
@@ -468,7 +468,7 @@ class LLVMCallOp(_CallLike):
     traits = (AttrSizedOperandSegments,)
     ods_operands = (Variadic("callee_operands"), Variadic("op_bundle_operands"))
     ods_results = (OptionalResult("result"),)
-    ods_properties = (Property("var_callee_type", A.TypeAttr), Property("callee"),
+    ods_properties = (Property("var_callee_type", A.TypeAttr), Property("callee", A.SymbolRefAttr),
                       Property("fastmathFlags", A.Attribute, FASTMATH_NONE),
                       Property("CConv", A.Attribute, CCONV_C),
                       Property("TailCallKind", A.Attribute, TAIL_CALL_NONE),
@@ -609,7 +609,7 @@ class LLVMInvokeOp(_CallLike):
                     Variadic("unwindDestOperands"), Variadic("op_bundle_operands"))
     ods_results = (OptionalResult("result"),)
     ods_successors = (Successor("normalDest"), Successor("unwindDest"))
-    ods_properties = (Property("var_callee_type", A.TypeAttr), Property("callee"),
+    ods_properties = (Property("var_callee_type", A.TypeAttr), Property("callee", A.SymbolRefAttr),
                       Property("arg_attrs", A.ArrayAttr), Property("res_attrs", A.ArrayAttr),
                       Property("branch_weights", A.DenseArrayAttr),
                       Property("CConv", A.Attribute, CCONV_C),
@@ -758,7 +758,9 @@ class LLVMCallIntrinsicOp(_CallLike):
 @register_op
 class LLVMLandingpadOp(RegisteredOp):
     name = "llvm.landingpad"
-    ods_operands = (Variadic("operands"),)
+    # No effects declared: the analyses take them as unknown (any read or write).
+    traits = ()
+    ods_operands = (Variadic("operands", LLVMCompatible),)
     ods_results = (Result("res"),)
     ods_properties = (Property("cleanup", A.UnitAttr),)
     syntax_extended = True
@@ -792,6 +794,21 @@ class LLVMLandingpadOp(RegisteredOp):
             func = func.parent_op
         if func is not None and "personality" not in func.properties:
             return "llvm.landingpad needs to be in a function with a personality"
+        if "cleanup" not in self.properties and not self.operands:
+            return "landingpad instruction expects at least one clause or cleanup attribute"
+        for index, value in enumerate(self.operands):
+            if str(value.type).startswith("!llvm.array"):
+                continue        # a filter clause (upstream does not check them yet)
+            # A catch clause: a global's address, possibly bitcast, or null.
+            made = value.defining_op
+            made_by = made.name if made is not None else None
+            if made_by == "llvm.bitcast":
+                source = made.operands[0].defining_op
+                if source is not None and source.name == "llvm.mlir.addressof":
+                    continue
+                return "constant clauses expected"
+            if made_by not in ("llvm.mlir.zero", "llvm.mlir.addressof"):
+                return f"clause #{index} is not a known constant - null, addressof, bitcast"
         return None
 
     def print(self, p) -> None:
@@ -812,6 +829,8 @@ class LLVMLandingpadOp(RegisteredOp):
 @register_op
 class LLVMAllocaOp(RegisteredOp):
     name = "llvm.alloca"
+    # The result's MemAlloc<AutomaticAllocationScopeResource>.
+    traits = (MemoryEffects(Allocate(result=0)),)
     ods_operands = (Operand("arraySize", SignlessInteger),)
     ods_results = (Result("res"),)
     ods_properties = (Property("alignment", A.IntegerAttr), Property("elem_type", A.TypeAttr),
@@ -1058,6 +1077,8 @@ class LLVMBlockAddressOp(RegisteredOp):
 @register_op
 class LLVMBlockTagOp(RegisteredOp):
     name = "llvm.blocktag"
+    # No effects declared: the analyses take them as unknown (any read or write).
+    traits = ()
     ods_properties = (Property("tag", BlockTagBody()),)
     required_properties = ("tag",)
     assembly_format = "$tag attr-dict"

@@ -183,7 +183,7 @@ class TensorCollapseShapeOp(memref.CollapseShapeOp):
 
 # ------------------------------------------------------------------------
 # Ops declared by their ODS assembly format (ir/assembly_format.py).
-from ..ir.attr_syntax import DenseArray, UnitAttr  # noqa: E402
+from ..ir.attr_syntax import DenseArray, TypedInt, UnitAttr  # noqa: E402
 from ..ir.op_definition import Property, RegionDef  # noqa: E402
 from ..ir.traits import (AttrSizedOperandSegments, HasParent, RecursiveMemoryEffects,  # noqa: E402
                          ReturnLike, SingleBlockImplicitTerminator, Terminator)
@@ -281,6 +281,60 @@ class GenerateOp(RegisteredOp):
 
     def result_name_hints(self):
         return ["generated"]
+
+
+@register_op
+class ConcatOp(RegisteredOp):
+    """`tensor.concat dim(0) %a, %b : (tensor<3x4xf32>, tensor<5x4xf32>) ->
+    tensor<8x4xf32>` (TensorOps.td, Tensor_ConcatOp)."""
+
+    name = "tensor.concat"
+    required_properties = ("dim",)
+    traits = (Pure,)
+    ods_operands = (Variadic("inputs", AnyRankedTensor),)
+    ods_results = (Result("result", AnyRankedTensor),)
+    ods_properties = (Property("dim", TypedInt(T.I64)),)
+    assembly_format = "`dim` `(` $dim `)` $inputs attr-dict `:` functional-type(operands, results)"
+
+    def result_name_hints(self):
+        return ["concat"]
+
+    def verify(self):
+        """ConcatOp::verify: the inputs' ranks and element types are the
+        result's, and the result's static sizes are those the inputs imply
+        (equal sizes off the concatenated dimension, their sum on it)."""
+        message = self._shape_error()
+        return None if message is None else f"'tensor.concat' op {message}"
+
+    def _shape_error(self):
+        if not self.operands:
+            return "requires at least one input"
+        inputs = [value.type for value in self.operands]
+        result = self.results[0].type
+        rank = len(result.shape)
+        if any(len(t.shape) != rank for t in inputs):
+            return "rank of concatenated inputs must match result rank"
+        if any(t.element_type != result.element_type for t in inputs):
+            return "inputs and result element type must match"
+        dim = self.properties["dim"].value
+        if dim >= rank:
+            return "concatenation dim must be less than the tensor rank"
+        sizes: list = [None] * rank       # None: dynamic
+        for i in range(rank):
+            if i == dim:
+                continue
+            for t in inputs:
+                size = t.shape[i]
+                if size is not None and sizes[i] is not None and size != sizes[i]:
+                    return f"static concatenation size mismatch along non-concatenated dimension {i}"
+                sizes[i] = size if size is not None else sizes[i]
+        along = [t.shape[dim] for t in inputs]
+        sizes[dim] = None if None in along else sum(along)
+        inferred = T.TensorType(sizes, result.element_type)
+        if any(a is not None and b is not None and a != b for a, b in zip(sizes, result.shape)):
+            return (f"result type '{result}'does not match inferred shape '{inferred}' "
+                    "static sizes")
+        return None
 
 
 @register_op

@@ -80,9 +80,10 @@ _RULE = r"^[ \t]*[?!]?([a-z_][a-z0-9_]*)[ \t]*:"
 _TERMINAL = r"^[ \t]*([A-Z_][A-Z0-9_]*)(?:\.-?[0-9]+)?[ \t]*:"
 _OP_TERMINAL = r"\bOP_[A-Z0-9_]+\b"
 _WORD = r'"([a-z_]+)"'
-# A terminal of keywords: words without a dot, not followed by a name character.
+# A terminal of keywords: bare identifiers (`module`, `builtin\.module`), not
+# followed by a name character; where a name goes, they are names too.
 _KEYWORD_TERMINAL = (r"^[ \t]*([A-Z_][A-Z0-9_]*)(?:\.-?[0-9]+)?[ \t]*:"
-                     r"[ \t]*/\(([a-z_|]+)\)\(\?!\[\\w\$\.\]\)/[ \t]*$")
+                     r"[ \t]*/\(((?:[a-z_|]|\\\.)+)\)\(\?!\[\\w\$\.\]\)/[ \t]*$")
 _COMMENT = r"//[^\n]*"
 # The callback attribute of a piece rule of an assembly format, with its number.
 _PIECE = "#piece:"

@@ -62,6 +62,8 @@ KNOWN_DIFFERENCES = {
     **{("properties", f"vector.{name}"): "the optional `alignment` property is not declared"
        for name in ("compressstore", "expandload", "gather", "maskedload", "maskedstore",
                     "scatter")},
+    ("properties", "llvm.inttoptr"): "the optional `dereferenceable` property (and its "
+                                     "`dereferenceable<...>` syntax) is not declared",
 }
 
 

@@ -56,3 +56,25 @@ def test_ops_print_as_mlir_opt_prints_them(generic, tmp_path, capsys):
     expected = _mlir_opt(argv, tmp_path)
     assert expected.returncode == 0, expected.stderr
     assert _ours(argv, tmp_path, capsys) == (0, expected.stdout, "")
+
+
+def test_loads_and_stores_declare_their_effects():
+    """LoadOp/StoreOp::getEffects: a read or write of the address; a
+    volatile or an atomic (monotonic or stricter) access also reads and
+    writes memory at large (an effect on no value)."""
+    from mlir_affine_py.ir.traits import memory_effects
+    from mlir_affine_py.parse.parser import parse_source
+    module = parse_source("""
+llvm.func @f(%p: !llvm.ptr, %x: f32) {
+  %0 = llvm.load %p : !llvm.ptr -> f32
+  %1 = llvm.load volatile %p : !llvm.ptr -> f32
+  llvm.store %x, %p : f32, !llvm.ptr
+  llvm.store %x, %p atomic monotonic {alignment = 4 : i64} : f32, !llvm.ptr
+  llvm.return
+}
+""")
+    ops = [op for op in module.walk() if op.op_name in ("llvm.load", "llvm.store")]
+    described = [[(effect.kind, effect.value is None) for effect in memory_effects(op)]
+                 for op in ops]
+    assert described == [[("read", False)], [("read", False), ("write", True), ("read", True)],
+                         [("write", False)], [("write", False), ("write", True), ("read", True)]]
