@@ -274,3 +274,16 @@ def test_readme_custom_pass_keeps_the_meaning_of_programs():
                 if isinstance(b, np.ndarray):
                     assert b.tobytes() == a.tobytes(), f"{path.name} @{func.sym_name}"
     assert moved >= 5
+
+
+def test_readme_op_and_pass_examples_are_the_project_s_own_code():
+    """The README's op class is `dialects/tensor.py`'s, line for line, and its
+    registration line is `passes.py`'s; the pass it names loads."""
+    start = README.index("## Adding an op or a pass")
+    section = README[start:README.index("\n## ", start + 1)]
+    op_class, registration = _blocks(section, "python")
+    package = REPO_ROOT / "mlir_affine_py"
+    assert op_class in (package / "dialects" / "tensor.py").read_text()
+    assert registration.strip() in (package / "passes.py").read_text().splitlines()
+    from mlir_affine_py.passes import lookup_pass
+    assert lookup_pass("affine-loop-normalize").argument == "affine-loop-normalize"
