@@ -394,11 +394,15 @@ class LLVMInsertValueOp(RegisteredOp):
 
 
 # ----------------------------------------------------------------------- memory
-class LoadType:
-    """custom<LoadType>: `!llvm.ptr -> f32`."""
+class TypePair:
+    """custom<LoadType> (`!llvm.ptr -> f32`) and custom<StoreType>
+    (`f32, !llvm.ptr`): two types with `separator` between them."""
 
-    grammar = 'type "->" type'
     optional = False
+
+    def __init__(self, separator: str):
+        self.separator = separator
+        self.grammar = f'type "{separator.strip()}" type'
 
     def parse(self, state, children, args):
         state.types[args[0].args[0].name] = [children[0]]
@@ -406,23 +410,7 @@ class LoadType:
 
     def print(self, p, view, args):
         p.print_type(view.values(args[0].args[0])[0].type)
-        p.write(" -> ")
-        p.print_type(view.values(args[1].args[0])[0].type)
-
-
-class StoreType:
-    """custom<StoreType>: `f32, !llvm.ptr`."""
-
-    grammar = 'type "," type'
-    optional = False
-
-    def parse(self, state, children, args):
-        state.types[args[0].args[0].name] = [children[0]]
-        state.types[args[1].args[0].name] = [children[1]]
-
-    def print(self, p, view, args):
-        p.print_type(view.values(args[0].args[0])[0].type)
-        p.write(", ")
+        p.write(self.separator)
         p.print_type(view.values(args[1].args[0])[0].type)
 
 
@@ -448,7 +436,7 @@ class LLVMLoadOp(RegisteredOp):
                       Property("syncscope", StrAttr())) + _ALIAS_PROPERTIES + (
                       Property("dereferenceable"), Property("nonnull", UnitAttr()),
                       Property("noundef", UnitAttr()))
-    custom_LoadType = LoadType()
+    custom_LoadType = TypePair(" -> ")
     assembly_format = """
         (`volatile` $volatile_^)? $addr
         (`atomic` (`syncscope` `(` $syncscope^ `)`)? $ordering^)?
@@ -476,7 +464,7 @@ class LLVMStoreOp(RegisteredOp):
                       Property("nontemporal", UnitAttr()), Property("invariantGroup", UnitAttr()),
                       Property("ordering", ORDERING, NOT_ATOMIC),
                       Property("syncscope", StrAttr())) + _ALIAS_PROPERTIES
-    custom_StoreType = StoreType()
+    custom_StoreType = TypePair(", ")
     assembly_format = """
         (`volatile` $volatile_^)? $value `,` $addr
         (`atomic` (`syncscope` `(` $syncscope^ `)`)? $ordering^)?

@@ -398,6 +398,28 @@ class _CallLike(RegisteredOp):
         if bundles.tags:
             attrs["op_bundle_tags"] = A.ArrayAttr(A.StringAttr(tag) for tag in bundles.tags)
 
+    @classmethod
+    def _parsed_call(cls, children, cconv: str):
+        """What a call and an invoke read alike: (callee symbol token or
+        None, callee pointer or None, operands and their types without the
+        bundles', the attributes, the bundles, the call's type)."""
+        callee, pointer, args = _callee_parts(children)
+        call_type = first_of(children, _CallType)
+        bundles = first_of(children, _Bundles) or _Bundles()
+        attrs = dict(attrs_of(children))
+        operands = ([pointer] if pointer is not None else []) + args
+        operand_types = ([call_type.callee_type] if pointer is not None else []) + [
+            a[0] for a in call_type.args]
+        if callee is not None:
+            attrs["callee"] = A.SymbolRefAttr((symbol_name_attr(callee).text,))
+        vararg = _vararg_type(children)
+        if vararg is not None:
+            attrs["var_callee_type"] = A.TypeAttr(vararg)
+        attrs["CConv"] = A.OpaqueAttr(f"#llvm.cconv<{cconv}>")
+        cls._arg_and_result_attrs(attrs, call_type)
+        cls._bundle_attrs(attrs, bundles)
+        return callee, pointer, operands, operand_types, attrs, bundles, call_type
+
     def print_bundles(self, p, operands) -> None:
         tags = self.properties.get("op_bundle_tags")
         if tags is None or not tags.value:
@@ -528,22 +550,9 @@ class LLVMCallOp(_CallLike):
         words = _Keywords.leading(children)
         cconv = words.take(CCONVS) or "ccc"
         tail = words.take(TAIL_CALL_KINDS) or "none"
-        callee, pointer, args = _callee_parts(children)
-        call_type = first_of(children, _CallType)
-        bundles = first_of(children, _Bundles) or _Bundles()
-        attrs = dict(attrs_of(children))
-        operands = ([pointer] if pointer is not None else []) + args
-        operand_types = ([call_type.callee_type] if pointer is not None else []) + [
-            a[0] for a in call_type.args]
-        if callee is not None:
-            attrs["callee"] = A.SymbolRefAttr((symbol_name_attr(callee).text,))
-        vararg = _vararg_type(children)
-        if vararg is not None:
-            attrs["var_callee_type"] = A.TypeAttr(vararg)
-        attrs["CConv"] = A.OpaqueAttr(f"#llvm.cconv<{cconv}>")
+        callee, pointer, operands, operand_types, attrs, bundles, call_type = \
+            cls._parsed_call(children, cconv)
         attrs["TailCallKind"] = A.OpaqueAttr(f"#llvm.tailcallkind<{tail}>")
-        cls._arg_and_result_attrs(attrs, call_type)
-        cls._bundle_attrs(attrs, bundles)
         attrs["operandSegmentSizes"] = segment_sizes(len(operands), len(bundles.operands))
         return new_op(cls.name, callee or pointer, operands + bundles.operands,
                       operand_types + bundles.types, [r[0] for r in call_type.results], attrs)
@@ -632,22 +641,9 @@ class LLVMInvokeOp(_CallLike):
     def parse(cls, t, children):
         words = _Keywords.leading(children)
         cconv = words.take(CCONVS) or "ccc"
-        callee, pointer, args = _callee_parts(children)
         dests = [c for c in children if isinstance(c, tuple) and c[0] == "dest"]
-        call_type = first_of(children, _CallType)
-        bundles = first_of(children, _Bundles) or _Bundles()
-        attrs = dict(attrs_of(children))
-        operands = ([pointer] if pointer is not None else []) + args
-        operand_types = ([call_type.callee_type] if pointer is not None else []) + [
-            a[0] for a in call_type.args]
-        if callee is not None:
-            attrs["callee"] = A.SymbolRefAttr((symbol_name_attr(callee).text,))
-        vararg = _vararg_type(children)
-        if vararg is not None:
-            attrs["var_callee_type"] = A.TypeAttr(vararg)
-        attrs["CConv"] = A.OpaqueAttr(f"#llvm.cconv<{cconv}>")
-        cls._arg_and_result_attrs(attrs, call_type)
-        cls._bundle_attrs(attrs, bundles)
+        callee, pointer, operands, operand_types, attrs, bundles, call_type = \
+            cls._parsed_call(children, cconv)
         attrs["operandSegmentSizes"] = segment_sizes(len(operands), len(dests[0][2]),
                                                      len(dests[1][2]), len(bundles.operands))
         op = new_op(cls.name, callee or pointer,

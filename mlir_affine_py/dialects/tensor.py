@@ -330,8 +330,8 @@ class ConcatOp(RegisteredOp):
                 sizes[i] = size if size is not None else sizes[i]
         along = [t.shape[dim] for t in inputs]
         sizes[dim] = None if None in along else sum(along)
-        inferred = T.TensorType(sizes, result.element_type)
         if any(a is not None and b is not None and a != b for a, b in zip(sizes, result.shape)):
+            inferred = T.TensorType(sizes, result.element_type)
             return (f"result type '{result}'does not match inferred shape '{inferred}' "
                     "static sizes")
         return None
