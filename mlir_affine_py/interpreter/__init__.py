@@ -52,13 +52,28 @@ class Interpreter:
     representation).  Float memrefs from memref.alloc/alloca are filled with
     `alloc_fill` (integer ones with 0).  With `max_iterations`, a run that
     executes more loop iterations in total raises InterpreterError (loops
-    are charged their trip count as they start)."""
+    are charged their trip count as they start).
 
-    def __init__(self, module, externals=None, alloc_fill=0.0, max_iterations=None):
+    `dma` says when the transfer of an `affine.dma_start` happens, two
+    legitimate executions of an asynchronous copy: "at-start" (copied when
+    it starts, its dma_wait does nothing) or "at-wait" (copied, reading its
+    source then, by the first dma_wait on the same tag element; a run that
+    returns with a transfer nobody waited for raises InterpreterError).  A
+    program whose result depends on the choice races with its transfers:
+    "at-start" exposes a buffer overwritten while still read, "at-wait" a
+    buffer read before its transfer was waited for."""
+
+    def __init__(self, module, externals=None, alloc_fill=0.0, max_iterations=None,
+                 dma: str = "at-start"):
+        if dma not in ("at-start", "at-wait"):
+            raise ValueError(f"dma must be 'at-start' or 'at-wait', not {dma!r}")
         self.module = module
         self.externals = dict(externals or {})
         self.alloc_fill = alloc_fill
         self.max_iterations = max_iterations
+        self.dma = dma
+        # (id of the tag memref, tag position) -> (the tag memref, [transfer])
+        self.pending_transfers: dict = {}
         self._remaining = 0
         self._funcs: dict = {}
         for op in module.walk():
@@ -190,6 +205,7 @@ class Interpreter:
                   for i, (value, type) in enumerate(zip(args, inputs))]
         fn = self.compiled(name)
         self._remaining = self.max_iterations or 0
+        self.pending_transfers.clear()
         with np.errstate(all="ignore"):
             try:
                 out = fn(*values)
@@ -198,6 +214,9 @@ class Interpreter:
                                        f"running @{name}") from None
             except RecursionError:
                 raise InterpreterError(f"recursion too deep while running @{name}") from None
+        if self.pending_transfers:
+            self.pending_transfers.clear()
+            raise InterpreterError(f"@{name} returned before waiting for all its DMA transfers")
         results = []
         for value, type in zip(out, func.function_type.results):
             if isinstance(type, T.VectorType):
@@ -207,7 +226,7 @@ class Interpreter:
 
 
 def run_function(module, name: str, args=(), externals=None, alloc_fill=0.0,
-                 max_iterations=None) -> list:
+                 max_iterations=None, dma: str = "at-start") -> list:
     """Run the function @name of `module` and return the list of its results.
 
     Memref arguments are numpy arrays of the element dtype (f32 -> float32,
@@ -216,8 +235,9 @@ def run_function(module, name: str, args=(), externals=None, alloc_fill=0.0,
     to compare two runs.  Integer and index arguments are Python ints, float
     arguments numbers.  Integer results are Python ints, float results numpy
     scalars of their precision, memref results arrays.  `max_iterations`
-    bounds the total number of loop iterations (see `Interpreter`)."""
-    return Interpreter(module, externals, alloc_fill, max_iterations).run(name, args)
+    bounds the total number of loop iterations, `dma` chooses when DMA
+    transfers happen (see `Interpreter`)."""
+    return Interpreter(module, externals, alloc_fill, max_iterations, dma).run(name, args)
 
 
 def random_arguments(func_op, seed: int = 0, *, dynamic_size: int = 16, index_value=None,

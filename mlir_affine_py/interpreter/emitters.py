@@ -42,7 +42,8 @@ BASE_NAMESPACE = {
     "_f16": np.float16, "_f32": np.float32, "_f64": np.float64,
     "_bf16": R.bf16_round, "_bf16a": R.bf16_array,
     "_oob": R.out_of_bounds, "_alloc": R.alloc, "_cast_check": R.cast_check,
-    "_copy": R.copy, "_dma_copy": R.dma_copy, "_dim": R.dim, "_scf_step": R.scf_step, "_wrap": R.wrap,
+    "_copy": R.copy, "_dma_copy": R.dma_copy, "_dma_post": R.dma_post,
+    "_dma_complete": R.dma_complete, "_dim": R.dim, "_scf_step": R.scf_step, "_wrap": R.wrap,
     "_divsi": R.divsi, "_divui": R.divui, "_remsi": R.remsi, "_remui": R.remui,
     "_floordivsi": R.floordivsi, "_ceildivsi": R.ceildivsi, "_ceildivui": R.ceildivui,
     "_shli": R.shli, "_shrsi": R.shrsi, "_shrui": R.shrui, "_fptoi": R.fptoi,
@@ -629,8 +630,10 @@ def _dma_indices(c, op, memref, map_name, indices) -> tuple:
 
 @emitter("affine.dma_start")
 def emit_dma_start(c, op):
-    """The transfer is done when it starts (the tag is only checked to lie
-    in its memref), so a dma_wait has nothing left to do."""
+    """With the interpreter's `dma` "at-start", the transfer is done when it
+    starts (the tag is only checked to lie in its memref), so a dma_wait
+    has nothing left to do; with "at-wait", it is done by the first
+    dma_wait on the same tag element."""
     parts, count, stride = op.parts()
     if stride:
         raise unsupported(op, "a strided transfer")
@@ -640,15 +643,24 @@ def emit_dma_start(c, op):
         starts.append("(" + "".join(i + ", " for i in at) + ")")
         if map_name == "tag_map":
             c.emit_bounds_check(op, memref, at, ranges)
-    (src, _, _), (dst, _, _), _ = parts
-    c.emit(f"_dma_copy({c.src(src)}, {starts[0]}, {c.src(dst)}, {starts[1]}, {c.src(count)}, "
-           f"{c.op_ref(op)})")
+    (src, _, _), (dst, _, _), (tag, _, _) = parts
+    transfer = (f"{c.src(src)}, {starts[0]}, {c.src(dst)}, {starts[1]}, {c.src(count)}, "
+                f"{c.op_ref(op)}")
+    if c.interpreter.dma == "at-start":
+        c.emit(f"_dma_copy({transfer})")
+    else:
+        c.emit(f"_dma_post({c.ref(c.interpreter.pending_transfers, 'pending')}, "
+               f"{c.src(tag)}, {starts[2]}, ({transfer}))")
 
 
 @emitter("affine.dma_wait")
 def emit_dma_wait(c, op):
     at, ranges = _dma_indices(c, op, op.tag_memref, "tag_map", op.tag_indices)
     c.emit_bounds_check(op, op.tag_memref, at, ranges)
+    if c.interpreter.dma == "at-wait":
+        position = "(" + "".join(i + ", " for i in at) + ")"
+        c.emit(f"_dma_complete({c.ref(c.interpreter.pending_transfers, 'pending')}, "
+               f"{c.src(op.tag_memref)}, {position})")
 
 
 @emitter("memref.dim")

@@ -544,6 +544,21 @@ def dma_copy(src, src_at, dst, dst_at, count, op):
     dst.flat[starts[1]:starts[1] + count] = src.flat[starts[0]:starts[0] + count]
 
 
+def dma_post(pending, tag, tag_at, transfer):
+    """affine.dma_start when transfers complete at their wait: the transfer
+    (dma_copy's arguments) is remembered under its tag element."""
+    pending.setdefault((id(tag), tuple(tag_at)), (tag, []))[1].append(transfer)
+
+
+def dma_complete(pending, tag, tag_at):
+    """affine.dma_wait when transfers complete at their wait: every transfer
+    started on this tag element since its last wait is done now, in the
+    order they started."""
+    _, transfers = pending.pop((id(tag), tuple(tag_at)), (tag, []))
+    for transfer in transfers:
+        dma_copy(*transfer)
+
+
 def dim(array, index, op):
     if not 0 <= index < array.ndim:
         raise InterpreterError(f"{describe(op)}: dimension {index} out of range for rank {array.ndim}")

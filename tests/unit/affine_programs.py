@@ -206,14 +206,15 @@ class ProgramGenerator:
 
 
 # ----------------------------------------------------------------- checks
-def interpreter_outcome(text: str, seed: int) -> list:
-    """The bytes of every array after running @f on seeded random inputs."""
+def interpreter_outcome(text: str, seed: int, dma: str = "at-start") -> list:
+    """The bytes of every array after running @f on seeded random inputs
+    (`dma`: when DMA transfers happen, see interpreter.Interpreter)."""
     from mlir_affine_py.interpreter import random_arguments, run_function
     from mlir_affine_py.parse.parser import parse_source
     module = parse_source(text)
     func = next(op for op in module.walk() if op.op_name == "func.func")
     args = random_arguments(func, seed, index_value=N)
-    run_function(module, "f", args, max_iterations=1_000_000)
+    run_function(module, "f", args, max_iterations=1_000_000, dma=dma)
     return [a.tobytes() for a in args if isinstance(a, np.ndarray)]
 
 
@@ -274,6 +275,113 @@ def runner_checksums(tools, before: str, after: str, workdir, name: str,
                        env={"OMP_NUM_THREADS": str(threads)})
     bench.measure(tools, variants, signature, 1, workdir, name, **running)
     return variants[0].checksums, variants[1].checksums
+
+
+# How runner_arrays prints an element's bits: the integer type of its width
+# and whether it is widened to i64 (unsigned) first.
+_BITS = {"f32": ("i32", True), "f64": ("i64", False), "i32": ("i32", True), "i64": ("i64", False)}
+_UNSIGNED = {"i32": np.uint32, "i64": np.int64}
+
+
+def runner_arrays(tools, texts: list, seed: int, workdir, name: str) -> list:
+    """For each of `texts` (a module whose @f takes memrefs of static shape
+    and f32/f64/i32/i64 elements, and index scalars), the bytes of every
+    memref argument after @f ran under mlir-runner on the interpreter's
+    seeded random inputs (`random_arguments(seed)`, index scalars N), as
+    interpreter_outcome gives them.  All programs run in one module, each
+    one's symbols prefixed, by one mlir-runner process; the inputs are
+    memref.globals holding their bits, and every element's bits are
+    printed."""
+    from mlir_affine_py import api
+    from mlir_affine_py.dialects.func import CallOp
+    from mlir_affine_py.interpreter import random_arguments
+    from mlir_affine_py.ir import attributes as attrs
+    from mlir_affine_py.ir import types as T
+    bench = load_bench_kernels()
+    merged = api.parse("module {\n}\n")
+    body = merged.regions[0].blocks[0]
+    harness, calls, sizes, counts = [], [], [], []
+    for k, text in enumerate(texts):
+        module = api.parse(text)
+        for op in module.walk():
+            if op.op_name == "func.func":
+                op.sym_name = f"p{k}_{op.sym_name}"
+            elif isinstance(op, CallOp):
+                op.properties["callee"] = attrs.SymbolRefAttr([f"p{k}_{op.properties['callee'].root}"])
+        functions = list(module.regions[0].blocks[0].ops)
+        for op in functions:
+            op.parent.ops.remove(op)
+            body.append(op)
+        func = next(op for op in functions if op.sym_name == f"p{k}_f")
+        inputs = func.function_type.inputs
+        operands = []
+        for j, (value, type) in enumerate(zip(random_arguments(func, seed, index_value=N), inputs)):
+            if isinstance(type, T.IndexType):
+                harness.append(f"    %p{k}_a{j} = arith.constant {value} : index")
+            else:
+                data = np.ascontiguousarray(value).tobytes().hex().upper()
+                harness.insert(0, f'  memref.global "private" @p{k}_in{j} : {type} = '
+                                  f'dense<"0x{data}">')
+                harness.append(f"    %p{k}_a{j} = memref.get_global @p{k}_in{j} : {type}")
+                sizes.append((str(type.element_type), value.size))
+            operands.append(f"%p{k}_a{j}")
+        counts.append(sum(not isinstance(type, T.IndexType) for type in inputs))
+        calls.append(f"    call @p{k}_f({', '.join(operands)}) : "
+                     f"({', '.join(str(t) for t in inputs)}) -> ()")
+        for j, type in enumerate(inputs):
+            if not isinstance(type, T.IndexType):
+                calls += _print_elements(f"%p{k}_a{j}", type, f"p{k}_{j}")
+    main = ["  func.func private @printI64(i64)", "  func.func private @printNewline()",
+            *[line for line in harness if line.startswith("  memref.global")],
+            "  func.func @main() {",
+            *[line for line in harness if not line.startswith("  memref.global")],
+            *calls, "    return", "  }"]
+    module_text = api.to_string(merged).rstrip("\n")
+    assert module_text.endswith("}")
+    module_text = module_text[:-1] + "\n".join(main) + "\n}\n"
+    source, lowered = workdir / f"{name}.mlir", workdir / f"{name}.llvm.mlir"
+    source.write_text(module_text)
+    done = subprocess.run([tools.mlir_opt, str(source), *bench.LOWERING, "-o", str(lowered)],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, f"mlir-opt failed on {source}:\n{done.stderr[-3000:]}"
+    done = subprocess.run([tools.mlir_runner, "-e", "main", "-entry-point-result=void",
+                           f"-shared-libs={tools.runner_lib}", str(lowered)],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, f"mlir-runner failed on {lowered}:\n{done.stderr[-3000:]}"
+    values = iter(int(line) for line in done.stdout.split())
+    arrays = [np.array([next(values) for _ in range(size)], dtype=_UNSIGNED[_BITS[element][0]])
+              .tobytes() for element, size in sizes]
+    assert next(values, None) is None, "mlir-runner printed more elements than the arrays hold"
+    per_program, at = [], 0
+    for count in counts:
+        per_program.append(arrays[at:at + count])
+        at += count
+    return per_program
+
+
+def _print_elements(memref: str, type, prefix: str) -> list:
+    """The lines printing every element of `memref` as the integer of its
+    bits, one per line, in row-major order."""
+    bits, widen = _BITS[str(type.element_type)]
+    ivs = [f"%{prefix}_i{d}" for d in range(len(type.shape))]
+    out, pad = [], "    "
+    for iv, size in zip(ivs, type.shape):
+        out.append(f"{pad}affine.for {iv} = 0 to {size} {{")
+        pad += "  "
+    out.append(f"{pad}%{prefix}_v = affine.load {memref}[{', '.join(ivs)}] : {type}")
+    value = f"%{prefix}_v"
+    if str(type.element_type) != bits:
+        out.append(f"{pad}%{prefix}_b = arith.bitcast {value} : {type.element_type} to {bits}")
+        value = f"%{prefix}_b"
+    if widen:
+        out.append(f"{pad}%{prefix}_w = arith.extui {value} : {bits} to i64")
+        value = f"%{prefix}_w"
+    out += [f"{pad}func.call @printI64({value}) : (i64) -> ()",
+            f"{pad}func.call @printNewline() : () -> ()"]
+    for _ in ivs:
+        pad = pad[:-2]
+        out.append(f"{pad}}}")
+    return out
 
 
 def assert_compiled_programs_agree(sample, tmp_path) -> None:

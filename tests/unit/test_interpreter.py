@@ -490,6 +490,50 @@ def test_dma_start_copies_elements_in_row_major_order():
         run_function(module, "dma", [A, B, 3, 1])
 
 
+RACY_DMA = """
+func.func @racy(%A: memref<4xf32>, %B: memref<4xf32, 1>, %seen: memref<2xf32>) {
+  %tag = memref.alloc() : memref<2xi32>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = arith.constant 4 : index
+  %ten = arith.constant 10.0 : f32
+  affine.dma_start %A[%c0], %B[%c0], %tag[%c1], %n : memref<4xf32>, memref<4xf32, 1>, memref<2xi32>
+  affine.dma_wait %tag[%c0], %n : memref<2xi32>
+  %early = affine.load %B[0] : memref<4xf32, 1>
+  affine.store %early, %seen[0] : memref<2xf32>
+  affine.store %ten, %A[1] : memref<4xf32>
+  affine.dma_wait %tag[%c1], %n : memref<2xi32>
+  %late = affine.load %B[1] : memref<4xf32, 1>
+  affine.store %late, %seen[1] : memref<2xf32>
+  return
+}
+"""
+
+
+def test_dma_transfers_complete_at_their_start_or_at_their_wait():
+    """The two executions of a transfer the interpreter offers: with "at-wait"
+    it happens at the first dma_wait on its tag element (not at a wait on
+    another element), reading the source as it is then; a run that returns
+    before waiting for a transfer raises."""
+    module = parse_source(RACY_DMA)
+    outcomes = {}
+    for dma in ("at-start", "at-wait"):
+        A = np.arange(1, 5, dtype=np.float32)
+        B = np.zeros(4, dtype=np.float32)
+        seen = np.full(2, -1, dtype=np.float32)
+        run_function(module, "racy", [A, B, seen], dma=dma)
+        outcomes[dma] = (B.tolist(), seen.tolist())
+    assert outcomes["at-start"] == ([1, 2, 3, 4], [1, 2])
+    assert outcomes["at-wait"] == ([1, 10, 3, 4], [0, 10])
+    module = parse_source(DMA.replace("  affine.dma_wait %tag[%c1], %n : memref<2xi32>\n", ""))
+    A = np.arange(12, dtype=np.float32).reshape(3, 4)
+    B = np.zeros((2, 5), dtype=np.float32)
+    with pytest.raises(InterpreterError, match="returned before waiting for all its DMA"):
+        run_function(module, "dma", [A, B, 1, 6], dma="at-wait")
+    assert not B.any()
+    run_function(module, "dma", [A, B, 1, 6])
+    assert B.any()
+
 def test_bad_arguments_and_unsupported_ops_raise():
     module = parse_source(OOB)
     with pytest.raises(InterpreterError, match="dtype"):

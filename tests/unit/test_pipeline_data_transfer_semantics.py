@@ -8,12 +8,18 @@ dynamic, allocated outside the loop or in its body; a second transfer on
 its own tag or on the first one's; results stored directly or sent back
 by an outgoing DMA; the loop alone or inside another).  The pass must
 pipeline every one of them (double buffers, prologue and epilogue), the
-output must print back the same, and the reference interpreter, whose
-dma_start copies at once and whose dma_wait does nothing, must compute
-bit-identical arrays before and after on seeded random inputs; the
-outputs are mlir-opt 22's, byte for byte (but where two transfers share a
-tag: mlir-opt crashes there).  The body skew itself is run with random
-shifts on loops of independent statements.
+output must print back the same, and the reference interpreter must
+compute bit-identical arrays before and after on seeded random inputs,
+under both executions of a transfer it offers: done when it starts
+(which exposes a buffer overwritten while still read) and done at its
+wait (which exposes a buffer read before its wait); hand-made wrong
+pipelinings show each model catching its race.  mlir-runner runs a few
+of the programs before and after, their transfers made copies done at
+the start (tests/unit/dma_copies.py: mlir-opt cannot lower DMA to LLVM),
+on the same inputs: the arrays are bit-identical, and the interpreter's.
+The outputs are mlir-opt 22's, byte for byte (but where two transfers
+share a tag: mlir-opt crashes there).  The body skew itself is run with
+random shifts on loops of independent statements.
 """
 
 from __future__ import annotations
@@ -23,7 +29,8 @@ import random
 import pytest
 
 import oracle
-from affine_programs import interpreter_outcome
+from affine_programs import interpreter_outcome, load_bench_kernels, runner_arrays
+from dma_copies import dma_as_copies
 from mlir_affine_py import api
 from mlir_affine_py.dialects.affine import AffineForOp
 from mlir_affine_py.transforms.loop_utils import affine_for_op_body_skew, is_opwise_shift_valid
@@ -32,6 +39,10 @@ from support import MLIR_OPT
 PASS = "affine-pipeline-data-transfer"
 # A count, not a time budget.
 PROGRAMS = 20
+# The programs mlir-runner runs: every fourth one.
+UNDER_RUNNER = slice(0, PROGRAMS, 4)
+# When a transfer happens (interpreter.Interpreter's `dma`).
+DMA_MODELS = ("at-start", "at-wait")
 
 
 def _program(rng: random.Random) -> str:
@@ -142,8 +153,139 @@ def test_pipelining_keeps_the_meaning_of_dma_programs(pipelined):
         assert "memref<2x1xi32>" in out and out.count("affine.dma_start") > text.count(
             "affine.dma_start"), f"not pipelined:\n{text}\n{out}"
         assert api.to_string(api.parse(out)) + "\n" == out, out
-        assert interpreter_outcome(out, 0) == interpreter_outcome(text, 0), \
-            f"input:\n{text}\noutput:\n{out}"
+        for dma in DMA_MODELS:
+            assert interpreter_outcome(out, 0, dma) == interpreter_outcome(text, 0, dma), \
+                f"transfers {dma}\ninput:\n{text}\noutput:\n{out}"
+
+
+@PROGRAM_TESTS
+@pytest.mark.oracle
+def test_pipelined_programs_run_alike_under_mlir_runner(pipelined, tmp_path):
+    """mlir-runner runs a few programs as written and pipelined, their
+    transfers made copies at the start, in one process per side: the
+    arrays are bit-identical, and the interpreter's.  The same runs show
+    the check can fail: the pipelining that overwrites the buffer still
+    read computes other arrays; the one that computes before its wait
+    does not (that race is the at-wait interpreter's to catch)."""
+    tools, why = load_bench_kernels().find_tools()
+    if tools is None:
+        pytest.skip(why)
+    sample = pipelined[UNDER_RUNNER]
+    before = runner_arrays(tools, [dma_as_copies(text) for text, _ in sample] +
+                           [dma_as_copies(ONE_LOOP)] * 2, 0, tmp_path, "before")
+    after = runner_arrays(tools, [dma_as_copies(out) for _, out in sample] +
+                          [dma_as_copies(ONE_BUFFER), dma_as_copies(COMPUTE_BEFORE_WAIT)],
+                          0, tmp_path, "after")
+    for (text, out), mine, theirs in zip(sample, before, after):
+        assert mine == theirs, f"input:\n{text}\noutput:\n{out}"
+        assert mine == interpreter_outcome(text, 0), text
+    assert after[-2] != before[-2]
+    assert after[-1] == before[-1] == interpreter_outcome(ONE_LOOP, 0)
+
+
+def test_transfers_made_copies_compute_what_the_transfers_compute(pipelined):
+    """dma_as_copies, which mlir-runner runs, against the interpreter's
+    transfers done at their start."""
+    for text, out in pipelined[UNDER_RUNNER]:
+        for program in (text, out):
+            copied = dma_as_copies(program)
+            assert "dma_" not in copied.replace("@dma_copy", "")
+            assert interpreter_outcome(copied, 0) == interpreter_outcome(program, 0), program
+    strided = ONE_LOOP.replace("%n : memref<96xf32>", "%n, %n, %c0 : memref<96xf32>")
+    with pytest.raises(ValueError, match="strided"):
+        dma_as_copies(strided)
+
+
+# One loop reading tiles of %A through %buf, and two wrong pipelinings of
+# it in the pass's shape (prologue, steady state, epilogue).
+ONE_LOOP = """func.func @f(%A: memref<96xf32>, %C: memref<96xf32>, %B: memref<64xf32>, %s: index) {
+  %c0 = arith.constant 0 : index
+  %n = arith.constant 4 : index
+  %tag = memref.alloc() : memref<1xi32>
+  %buf = memref.alloc() : memref<4xf32, 1>
+  affine.for %i = 0 to 4 {
+    affine.dma_start %A[%i * 4], %buf[%c0], %tag[%c0], %n : memref<96xf32>, memref<4xf32, 1>, memref<1xi32>
+    affine.dma_wait %tag[%c0], %n : memref<1xi32>
+    affine.for %j = 0 to 4 {
+      %v = affine.load %buf[%j] : memref<4xf32, 1>
+      %x = arith.mulf %v, %v : f32
+      affine.store %x, %B[%i * 4 + %j] : memref<64xf32>
+    }
+  }
+  memref.dealloc %buf : memref<4xf32, 1>
+  return
+}
+"""
+
+
+# The tag doubled, the buffer not: the next tile overwrites the one read.
+ONE_BUFFER = """func.func @f(%A: memref<96xf32>, %C: memref<96xf32>, %B: memref<64xf32>, %s: index) {
+  %c0 = arith.constant 0 : index
+  %n = arith.constant 4 : index
+  %tag = memref.alloc() : memref<2x1xi32>
+  %buf = memref.alloc() : memref<4xf32, 1>
+  affine.dma_start %A[0], %buf[%c0], %tag[0, %c0], %n : memref<96xf32>, memref<4xf32, 1>, memref<2x1xi32>
+  affine.for %i = 1 to 4 {
+    affine.dma_start %A[%i * 4], %buf[%c0], %tag[%i mod 2, %c0], %n : memref<96xf32>, memref<4xf32, 1>, memref<2x1xi32>
+    affine.dma_wait %tag[(%i - 1) mod 2, %c0], %n : memref<2x1xi32>
+    affine.for %j = 0 to 4 {
+      %v = affine.load %buf[%j] : memref<4xf32, 1>
+      %x = arith.mulf %v, %v : f32
+      affine.store %x, %B[%i * 4 + %j - 4] : memref<64xf32>
+    }
+  }
+  affine.dma_wait %tag[1, %c0], %n : memref<2x1xi32>
+  affine.for %j = 0 to 4 {
+    %v = affine.load %buf[%j] : memref<4xf32, 1>
+    %x = arith.mulf %v, %v : f32
+    affine.store %x, %B[%j + 12] : memref<64xf32>
+  }
+  memref.dealloc %buf : memref<4xf32, 1>
+  return
+}
+"""
+
+# Double buffers, but the steady state waits after computing.
+COMPUTE_BEFORE_WAIT = """func.func @f(%A: memref<96xf32>, %C: memref<96xf32>, %B: memref<64xf32>, %s: index) {
+  %c0 = arith.constant 0 : index
+  %n = arith.constant 4 : index
+  %tag = memref.alloc() : memref<2x1xi32>
+  %buf = memref.alloc() : memref<2x4xf32, 1>
+  affine.dma_start %A[0], %buf[0, %c0], %tag[0, %c0], %n : memref<96xf32>, memref<2x4xf32, 1>, memref<2x1xi32>
+  affine.for %i = 1 to 4 {
+    affine.dma_start %A[%i * 4], %buf[%i mod 2, %c0], %tag[%i mod 2, %c0], %n : memref<96xf32>, memref<2x4xf32, 1>, memref<2x1xi32>
+    affine.for %j = 0 to 4 {
+      %v = affine.load %buf[(%i - 1) mod 2, %j] : memref<2x4xf32, 1>
+      %x = arith.mulf %v, %v : f32
+      affine.store %x, %B[%i * 4 + %j - 4] : memref<64xf32>
+    }
+    affine.dma_wait %tag[(%i - 1) mod 2, %c0], %n : memref<2x1xi32>
+  }
+  affine.dma_wait %tag[1, %c0], %n : memref<2x1xi32>
+  affine.for %j = 0 to 4 {
+    %v = affine.load %buf[1, %j] : memref<2x4xf32, 1>
+    %x = arith.mulf %v, %v : f32
+    affine.store %x, %B[%j + 12] : memref<64xf32>
+  }
+  memref.dealloc %buf : memref<2x4xf32, 1>
+  return
+}
+"""
+
+
+def test_each_model_of_the_transfers_catches_its_own_race():
+    """The pass's pipelining of ONE_LOOP computes its arrays under both
+    models; overwriting the buffer still read shows only when transfers
+    happen at their start, computing before the wait only when they
+    happen at their wait."""
+    outcome = {dma: interpreter_outcome(ONE_LOOP, 0, dma) for dma in DMA_MODELS}
+    assert outcome["at-start"] == outcome["at-wait"]
+    for dma in DMA_MODELS:
+        assert interpreter_outcome(_pipelined(ONE_LOOP), 0, dma) == outcome[dma]
+    assert interpreter_outcome(ONE_BUFFER, 0, "at-start") != outcome["at-start"]
+    assert interpreter_outcome(ONE_BUFFER, 0, "at-wait") == outcome["at-wait"]
+    assert interpreter_outcome(COMPUTE_BEFORE_WAIT, 0, "at-start") == outcome["at-start"]
+    assert interpreter_outcome(COMPUTE_BEFORE_WAIT, 0, "at-wait") != outcome["at-wait"]
 
 
 @PROGRAM_TESTS
