@@ -25,6 +25,7 @@ random shifts on loops of independent statements.
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -171,11 +172,11 @@ def test_pipelined_programs_run_alike_under_mlir_runner(pipelined, tmp_path):
     if tools is None:
         pytest.skip(why)
     sample = pipelined[UNDER_RUNNER]
+    wrong = [_one_buffer(_pipelined(ONE_LOOP)), _compute_before_wait(_pipelined(ONE_LOOP))]
     before = runner_arrays(tools, [dma_as_copies(text) for text, _ in sample] +
                            [dma_as_copies(ONE_LOOP)] * 2, 0, tmp_path, "before")
     after = runner_arrays(tools, [dma_as_copies(out) for _, out in sample] +
-                          [dma_as_copies(ONE_BUFFER), dma_as_copies(COMPUTE_BEFORE_WAIT)],
-                          0, tmp_path, "after")
+                          [dma_as_copies(text) for text in wrong], 0, tmp_path, "after")
     for (text, out), mine, theirs in zip(sample, before, after):
         assert mine == theirs, f"input:\n{text}\noutput:\n{out}"
         assert mine == interpreter_outcome(text, 0), text
@@ -196,14 +197,19 @@ def test_transfers_made_copies_compute_what_the_transfers_compute(pipelined):
         dma_as_copies(strided)
 
 
-# One loop reading tiles of %A through %buf, and two wrong pipelinings of
-# it in the pass's shape (prologue, steady state, epilogue).
-ONE_LOOP = """func.func @f(%A: memref<96xf32>, %C: memref<96xf32>, %B: memref<64xf32>, %s: index) {
+# The start of the hand-written programs: @f, a buffer of 4 elements in
+# the fast memory and its tag.
+HEAD = """func.func @f(%A: memref<96xf32>, %C: memref<96xf32>, %B: memref<64xf32>, %s: index) {
   %c0 = arith.constant 0 : index
   %n = arith.constant 4 : index
   %tag = memref.alloc() : memref<1xi32>
   %buf = memref.alloc() : memref<4xf32, 1>
-  affine.for %i = 0 to 4 {
+"""
+
+
+# One loop reading tiles of %A through %buf, and two wrong pipelinings of
+# it: the pass's with one mistake each.
+ONE_LOOP = HEAD + """  affine.for %i = 0 to 4 {
     affine.dma_start %A[%i * 4], %buf[%c0], %tag[%c0], %n : memref<96xf32>, memref<4xf32, 1>, memref<1xi32>
     affine.dma_wait %tag[%c0], %n : memref<1xi32>
     affine.for %j = 0 to 4 {
@@ -218,59 +224,21 @@ ONE_LOOP = """func.func @f(%A: memref<96xf32>, %C: memref<96xf32>, %B: memref<64
 """
 
 
-# The tag doubled, the buffer not: the next tile overwrites the one read.
-ONE_BUFFER = """func.func @f(%A: memref<96xf32>, %C: memref<96xf32>, %B: memref<64xf32>, %s: index) {
-  %c0 = arith.constant 0 : index
-  %n = arith.constant 4 : index
-  %tag = memref.alloc() : memref<2x1xi32>
-  %buf = memref.alloc() : memref<4xf32, 1>
-  affine.dma_start %A[0], %buf[%c0], %tag[0, %c0], %n : memref<96xf32>, memref<4xf32, 1>, memref<2x1xi32>
-  affine.for %i = 1 to 4 {
-    affine.dma_start %A[%i * 4], %buf[%c0], %tag[%i mod 2, %c0], %n : memref<96xf32>, memref<4xf32, 1>, memref<2x1xi32>
-    affine.dma_wait %tag[(%i - 1) mod 2, %c0], %n : memref<2x1xi32>
-    affine.for %j = 0 to 4 {
-      %v = affine.load %buf[%j] : memref<4xf32, 1>
-      %x = arith.mulf %v, %v : f32
-      affine.store %x, %B[%i * 4 + %j - 4] : memref<64xf32>
-    }
-  }
-  affine.dma_wait %tag[1, %c0], %n : memref<2x1xi32>
-  affine.for %j = 0 to 4 {
-    %v = affine.load %buf[%j] : memref<4xf32, 1>
-    %x = arith.mulf %v, %v : f32
-    affine.store %x, %B[%j + 12] : memref<64xf32>
-  }
-  memref.dealloc %buf : memref<4xf32, 1>
-  return
-}
-"""
+def _one_buffer(pipelined: str) -> str:
+    """The pass's pipelining of ONE_LOOP with the buffer's doubling undone
+    (the tag's kept): the next tile overwrites the one being read."""
+    single = re.sub(r"%alloc\[[^],]+ mod 2, ", "%alloc[", pipelined)
+    assert single != pipelined
+    return single.replace("memref<2x4xf32, 1>", "memref<4xf32, 1>")
 
-# Double buffers, but the steady state waits after computing.
-COMPUTE_BEFORE_WAIT = """func.func @f(%A: memref<96xf32>, %C: memref<96xf32>, %B: memref<64xf32>, %s: index) {
-  %c0 = arith.constant 0 : index
-  %n = arith.constant 4 : index
-  %tag = memref.alloc() : memref<2x1xi32>
-  %buf = memref.alloc() : memref<2x4xf32, 1>
-  affine.dma_start %A[0], %buf[0, %c0], %tag[0, %c0], %n : memref<96xf32>, memref<2x4xf32, 1>, memref<2x1xi32>
-  affine.for %i = 1 to 4 {
-    affine.dma_start %A[%i * 4], %buf[%i mod 2, %c0], %tag[%i mod 2, %c0], %n : memref<96xf32>, memref<2x4xf32, 1>, memref<2x1xi32>
-    affine.for %j = 0 to 4 {
-      %v = affine.load %buf[(%i - 1) mod 2, %j] : memref<2x4xf32, 1>
-      %x = arith.mulf %v, %v : f32
-      affine.store %x, %B[%i * 4 + %j - 4] : memref<64xf32>
-    }
-    affine.dma_wait %tag[(%i - 1) mod 2, %c0], %n : memref<2x1xi32>
-  }
-  affine.dma_wait %tag[1, %c0], %n : memref<2x1xi32>
-  affine.for %j = 0 to 4 {
-    %v = affine.load %buf[1, %j] : memref<2x4xf32, 1>
-    %x = arith.mulf %v, %v : f32
-    affine.store %x, %B[%j + 12] : memref<64xf32>
-  }
-  memref.dealloc %buf : memref<2x4xf32, 1>
-  return
-}
-"""
+
+def _compute_before_wait(pipelined: str) -> str:
+    """The pass's pipelining of ONE_LOOP with the steady state's dma_wait
+    moved after the computation it guards."""
+    lines = pipelined.splitlines()
+    wait = next(k for k, line in enumerate(lines) if line.startswith("      affine.dma_wait"))
+    end = lines.index("      }", wait)
+    return "\n".join(lines[:wait] + lines[wait + 1:end + 1] + [lines[wait]] + lines[end + 1:]) + "\n"
 
 
 def test_each_model_of_the_transfers_catches_its_own_race():
@@ -280,12 +248,14 @@ def test_each_model_of_the_transfers_catches_its_own_race():
     happen at their wait."""
     outcome = {dma: interpreter_outcome(ONE_LOOP, 0, dma) for dma in DMA_MODELS}
     assert outcome["at-start"] == outcome["at-wait"]
+    pipelined = _pipelined(ONE_LOOP)
     for dma in DMA_MODELS:
-        assert interpreter_outcome(_pipelined(ONE_LOOP), 0, dma) == outcome[dma]
-    assert interpreter_outcome(ONE_BUFFER, 0, "at-start") != outcome["at-start"]
-    assert interpreter_outcome(ONE_BUFFER, 0, "at-wait") == outcome["at-wait"]
-    assert interpreter_outcome(COMPUTE_BEFORE_WAIT, 0, "at-start") == outcome["at-start"]
-    assert interpreter_outcome(COMPUTE_BEFORE_WAIT, 0, "at-wait") != outcome["at-wait"]
+        assert interpreter_outcome(pipelined, 0, dma) == outcome[dma]
+    one_buffer, early = _one_buffer(pipelined), _compute_before_wait(pipelined)
+    assert interpreter_outcome(one_buffer, 0, "at-start") != outcome["at-start"]
+    assert interpreter_outcome(one_buffer, 0, "at-wait") == outcome["at-wait"]
+    assert interpreter_outcome(early, 0, "at-start") == outcome["at-start"]
+    assert interpreter_outcome(early, 0, "at-wait") != outcome["at-wait"]
 
 
 @PROGRAM_TESTS
@@ -310,12 +280,7 @@ def test_the_outcome_depends_on_the_transfers():
     """The check above can fail: a program whose compute reads the buffer
     filled in the previous iteration (which pipelining breaks) computes
     other arrays after the pass."""
-    text = """func.func @f(%A: memref<96xf32>, %C: memref<96xf32>, %B: memref<64xf32>, %s: index) {
-  %c0 = arith.constant 0 : index
-  %n = arith.constant 4 : index
-  %tag = memref.alloc() : memref<1xi32>
-  %buf = memref.alloc() : memref<4xf32, 1>
-  affine.for %i = 0 to 6 {
+    text = HEAD + """  affine.for %i = 0 to 6 {
     %v = affine.load %buf[1] : memref<4xf32, 1>
     affine.store %v, %B[%i] : memref<64xf32>
     affine.dma_start %A[%i], %buf[%c0], %tag[%c0], %n : memref<96xf32>, memref<4xf32, 1>, memref<1xi32>
