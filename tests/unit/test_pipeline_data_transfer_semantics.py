@@ -30,7 +30,8 @@ import re
 import pytest
 
 import oracle
-from affine_programs import interpreter_outcome, load_bench_kernels, runner_arrays
+from affine_programs import (interpreter_outcome, load_bench_kernels, mlir_opt_reprints,
+                             runner_arrays)
 from dma_copies import dma_as_copies
 from mlir_affine_py import api
 from mlir_affine_py.dialects.affine import AffineForOp
@@ -157,6 +158,17 @@ def test_pipelining_keeps_the_meaning_of_dma_programs(pipelined):
         for dma in DMA_MODELS:
             assert interpreter_outcome(out, 0, dma) == interpreter_outcome(text, 0, dma), \
                 f"transfers {dma}\ninput:\n{text}\noutput:\n{out}"
+
+
+@PROGRAM_TESTS
+@pytest.mark.skipif(MLIR_OPT is None, reason="mlir-opt not found")
+def test_mlir_opt_prints_every_output_back_identically(pipelined):
+    """Those of programs whose transfers share a tag too (which mlir-opt
+    cannot pipeline)."""
+    outputs = [out for _, out in pipelined]
+    problems = mlir_opt_reprints(MLIR_OPT, outputs, run=oracle.run)
+    assert not problems, "\n\n".join(f"output {k}: {what}\n{outputs[k] if k >= 0 else ''}"
+                                     for k, what in problems[:3])
 
 
 @PROGRAM_TESTS
