@@ -8,11 +8,12 @@ on the same inputs and compare.
 
 Supported: func.func/return/call (calls to declarations go to `externals`),
 affine.for/if/parallel/apply/min/max/load/store/vector_load/vector_store/
-yield/delinearize_index/prefetch/dma_start/dma_wait (transfers without
-stride, done at their start or at their wait: `Interpreter`'s `dma`), scf.for/if/while/condition/yield, arith
-(constants, integer and float arithmetic, comparisons, select, casts, min/max),
-the scalar math ops, memref.alloc/alloca/load/store/dim/dealloc/cast (also to
-and from unranked)/copy/get_global/alloca_scope, scf.execute_region.  The
+yield/delinearize_index/prefetch/dma_start/dma_wait (transfers without a
+stride, done at their start or at their wait: `Interpreter`'s `dma`),
+scf.for/if/while/condition/yield, arith (constants, integer and float
+arithmetic, comparisons, select, casts, min/max), the scalar math ops,
+memref.alloc/alloca/load/store/dim/dealloc/cast (also to and from
+unranked)/copy/get_global/alloca_scope, scf.execute_region.  The
 semantics and the value representation are described in `runtime.py`;
 anything else raises `InterpreterError`, as do out-of-bounds accesses and
 undefined behaviour.  Loop nests are limited to 19 levels (Python's limit on

@@ -27,7 +27,11 @@ the last element of %C receives the scalar at the end.  Checks:
 - `mlir_opt_reprints`: mlir-opt accepts each output and prints it back
   identically (one `-split-input-file` run for many outputs);
 - `runner_checksums`: a program compiled with mlir-opt and run by
-  mlir-runner before and after, through the kernel benchmark's harness.
+  mlir-runner before and after, through the kernel benchmark's harness;
+- `runner_arrays`: many programs compiled into one module and run by one
+  mlir-runner process on the interpreter's seeded random inputs, every
+  array's bits printed, so that they compare bit for bit with each other
+  and with `interpreter_outcome`.
 """
 
 from __future__ import annotations
@@ -242,6 +246,13 @@ def mlir_opt_reprints(mlir_opt: str, outputs: list, run=subprocess.run) -> list:
             and mine.rstrip("\n") != theirs.strip("\n")]
 
 
+def assert_mlir_opt_reprints(mlir_opt: str, outputs: list, run=subprocess.run) -> None:
+    """mlir_opt_reprints finds no problem (the first three shown if it does)."""
+    problems = mlir_opt_reprints(mlir_opt, outputs, run)
+    assert not problems, "\n\n".join(f"output {k}: {what}\n{outputs[k] if k >= 0 else ''}"
+                                     for k, what in problems[:3])
+
+
 def load_bench_kernels():
     """tools/bench_kernels.py, whose harness compiles and runs kernels."""
     if str(REPO_ROOT / "tools") not in sys.path:
@@ -288,75 +299,79 @@ def runner_arrays(tools, texts: list, seed: int, workdir, name: str) -> list:
     and f32/f64/i32/i64 elements, and index scalars), the bytes of every
     memref argument after @f ran under mlir-runner on the interpreter's
     seeded random inputs (`random_arguments(seed)`, index scalars N), as
-    interpreter_outcome gives them.  All programs run in one module, each
-    one's symbols prefixed, by one mlir-runner process; the inputs are
-    memref.globals holding their bits, and every element's bits are
-    printed."""
+    interpreter_outcome gives them.  All programs run in one module (see
+    `_runner_module`), by one mlir-runner process."""
+    text, sizes, counts = _runner_module(texts, seed)
+    source, lowered = workdir / f"{name}.mlir", workdir / f"{name}.llvm.mlir"
+    source.write_text(text)
+    done = subprocess.run([tools.mlir_opt, str(source), *load_bench_kernels().LOWERING,
+                           "-o", str(lowered)], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, f"mlir-opt failed on {source}:\n{done.stderr[-3000:]}"
+    done = subprocess.run([tools.mlir_runner, "-e", "main", "-entry-point-result=void",
+                           f"-shared-libs={tools.runner_lib}", str(lowered)],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, f"mlir-runner failed on {lowered}:\n{done.stderr[-3000:]}"
+    values = [int(word) for word in done.stdout.split()]
+    assert len(values) == sum(size for _, size in sizes), "mlir-runner printed other arrays"
+    arrays, at = [], 0
+    for element, size in sizes:
+        arrays.append(np.array(values[at:at + size], dtype=_UNSIGNED[_BITS[element][0]]).tobytes())
+        at += size
+    per_program, at = [], 0
+    for count in counts:
+        per_program.append(arrays[at:at + count])
+        at += count
+    return per_program
+
+
+def _runner_module(texts: list, seed: int) -> tuple:
+    """(module text, [(element type, size)] of every memref argument in
+    order, the number of memref arguments of each program): the functions
+    of program k with their symbols prefixed by `p{k}_`, a memref.global
+    holding the bits of each random input, and a @main calling each @f and
+    printing every element's bits (one integer a line)."""
     from mlir_affine_py import api
     from mlir_affine_py.dialects.func import CallOp
     from mlir_affine_py.interpreter import random_arguments
     from mlir_affine_py.ir import attributes as attrs
     from mlir_affine_py.ir import types as T
-    bench = load_bench_kernels()
     merged = api.parse("module {\n}\n")
     body = merged.regions[0].blocks[0]
-    harness, calls, sizes, counts = [], [], [], []
+    globals_, main, sizes, counts = [], [], [], []
     for k, text in enumerate(texts):
         module = api.parse(text)
         for op in module.walk():
             if op.op_name == "func.func":
                 op.sym_name = f"p{k}_{op.sym_name}"
             elif isinstance(op, CallOp):
-                op.properties["callee"] = attrs.SymbolRefAttr([f"p{k}_{op.properties['callee'].root}"])
+                callee = f"p{k}_{op.properties['callee'].root}"
+                op.properties["callee"] = attrs.SymbolRefAttr([callee])
         functions = list(module.regions[0].blocks[0].ops)
         for op in functions:
             op.parent.ops.remove(op)
             body.append(op)
         func = next(op for op in functions if op.sym_name == f"p{k}_f")
         inputs = func.function_type.inputs
-        operands = []
+        operands, prints = [], []
         for j, (value, type) in enumerate(zip(random_arguments(func, seed, index_value=N), inputs)):
+            operand = f"%p{k}_a{j}"
+            operands.append(operand)
             if isinstance(type, T.IndexType):
-                harness.append(f"    %p{k}_a{j} = arith.constant {value} : index")
-            else:
-                data = np.ascontiguousarray(value).tobytes().hex().upper()
-                harness.insert(0, f'  memref.global "private" @p{k}_in{j} : {type} = '
-                                  f'dense<"0x{data}">')
-                harness.append(f"    %p{k}_a{j} = memref.get_global @p{k}_in{j} : {type}")
-                sizes.append((str(type.element_type), value.size))
-            operands.append(f"%p{k}_a{j}")
+                main.append(f"    {operand} = arith.constant {value} : index")
+                continue
+            data = np.ascontiguousarray(value).tobytes().hex().upper()
+            globals_.append(f'  memref.global "private" @p{k}_in{j} : {type} = dense<"0x{data}">')
+            main.append(f"    {operand} = memref.get_global @p{k}_in{j} : {type}")
+            sizes.append((str(type.element_type), value.size))
+            prints += _print_elements(operand, type, f"p{k}_{j}")
         counts.append(sum(not isinstance(type, T.IndexType) for type in inputs))
-        calls.append(f"    call @p{k}_f({', '.join(operands)}) : "
-                     f"({', '.join(str(t) for t in inputs)}) -> ()")
-        for j, type in enumerate(inputs):
-            if not isinstance(type, T.IndexType):
-                calls += _print_elements(f"%p{k}_a{j}", type, f"p{k}_{j}")
-    main = ["  func.func private @printI64(i64)", "  func.func private @printNewline()",
-            *[line for line in harness if line.startswith("  memref.global")],
-            "  func.func @main() {",
-            *[line for line in harness if not line.startswith("  memref.global")],
-            *calls, "    return", "  }"]
-    module_text = api.to_string(merged).rstrip("\n")
-    assert module_text.endswith("}")
-    module_text = module_text[:-1] + "\n".join(main) + "\n}\n"
-    source, lowered = workdir / f"{name}.mlir", workdir / f"{name}.llvm.mlir"
-    source.write_text(module_text)
-    done = subprocess.run([tools.mlir_opt, str(source), *bench.LOWERING, "-o", str(lowered)],
-                          capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, f"mlir-opt failed on {source}:\n{done.stderr[-3000:]}"
-    done = subprocess.run([tools.mlir_runner, "-e", "main", "-entry-point-result=void",
-                           f"-shared-libs={tools.runner_lib}", str(lowered)],
-                          capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, f"mlir-runner failed on {lowered}:\n{done.stderr[-3000:]}"
-    values = iter(int(line) for line in done.stdout.split())
-    arrays = [np.array([next(values) for _ in range(size)], dtype=_UNSIGNED[_BITS[element][0]])
-              .tobytes() for element, size in sizes]
-    assert next(values, None) is None, "mlir-runner printed more elements than the arrays hold"
-    per_program, at = [], 0
-    for count in counts:
-        per_program.append(arrays[at:at + count])
-        at += count
-    return per_program
+        main += [f"    call @p{k}_f({', '.join(operands)}) : "
+                 f"({', '.join(str(t) for t in inputs)}) -> ()", *prints]
+    text = api.to_string(merged).rstrip("\n")
+    assert text.endswith("}")
+    harness = ["  func.func private @printI64(i64)", "  func.func private @printNewline()",
+               *globals_, "  func.func @main() {", *main, "    return", "  }", "}"]
+    return text[:-1] + "\n".join(harness) + "\n", sizes, counts
 
 
 def _print_elements(memref: str, type, prefix: str) -> list:
