@@ -8,8 +8,8 @@ on the same inputs and compare.
 
 Supported: func.func/return/call (calls to declarations go to `externals`),
 affine.for/if/parallel/apply/min/max/load/store/vector_load/vector_store/
-yield/delinearize_index/prefetch/dma_start/dma_wait (transfers without a
-stride, done at their start or at their wait: `Interpreter`'s `dma`),
+yield/delinearize_index/prefetch/dma_start/dma_wait (transfers done at
+their start or at their wait: `Interpreter`'s `dma`),
 scf.for/if/while/condition/yield, arith (constants, integer and float
 arithmetic, comparisons, select, casts, min/max), the scalar math ops,
 memref.alloc/alloca/load/store/dim/dealloc/cast (also to and from

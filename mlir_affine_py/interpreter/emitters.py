@@ -15,6 +15,7 @@ import numpy as np
 
 from ..dialects import scf
 from ..dialects.affine import AffineMinOp, AffineYieldOp
+from ..dialects.affine_dma import memory_space_of
 from ..dialects.arith import ATOMIC_RMW_KINDS
 from ..dialects.memref import AllocaScopeReturnOp
 from ..ir import attributes as A
@@ -635,8 +636,14 @@ def emit_dma_start(c, op):
     has nothing left to do; with "at-wait", it is done by the first
     dma_wait on the same tag element."""
     parts, count, stride = op.parts()
+    strided = ""
     if stride:
-        raise unsupported(op, "a strided transfer")
+        # The stride applies to the slower memory (the lower memory space).
+        spaces = [memory_space_of(memref) for memref, _, _ in parts[:2]]
+        if spaces[0] == spaces[1]:
+            raise unsupported(op, "a strided transfer within one memory space")
+        strided = (f", ({int(spaces[1] < spaces[0])}, {c.src(stride[0])}, "
+                   f"{c.src(stride[1])})")
     starts = []
     for memref, map_name, indices in parts:
         at, ranges = _dma_indices(c, op, memref, map_name, indices)
@@ -645,7 +652,7 @@ def emit_dma_start(c, op):
             c.emit_bounds_check(op, memref, at, ranges)
     (src, _, _), (dst, _, _), (tag, _, _) = parts
     transfer = (f"{c.src(src)}, {starts[0]}, {c.src(dst)}, {starts[1]}, {c.src(count)}, "
-                f"{c.op_ref(op)}")
+                f"{c.op_ref(op)}{strided}")
     if c.interpreter.dma == "at-start":
         c.emit(f"_dma_copy({transfer})")
     else:

@@ -529,19 +529,35 @@ def copy(src, dst, op):
     np.copyto(dst, src)
 
 
-def dma_copy(src, src_at, dst, dst_at, count, op):
-    """affine.dma_start done at once: `count` elements from `src` starting
-    at `src_at`, in row-major order, to `dst` starting at `dst_at`."""
-    starts = []
-    for array, at in ((src, src_at), (dst, dst_at)):
+def dma_copy(src, src_at, dst, dst_at, count, op, stride=None):
+    """An affine.dma_start's transfer: `count` elements from `src` starting
+    at `src_at`, in row-major order, to `dst` starting at `dst_at`.  With
+    `stride`, (side, stride, elements per stride): on that side (0 the
+    source, 1 the destination: the slower memory), chunks of `elements per
+    stride` elements every `stride` elements."""
+    positions = []
+    for side, (array, at) in enumerate(((src, src_at), (dst, dst_at))):
         if any(not 0 <= i < n for i, n in zip(at, array.shape)):
             raise out_of_bounds(op, at, array)
         start = int(np.ravel_multi_index(at, array.shape)) if at else 0
-        if count < 0 or start + count > array.size:
+        position: slice | np.ndarray = slice(start, start + count)
+        last = start + count - 1
+        if stride is not None and side == stride[0] and count > 0:
+            _, step, chunk = stride
+            if chunk <= 0 or count % chunk:
+                raise InterpreterError(f"{describe(op)}: {count} elements are no whole number "
+                                       f"of chunks of {chunk}")
+            element = np.arange(count)
+            position = start + element // chunk * step + element % chunk
+            if position.min() < 0:
+                raise InterpreterError(f"{describe(op)}: a negative stride {step} leaves the "
+                                       f"memref of shape {list(array.shape)}")
+            last = int(position.max())
+        if count < 0 or last >= array.size:
             raise InterpreterError(f"{describe(op)}: a transfer of {count} elements from "
                                    f"{list(at)} leaves the memref of shape {list(array.shape)}")
-        starts.append(start)
-    dst.flat[starts[1]:starts[1] + count] = src.flat[starts[0]:starts[0] + count]
+        positions.append(position)
+    dst.flat[positions[1]] = src.flat[positions[0]]
 
 
 def dma_post(pending, tag, tag_at, transfer):

@@ -19,7 +19,10 @@ added to the module) linearize both positions with the sizes `memref.dim`
 reads, and run an `scf.for` over the elements with `memref.load` and
 `memref.store` (the element positions are divisions of the linear index,
 not affine in the loop's iv).  A strided transfer (stride and elements
-per stride given) is refused, as the interpreter refuses it.
+per stride given) takes, on the side in the lower memory space (upstream's
+"slower memory space"), chunks of that many elements every stride
+elements; one within a single memory space is refused, as the
+interpreter refuses it.
 
 The memory spaces go too (`memref<4xf32, 1>` becomes `memref<4xf32>`):
 the host has one memory, and MLIR 22 lowers a `memref.dealloc` in
@@ -37,7 +40,7 @@ import re
 
 from mlir_affine_py import api
 from mlir_affine_py.dialects.affine import AffineApplyOp
-from mlir_affine_py.dialects.affine_dma import AffineDmaStartOp, AffineDmaWaitOp
+from mlir_affine_py.dialects.affine_dma import AffineDmaStartOp, AffineDmaWaitOp, memory_space_of
 from mlir_affine_py.dialects.func import CallOp
 from mlir_affine_py.ir import attributes as A
 from mlir_affine_py.ir.affine_map import AffineMap
@@ -54,8 +57,9 @@ def dma_as_copies(text: str) -> str:
         elif isinstance(op, AffineDmaStartOp):
             _replace_start(op, copies)
     body = module.regions[0].blocks[0]
-    for name, src_type, dst_type in copies.values():
-        (function,) = api.parse(copy_function(name, src_type, dst_type)).regions[0].blocks[0].ops
+    for name, src_type, dst_type, strided in copies.values():
+        text = copy_function(name, src_type, dst_type, strided)
+        (function,) = api.parse(text).regions[0].blocks[0].ops
         function.parent.ops.remove(function)
         body.append(function)
     return one_memory_space(api.to_string(module) + "\n")
@@ -73,8 +77,13 @@ def one_memory_space(text: str) -> str:
 
 def _replace_start(op: AffineDmaStartOp, copies: dict) -> None:
     parts, count, stride = op.parts()
+    strided = None
     if stride:
-        raise ValueError("a strided transfer: which side is strided is not modelled")
+        # The stride applies to the slower memory (the lower memory space).
+        spaces = [memory_space_of(memref) for memref, _, _ in parts[:2]]
+        if spaces[0] == spaces[1]:
+            raise ValueError("a strided transfer within one memory space")
+        strided = "src" if spaces[0] < spaces[1] else "dst"
     block = op.parent
     operands = []
     for memref, key, indices in parts[:2]:
@@ -87,17 +96,20 @@ def _replace_start(op: AffineDmaStartOp, copies: dict) -> None:
             block.insert(block.ops.index(op), apply)
             operands.append(apply.results[0])
     src_type, dst_type = parts[0][0].type, parts[1][0].type
-    name, _, _ = copies.setdefault((str(src_type), str(dst_type)),
-                                   (f"dma_copy{len(copies)}", src_type, dst_type))
-    call = CallOp.build_generic((operands + [count],), [], {"callee": A.SymbolRefAttr([name])})
+    name, _, _, _ = copies.setdefault((str(src_type), str(dst_type), strided),
+                                      (f"dma_copy{len(copies)}", src_type, dst_type, strided))
+    call = CallOp.build_generic((operands + [count, *stride],), [],
+                                {"callee": A.SymbolRefAttr([name])})
     call.pos = op.pos
     block.insert(block.ops.index(op), call)
     op.erase()
 
 
-def copy_function(name: str, src_type, dst_type) -> str:
+def copy_function(name: str, src_type, dst_type, strided: str | None = None) -> str:
     """@name(%src, its position's indices, %dst, its position's indices,
-    %count): `count` elements from `src` to `dst` in row-major order."""
+    %count): `count` elements from `src` to `dst` in row-major order; with
+    `strided` ("src" or "dst"), two more arguments, %stride and %chunk:
+    on that side, chunks of %chunk elements every %stride elements."""
     ranks = {"src": len(src_type.shape), "dst": len(dst_type.shape)}
     types = {"src": src_type, "dst": dst_type}
     firsts = {}
@@ -105,7 +117,10 @@ def copy_function(name: str, src_type, dst_type) -> str:
     for side in ("src", "dst"):
         params += [f"%{side}: {types[side]}"] + [f"%{side}_at{d}: index"
                                                   for d in range(ranks[side])]
-    lines = [f"func.func private @{name}({', '.join(params)}, %count: index) {{",
+    params.append("%count: index")
+    if strided:
+        params += ["%stride: index", "%chunk: index"]
+    lines = [f"func.func private @{name}({', '.join(params)}) {{",
              "  %c0 = arith.constant 0 : index",
              "  %c1 = arith.constant 1 : index"]
     for d in range(1, max(ranks.values())):
@@ -123,8 +138,14 @@ def copy_function(name: str, src_type, dst_type) -> str:
     subscripts = {}
     for side in ("src", "dst"):
         # Back from the linear position of element e to subscripts.
-        rest = f"%{side}_linear"
-        lines.append(f"    {rest} = arith.addi {firsts[side]}, %e : index")
+        rest, offset = f"%{side}_linear", "%e"
+        if side == strided:
+            lines += ["    %chunk_index = arith.divui %e, %chunk : index",
+                      "    %chunk_start = arith.muli %chunk_index, %stride : index",
+                      "    %in_chunk = arith.remui %e, %chunk : index",
+                      "    %strided = arith.addi %chunk_start, %in_chunk : index"]
+            offset = "%strided"
+        lines.append(f"    {rest} = arith.addi {firsts[side]}, {offset} : index")
         at = []
         for d in reversed(range(1, ranks[side])):
             lines += [f"    %{side}_e{d} = arith.remui {rest}, %{side}_size{d} : index",

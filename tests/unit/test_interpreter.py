@@ -490,6 +490,43 @@ def test_dma_start_copies_elements_in_row_major_order():
         run_function(module, "dma", [A, B, 3, 1])
 
 
+STRIDED_DMA = """
+func.func @strided(%A: memref<3x4xf32>, %F: memref<6xf32, 1>, %back: memref<3x4xf32>) {
+  %tag = memref.alloc() : memref<2xi32>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = arith.constant 6 : index
+  %stride = arith.constant 4 : index
+  %chunk = arith.constant 2 : index
+  affine.dma_start %A[0, 1], %F[%c0], %tag[%c0], %n, %stride, %chunk : memref<3x4xf32>, memref<6xf32, 1>, memref<2xi32>
+  affine.dma_wait %tag[%c0], %n : memref<2xi32>
+  affine.dma_start %F[%c0], %back[0, 2], %tag[%c1], %n, %stride, %chunk : memref<6xf32, 1>, memref<3x4xf32>, memref<2xi32>
+  affine.dma_wait %tag[%c1], %n : memref<2xi32>
+  return
+}
+"""
+
+
+def test_strided_dma_takes_chunks_in_the_slower_memory():
+    """With a stride and elements per stride, the side in the lower memory
+    space (the source coming in, the destination going out) is read or
+    written in chunks that far apart; the other side is contiguous.  A
+    stride within one memory space is not supported."""
+    module = parse_source(STRIDED_DMA)
+    A = np.arange(12, dtype=np.float32).reshape(3, 4)
+    F = np.zeros(6, dtype=np.float32)
+    back = np.zeros((3, 4), dtype=np.float32)
+    run_function(module, "strided", [A, F, back])
+    assert F.tolist() == [1, 2, 5, 6, 9, 10]
+    assert back.tolist() == [[0, 0, 1, 2], [0, 0, 5, 6], [0, 0, 9, 10]]
+    with pytest.raises(InterpreterError, match="leaves the memref"):
+        run_function(parse_source(STRIDED_DMA.replace("%back[0, 2]", "%back[0, 3]")), "strided",
+                     [A, F, back])
+    with pytest.raises(InterpreterError, match="within one memory space"):
+        run_function(parse_source(STRIDED_DMA.replace("memref<6xf32, 1>", "memref<6xf32>")),
+                     "strided", [A, F, back])
+
+
 RACY_DMA = """
 func.func @racy(%A: memref<4xf32>, %B: memref<4xf32, 1>, %seen: memref<2xf32>) {
   %tag = memref.alloc() : memref<2xi32>
