@@ -18,6 +18,7 @@ from ..ir.traits import (Allocate, AttrSizedOperandSegments, AutomaticAllocation
                          IsolatedFromAbove, MemoryEffects, Pure, SameTypeOperands, Terminator)
 from ..parse.op_syntax import parses
 from ..parse.syntax import TOKEN, ParsedRegion, Uses, new_op, pos_of
+from . import gpu  # noqa: F401  (defines GPU_LAUNCH_SYMBOL_KW, which BlockAddressBody names)
 from .base import RegisteredOp, attrs_of, first_of, regions_of
 from .llvm import FASTMATH_NONE, LINKAGES, function_type, function_type_parts
 from .base import lookup_symbol
