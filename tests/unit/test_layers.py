@@ -30,7 +30,7 @@ LAYERS = (
     ("interpreter", ("interpreter",)),
     ("analysis", ("analysis",)),
     ("polyhedral", ("polyhedral",)),
-    ("pass infrastructure", ("passes", "rewrite_driver")),
+    ("pass infrastructure", ("passes", "remarks", "rewrite_driver")),
     ("transforms", ("transforms",)),
     ("tool", ("pass_manager", "pass_instrumentation", "api", "verify_diagnostics",
               "opt_main", "pictures", "rewrite", "")),
