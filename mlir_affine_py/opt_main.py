@@ -341,7 +341,9 @@ def _remarks(options: Options, context):
         return
     from .remarks import RemarkEngine, YAMLRemarkWriter, print_as_diagnostic
     handle = None
-    if options.remark_format == "yaml":
+    if options.remark_format == "yaml" and options.remarks_output_file == "-":
+        stream = YAMLRemarkWriter(sys.stdout)   # as LLVM's output files, `-` is stdout
+    elif options.remark_format == "yaml":
         try:
             handle = open(options.remarks_output_file or "mlir-remarks.yaml", "w",
                           encoding="utf-8", errors="surrogateescape")

@@ -164,22 +164,21 @@ def emit(kind: str, op, name: str, category: str, *args, function: str | None = 
 
 def format_value(value) -> str:
     """Remark::Arg's text of a value: booleans as true/false, floats as
-    raw_ostream prints a double (`%e` with six digits where `%g` would use
-    an exponent), everything else by str."""
+    raw_ostream prints a double (llvm::write_double, `%e` with six
+    digits), everything else by str."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, float):
-        return _format_double(value)
+        return f"{value:e}"
     return str(value)
 
 
-def _format_double(value: float) -> str:
-    """raw_ostream::operator<<(double): llvm::write_double in `%e` style
-    with precision 6, but only when `%g` would; `%g` text otherwise."""
-    text = f"{value:g}"
-    if "e" in text:
-        return f"{value:e}"
-    return text
+def whole_number(value):
+    """A cost as an int when it is one (a float the model summed), so that
+    its record reads `42`, not `4.200000e+01`."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
 
 
 def enclosing_function(op) -> str:

@@ -22,6 +22,7 @@ import islpy as isl
 
 from ..analysis.affine_access import NotAffine
 from ..dialects.affine import AffineForOp
+from .. import remarks
 from ..passes import Option, Pass, emit_remark
 from ..polyhedral.fusion import apply_plan, plan_permute_and_fuse
 from .loop_interchange import AffineLoopInterchange
@@ -50,31 +51,48 @@ class AffinePermuteAndFuse(Pass):
         if self.remarks:
             emit_remark(f"affine-permute-and-fuse: {message}", op.pos)
 
+    def record(self, kind: str, op, name: str, *args) -> None:
+        """An optimization remark (remarks.py) of this pass."""
+        remarks.emit(kind, op, name, self.argument, *args)
+
     def run_on_region(self, ops: list) -> None:
         try:
             plan = plan_permute_and_fuse(ops, self.cache_line_size, self.parallelism_weight,
                                          self.default_trip_count)
         except (NotAffine, isl.Error) as error:
             self.remark(ops[0], f"region left as it is: {error}")
+            self.record(remarks.FAILURE, ops[0], "region-left-as-is", "region left as it is",
+                        ("Reason", str(error)))
             return
         for line in plan.notes:
             self.remark(ops[0], line)
+        for kind, name, args in plan.records:
+            self.record(kind, ops[0], name, *args)
         order = "; ".join(plan.dims_text(s) for s in plan.scop.statements)
         if not plan.changed:
             self.remark(ops[0], f"kept the original schedule ({order})")
+            self.record(remarks.MISSED, ops[0], "kept-schedule", "kept the original schedule",
+                        ("Schedule", order), ("Reason", "the chosen schedule is the original one"))
             return
         if not plan.legal:
             self.remark(ops[0], f"region left as it is: the chosen schedule ({order}) "
                         f"reverses a dependence")
+            self.record(remarks.FAILURE, ops[0], "region-left-as-is", "region left as it is",
+                        ("Schedule", order), ("Reason", "the chosen schedule reverses a dependence"))
             return
         try:
             new_ops = apply_plan(plan)
         except (NotAffine, isl.Error) as error:
             self.remark(ops[0], f"region left as it is: code generation failed ({error})")
+            self.record(remarks.FAILURE, ops[0], "region-left-as-is", "region left as it is",
+                        ("Schedule", order), ("Reason", f"code generation failed ({error})"))
             return
-        self.remark(new_ops[0] if new_ops else ops[0],
-                    f"chose schedule {order}: {len(ops)} nests became {len(new_ops)}, "
+        where = new_ops[0] if new_ops else ops[0]
+        self.remark(where, f"chose schedule {order}: {len(ops)} nests became {len(new_ops)}, "
                     f"{plan.fused} fused loops")
+        self.record(remarks.PASSED, where, "chose-schedule", f"chose schedule {order}",
+                    ("Schedule", order), ("NestsBefore", len(ops)), ("NestsAfter", len(new_ops)),
+                    ("FusedLoops", plan.fused))
 
 
 def affine_regions(op) -> list:

@@ -21,7 +21,7 @@ PACKAGE = "mlir_affine_py"
 # modules of its own layer and of the layers listed before it.
 LAYERS = (
     ("support", ("diagnostics", "printer.numbers", "parse.engine.shapes")),
-    ("ir", ("ir", "printer")),
+    ("ir", ("ir", "printer", "remarks")),
     ("op definition", ("ir.op_definition", "ir.assembly_format", "ir.assembly_format_run",
                        "ir.attr_syntax", "ir.verifier", "parse.syntax", "parse.op_syntax",
                        "dialects.base")),
@@ -30,7 +30,7 @@ LAYERS = (
     ("interpreter", ("interpreter",)),
     ("analysis", ("analysis",)),
     ("polyhedral", ("polyhedral",)),
-    ("pass infrastructure", ("passes", "remarks", "rewrite_driver")),
+    ("pass infrastructure", ("passes", "rewrite_driver")),
     ("transforms", ("transforms",)),
     ("tool", ("pass_manager", "pass_instrumentation", "api", "verify_diagnostics",
               "opt_main", "pictures", "rewrite", "")),
