@@ -13,6 +13,7 @@ import gc
 import os
 import sys
 import threading
+from typing import Callable
 
 from . import __version__
 from .diagnostics import UNKNOWN_LOCATION, MLIRError, format_diagnostic, offset_to_pos
@@ -64,6 +65,7 @@ class Options:
         self.remarks_filter_failed = ""
         self.remarks_filter_analyse = ""
         self.remarks_output_file = ""
+        self.remarks_to_stdout = None     # _StdoutRemarks of a run with `-` as that file
         self.pass_manager = None   # built from `passes` or `pass_pipeline`
 
     @property
@@ -341,8 +343,10 @@ def _remarks(options: Options, context):
         return
     from .remarks import RemarkEngine, YAMLRemarkWriter, print_as_diagnostic
     handle = None
+    stream: Callable
     if options.remark_format == "yaml" and options.remarks_output_file == "-":
-        stream = YAMLRemarkWriter(sys.stdout)   # as LLVM's output files, `-` is stdout
+        # As LLVM's output files, `-` is standard output.
+        stream = YAMLRemarkWriter(options.remarks_to_stdout or sys.stdout)
     elif options.remark_format == "yaml":
         try:
             handle = open(options.remarks_output_file or "mlir-remarks.yaml", "w",
@@ -361,11 +365,40 @@ def _remarks(options: Options, context):
         yield
     finally:
         # The engine ends with the chunk's context, whether or not the chunk failed.
+        if options.remarks_to_stdout is not None:
+            options.remarks_to_stdout.ending = True
         with context:
             engine.finalize()
         context.remark_engine = None
         if handle is not None:
             handle.close()
+
+
+class _StdoutRemarks:
+    """The YAML remarks of each chunk written to standard output: those
+    reported while the passes run come before the chunk's output, those
+    the `final` policy reports when the chunk's engine ends come after it
+    (mlir-opt writes each chunk's output before its context ends)."""
+
+    def __init__(self):
+        self.chunks: list = []      # per chunk: [before its output, after it]
+        self.ending = False
+
+    def start_chunk(self) -> None:
+        self.chunks.append(["", ""])
+        self.ending = False
+
+    def write(self, text: str) -> None:
+        self.chunks[-1][1 if self.ending else 0] += text
+
+    def around(self, outputs: list, with_outputs: bool, stdout) -> list:
+        """The outputs with each chunk's remarks around them; when the
+        outputs go to a file, the remarks alone are written to `stdout`."""
+        if with_outputs:
+            return [before + output + after
+                    for (before, after), output in zip(self.chunks, outputs)]
+        stdout.write("".join(before + after for before, after in self.chunks))
+        return outputs
 
 
 def _run_and_print(module, options: Options, filename: str, text: str, line_offset: int,
@@ -483,6 +516,11 @@ def _run(options: Options, stdout, stderr) -> int:
         stderr.write(format_diagnostic(filename, text, "near miss with file split marker",
                                        offset_to_pos(text, offset), "warning"))
     outputs = []
+    # YAML remarks on standard output (`--remarks-output-file=-`) go around
+    # each chunk's output as mlir-opt writes them.
+    remarks_out = options.remarks_to_stdout = (
+        _StdoutRemarks() if options.remark_format == "yaml" and options.remarks_output_file == "-"
+        else None)
     failed = False
     # Remarks are written as the passes emit them, before any error of the chunk.
     context: DiagnosticContext = DiagnosticContext(filename, handler=verifier.diagnostic if verifier else
@@ -491,6 +529,8 @@ def _run(options: Options, stdout, stderr) -> int:
         context.source, context.line_offset = chunk, line_offset
         if verifier:
             verifier.start_chunk(line_offset, column_offset)
+        if remarks_out is not None:
+            remarks_out.start_chunk()
         try:
             outputs.append(process_chunk(chunk, options, filename, line_offset, context,
                                          timing, column_offset) + "\n")
@@ -513,6 +553,8 @@ def _run(options: Options, stdout, stderr) -> int:
         failed = not verifier.finish()
     if passive:
         passive.finish()
+    if remarks_out is not None:
+        outputs = remarks_out.around(outputs, options.output in (None, "-"), stdout)
     result = f"{options.output_split_marker}\n".join(outputs)
     if failed:
         if options.output in (None, "-"):
