@@ -6,7 +6,6 @@ stands for lines left out; a block without `...` shows all of it)."""
 from __future__ import annotations
 
 import os
-import re
 import shutil
 import subprocess
 import sys
