@@ -13,7 +13,6 @@ import gc
 import os
 import sys
 import threading
-from typing import Callable
 
 from . import __version__
 from .diagnostics import UNKNOWN_LOCATION, MLIRError, format_diagnostic, offset_to_pos
@@ -65,7 +64,7 @@ class Options:
         self.remarks_filter_failed = ""
         self.remarks_filter_analyse = ""
         self.remarks_output_file = ""
-        self.remarks_to_stdout = None     # _StdoutRemarks of a run with `-` as that file
+        self.remarks_to_stdout = None     # remarks.ChunkedRemarks of a run with `-` as that file
         self.pass_manager = None   # built from `passes` or `pass_pipeline`
 
     @property
@@ -336,69 +335,29 @@ def _remarks(options: Options, context):
     """The remark engine of one chunk, set up after it parsed (as mlir-opt
     sets it up on each chunk's context): its YAML file is created (emptied)
     then, even when no filter lets a remark through, and the `final`
-    policy's remarks are reported when the chunk's output is printed."""
+    policy's remarks are reported when the engine ends, after the chunk's
+    output is printed, whether or not the chunk failed."""
     filters = _remark_filters(options)
     if options.remark_format == "emitRemark" and not filters:
         yield       # no remark can pass: no engine
         return
-    from .remarks import RemarkEngine, YAMLRemarkWriter, print_as_diagnostic
-    handle = None
-    stream: Callable
-    if options.remark_format == "yaml" and options.remarks_output_file == "-":
-        # As LLVM's output files, `-` is standard output.
-        stream = YAMLRemarkWriter(options.remarks_to_stdout or sys.stdout)
-    elif options.remark_format == "yaml":
-        try:
-            handle = open(options.remarks_output_file or "mlir-remarks.yaml", "w",
-                          encoding="utf-8", errors="surrogateescape")
-        except OSError:
-            # As mlir-opt 22: the chunk fails, with no message.
-            raise MLIRError("", UNKNOWN_LOCATION) from None
-        stream = YAMLRemarkWriter(handle)
-    else:
-        stream = print_as_diagnostic
-    engine = RemarkEngine({kind: filters.get(kind, "") for kind in
-                           ("all", "Passed", "Missed", "Failure", "Analysis")},
-                          options.remark_policy, stream)
-    context.remark_engine = engine
+    from .remarks import RemarkEngine, open_streamer
+    try:
+        stream, handle = open_streamer(options.remark_format, options.remarks_output_file,
+                                       options.remarks_to_stdout or sys.stdout)
+    except OSError:
+        raise MLIRError("", UNKNOWN_LOCATION) from None    # as mlir-opt 22: no message
+    context.remark_engine = RemarkEngine(filters, options.remark_policy, stream)
     try:
         yield
     finally:
-        # The engine ends with the chunk's context, whether or not the chunk failed.
         if options.remarks_to_stdout is not None:
             options.remarks_to_stdout.ending = True
         with context:
-            engine.finalize()
+            context.remark_engine.finalize()
         context.remark_engine = None
         if handle is not None:
             handle.close()
-
-
-class _StdoutRemarks:
-    """The YAML remarks of each chunk written to standard output: those
-    reported while the passes run come before the chunk's output, those
-    the `final` policy reports when the chunk's engine ends come after it
-    (mlir-opt writes each chunk's output before its context ends)."""
-
-    def __init__(self):
-        self.chunks: list = []      # per chunk: [before its output, after it]
-        self.ending = False
-
-    def start_chunk(self) -> None:
-        self.chunks.append(["", ""])
-        self.ending = False
-
-    def write(self, text: str) -> None:
-        self.chunks[-1][1 if self.ending else 0] += text
-
-    def around(self, outputs: list, with_outputs: bool, stdout) -> list:
-        """The outputs with each chunk's remarks around them; when the
-        outputs go to a file, the remarks alone are written to `stdout`."""
-        if with_outputs:
-            return [before + output + after
-                    for (before, after), output in zip(self.chunks, outputs)]
-        stdout.write("".join(before + after for before, after in self.chunks))
-        return outputs
 
 
 def _run_and_print(module, options: Options, filename: str, text: str, line_offset: int,
@@ -518,9 +477,10 @@ def _run(options: Options, stdout, stderr) -> int:
     outputs = []
     # YAML remarks on standard output (`--remarks-output-file=-`) go around
     # each chunk's output as mlir-opt writes them.
-    remarks_out = options.remarks_to_stdout = (
-        _StdoutRemarks() if options.remark_format == "yaml" and options.remarks_output_file == "-"
-        else None)
+    remarks_out = None
+    if options.remark_format == "yaml" and options.remarks_output_file == "-":
+        from .remarks import ChunkedRemarks
+        remarks_out = options.remarks_to_stdout = ChunkedRemarks()
     failed = False
     # Remarks are written as the passes emit them, before any error of the chunk.
     context: DiagnosticContext = DiagnosticContext(filename, handler=verifier.diagnostic if verifier else

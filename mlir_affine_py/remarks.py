@@ -86,7 +86,8 @@ class Remark:
 class RemarkEngine:
     """remark::detail::RemarkEngine with its emitting policy and streamer:
     `filters` maps a kind to the category pattern of mlir-opt's
-    `--remarks-filter-<kind>` option (`all` for `--remarks-filter`);
+    `--remarks-filter-<kind>` option (`all` for `--remarks-filter`, which
+    every kind takes too; a kind left out has no pattern of its own);
     `policy` is "all" or "final"; `stream(remark)` receives what is
     reported."""
 
@@ -95,7 +96,7 @@ class RemarkEngine:
         self.policy = policy
         self.postponed: dict = {}
         every = filters.get("all") or ""
-        self.filters = {kind: _category_filter(every, filters.get(kind))
+        self.filters = {kind: _category_filter(every, filters.get(kind, ""))
                         for kind in KINDS}
 
     def enabled(self, kind: str, category: str) -> bool:
@@ -122,13 +123,11 @@ class RemarkEngine:
         self.postponed.clear()
 
 
-def _category_filter(every: str, specific):
+def _category_filter(every: str, specific: str):
     """buildFilter: `every` and the kind's own pattern joined by `|`, the
-    whole category matched (`^(...)$` unless already anchored); None when a
-    kind has no filter of its own, or the pattern is no valid regex (then
-    mlir-opt emits no remark of that kind either)."""
-    if specific is None:
-        return None
+    whole category matched (`^(...)$` unless already anchored); None when
+    both are empty, or the pattern is no valid regex (then mlir-opt emits
+    no remark of that kind either)."""
     pattern = "|".join(part for part in (every, specific) if part)
     if not pattern:
         return None
@@ -192,6 +191,48 @@ def enclosing_function(op) -> str:
 
 
 # ------------------------------------------------------------ the streamers
+def open_streamer(remark_format: str, output_file: str, stdout):
+    """(the stream of `--remark-format`, the file it opened or None):
+    remarks as diagnostics (`emitRemark`), or YAML records written to
+    `output_file` (default mlir-remarks.yaml; `-` is `stdout`, as for
+    LLVM's output files).  Raises OSError when the file cannot be created."""
+    if remark_format != "yaml":
+        return print_as_diagnostic, None
+    if output_file == "-":
+        return YAMLRemarkWriter(stdout), None
+    handle = open(output_file or "mlir-remarks.yaml", "w", encoding="utf-8",
+                  errors="surrogateescape")
+    return YAMLRemarkWriter(handle), handle
+
+
+class ChunkedRemarks:
+    """The YAML remarks of each chunk of a run that writes them to standard
+    output: those reported while the passes run come before the chunk's
+    output, those the `final` policy reports when the engine ends come
+    after it (mlir-opt writes each chunk's output before its context, and
+    the engine with it, ends)."""
+
+    def __init__(self):
+        self.chunks: list = []      # per chunk: [before its output, after it]
+        self.ending = False
+
+    def start_chunk(self) -> None:
+        self.chunks.append(["", ""])
+        self.ending = False
+
+    def write(self, text: str) -> None:
+        self.chunks[-1][1 if self.ending else 0] += text
+
+    def around(self, outputs: list, with_outputs: bool, stdout) -> list:
+        """The outputs with each chunk's remarks around them; when the
+        outputs go to a file, the remarks alone are written to `stdout`."""
+        if with_outputs:
+            return [before + output + after
+                    for (before, after), output in zip(self.chunks, outputs)]
+        stdout.write("".join(before + after for before, after in self.chunks))
+        return outputs
+
+
 def print_as_diagnostic(remark: Remark) -> None:
     """`--remark-format=emitRemark`: the remark as an MLIR remark at its
     location (emitRemark(loc, msg)), through the run's diagnostics."""
