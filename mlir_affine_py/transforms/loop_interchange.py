@@ -190,15 +190,15 @@ class Interchanger:
         say(f"{kind} of depth {len(nest)}{body}, trip counts {model.trips}"
             f"{assumed}; {legal_count} of {total} orders legal; "
             f"{cost_legend(self.config.parallelism_weight)}")
+        identity = tuple(range(len(nest)))
+        scores = {order: model.score(order) for order in (*listed, best, identity)}
         for order in listed:
-            p, s, t, cost = model.score(order)
+            p, s, t, cost = scores[order]
             say(f"legal order {format_order(order, nest)}: parallelism {p}, spatial {format_number(s)}, "
                 f"temporal {t}, total {format_number(cost)}")
         if legal_count > len(listed):
             say(f"... and {legal_count - len(listed)} more legal orders")
-        identity = tuple(range(len(nest)))
-        decision.record_orders({order: model.score(order) for order in {*listed, best, identity}},
-                               listed, best)
+        decision.record_orders(scores, listed, best)
         why = _assumptions(model, best, identity)
         if best == identity:
             say(f"kept the original order {format_order(identity, nest)}{why}")
