@@ -152,7 +152,7 @@ def _choose(cost, schedule, current, scc, options, fusable, say, level, record):
             say(f"level {level}: {names}: fusion with {', '.join(s.name for s in current.members)} "
                 f"on {text(dims)} not offered: {why}")
             record((MISSED, "not-fused", [f"{names} not fused", ("Level", level),
-                                          ("Statements", names), ("Colouring", text(dims)),
+                                          ("SCC", names), ("Colouring", text(dims)),
                                           ("Reason", why)]))
     fusable = kept
     if fusable:
@@ -165,7 +165,7 @@ def _choose(cost, schedule, current, scc, options, fusable, say, level, record):
             f"{', '.join(s.name for s in current.members)} (best {text(best_joined[2])}, "
             f"added cost {best_joined[0]:g})")
         written = [item for item in joined if _as_written(current, item[2], item[3], level)]
-        costs = [("Level", level), ("Statements", names),
+        costs = [("Level", level), ("SCC", names),
                  ("With", ", ".join(s.name for s in current.members)),
                  ("CostAlone", whole_number(best)), ("AddedCostFused", whole_number(best_joined[0]))]
         if best_joined[0] < best - MIN_SAVING * abs(best):

@@ -303,3 +303,19 @@ def test_fusion_records_say_why_a_cheaper_fusion_is_not_taken():
 ])
 def test_yaml_scalars_are_quoted_as_llvm_quotes_them(text, expected):
     assert remarks._scalar(text) == expected
+
+
+def test_fusion_records_name_the_statements_by_their_places(capsys):
+    """The schedule's `S0`, `S1` and `i0`, `i1` are tied to the stores'
+    lines and the loops they were."""
+    mvt = REPO_ROOT / "examples" / "mvt.mlir"
+    records = _records(mvt, "-affine-permute-and-fuse",
+                       ["--remarks-filter-passed=affine-permute-and-fuse"], capsys)
+    chosen = [dict(args) for _, fields, args in records if fields["Name"] == "chose-schedule"]
+    lines = mvt.read_text().splitlines()
+    stores = [f"{number}:{line.index('affine.store') + 1}"
+              for number, line in enumerate(lines, 1) if "affine.store" in line]
+    assert chosen == [{**chosen[0], "Statements": (
+        f"S0 = the affine.store at {stores[0]} (i0 = %i, i1 = %j); "
+        f"S1 = the affine.store at {stores[1]} (i0 = %i, i1 = %j)")}]
+    assert chosen[0]["Schedule"] == "S0(i0, i1); S1(i1, i0)"
