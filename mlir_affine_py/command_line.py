@@ -93,8 +93,9 @@ class CommandLine:
     """The options and passes of a tool, read and shown as LLVM does."""
 
     def __init__(self, program: str, overview: str, positional_help: str, options: list,
-                 is_pass, pass_names, passes):
+                 is_pass, pass_names, passes, category_help=None):
         self.program = program
+        self.category_help = category_help or {}   # {category: its description}
         self.overview = overview
         self.positional_help = positional_help
         self.options = {option.name: option for option in options}
@@ -152,8 +153,7 @@ class CommandLine:
             if index >= len(argv):
                 error("requires a value!")
             else:
-                events.append(Event(option=option, value=argv[index]))
-                index += 1
+                index = self._provide(option, name, argv[index], argv, index + 1, events)
         elif option.kind == PASS_NAMES:
             for item in (value or "").split(","):
                 if not self.is_pass(item):
@@ -310,7 +310,10 @@ class CommandLine:
         lines = [f"OVERVIEW: {self.overview}",
                  f"USAGE: {self.program} [options] {self.positional_help}", "", "OPTIONS:"]
         for category in sorted(categories):
-            lines += ["", f"{category}:", ""]
+            lines += ["", f"{category}:"]
+            if category in self.category_help:
+                lines.append(self.category_help[category])
+            lines.append("")
             for _, option in sorted(categories[category], key=lambda item: item[0]):
                 if option is None:
                     lines += ["  Compiler passes to run", "    Passes:"]

@@ -266,6 +266,8 @@ class DiagnosticContext:
         self.line_offset = line_offset
         self.handler = handler
         self.diagnostics: list[Diagnostic] = []
+        # The optimization remarks' engine of the run (remarks.py), or None.
+        self.remark_engine: Any = None
 
     def emit(self, severity: str, message: str, pos, notes=()) -> None:
         diagnostic = Diagnostic(severity, message, pos, notes)

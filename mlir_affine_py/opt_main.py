@@ -54,6 +54,17 @@ class Options:
         self.timing = False
         self.dump_pass_pipeline = False
         self.list_passes = False
+        # Optimization remarks (remarks.py): the streamer, the policy, the
+        # category patterns (`remarks_filter` for every kind) and the file.
+        self.remark_format = "emitRemark"
+        self.remark_policy = "all"
+        self.remarks_filter = ""
+        self.remarks_filter_passed = ""
+        self.remarks_filter_missed = ""
+        self.remarks_filter_failed = ""
+        self.remarks_filter_analyse = ""
+        self.remarks_output_file = ""
+        self.remarks_to_stdout = None     # remarks.ChunkedRemarks of a run with `-` as that file
         self.pass_manager = None   # built from `passes` or `pass_pipeline`
 
     @property
@@ -108,10 +119,38 @@ def _options():
                  "on the corresponding line", OPTIONAL,
                  values=[("all", every), ("", every),
                          ("only-expected", "Check only expected diagnostics")]),
+        *_remark_options(),
         CLOption("help", "Display available options", NO_VALUE, category="Generic Options"),
         CLOption("h", "Alias for --help", NO_VALUE, category="Generic Options", hidden=True),
         CLOption("version", "Display the version of this program", NO_VALUE,
                  category="Generic Options"),
+    ]
+
+
+REMARK_OPTIONS = "Remark Options"
+
+
+def _remark_options():
+    """MlirOptMain's remark options (remarks.py): the filters are regular
+    expressions matched against a remark's whole category."""
+    from .command_line import VALUE, CLOption
+
+    def remark(name: str, help: str, **more) -> CLOption:
+        return CLOption(name, help, VALUE, category=REMARK_OPTIONS, **more)
+    return [
+        remark("remark-format", "Specify the format for remark output.",
+               values=[("emitRemark", "Print as emitRemark to command-line"),
+                       ("yaml", "Print yaml file"), ("bitstream", "Print bitstream file")]),
+        remark("remark-policy", "Specify the policy for remark output.",
+               values=[("all", "Print all remarks"), ("final", "Print final remarks")]),
+        remark("remarks-filter", "Show all remarks: passed, missed, failed, analysis",
+               value_name="string"),
+        remark("remarks-filter-analyse", "Show analysis remarks", value_name="string"),
+        remark("remarks-filter-failed", "Show failed remarks", value_name="string"),
+        remark("remarks-filter-missed", "Show missed remarks", value_name="string"),
+        remark("remarks-filter-passed", "Show passed remarks", value_name="string"),
+        remark("remarks-output-file", "Output file for yaml and bitstream remark formats. "
+               "Default is mlir-remarks.yaml or mlir-remarks.bitstream", value_name="string"),
     ]
 
 
@@ -121,7 +160,9 @@ def command_line():
     from .command_line import CommandLine
     from .passes import is_registered, registered_pass_names, registered_passes
     return CommandLine("pyaffine-opt", OVERVIEW, "<input file>", _options(), is_registered,
-                       registered_pass_names, registered_passes)
+                       registered_pass_names, registered_passes,
+                       {REMARK_OPTIONS: "Filter remarks by regular expression (llvm::Regex "
+                                        "syntax)."})
 
 
 def parse_args(argv) -> Options:
@@ -176,6 +217,10 @@ def parse_args(argv) -> Options:
         # with nothing left to cut at, it never ends.
         raise UsageError(f"for the --split-input-file option: the marker "
                          f"'{options.split_marker}' must be longer than two characters")
+    if options.remark_format == "bitstream":
+        # LLVM's bitstream container is not written (yaml holds the same records).
+        raise UsageError("for the --remark-format option: the bitstream format is not "
+                         "supported by pyaffine-opt; use --remark-format=yaml")
     options.input = positionals[0] if positionals else "-"
     options.pass_manager = build_pass_manager(options)
     return options
@@ -258,7 +303,6 @@ def _process_chunk(text: str, options: Options, filename: str, line_offset: int,
                    timing, locations=None) -> str:
     from .diagnostics import DiagnosticContext
     from .parse.parser import parse_source
-    from .printer.printer import Printer
     _ACTIVITY.filename, _ACTIVITY.line_offset = filename, line_offset
     _ACTIVITY.stage = "parsing"
     if timing:
@@ -269,6 +313,58 @@ def _process_chunk(text: str, options: Options, filename: str, line_offset: int,
         module = parse_source(text, options.allow_unregistered, filename, line_offset)
     if timing:
         timing.end()
+    if context is None and (options.remark_format != "emitRemark" or _remark_filters(options)):
+        context = DiagnosticContext(filename, text, line_offset)
+    with _remarks(options, context):
+        return _run_and_print(module, options, filename, text, line_offset, context, timing,
+                              locations)
+
+
+def _remark_filters(options: Options) -> dict:
+    """The remark categories of the run by kind (`all` for every kind),
+    the empty ones left out."""
+    from .remarks import ANALYSIS, FAILURE, MISSED, PASSED
+    filters = {"all": options.remarks_filter, PASSED: options.remarks_filter_passed,
+               MISSED: options.remarks_filter_missed, FAILURE: options.remarks_filter_failed,
+               ANALYSIS: options.remarks_filter_analyse}
+    return {kind: pattern for kind, pattern in filters.items() if pattern}
+
+
+@contextlib.contextmanager
+def _remarks(options: Options, context):
+    """The remark engine of one chunk, set up after it parsed (as mlir-opt
+    sets it up on each chunk's context): its YAML file is created (emptied)
+    then, even when no filter lets a remark through, and the `final`
+    policy's remarks are reported when the engine ends, after the chunk's
+    output is printed, whether or not the chunk failed."""
+    filters = _remark_filters(options)
+    if options.remark_format == "emitRemark" and not filters:
+        yield       # no remark can pass: no engine
+        return
+    from .remarks import RemarkEngine, open_streamer
+    try:
+        stream, handle = open_streamer(options.remark_format, options.remarks_output_file,
+                                       options.remarks_to_stdout or sys.stdout)
+    except OSError:
+        raise MLIRError("", UNKNOWN_LOCATION) from None    # as mlir-opt 22: no message
+    context.remark_engine = RemarkEngine(filters, options.remark_policy, stream)
+    try:
+        yield
+    finally:
+        if options.remarks_to_stdout is not None:
+            options.remarks_to_stdout.ending = True
+        with context:
+            context.remark_engine.finalize()
+        context.remark_engine = None
+        if handle is not None:
+            handle.close()
+
+
+def _run_and_print(module, options: Options, filename: str, text: str, line_offset: int,
+                   context, timing, locations) -> str:
+    """Run the pipeline on a parsed chunk, then print it."""
+    from .diagnostics import DiagnosticContext
+    from .printer.printer import Printer
     if options.print_ir_module_scope and not options.disable_threading:
         # As mlir-opt, for every chunk that parses (printing the whole module
         # while other threads change functions of it is not safe there).
@@ -379,6 +475,12 @@ def _run(options: Options, stdout, stderr) -> int:
         stderr.write(format_diagnostic(filename, text, "near miss with file split marker",
                                        offset_to_pos(text, offset), "warning"))
     outputs = []
+    # YAML remarks on standard output (`--remarks-output-file=-`) go around
+    # each chunk's output as mlir-opt writes them.
+    remarks_out = None
+    if options.remark_format == "yaml" and options.remarks_output_file == "-":
+        from .remarks import ChunkedRemarks
+        remarks_out = options.remarks_to_stdout = ChunkedRemarks()
     failed = False
     # Remarks are written as the passes emit them, before any error of the chunk.
     context: DiagnosticContext = DiagnosticContext(filename, handler=verifier.diagnostic if verifier else
@@ -387,6 +489,8 @@ def _run(options: Options, stdout, stderr) -> int:
         context.source, context.line_offset = chunk, line_offset
         if verifier:
             verifier.start_chunk(line_offset, column_offset)
+        if remarks_out is not None:
+            remarks_out.start_chunk()
         try:
             outputs.append(process_chunk(chunk, options, filename, line_offset, context,
                                          timing, column_offset) + "\n")
@@ -409,6 +513,8 @@ def _run(options: Options, stdout, stderr) -> int:
         failed = not verifier.finish()
     if passive:
         passive.finish()
+    if remarks_out is not None:
+        outputs = remarks_out.around(outputs, options.output in (None, "-"), stdout)
     result = f"{options.output_split_marker}\n".join(outputs)
     if failed:
         if options.output in (None, "-"):

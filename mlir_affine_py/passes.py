@@ -553,4 +553,5 @@ register_pass("loop-invariant-code-motion", ".transforms.loop_invariant_code_mot
 register_pass("canonicalize", ".transforms.canonicalize:Canonicalizer")
 register_pass("affine-data-copy-generate", ".transforms.affine_data_copy_generate:AffineDataCopyGeneration")
 register_pass("test-affine-data-copy", ".transforms.test_affine_data_copy:TestAffineDataCopy")
+register_pass("test-remark", ".transforms.test_remark:TestRemark")
 register_pass("affine-pipeline-data-transfer", ".transforms.pipeline_data_transfer:AffinePipelineDataTransfer")

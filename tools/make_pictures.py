@@ -10,7 +10,8 @@ coloured; and three PolyBench kernels of the shared corpus
 ($PYAFFINE_SHARED or ../shared, MINI size): seidel-2d in the plane (i, j)
 of its first time step, as written and skewed (Pluto's (t, t + i,
 2t + i + j)), jacobi-1d in the plane (t, i), and lu in the plane (i, j)
-of its first k.
+of its first k; and the tutorial's (docs/tutorial.md) examples/kernel.mlir
+at N = 8, as written and in the order the interchange chooses at N = 256.
 Each is `python -m mlir_affine_py.pictures` with the arguments listed
 below (mlir_affine_py/pictures.py says what is drawn)."""
 
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -29,15 +31,27 @@ SEED = str(REPO / "examples" / "seed.mlir")
 SKEW2D = str(REPO / "examples" / "skew2d.mlir")
 
 
+def small_kernel(folder: Path) -> str:
+    """examples/kernel.mlir with N = 8 (the tutorial's `sed 's/256/8/g'`),
+    written into `folder`: the picture tool draws at most 4000 points."""
+    path = folder / "kernel8.mlir"
+    path.write_text((REPO / "examples" / "kernel.mlir").read_text().replace("256", "8"))
+    return str(path)
+
+
 def corpus(name: str) -> str | None:
     shared = Path(os.environ.get("PYAFFINE_SHARED", REPO.parent / "shared"))
     path = shared / "corpus" / "polybench" / f"{name}.peqc.mlir"
     return str(path) if path.is_file() else None
 
 
-def gallery() -> list:
-    """(file name, arguments after the input and -o)."""
-    items = [("seed.svg", SEED, []),
+def gallery(scratch: Path) -> list:
+    """(file name, input, arguments after the input and -o); inputs made
+    for the pictures are written into `scratch`."""
+    kernel = small_kernel(scratch)
+    items = [("kernel-before.png", kernel, []),
+             ("kernel-after.png", kernel, ["--pass=-test-loop-permutation=permutation-map=1,0"]),
+             ("seed.svg", SEED, []),
              ("seed-kj.svg", SEED, ["--pass=-affine-loop-skew=transform=-1,1,0,1"]),
              ("seed-ki.svg", SEED, ["--pass=-affine-loop-skew=transform=-1,1,1,0"]),
              ("skew2d.svg", SKEW2D, []),
@@ -60,8 +74,9 @@ def main(argv=None) -> int:
     folder = Path(argv[0]) if argv else REPO / "docs" / "pictures"
     folder.mkdir(parents=True, exist_ok=True)
     status = 0
-    for name, source, arguments in gallery():
-        status |= pictures.main([source, "-o", str(folder / name), *arguments])
+    with tempfile.TemporaryDirectory() as scratch:
+        for name, source, arguments in gallery(Path(scratch)):
+            status |= pictures.main([source, "-o", str(folder / name), *arguments])
     return status
 
 

@@ -36,11 +36,15 @@ class InterpreterError(Exception):
 
 
 def describe(op) -> str:
-    """`'affine.load' (line 7, column 12)` for messages."""
+    """`'affine.load' (line 7, column 12)` for messages, or `(kernel.c:7:15)`
+    for an op with a location of its own (`loc(...)`)."""
     text = f"'{op.op_name}'"
-    if getattr(op, "pos", None):
-        line, column = op.pos
-        text += f" (line {line}, column {column})"
+    pos = getattr(op, "pos", None)
+    if pos.__class__ is tuple:
+        text += f" (line {pos[0]}, column {pos[1]})"
+    elif pos is not None and pos.file_position() is not None:
+        name, line, column = pos.file_position()
+        text += f" ({name}:{line}:{column})"
     return text
 
 

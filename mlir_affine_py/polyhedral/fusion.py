@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 import islpy as isl
 
 from ..analysis.affine_access import NotAffine
+from ..remarks import MISSED, PASSED, whole_number
 from .codegen import generate, replace_region
 from .context import CONTEXT
 from .dependences import compute_dependences, is_legal
@@ -49,6 +50,8 @@ class FusionPlan:
     schedule: Schedule
     schedule_map: isl.UnionMap | None = None
     notes: list = field(default_factory=list)
+    # The fusion decisions as optimization remarks (remarks.py): (kind, name, args).
+    records: list = field(default_factory=list)
     changed: bool = False
     legal: bool = False
     fused: int = 0          # clusters of two statements or more, at all levels
@@ -106,7 +109,8 @@ def decide_schedule(scop, dependences: isl.UnionMap, line_size: int = 64,
                 f"{sum(1 for e in graph.edges if len({v[0] for v in e}) > 1)} fusion conflict edges")
 
     def chooser(current, scc, options, fusable):
-        return _choose(cost, schedule, current, scc, options, fusable, say, level[0])
+        return _choose(cost, schedule, current, scc, options, fusable, say, level[0],
+                       plan.records.append)
 
     groups = [list(scop.statements)]
     for level[0] in range(scop.depth):
@@ -125,7 +129,11 @@ def decide_schedule(scop, dependences: isl.UnionMap, line_size: int = 64,
     return plan
 
 
-def _choose(cost, schedule, current, scc, options, fusable, say, level):
+def _choose(cost, schedule, current, scc, options, fusable, say, level, record):
+    """The colouring of `scc` at `level`: alone, or fused with the cluster
+    `current` when that saves more than MIN_SAVING (or keeps the loop as
+    written at a tie).  Each fusion considered is a remark record: `Passed`
+    `fused`, or `Missed` `not-fused` with the reason and both costs."""
     names = ", ".join(s.name for s in scc)
 
     def text(dims):
@@ -143,6 +151,9 @@ def _choose(cost, schedule, current, scc, options, fusable, say, level):
         else:
             say(f"level {level}: {names}: fusion with {', '.join(s.name for s in current.members)} "
                 f"on {text(dims)} not offered: {why}")
+            record((MISSED, "not-fused", [f"{names} not fused", ("Level", level),
+                                          ("SCC", names), ("Colouring", text(dims)),
+                                          ("Reason", why)]))
     fusable = kept
     if fusable:
         base = cost.cost(current.dims, schedule, current.shifts)
@@ -154,13 +165,27 @@ def _choose(cost, schedule, current, scc, options, fusable, say, level):
             f"{', '.join(s.name for s in current.members)} (best {text(best_joined[2])}, "
             f"added cost {best_joined[0]:g})")
         written = [item for item in joined if _as_written(current, item[2], item[3], level)]
+        costs = [("Level", level), ("SCC", names),
+                 ("With", ", ".join(s.name for s in current.members)),
+                 ("CostAlone", whole_number(best)), ("AddedCostFused", whole_number(best_joined[0]))]
         if best_joined[0] < best - MIN_SAVING * abs(best):
             choice = (True, best_joined[2], best_joined[3])
+            record((PASSED, "fused", [f"{names} fused", ("Colouring", text(best_joined[2])),
+                                      *costs]))
         elif written and written[0][0] <= best + MIN_SAVING * abs(best):
             # A tie with the loop as written: kept, not distributed.
             choice = (True, written[0][2], written[0][3])
             say(f"level {level}: {names}: kept in the loop it shares with "
                 f"{', '.join(s.name for s in current.members)} as written (a tie)")
+            record((PASSED, "fused", [f"{names} kept fused as written",
+                                      ("Colouring", text(written[0][2])), *costs,
+                                      ("Reason", "a tie with the loop as written")]))
+        else:
+            why = ("fusing saves less than {:g}% of its cost alone, a tie".format(
+                MIN_SAVING * 100) if best_joined[0] < best else "fusing costs more")
+            record((MISSED, "not-fused", [f"{names} not fused", ("Colouring",
+                                                                  text(best_alone[2])),
+                                          *costs, ("Reason", why)]))
     elif len(options) > 1 or current is not None:
         why = "no fusion valid" if current is not None else "first SCC"
         say(f"level {level}: {names}: {len(options)} colourings ({why}), "

@@ -33,6 +33,7 @@ distributed or skewed first.
 
 from __future__ import annotations
 
+from .. import remarks
 from ..analysis.affine_access import NotAffine
 from ..analysis.dependence import DependenceAnalysis
 from ..analysis.footprint import memory_footprint_bytes as upstream_footprint_bytes
@@ -133,8 +134,11 @@ class CacheTiling(AffineLoopTiling):
             parallel = skew_and_tile(transform, matrix, sizes)
         except (NotAffine, isl.Error):
             return False
+        rows = "; ".join(" ".join(str(c) for c in row) for row in matrix)
+        self.record(remarks.PASSED, band[0], "tiled-band", f"band ({names}) skewed and tiled",
+                    ("Band", names), ("Skew", f"[{rows}]"),
+                    ("TileSizes", " x ".join(map(str, sizes))), ("Reason", why))
         if self.remarks:
-            rows = "; ".join(" ".join(str(c) for c in row) for row in matrix)
             self.emit_remark(band[0], f"affine-loop-tile: band ({names}) skewed by [{rows}] "
                              f"(dependences ran backwards along {backwards}), tiled by "
                              f"{' x '.join(map(str, sizes))} ({why}); tiles run as a wavefront"
@@ -176,8 +180,10 @@ class CacheTiling(AffineLoopTiling):
                 and tiling_violation(band, analysis) is None)
 
     def not_tiled(self, band, why: str) -> None:
+        names = ", ".join(loop_name(loop) for loop in band)
+        self.record(remarks.MISSED, band[0], "band-not-tiled", f"band ({names}) not tiled",
+                    ("Band", names), ("Reason", why))
         if self.remarks:
-            names = ", ".join(loop_name(loop) for loop in band)
             self.emit_remark(band[0], f"affine-loop-tile: band ({names}) not tiled: {why}")
 
     def chosen_tile_sizes(self, band) -> tuple:

@@ -13,7 +13,8 @@ from ..analysis.affine_access import is_memory_access, is_recomputable, unmodell
 from ..analysis.cost_model import NestModel
 from ..dialects.affine import AffineForOp, AffineIfOp
 from ..ir.traits import CallOpInterface
-from .loop_utils import loop_name
+from ..remarks import ANALYSIS, FAILURE, MISSED, PASSED, whole_number
+from .loop_utils import loop_name, order_to_perm_map
 
 MAX_LISTED_ORDERS = 24
 
@@ -27,6 +28,38 @@ class BandDecision:
     order: tuple | None = None          # None: the band is left as it is
     remarks: list = field(default_factory=list)
     applier: object = None              # the polyhedral path's, else permute_loops
+    # The same decision as optimization remarks (remarks.py): (kind, name, args).
+    records: list = field(default_factory=list)
+
+    def record_orders(self, scores: dict, listed, best) -> None:
+        """The records of a band whose legal orders were scored (`scores`:
+        order -> (parallelism, spatial, temporal, total)): an `Analysis`
+        `legal-order` per order `listed`, then the decision, `Passed`
+        `chose-order` or `Missed` `kept-order` when the original order is
+        the cheapest, with the costs of the order kept and the original
+        order's total."""
+        def costs(order) -> list:
+            p, s, t, total = (whole_number(cost) for cost in scores[order])
+            return [("Order", format_order(order, self.nest)), ("Parallelism", p),
+                    ("Spatial", s), ("Temporal", t), ("Total", total)]
+        for order in listed:
+            self.records.append((ANALYSIS, "legal-order", costs(order)))
+        identity = tuple(range(len(self.nest)))
+        legal = f"{len(scores)} legal orders scored"
+        if best == identity:
+            self.records.append((MISSED, "kept-order", [
+                "kept the original order", *costs(best),
+                ("Reason", f"the original order is the cheapest of the {legal}")]))
+            return
+        chosen = [f"chose order {format_order(best, self.nest)}", *costs(best),
+                  ("PermutationMap", ",".join(map(str, order_to_perm_map(best))))]
+        if identity in scores:
+            chosen.append(("OriginalTotal", whole_number(scores[identity][3])))
+        self.records.append((PASSED, "chose-order", chosen))
+
+    def record_left(self, reason: str) -> None:
+        """The `Failure` record of a band left as it is, and why."""
+        self.records = [(FAILURE, "nest-left-as-is", ["nest left as it is", ("Reason", reason)])]
 
     @property
     def permutes(self) -> bool:

@@ -34,6 +34,7 @@ from ..analysis.affine_access import (MemRefAccess, depends_on, enclosing_affine
 from ..analysis.cost_model import DEFAULT_TRIP_COUNT, UNROLL_LIMIT, NestModel, access_info
 from ..analysis.dependence import DependenceAnalysis, DependenceComponent, num_common_loops
 from ..dialects.affine import AffineForOp
+from .. import remarks
 from ..passes import Option, Pass, emit_remark
 from .loop_distribution import distribute_nest
 from .loop_utils import get_perfectly_nested_loops, order_to_perm_map, permute_loops
@@ -146,6 +147,8 @@ class Interchanger:
         for decision in decisions:
             for message in decision.remarks:
                 self.remark(decision.nest[0], message)
+            for kind, name, args in decision.records:
+                remarks.emit(kind, decision.nest[0], name, AffineLoopInterchange.argument, *args)
         for decision in reversed(decisions):
             if not decision.permutes:
                 continue
@@ -175,6 +178,7 @@ class Interchanger:
             why += " in a band around further loops"
         if why:
             say(f"nest left as it is: {why}")
+            decision.record_left(why)
             return decision
         model, assumed = self.build_model(nest, around_loops)
         best, legal_count, listed = search_orders(model, len(nest))
@@ -186,13 +190,15 @@ class Interchanger:
         say(f"{kind} of depth {len(nest)}{body}, trip counts {model.trips}"
             f"{assumed}; {legal_count} of {total} orders legal; "
             f"{cost_legend(self.config.parallelism_weight)}")
+        identity = tuple(range(len(nest)))
+        scores = {order: model.score(order) for order in (*listed, best, identity)}
         for order in listed:
-            p, s, t, cost = model.score(order)
+            p, s, t, cost = scores[order]
             say(f"legal order {format_order(order, nest)}: parallelism {p}, spatial {format_number(s)}, "
                 f"temporal {t}, total {format_number(cost)}")
         if legal_count > len(listed):
             say(f"... and {legal_count - len(listed)} more legal orders")
-        identity = tuple(range(len(nest)))
+        decision.record_orders(scores, listed, best)
         why = _assumptions(model, best, identity)
         if best == identity:
             say(f"kept the original order {format_order(identity, nest)}{why}")

@@ -50,6 +50,7 @@ from ..analysis.dependence import DependenceAnalysis, num_common_loops
 from ..analysis.footprint import memory_footprint_bytes
 from ..dialects.affine import AffineForOp, AffineIfOp
 from ..ir import types as T
+from .. import remarks
 from ..passes import ListOption, Option, Pass
 from .loop_utils import (constant_trip_count, get_perfectly_nested_loops, loop_name,
                          non_rectangular_reason)
@@ -90,12 +91,15 @@ class AffineLoopTiling(Pass):
         refusal = tiling_refusal(band, analysis)
         if refusal is not None and tiles_keep_order(band, self.tile_sizes_for(band)):
             refusal = None
+        names = ", ".join(loop_name(loop) for loop in band)
         if refusal is None:
             sizes, why = self.chosen_tile_sizes(band)
             if self.remarks:
-                names = ", ".join(loop_name(loop) for loop in band)
                 self.emit_remark(band[0], f"affine-loop-tile: band ({names}) tiled by "
                                  f"{' x '.join(map(str, sizes))} ({why})")
+            self.record(remarks.PASSED, band[0], "tiled-band", f"band ({names}) tiled",
+                        ("Band", names), ("TileSizes", " x ".join(map(str, sizes))),
+                        ("Reason", why))
             points = tile_perfectly_nested(band, sizes)
             if self.separate:
                 separate_full_tiles(points)
@@ -115,6 +119,12 @@ class AffineLoopTiling(Pass):
                 self.tile_band(inner, analysis)
                 return
         self.emit_remark(band[0], f"affine-loop-tile: {message}", notes)
+        self.record(remarks.FAILURE, band[0], "band-not-tiled", f"band ({names}) not tiled",
+                    ("Band", names), ("Reason", message))
+
+    def record(self, kind: str, op, name: str, *args) -> None:
+        """An optimization remark (remarks.py) of the tiling."""
+        remarks.emit(kind, op, name, AffineLoopTiling.argument, *args)
 
     def tiled(self, points) -> None:
         """Called with the point loops of each band tiled as upstream tiles

@@ -20,11 +20,13 @@ from __future__ import annotations
 
 import islpy as isl
 
+from .. import remarks
 from ..analysis.affine_access import NotAffine
 from ..dialects.affine import AffineForOp
 from ..passes import Option, Pass, emit_remark
 from ..polyhedral.fusion import apply_plan, plan_permute_and_fuse
 from .loop_interchange import AffineLoopInterchange
+from .loop_utils import loop_name
 
 
 class AffinePermuteAndFuse(Pass):
@@ -50,31 +52,72 @@ class AffinePermuteAndFuse(Pass):
         if self.remarks:
             emit_remark(f"affine-permute-and-fuse: {message}", op.pos)
 
+    def record(self, kind: str, op, name: str, *args) -> None:
+        """An optimization remark (remarks.py) of this pass."""
+        remarks.emit(kind, op, name, self.argument, *args)
+
     def run_on_region(self, ops: list) -> None:
         try:
             plan = plan_permute_and_fuse(ops, self.cache_line_size, self.parallelism_weight,
                                          self.default_trip_count)
         except (NotAffine, isl.Error) as error:
             self.remark(ops[0], f"region left as it is: {error}")
+            self.record(remarks.FAILURE, ops[0], "region-left-as-is", "region left as it is",
+                        ("Reason", str(error)))
             return
         for line in plan.notes:
             self.remark(ops[0], line)
+        for kind, name, args in plan.records:
+            self.record(kind, ops[0], name, *args)
         order = "; ".join(plan.dims_text(s) for s in plan.scop.statements)
+        # What the schedule's names stand for: each statement's store and loops.
+        named = ("Statements", statement_places(plan.scop.statements, self.context.line_offset))
         if not plan.changed:
             self.remark(ops[0], f"kept the original schedule ({order})")
+            self.record(remarks.MISSED, ops[0], "kept-schedule", "kept the original schedule",
+                        ("Schedule", order), named,
+                        ("Reason", "the chosen schedule is the original one"))
             return
         if not plan.legal:
             self.remark(ops[0], f"region left as it is: the chosen schedule ({order}) "
                         f"reverses a dependence")
+            self.record(remarks.FAILURE, ops[0], "region-left-as-is", "region left as it is",
+                        ("Schedule", order), named,
+                        ("Reason", "the chosen schedule reverses a dependence"))
             return
         try:
             new_ops = apply_plan(plan)
         except (NotAffine, isl.Error) as error:
             self.remark(ops[0], f"region left as it is: code generation failed ({error})")
+            self.record(remarks.FAILURE, ops[0], "region-left-as-is", "region left as it is",
+                        ("Schedule", order), named, ("Reason", f"code generation failed ({error})"))
             return
-        self.remark(new_ops[0] if new_ops else ops[0],
-                    f"chose schedule {order}: {len(ops)} nests became {len(new_ops)}, "
+        where = new_ops[0] if new_ops else ops[0]
+        self.remark(where, f"chose schedule {order}: {len(ops)} nests became {len(new_ops)}, "
                     f"{plan.fused} fused loops")
+        self.record(remarks.PASSED, where, "chose-schedule", f"chose schedule {order}",
+                    ("Schedule", order), named, ("NestsBefore", len(ops)),
+                    ("NestsAfter", len(new_ops)), ("FusedLoops", plan.fused))
+
+
+def statement_places(statements, line_offset: int = 0) -> str:
+    """`S0 = the store at 8:9 (i0 = %i, i1 = %j); ...`: each statement of
+    the schedule by the place of its store in the input (whose chunk starts
+    after `line_offset` lines), or the file location of a store with
+    `loc(...)`, and its dimensions by the loops they were."""
+    parts = []
+    for statement in statements:
+        store = statement.ops[-1]
+        pos = store.pos
+        if pos.__class__ is not tuple:
+            place = pos.file_position()
+            pos = place if place is None else f"{place[0]}:{place[1]}:{place[2]}"
+        elif pos:
+            pos = f"{pos[0] + line_offset}:{pos[1]}"
+        dims = ", ".join(f"{dim} = {loop_name(loop)}"
+                         for dim, loop in zip(statement.dim_names, statement.loops))
+        parts.append(f"{statement.name} = the {store.op_name} at {pos} ({dims})")
+    return "; ".join(parts)
 
 
 def affine_regions(op) -> list:

@@ -53,6 +53,7 @@ def decide_polyhedral(interchanger, nest, why: str):
         _decide(interchanger, decision, why)
     except (NotAffine, isl.Error) as error:
         decision.remarks = [f"nest left as it is: {why} ({error})"]
+        decision.record_left(f"{why} ({error})")
         decision.order = decision.applier = None
     return decision
 
@@ -90,6 +91,7 @@ def _decide(interchanger, decision, why: str) -> None:
             f"temporal {t}, total {format_number(cost)}")
     if len(legal) > MAX_LISTED_ORDERS:
         say(f"... and {len(legal) - MAX_LISTED_ORDERS} more legal orders")
+    decision.record_orders(scores, legal[:MAX_LISTED_ORDERS], best)
     if best == identity:
         say(f"kept the original order {format_order(identity, nest)}")
     else:

@@ -1480,3 +1480,16 @@ def test_random_ops_match_real_execution(tmp_path):
     expected = _execute(program, tmp_path)
     assert len(expected) == 4 * 20 * 6 + 2 * 9 * 6
     assert _interpret_main(program) == expected
+
+
+def test_an_error_names_the_location_of_the_op():
+    """An op carrying `loc("kernel.c":7:15)` is named by that place."""
+    from mlir_affine_py.interpreter.runtime import describe
+    module = parse_source('func.func @f(%A: memref<4xf32>) {\n'
+                          '  %c = arith.constant 9 : index\n'
+                          '  %v = memref.load %A[%c] : memref<4xf32> loc("kernel.c":7:15)\n'
+                          '  return\n}\n')
+    load = next(op for op in module.walk() if op.op_name == "memref.load")
+    assert describe(load) == "'memref.load' (kernel.c:7:15)"
+    with pytest.raises(InterpreterError, match=r"'memref.load' \(kernel.c:7:15\): out-of-bounds"):
+        run_function(module, "f", [np.zeros(4, dtype=np.float32)])
