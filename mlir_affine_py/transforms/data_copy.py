@@ -444,7 +444,7 @@ def affine_data_copy_generate(block, begin, end, options: CopyOptions, filter_me
         stores = [op for top_op in ops[first:last] for op in top_op.walk()
                   if isinstance(op, AffineStoreOp) and op.memref is memref]
         anchor = _highest_placement(region, block, begin, end, True)[1]
-        if not stores_cover_copy_box(region, stores, anchor):
+        if not stores_cover_copy_box(region, stores, anchor, options.generate_dma):
             # Copied in too, so the elements not written go back unchanged.
             read_regions[memref] = region.as_read()
     total, ok = 0, True
