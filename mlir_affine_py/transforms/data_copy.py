@@ -160,6 +160,7 @@ def replace_memref_uses(old, new, remap: AffineMap, extra_operands, accept) -> N
         if accept(user) and not any(u is user for u in users):
             users.append(user)
     num_extra = len(extra_operands)
+    remapped = not (remap.is_identity() and remap.num_symbols == 0)
     for user in users:
         if has_single_effect(user, old, FREE):
             continue
@@ -170,6 +171,15 @@ def replace_memref_uses(old, new, remap: AffineMap, extra_operands, accept) -> N
             continue
         old_map = user.map
         indices = list(user.map_operands)
+        if remapped and not (old_map.is_identity() and old_map.num_symbols == 0):
+            # Upstream applies the old map result by result, then the
+            # remap to those; composed into the access, both are unused,
+            # and it erases the remap's applies only, which used the old
+            # map's: mlir-opt leaves these (and prints them).
+            block = user.parent
+            for e in old_map.results:
+                block.insert(block.ops.index(user), AffineApplyOp.build(
+                    AffineMap(old_map.num_dims, old_map.num_symbols, (e,)), indices))
         # The old indices are the old map's results over its operands,
         # placed after the extra operands.
         shift = tuple(dim(num_extra + i) for i in range(old_map.num_inputs))
