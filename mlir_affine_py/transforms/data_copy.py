@@ -389,8 +389,14 @@ def generate_copy(region, block, begin, end, placement, options: CopyOptions,
         ops = block.ops
         at = ops.index(ancestor)
         return at >= ops.index(begin) and at <= ops.index(last_copy_op)
+    # The range's new first op: the one after the op before it now (the
+    # replacement puts its applies before the accesses, `begin` one of
+    # them), as upstream takes it.
+    at_start = block.ops[0] is begin
+    before = None if at_start else block.ops[block.ops.index(begin) - 1]
     replace_memref_uses(memref, fast, remap, symbols, accept)
-    return True, size, begin, new_end
+    new_begin = block.ops[0] if at_start else block.ops[block.ops.index(before) + 1]
+    return True, size, new_begin, new_end
 
 
 def _size_in_bytes(memref_type) -> int:
