@@ -190,6 +190,10 @@ def replace_memref_uses(old, new, remap: AffineMap, extra_operands, accept) -> N
             tuple(dim(i) for i in range(num_extra)) + old_exprs, ()) for e in remap.results)
         new_map, operands = fully_compose_affine_map_and_operands(
             AffineMap(num_extra + len(indices), 0, exprs), list(extra_operands) + indices)
+        # Upstream's composition canonicalizes at each step: an operand
+        # that comes as a dim and as a symbol (a region symbol the access
+        # uses too) is one operand before the map is simplified.
+        new_map, operands = canonicalize_map_and_operands(new_map, operands)
         new_map, operands = canonicalize_map_and_operands(simplify_affine_map(new_map), operands)
         prefix = list(user.operands[:1]) if user.stores else []
         user.properties["map"] = A.AffineMapAttr(new_map)
