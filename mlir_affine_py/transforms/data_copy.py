@@ -10,8 +10,9 @@ and writes; each gets a buffer of the box's constant shape, a copy-in nest
 regions and a copy-out after it for written ones, hoisted above the loops
 the region does not depend on, and the range's accesses are remapped to the
 buffer (the box's lower bound subtracted).  The IR is built in upstream's
-order, its dead ops (`affine.apply` of the box's origin, constants at the
-top of the function) included, since mlir-opt prints them.
+order, its dead ops (`affine.apply` of the box's origin and of the old
+access maps, constants at the top of the function) included, since
+mlir-opt prints them.
 """
 
 from __future__ import annotations
