@@ -5,9 +5,11 @@
   elements of the bounding box the range does not write (a strided or
   conditional store, a loop that runs zero times for some values of the
   outer loops) go back to the memref with whatever the fresh buffer held.
-  `stores_cover_copy_box` tells when the stores write every element the
-  copy-out writes back; where they do not, -affine-data-copy-generate
-  copies the region in as well.
+  With DMA the box is the region's constant bounding box, larger still
+  where the region's bounds are symbolic (`%i < %n` copies the memref's
+  extent).  `stores_cover_copy_box` tells when the stores write every
+  element the copy-out writes back; where they do not,
+  -affine-data-copy-generate copies the region in as well.
 - Fourier-Motzkin can lose what kept the accesses within the memref, and
   upstream's copy loops then run outside it where the accesses do not.
   `copy_box_within_extents` tells, per dimension, when that cannot happen;
@@ -77,16 +79,25 @@ class _Space:
             touched = image if touched is None else touched.union(image)
         return touched, exact
 
-    def copy_box(self, region):
+    def copy_box(self, region, transfer: bool = False):
         """The points the copy nest of `region` visits, per iteration of
-        the outer loops."""
+        the outer loops; with `transfer`, the points a DMA transfer of it
+        moves: its constant bounding box (its lower bound, its shape)."""
         import islpy as isl
         context = IslWriter("i", dict(zip(self.outer, self.names)), self.params, set())
         domain_constraints(context, self.chain)
         dims = dict(zip(self.outer, self.names))
         symbols = [dims.get(s) or context.value(s) for s in region.symbols]
         box = list(context.constraints)
+        bounded = region.constant_bounding_size_and_shape() if transfer else None
+        if transfer and bounded is None:
+            raise NotAffine("no constant bounding box")
         for d in range(region.rank):
+            if bounded is not None:
+                _, shape, lbs = bounded
+                low = context.expr(lbs[d].results[0], symbols, 0)
+                box += [f"{self.outputs[d]} >= {low}", f"{self.outputs[d]} < {low} + {shape[d]}"]
+                continue
             low, high = region.lower_and_upper_bound(d)
             for e in low.results:
                 box.append(f"{self.outputs[d]} >= {context.expr(e, symbols, low.num_dims)}")
@@ -95,14 +106,15 @@ class _Space:
         return isl.Map(_set_text(self.params, self.names, self.outputs, box, context.exists))
 
 
-def stores_cover_copy_box(region, stores: list, anchor) -> bool:
+def stores_cover_copy_box(region, stores: list, anchor, transfer: bool = False) -> bool:
     """Whether, for every iteration of the loops around `anchor` (where the
     copies are placed), the `stores` write every point of the copy nest
-    that `region` (a write region of their memref) gets."""
+    (with `transfer`, of the DMA transfer) that `region` (a write region
+    of their memref) gets."""
     space = _Space(anchor, region.rank)
     try:
         written, exact = space.accesses(stores)
-        copied = space.copy_box(region)
+        copied = space.copy_box(region, transfer)
     except NotAffine:
         return False
     if not exact:

@@ -10,8 +10,9 @@ and writes; each gets a buffer of the box's constant shape, a copy-in nest
 regions and a copy-out after it for written ones, hoisted above the loops
 the region does not depend on, and the range's accesses are remapped to the
 buffer (the box's lower bound subtracted).  The IR is built in upstream's
-order, its dead ops (`affine.apply` of the box's origin, constants at the
-top of the function) included, since mlir-opt prints them.
+order, its dead ops (`affine.apply` of the box's origin and of the old
+access maps, constants at the top of the function) included, since
+mlir-opt prints them.
 """
 
 from __future__ import annotations
@@ -160,6 +161,7 @@ def replace_memref_uses(old, new, remap: AffineMap, extra_operands, accept) -> N
         if accept(user) and not any(u is user for u in users):
             users.append(user)
     num_extra = len(extra_operands)
+    remapped = not (remap.is_identity() and remap.num_symbols == 0)
     for user in users:
         if has_single_effect(user, old, FREE):
             continue
@@ -170,6 +172,15 @@ def replace_memref_uses(old, new, remap: AffineMap, extra_operands, accept) -> N
             continue
         old_map = user.map
         indices = list(user.map_operands)
+        if remapped and not (old_map.is_identity() and old_map.num_symbols == 0):
+            # Upstream applies the old map result by result, then the
+            # remap to those; composed into the access, both are unused,
+            # and it erases the remap's applies only, which used the old
+            # map's: mlir-opt leaves these (and prints them).
+            block = user.parent
+            for e in old_map.results:
+                block.insert(block.ops.index(user), AffineApplyOp.build(
+                    AffineMap(old_map.num_dims, old_map.num_symbols, (e,)), indices))
         # The old indices are the old map's results over its operands,
         # placed after the extra operands.
         shift = tuple(dim(num_extra + i) for i in range(old_map.num_inputs))
@@ -180,6 +191,10 @@ def replace_memref_uses(old, new, remap: AffineMap, extra_operands, accept) -> N
             tuple(dim(i) for i in range(num_extra)) + old_exprs, ()) for e in remap.results)
         new_map, operands = fully_compose_affine_map_and_operands(
             AffineMap(num_extra + len(indices), 0, exprs), list(extra_operands) + indices)
+        # Upstream's composition canonicalizes at each step: an operand
+        # that comes as a dim and as a symbol (a region symbol the access
+        # uses too) is one operand before the map is simplified.
+        new_map, operands = canonicalize_map_and_operands(new_map, operands)
         new_map, operands = canonicalize_map_and_operands(simplify_affine_map(new_map), operands)
         prefix = list(user.operands[:1]) if user.stores else []
         user.properties["map"] = A.AffineMapAttr(new_map)
@@ -379,8 +394,14 @@ def generate_copy(region, block, begin, end, placement, options: CopyOptions,
         ops = block.ops
         at = ops.index(ancestor)
         return at >= ops.index(begin) and at <= ops.index(last_copy_op)
+    # The range's new first op: the one after the op before it now (the
+    # replacement puts its applies before the accesses, `begin` one of
+    # them), as upstream takes it.
+    at_start = block.ops[0] is begin
+    before = None if at_start else block.ops[block.ops.index(begin) - 1]
     replace_memref_uses(memref, fast, remap, symbols, accept)
-    return True, size, begin, new_end
+    new_begin = block.ops[0] if at_start else block.ops[block.ops.index(before) + 1]
+    return True, size, new_begin, new_end
 
 
 def _size_in_bytes(memref_type) -> int:
@@ -444,7 +465,7 @@ def affine_data_copy_generate(block, begin, end, options: CopyOptions, filter_me
         stores = [op for top_op in ops[first:last] for op in top_op.walk()
                   if isinstance(op, AffineStoreOp) and op.memref is memref]
         anchor = _highest_placement(region, block, begin, end, True)[1]
-        if not stores_cover_copy_box(region, stores, anchor):
+        if not stores_cover_copy_box(region, stores, anchor, options.generate_dma):
             # Copied in too, so the elements not written go back unchanged.
             read_regions[memref] = region.as_read()
     total, ok = 0, True
