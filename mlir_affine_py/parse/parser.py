@@ -127,6 +127,20 @@ def load_parsers() -> None:
         _parser(extended)
 
 
+def prepare_grammars() -> None:
+    """The grammars of every set of dialects a run loads (a plain affine
+    text's, with the deferred dialects but gpu and llvm, with every
+    dialect; each with and without the extended grammar's ops) prepared
+    and kept in the cache, so that no later run waits for Lark's LALR
+    analysis (a second to half a minute each)."""
+    common = [name for name, prefix in dialects.DEFERRED.items()
+              if prefix not in dialects.LARGE]
+    for load in ((), common, tuple(dialects.DEFERRED)):
+        dialects.load_dialects(load)
+        for extended in (False, True):
+            _parser(extended)
+
+
 # What a text that uses the syntax of mlir_affine_py/grammar/extended.lark holds: a dialect
 # attribute (its body's brackets paired, four deep) followed by a `:`.  A
 # false match only costs the larger table.
