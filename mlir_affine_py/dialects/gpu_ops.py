@@ -42,6 +42,15 @@ MMAMatrix = TypeConstraint("MMAMatrix type", lambda type: isinstance(type, T.Opa
                            and type.text.startswith("!gpu.mma_matrix<"))
 
 
+def mma_matrix_parts(type) -> tuple:
+    """(shape, element type's spelling, operand kind) of a
+    `!gpu.mma_matrix<16x16xf16, "AOp">`."""
+    body = type.text[len("!gpu.mma_matrix<"):-1]
+    dims, _, kind = body.rpartition(",")
+    *shape, element = dims.strip().split("x")
+    return tuple(int(d) for d in shape), element, kind.strip().strip('"')
+
+
 def gpu_enum(mnemonic: str, cases, cpp_name: str) -> Enum:
     """A gpu EnumAttr: `#gpu<mnemonic case>`, printed after a space."""
     return Enum(cases, "gpu", mnemonic, cpp_name=cpp_name, spaced=True)
@@ -404,9 +413,19 @@ class SubgroupMmaComputeOp(RegisteredOp):
                     Operand("opC", MMAMatrix))
     ods_results = (Result("res", MMAMatrix),)
     ods_properties = (Property("a_transpose"), Property("b_transpose"))
-    ods_types = {"res": "opC"}
+    ods_types = {"opC": "res"}
     assembly_format = ("$opA`,` $opB`,` $opC attr-dict `:` type($opA)`,` type($opB) `->` "
                        "type($res)")
+
+    def verify(self):
+        """SubgroupMmaComputeOp::verify (emitError: no op prefix)."""
+        kinds, shapes = zip(*(mma_matrix_parts(v.type)[::2] for v in self.operands))
+        if kinds != ("AOp", "BOp", "COp"):
+            return "operands must be in the order AOp, BOp, COp"
+        a, b, c = shapes
+        if a[1] != b[0] or a[0] != c[0] or b[1] != c[1]:
+            return "operand shapes do not satisfy matmul constraints"
+        return None
 
 
 def _mma_element_type(state):

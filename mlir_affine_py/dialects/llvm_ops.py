@@ -51,17 +51,39 @@ def _pointer(type) -> bool:
 
 def _compatible(type) -> bool:
     """LLVM::isCompatibleType: the dialect's own types (held as `!llvm.`
-    opaque types), signless integers, floats and vectors of them."""
+    opaque types), signless integers, floats and one-dimensional vectors of
+    them."""
     if isinstance(type, T.VectorType):
-        return _compatible(type.element_type)
+        return len(type.shape) == 1 and _compatible(type.element_type)
     return (isinstance(type, T.OpaqueType) and type.text.startswith("!llvm.")) or \
         _signless(type) or isinstance(type, T.FloatType)
 
 
 LLVMPointer = TypeConstraint("LLVM pointer type", _pointer)
+
+
+def _aggregate(type) -> bool:
+    return isinstance(type, T.OpaqueType) and type.text.startswith(("!llvm.struct<",
+                                                                    "!llvm.array<"))
+
+
+def _sized(type) -> bool:
+    """LLVM_LoadableType's rule on the dialect's types: no void, function,
+    label, metadata or token, and a target extension type only where it
+    may be loaded and stored (spirv's)."""
+    if not isinstance(type, T.OpaqueType):
+        return True
+    text = type.text
+    if text.startswith("!llvm.target<"):
+        return text.startswith('!llvm.target<"spirv.')
+    return not text.startswith(("!llvm.void", "!llvm.func<", "!llvm.label", "!llvm.metadata",
+                                "!llvm.token"))
 LLVMCompatible = TypeConstraint("LLVM dialect-compatible type", _compatible)
 LLVMVector = TypeConstraint("LLVM dialect-compatible vector type",
                             lambda type: isinstance(type, T.VectorType) and _compatible(type))
+NonAggregate = TypeConstraint("LLVM-compatible non-aggregate type",
+                              lambda type: _compatible(type) and not _aggregate(type))
+Loadable = TypeConstraint("LLVM type with size", lambda type: _compatible(type) and _sized(type))
 
 
 def _access_effects(op, own) -> list:
@@ -74,12 +96,37 @@ def _access_effects(op, own) -> list:
     return [own]
 
 
+def _pointer_bits(type) -> int:
+    """A pointer's size in bits: 64 (the default data layout's)."""
+    return 64
+
+
+def _atomic_type_allowed(type) -> bool:
+    """isTypeCompatibleWithAtomicOp: an integer, pointer or float of a
+    power-of-two size of at least 8 bits."""
+    if isinstance(type, T.IntegerType):
+        bits = type.width
+    elif isinstance(type, T.FloatType):
+        bits = type.width
+    elif _pointer(type):
+        bits = _pointer_bits(type)
+    else:
+        return False
+    return bits >= 8 and bits & (bits - 1) == 0
+
+
 def _atomic_ordering_error(op, loads: bool) -> str | None:
-    """LoadOp/StoreOp::verify (verifyAtomicMemOp): an atomic access names an
-    ordering it allows and has an alignment."""
+    """LoadOp/StoreOp::verify (verifyAtomicMemOp): an atomic access is of a
+    type atomics allow, names an ordering it allows and has an alignment; a
+    non-atomic one names no syncscope."""
     ordering = op.properties.get("ordering")
     if ordering is None or ordering.value == 0:
+        if "syncscope" in op.properties:
+            return f"'{op.name}' op expected syncscope to be null for non-atomic access"
         return None
+    accessed = (op.results[0] if loads else op.operands[0]).type
+    if not _atomic_type_allowed(accessed):
+        return f"'{op.name}' op unsupported type '{accessed}' for atomic access"
     case = ORDERING.case_of(ordering)
     if case in (("release", "acq_rel") if loads else ("acquire", "acq_rel")):
         return f"'{op.name}' op unsupported ordering '{case}'"
@@ -223,10 +270,73 @@ class _NonNegCast(_Cast):
     assembly_format = "(`nneg` $nonNeg^)? $arg attr-dict `:` type($arg) `to` type($res)"
 
 
-_register(_Cast, {name: () for name in ("bitcast", "addrspacecast", "inttoptr", "ptrtoint",
-                                        "sext", "fpext", "fptrunc", "fptosi", "fptoui",
-                                        "sitofp")})
-_register(_NonNegCast, {"zext": (), "uitofp": ()})
+def _pointer_space(type):
+    """The address space of a pointer or of a vector's pointer elements,
+    or None for another type."""
+    if isinstance(type, T.VectorType):
+        type = type.element_type
+    if not _pointer(type):
+        return None
+    text = type.text
+    return int(text[len("!llvm.ptr<"):-1]) if text != "!llvm.ptr" else 0
+
+
+class _BitcastBase(_Cast):
+    ods_operands = (Operand("arg", NonAggregate),)
+    ods_results = (Result("res", NonAggregate),)
+
+    def verify(self):
+        """BitcastOp::verify: pointers only to and from pointers of the same
+        address space, a vector of them only to and from a vector."""
+        source, result = self.operands[0].type, self.results[0].type
+        source_space, result_space = _pointer_space(source), _pointer_space(result)
+        if (source_space is None) != (result_space is None):
+            return "'llvm.bitcast' op can only cast pointers from and to pointers"
+        if result_space is None:
+            return None
+        if isinstance(result, T.VectorType) and not isinstance(source, T.VectorType):
+            return "'llvm.bitcast' op cannot cast pointer to vector of pointers"
+        if isinstance(source, T.VectorType) and not isinstance(result, T.VectorType):
+            return "'llvm.bitcast' op cannot cast vector of pointers to pointer"
+        if source_space != result_space:
+            return ("'llvm.bitcast' op cannot cast pointers of different address spaces, use "
+                    "'llvm.addrspacecast' instead")
+        return None
+
+
+def _extension_error(op) -> str | None:
+    """verifyExtOp of llvm.zext and llvm.sext (emitError: no op prefix): a
+    wider integer, or a vector of as many wider integers."""
+    source, result = op.operands[0].type, op.results[0].type
+    if isinstance(source, T.VectorType):
+        if not isinstance(result, T.VectorType):
+            return "input type is a vector but output type is an integer"
+        if source.shape != result.shape:
+            return "input and output vectors are of incompatible shape"
+        source, result = source.element_type, result.element_type
+    elif isinstance(result, T.VectorType):
+        return "input type is an integer but output type is a vector"
+    if (isinstance(source, T.IntegerType) and isinstance(result, T.IntegerType)
+            and result.width <= source.width):
+        return ("integer width of the output type is smaller or equal to the integer width "
+                "of the input type")
+    return None
+
+
+class _ExtensionBase(_Cast):
+    verify = _extension_error
+
+
+class _NonNegExtensionBase(_NonNegCast):
+    verify = _extension_error
+
+
+# In the order of the registry before the casts had verifiers of their own.
+for _name in ("bitcast", "addrspacecast", "inttoptr", "ptrtoint", "sext", "fpext", "fptrunc",
+              "fptosi", "fptoui", "sitofp"):
+    _register({"bitcast": _BitcastBase, "sext": _ExtensionBase}.get(_name, _Cast), {_name: ()})
+_register(_NonNegExtensionBase, {"zext": ()})
+_register(_NonNegCast, {"uitofp": ()})
 
 
 @register_op
@@ -427,8 +537,8 @@ class LLVMLoadOp(RegisteredOp):
         """LoadOp::getEffects: reads its address (see _access_effects)."""
         return _access_effects(self, Read(0))
 
-    ods_operands = (Operand("addr"),)
-    ods_results = (Result("res"),)
+    ods_operands = (Operand("addr", LLVMPointer),)
+    ods_results = (Result("res", Loadable),)
     ods_properties = (Property("alignment", TypedInt(T.I64)), Property("volatile_", UnitAttr()),
                       Property("nontemporal", UnitAttr()), Property("invariant", UnitAttr()),
                       Property("invariantGroup", UnitAttr()),
@@ -458,7 +568,7 @@ class LLVMStoreOp(RegisteredOp):
         """StoreOp::getEffects: writes its address (see _access_effects)."""
         return _access_effects(self, Write(1))
 
-    ods_operands = (Operand("value", LLVMCompatible), Operand("addr", LLVMPointer))
+    ods_operands = (Operand("value", Loadable), Operand("addr", LLVMPointer))
     ods_results = ()
     ods_properties = (Property("alignment", TypedInt(T.I64)), Property("volatile_", UnitAttr()),
                       Property("nontemporal", UnitAttr()), Property("invariantGroup", UnitAttr()),
