@@ -27,8 +27,9 @@ files are often newer or older than mlir-opt 22).  Counted apart:
   mlir-opt's first error is that this op is unknown.
 Every other chunk mlir-opt rejects is compared: rejected on mlir-opt's line
 with its message, on its line with another message, on another line,
-accepted, or crashed.  --details lists the chunks of the last four kinds
-with both tools' first errors, the most frequent messages first.
+accepted, or crashed.  --details lists the chunks of the last four kinds,
+and those mlir-opt accepts and pyaffine-opt rejects, with both tools' first
+errors, the most frequent messages first.
 """
 
 from __future__ import annotations
@@ -216,6 +217,9 @@ def main(argv=None) -> int:
             if their is None:
                 counts["mlir-opt accepts"] += 1
                 counts["mlir-opt accepts, pyaffine-opt too"] += our is None
+                if our is not None:
+                    differences.append(("rejected, mlir-opt accepts", path, (our[0], "(accepted)"),
+                                        our))
                 continue
             if their[0] == "crash":
                 counts["mlir-opt crashes"] += 1

@@ -327,6 +327,20 @@ class AllocOp(NamedResults):
                        "`(` $dynamicSizes `)` (`` `[` $symbolOperands^ `]`)? attr-dict "
                        "`:` type($memref)")
 
+    def verify(self):
+        """AllocOp::verify: one size per dynamic dimension, one symbol
+        operand per symbol of the layout."""
+        from .memref import layout_symbol_count
+        type = self.results[0].type
+        _, dynamic, symbols = self.properties["operandSegmentSizes"].value
+        expected = sum(size is None for size in type.shape)
+        if dynamic != expected:
+            return (f"'gpu.alloc' op incorrect number of dynamic sizes, has {dynamic}, "
+                    f"expected {expected}")
+        if symbols != layout_symbol_count(type.layout):
+            return "'gpu.alloc' op symbol operand count does not equal memref symbol count"
+        return None
+
 
 @register_op
 class DeallocOp(RegisteredOp):

@@ -370,6 +370,10 @@ class LLVMSelectOp(RegisteredOp):
 
 
 # ------------------------------------------------------------ vectors, aggregates
+def _element_of(type):
+    return type.element_type if isinstance(type, T.VectorType) else type
+
+
 def _vector_element(state):
     vector = state.types["vector"][0]
     return [vector.element_type if isinstance(vector, T.VectorType) else vector]
@@ -382,6 +386,8 @@ class LLVMExtractElementOp(RegisteredOp):
     ods_operands = (Operand("vector", LLVMVector), Operand("position", SignlessInteger))
     ods_results = (Result("res"),)
     ods_types = {"res": _vector_element}
+    ods_predicates = (("result type matches vector element type",
+                       lambda op: op.results[0].type == _element_of(op.operands[0].type)),)
     assembly_format = ("$vector `[` $position `:` type($position) `]` attr-dict `:` "
                        "type($vector)")
 
@@ -393,6 +399,8 @@ class LLVMInsertElementOp(RegisteredOp):
     ods_operands = (Operand("vector"), Operand("value"), Operand("position"))
     ods_results = (Result("res"),)
     ods_types = {"value": _vector_element, "res": "vector"}
+    ods_predicates = (("argument type matches vector element type",
+                       lambda op: op.operands[1].type == _element_of(op.operands[0].type)),)
     assembly_format = ("$value `,` $vector `[` $position `:` type($position) `]` attr-dict "
                        "`:` type($vector)")
 
@@ -602,9 +610,13 @@ class Orderings:
         p.write(" ".join(ORDERING.case_of(view.op.properties[arg.name]) for arg in args))
 
 
+def _cmpxchg_result_type(value):
+    """The struct of a cmpxchg's value and its success flag."""
+    return T.OpaqueType(f"!llvm.struct<({_nested(value)}, i1)>")
+
+
 def _cmpxchg_result(state):
-    value = state.types["val"][0]
-    return [T.OpaqueType(f"!llvm.struct<({_nested(value)}, i1)>")]
+    return [_cmpxchg_result_type(state.types["val"][0])]
 
 
 def _nested(type) -> str:
@@ -625,6 +637,11 @@ class LLVMAtomicCmpXchgOp(RegisteredOp):
                       Property("volatile_", UnitAttr())) + _ALIAS_PROPERTIES
     required_properties = ("failure_ordering", "success_ordering")
     ods_types = {"cmp": "val", "res": _cmpxchg_result}
+    ods_predicates = (
+        ("operand #1 and operand #2 have the same type",
+         lambda op: op.operands[1].type == op.operands[2].type),
+        ("result #0 has an LLVM struct type consisting of the type of operand #2 and a bool",
+         lambda op: str(op.results[0].type) == str(_cmpxchg_result_type(op.operands[2].type))))
     custom_Orderings = Orderings()
     assembly_format = """
         (`weak` $weak^)? (`volatile` $volatile_^)? $ptr `,` $cmp `,` $val
@@ -633,8 +650,11 @@ class LLVMAtomicCmpXchgOp(RegisteredOp):
     """
 
     def verify(self):
-        """AtomicCmpXchgOp::verify: both orderings at least monotonic, the
-        failure one neither release nor acq_rel."""
+        """AtomicCmpXchgOp::verify: a value of a type atomics allow, both
+        orderings at least monotonic, the failure one neither release nor
+        acq_rel."""
+        if not _atomic_type_allowed(self.operands[2].type):
+            return "'llvm.cmpxchg' op unexpected LLVM IR type"
         success = ORDERING.case_of(self.properties["success_ordering"])
         failure = ORDERING.case_of(self.properties["failure_ordering"])
         if success in ("not_atomic", "unordered") or failure in ("not_atomic", "unordered"):
@@ -656,6 +676,8 @@ class LLVMAtomicRMWOp(RegisteredOp):
                       Property("volatile_", UnitAttr())) + _ALIAS_PROPERTIES
     required_properties = ("bin_op", "ordering")
     ods_types = {"res": "val"}
+    ods_predicates = (("result #0 and operand #1 have the same type",
+                       lambda op: op.results[0].type == op.operands[1].type),)
     assembly_format = """
         (`volatile` $volatile_^)? $bin_op $ptr `,` $val
         (`syncscope` `(` $syncscope^ `)`)? $ordering attr-dict `:`
@@ -663,13 +685,23 @@ class LLVMAtomicRMWOp(RegisteredOp):
     """
 
     def verify(self):
-        """AtomicRMWOp::verify: the float operations take a float value."""
+        """AtomicRMWOp::verify: the float operations take a float value (or
+        a vector of floats), xchg a type atomics allow, the others an
+        integer of 8, 16, 32 or 64 bits."""
         operation = ATOMIC_BIN_OPS.case_of(self.properties["bin_op"])
         value = self.operands[1].type
         if operation in ("fadd", "fsub", "fmax", "fmin", "fmaximum", "fminimum"):
-            if not isinstance(value.element_type if isinstance(value, T.VectorType)
-                              else value, T.FloatType):
+            if isinstance(value, T.VectorType):
+                if not isinstance(value.element_type, T.FloatType):
+                    return ("'llvm.atomicrmw' op expected LLVM IR floating point type for "
+                            "vector element")
+            elif not isinstance(value, T.FloatType):
                 return "'llvm.atomicrmw' op expected LLVM IR floating point type"
+        elif operation == "xchg":
+            if not _atomic_type_allowed(value):
+                return "'llvm.atomicrmw' op unexpected LLVM IR type for 'xchg' bin_op"
+        elif not (isinstance(value, T.IntegerType) and value.width in (8, 16, 32, 64)):
+            return "'llvm.atomicrmw' op expected LLVM IR integer type"
         return None
 
 
