@@ -433,7 +433,7 @@ class SubgroupMmaComputeOp(RegisteredOp):
 
     def verify(self):
         """SubgroupMmaComputeOp::verify (emitError: no op prefix)."""
-        kinds, shapes = zip(*(mma_matrix_parts(v.type)[::2] for v in self.operands))
+        shapes, kinds = zip(*(mma_matrix_parts(v.type)[::2] for v in self.operands))
         if kinds != ("AOp", "BOp", "COp"):
             return "operands must be in the order AOp, BOp, COp"
         a, b, c = shapes
