@@ -133,14 +133,19 @@ class _GenericOnly(RegisteredOp):
 
 
 def _twice_as_many_elements(op) -> bool:
+    """Twice the elements of `vec1` (fixed or scalable as it is), of its
+    element type."""
     vec1, res = op.operands[0].type, op.results[0].type
-    return isinstance(res, T.VectorType) and res.num_elements == 2 * vec1.num_elements
+    return (isinstance(res, T.VectorType) and res.num_elements == 2 * vec1.num_elements
+            and _scalable(res) == _scalable(vec1) and res.element_type == vec1.element_type)
 
 
 _intrinsic("vector.interleave2", _GenericOnly, (Pure,),
            ods_operands=(Operand("vec1", LLVMVector), Operand("vec2", LLVMVector)),
-           ods_predicates=(("result has twice as many elements as 'vec1'",
-                            _twice_as_many_elements),))
+           ods_predicates=(("all of {vec1, vec2} have same type",
+                            lambda op: op.operands[0].type == op.operands[1].type),
+                           ("result has twice as many elements as 'vec1'",
+                            _twice_as_many_elements)))
 _intrinsic("vector.deinterleave2", _GenericOnly, (Pure,),
            ods_operands=(Operand("vec", LLVMVector),),
            ods_results=(Result("res", LLVMCompatible),))

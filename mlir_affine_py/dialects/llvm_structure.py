@@ -232,6 +232,17 @@ class LLVMFuncOp(RegisteredOp):
     def generic_properties(self) -> dict:
         return {"visibility_": ZERO_I64, **super().generic_properties()}
 
+    def verify(self):
+        """LLVMFuncOp::verify on the inlining marks: never both no_inline and
+        always_inline (emitError: no op prefix); optimize_none with
+        no_inline."""
+        properties = self.properties
+        if "no_inline" in properties and "always_inline" in properties:
+            return "no_inline and always_inline attributes are incompatible"
+        if "optimize_none" in properties and "no_inline" not in properties:
+            return "'llvm.func' op with optimize_none must also be no_inline"
+        return None
+
 
 def _case(attr) -> str:
     """The case of an enum attribute `#llvm.<mnemonic><case>`."""
@@ -348,6 +359,22 @@ class LLVMGlobalOp(RegisteredOp):
 
     def generic_properties(self) -> dict:
         return {"visibility_": ZERO_I64, **super().generic_properties()}
+
+    def verify(self):
+        """GlobalOp::verify on the linkage and the alignment: a common
+        global is zero, an appending one an array, an alignment a power of
+        two (emitError: no op prefix)."""
+        linkage = str(self.properties.get("linkage", LINKAGE_EXTERNAL))
+        value = self.properties.get("value")
+        if linkage == "#llvm.linkage<common>" and value is not None and not _is_zero(value):
+            return "'llvm.mlir.global' op expected zero value for 'common' linkage"
+        if linkage == "#llvm.linkage<appending>" and not str(
+                self.properties["global_type"].value).startswith("!llvm.array<"):
+            return "'llvm.mlir.global' op expected array type for 'appending' linkage"
+        alignment = self.properties.get("alignment")
+        if isinstance(alignment, A.IntegerAttr) and alignment.value & (alignment.value - 1):
+            return "alignment attribute is not a power of 2"
+        return None
 
 
 # -------------------------------------------------------------- calls, bundles
@@ -500,6 +527,23 @@ class _CallLike(RegisteredOp):
                 p.print_attr_entries_braced(res_attrs.value[i].value)
         if parens:
             p.write(")")
+
+
+def _is_zero(value) -> bool:
+    """isZeroAttribute: integers and floats of zero (either sign), and
+    elements and arrays of them."""
+    if isinstance(value, A.IntegerAttr):
+        return value.value == 0
+    if isinstance(value, A.FloatAttr):
+        return value.bits in (0, 1 << (value.type.width - 1))
+    if isinstance(value, A.DenseElementsAttr):
+        element = value.type.element_type
+        if isinstance(element, T.FloatType):
+            return all(v in (0, 1 << (element.width - 1)) for v in value.values)
+        return all(v == 0 for v in value.values)
+    if isinstance(value, A.ArrayAttr):
+        return all(_is_zero(item) for item in value.value)
+    return False
 
 
 def _void_or(type) -> str:

@@ -446,3 +446,41 @@ func.func @extractelement_result(%v: vector<2xf16>, %i: i32) {
   %0 = "llvm.extractelement"(%v, %i) : (vector<2xf16>, i32) -> f32
   llvm.return
 }
+
+// -----
+
+// expected-error@+1 {{'llvm.mlir.global' op expected zero value for 'common' linkage}}
+llvm.mlir.global common @counter(1.5 : f32) : f32
+
+// -----
+
+// expected-error@+1 {{'llvm.mlir.global' op expected array type for 'appending' linkage}}
+llvm.mlir.global appending @list(0 : i64) : i64
+
+// -----
+
+// expected-error@+1 {{alignment attribute is not a power of 2}}
+llvm.mlir.global internal @odd_alignment(0 : i16) {alignment = 6 : i64} : i16
+
+// -----
+
+// expected-error@+1 {{'llvm.func' op with optimize_none must also be no_inline}}
+llvm.func @unoptimized() attributes {always_inline, optimize_none} {
+  llvm.return
+}
+
+// -----
+
+func.func @interleave_of_two_lengths(%a: vector<4xi32>, %b: vector<2xi32>) {
+  // expected-error@+1 {{'llvm.intr.vector.interleave2' op failed to verify that all of {vec1, vec2} have same type}}
+  %0 = "llvm.intr.vector.interleave2"(%a, %b) : (vector<4xi32>, vector<2xi32>) -> vector<8xi32>
+  llvm.return
+}
+
+// -----
+
+func.func @interleave_into_scalable(%a: vector<4xi32>) {
+  // expected-error@+1 {{'llvm.intr.vector.interleave2' op failed to verify that result has twice as many elements as 'vec1'}}
+  %0 = "llvm.intr.vector.interleave2"(%a, %a) : (vector<4xi32>, vector<4xi32>) -> vector<[8]xi32>
+  llvm.return
+}
