@@ -42,6 +42,14 @@ MMAMatrix = TypeConstraint("MMAMatrix type", lambda type: isinstance(type, T.Opa
                            and type.text.startswith("!gpu.mma_matrix<"))
 
 
+def _last_dim_unit_stride(type) -> bool:
+    """MemRefType::isLastDimUnitStride: a strided layout whose innermost
+    stride is 1."""
+    from .memref_layout import strides_and_offset
+    found = strides_and_offset(type)
+    return found is not None and (not found[0] or found[0][-1] == 1)
+
+
 def mma_matrix_parts(type) -> tuple:
     """(shape, element type's spelling, operand kind) of a
     `!gpu.mma_matrix<16x16xf16, "AOp">`."""
@@ -405,6 +413,12 @@ class SubgroupMmaLoadMatrixOp(RegisteredOp):
     assembly_format = ("$srcMemref`[`$indices`]` attr-dict `:` type($srcMemref) "
                        "`->` type($res)")
 
+    def verify(self):
+        """SubgroupMmaLoadMatrixOp::verify (emitError: no op prefix)."""
+        if not _last_dim_unit_stride(self.operands[0].type):
+            return "expected source memref most minor dim must have unit stride"
+        return None
+
 
 @register_op
 class SubgroupMmaStoreMatrixOp(RegisteredOp):
@@ -417,6 +431,14 @@ class SubgroupMmaStoreMatrixOp(RegisteredOp):
     required_properties = ("leadDimension",)
     assembly_format = ("$src`,` $dstMemref`[`$indices`]` attr-dict `:` type($src)`,` "
                        "type($dstMemref)")
+
+    def verify(self):
+        """SubgroupMmaStoreMatrixOp::verify (emitError: no op prefix)."""
+        if not _last_dim_unit_stride(self.operands[1].type):
+            return "expected destination memref most minor dim must have unit stride"
+        if mma_matrix_parts(self.operands[0].type)[2] != "COp":
+            return "expected the operand matrix being stored to have 'COp' operand type"
+        return None
 
 
 @register_op

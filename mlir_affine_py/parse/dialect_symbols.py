@@ -40,7 +40,28 @@ def dialect_type(token) -> T.Type:
     if token.value.startswith(_LLVM_TYPE):
         from ..dialects import llvm
         return llvm.llvm_type(token)
+    if token.value.startswith(_MMA_MATRIX):
+        _check_mma_matrix(token)
     return T.OpaqueType(printed_symbol(token.value))
+
+
+_MMA_MATRIX = "!gpu.mma_matrix<"
+_MMA_ELEMENTS = ("f16", "f32", "f64", "ui8", "si8", "i32")
+
+
+def _check_mma_matrix(token) -> None:
+    """MMAMatrixType::verifyInvariants: two dimensions, an operand kind
+    among AOp, BOp and COp, an element type the matrix units take."""
+    body = token.value[len(_MMA_MATRIX):-1]
+    dims, _, kind = body.rpartition(",")
+    *shape, element = dims.strip().split("x")
+    message = ("MMAMatrixType must have exactly two dimensions" if len(shape) != 2
+               else "operand expected to be one of AOp, BOp or COp"
+               if kind.strip() not in ('"AOp"', '"BOp"', '"COp"')
+               else "MMAMatrixType elements must be SI8, UI8, I32, F16, F32, or F64"
+               if element.strip() not in _MMA_ELEMENTS else None)
+    if message:
+        raise MLIRError(message, (token.line, token.column))
 
 
 def dialect_attribute(token, aliases=None) -> A.Attribute:

@@ -89,3 +89,40 @@ gpu.module @no_targets [] {
 
 // expected-error@+1 {{'gpu.binary' op attribute 'objects' failed to satisfy constraint: an array of GPU object attributes with at least 1 elements}}
 gpu.binary @not_an_object ["cubin"]
+
+// -----
+
+func.func @load_from_a_transposed_memref(%m: memref<16x16xf16, affine_map<(r, c) -> (c, r)>>, %i: index) {
+  // expected-error@+1 {{expected source memref most minor dim must have unit stride}}
+  %0 = gpu.subgroup_mma_load_matrix %m[%i, %i] {leadDimension = 16 : index} : memref<16x16xf16, affine_map<(r, c) -> (c, r)>> -> !gpu.mma_matrix<16x16xf16, "BOp">
+  return
+}
+
+// -----
+
+func.func @store_of_an_a_matrix(%a: !gpu.mma_matrix<16x16xf32, "AOp">, %m: memref<16x16xf32>, %i: index) {
+  // expected-error@+1 {{expected the operand matrix being stored to have 'COp' operand type}}
+  gpu.subgroup_mma_store_matrix %a, %m[%i, %i] {leadDimension = 16 : index} : !gpu.mma_matrix<16x16xf32, "AOp">, memref<16x16xf32>
+  return
+}
+
+// -----
+
+// expected-error@+1 {{MMAMatrixType must have exactly two dimensions}}
+func.func @matrix_of_one_dimension(%a: !gpu.mma_matrix<256xf16, "COp">) {
+  return
+}
+
+// -----
+
+// expected-error@+1 {{operand expected to be one of AOp, BOp or COp}}
+func.func @matrix_of_no_kind(%a: !gpu.mma_matrix<8x8xf16, "DOp">) {
+  return
+}
+
+// -----
+
+// expected-error@+1 {{MMAMatrixType elements must be SI8, UI8, I32, F16, F32, or F64}}
+func.func @matrix_of_i16(%a: !gpu.mma_matrix<8x8xi16, "AOp">) {
+  return
+}
