@@ -61,7 +61,8 @@ def _check_mma_matrix(token) -> None:
                else "MMAMatrixType elements must be SI8, UI8, I32, F16, F32, or F64"
                if element.strip() not in _MMA_ELEMENTS else None)
     if message:
-        raise MLIRError(message, (token.line, token.column))
+        # At the type's mnemonic, where the dialect's type parser starts.
+        raise MLIRError(message, (token.line, token.column + len("!gpu.")))
 
 
 def dialect_attribute(token, aliases=None) -> A.Attribute:
