@@ -126,3 +126,17 @@ func.func @matrix_of_no_kind(%a: !gpu.mma_matrix<8x8xf16, "DOp">) {
 func.func @matrix_of_i16(%a: !gpu.mma_matrix<8x8xi16, "AOp">) {
   return
 }
+
+// -----
+
+// expected-error@+1 {{expected static shape}}
+func.func @matrix_of_dynamic_rows(%a: !gpu.mma_matrix<?x16xf32, "COp">) {
+  return
+}
+
+// -----
+
+// expected-error@+1 {{expected ','}}
+func.func @matrix_without_kind(%a: !gpu.mma_matrix<16x16xf32>) {
+  return
+}
