@@ -91,6 +91,21 @@ def _check_mma_matrix(token) -> None:
         raise fail(message, len("!gpu."))
 
 
+def dialect_attribute(token, aliases=None) -> A.Attribute:
+    """The attribute `token` spells; `aliases` are the attribute aliases
+    defined before it, which the LLVM dialect's attributes may name."""
+    _check_body(token)
+    if token.value.startswith(_LLVM_ATTR):
+        from ..dialects import llvm
+        return llvm.llvm_attribute(token, aliases)
+    if is_enum_attribute(token.value):
+        return enum_attribute(token)
+    if token.value.startswith(_GPU_COMPILATION_PREFIXES):
+        from ..dialects.gpu_attributes import normalized    # rare: kept out of start-up
+        return A.OpaqueAttr(normalized(token.value))
+    return A.OpaqueAttr(printed_symbol(token.value))
+
+
 def printed_symbol(text: str) -> str:
     """The text of a dialect symbol as MLIR prints it: `!foo<bar>` and
     `!foo.bar` are one type, printed `!foo.bar`; `!foo<>` and `#foo<"x">`
