@@ -447,17 +447,23 @@ class LLVMShuffleVectorOp(RegisteredOp):
 
 
 def _element_at(container, position):
-    """The type at `position` in nested LLVM aggregates (getInsertExtractValueElementType)."""
+    """The type at `position` in nested LLVM aggregates
+    (getInsertExtractValueElementType), or the message saying why there is
+    none."""
+    if not _compatible(container):
+        return None, f"expected LLVM IR Dialect type, got '{container}'"
+    from .llvm import array_parts
     type = container
     for index in position:
-        elements = element_types(type)
-        if elements is None:
-            return None
-        type = elements[0] if getattr(type, "text", "").startswith("!llvm.array") \
-            else (elements[index] if 0 <= index < len(elements) else None)
-        if type is None:
-            return None
-    return type
+        array = array_parts(type)
+        fields = element_types(type) if array is None else None
+        if array is None and fields is None:
+            return None, f"expected LLVM IR structure/array type, got: '{type}'"
+        count = array[0] if array is not None else len(fields)
+        if not 0 <= index < count:
+            return None, f"position out of bounds: {index}"
+        type = array[1] if array is not None else fields[index]
+    return type, None
 
 
 class InsertExtractValueElementType:
@@ -469,10 +475,9 @@ class InsertExtractValueElementType:
 
     def parse(self, state, children, args):
         container = state.types["container"][0]
-        element = _element_at(container, state.attributes["position"].value)
+        element, message = _element_at(container, state.attributes["position"].value)
         if element is None:
-            raise MLIRError(f"custom op '{state.op_name}' expected LLVM IR structure/array "
-                            "type", None)
+            raise MLIRError(f"custom op '{state.op_name}' {message}", None)
         state.types[args[0].args[0].name] = [element]
 
     def print(self, p, view, args):
@@ -495,6 +500,17 @@ class LLVMExtractValueOp(RegisteredOp):
                        "custom<InsertExtractValueElementType>(type($res), ref(type($container)), "
                        "ref($position))")
 
+    def verify(self):
+        """ExtractValueOp::verify: the result is the element at the position."""
+        container = self.operands[0].type
+        element, message = _element_at(container, self.properties["position"].value)
+        if element is None:
+            return f"'llvm.extractvalue' op {message}"
+        if element != self.results[0].type:
+            return (f"'llvm.extractvalue' op Type mismatch: extracting from '{container}' should "
+                    f"produce '{element}' but this op returns '{self.results[0].type}'")
+        return None
+
 
 @register_op
 class LLVMInsertValueOp(RegisteredOp):
@@ -509,6 +525,17 @@ class LLVMInsertValueOp(RegisteredOp):
     assembly_format = ("$value `,` $container `` $position attr-dict `:` type($container) "
                        "custom<InsertExtractValueElementType>(type($value), "
                        "ref(type($container)), ref($position))")
+
+    def verify(self):
+        """InsertValueOp::verify: the value is of the element's type."""
+        container, value = self.operands[0].type, self.operands[1].type
+        element, message = _element_at(container, self.properties["position"].value)
+        if element is None:
+            return f"'llvm.insertvalue' op {message}"
+        if element != value:
+            return (f"'llvm.insertvalue' op Type mismatch: cannot insert '{value}' into "
+                    f"'{container}'")
+        return None
 
 
 # ----------------------------------------------------------------------- memory

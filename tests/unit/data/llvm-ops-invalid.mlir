@@ -484,3 +484,27 @@ func.func @interleave_into_scalable(%a: vector<4xi32>) {
   %0 = "llvm.intr.vector.interleave2"(%a, %a) : (vector<4xi32>, vector<4xi32>) -> vector<[8]xi32>
   llvm.return
 }
+
+// -----
+
+func.func @extractvalue_result(%s: !llvm.struct<(i8, f64)>) {
+  // expected-error@+1 {{'llvm.extractvalue' op Type mismatch: extracting from '!llvm.struct<(i8, f64)>' should produce 'f64' but this op returns 'i8'}}
+  %0 = "llvm.extractvalue"(%s) <{position = array<i64: 1>}> : (!llvm.struct<(i8, f64)>) -> i8
+  llvm.return
+}
+
+// -----
+
+func.func @insertvalue_value(%a: !llvm.array<3 x i16>, %x: i32) {
+  // expected-error@+1 {{'llvm.insertvalue' op Type mismatch: cannot insert 'i32' into '!llvm.array<3 x i16>'}}
+  %0 = "llvm.insertvalue"(%a, %x) <{position = array<i64: 2>}> : (!llvm.array<3 x i16>, i32) -> !llvm.array<3 x i16>
+  llvm.return
+}
+
+// -----
+
+func.func @extractvalue_position(%a: !llvm.array<3 x i16>) {
+  // expected-error@+1 {{'llvm.extractvalue' op position out of bounds: 3}}
+  %0 = "llvm.extractvalue"(%a) <{position = array<i64: 3>}> : (!llvm.array<3 x i16>) -> i16
+  llvm.return
+}
