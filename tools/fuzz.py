@@ -2,7 +2,7 @@
 """The long mode of the fuzz test (tests/unit/test_fuzz.py): mutate corpus and
 lit inputs for N minutes and run the driver on each mutant.
 
-    python tools/fuzz.py --minutes 10 [--seed 1] [--mlir-check 0.1] [--save DIR] [--only NAME]
+    python tools/fuzz.py --minutes 10 [--seed 1] [--mlir-check 0.1] [--save DIR] [--only NAME ...]
 
 Every run must end with exit 0 (and, for a sample of them, output that
 mlir-opt 22 accepts with the same flags) or exit 1 with a
@@ -42,12 +42,13 @@ def main(argv=None) -> int:
     parser.add_argument("--save", type=Path, default=Path("fuzz-failures"),
                         help="folder for failing inputs")
     parser.add_argument("--max-failures", type=int, default=50)
-    parser.add_argument("--only", default="",
+    parser.add_argument("--only", action="append", default=[],
                         help="mutate only the seed files whose name contains this text "
-                             "(LLVMIR-roundtrip)")
+                             "(LLVMIR-roundtrip); given several times, any of them")
     args = parser.parse_args(argv)
 
-    files = [f for f in fuzzing.seed_files() if args.only in f.name]
+    files = [f for f in fuzzing.seed_files()
+             if not args.only or any(text in f.name for text in args.only)]
     if not files:
         print("no seed inputs found", file=sys.stderr)
         return 2

@@ -300,8 +300,11 @@ class RegisteredOp(Operation):
         if message:
             return message
         if "operandSegmentSizes" in self.inherent:
+            # An array of another length than the declared groups is not
+            # converted (the property keeps its zeros), as with no array.
             sizes = self.properties.get("operandSegmentSizes")
-            total = sum(sizes.value) if isinstance(sizes, A.DenseArrayAttr) else 0
+            total = (sum(sizes.value) if isinstance(sizes, A.DenseArrayAttr)
+                     and len(sizes.value) == len(self.ods_operands) else 0)
             if total != len(self.operands):
                 return (f"'{self.op_name}' op operand count ({len(self.operands)}) does not "
                         f"match with the total size ({total}) specified in attribute "

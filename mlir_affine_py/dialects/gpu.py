@@ -20,7 +20,8 @@ from ..parse.op_syntax import parses
 from ..parse.syntax import TOKEN, parse_error
 from ..ir.assembly_format_run import OpView
 from ..ir.verifier import NotedMessage
-from .base import RegisteredOp, attrs_of, new_op, regions_of, symbol_name_attr, symbols_of
+from .base import (RegisteredOp, attrs_of, new_op, regions_of, register_attribute_verifier,
+                   symbol_name_attr, symbols_of)
 from .gpu_ops import ASYNC_DEPENDENCIES, ASYNC_TOKEN
 from .scf import _print_init_list as print_init_list
 
@@ -50,6 +51,31 @@ class OffloadingHandler:
 SELECT_OBJECT = A.OpaqueAttr("#gpu.select_object")
 
 
+# The attributes of mlir-opt 22's dialects that are GPU targets
+# (gpu::TargetAttrInterface).
+_TARGETS = ("#nvvm.target", "#rocdl.target", "#xevm.target", "#spirv.target_env<")
+
+
+def _array_of(value, prefixes) -> bool:
+    """Whether `value` is a non-empty array of attributes spelt with one of
+    `prefixes`."""
+    return (isinstance(value, A.ArrayAttr) and bool(value.value)
+            and all(str(item).startswith(prefixes) for item in value.value))
+
+
+@register_attribute_verifier("gpu")
+def verify_gpu_attribute(op, name: str, value) -> str | None:
+    """GPUDialect::verifyOperationAttribute on the known launch sizes: three
+    i32 in a dense array."""
+    if name not in ("gpu.known_block_size", "gpu.known_grid_size", "gpu.known_cluster_size"):
+        return None
+    if not (isinstance(value, A.DenseArrayAttr) and value.element_type == T.I32):
+        return f"'{op.op_name}' op {name} must be a dense i32 array"
+    if len(value.value) != 3:
+        return f"'{op.op_name}' op {name} must contain exactly 3 elements"
+    return None
+
+
 @register_op
 class GPUModuleOp(RegisteredOp):
     """`gpu.module @name <handler> [targets] attributes {...} {...}`: a
@@ -65,6 +91,13 @@ class GPUModuleOp(RegisteredOp):
     required_properties = ("sym_name",)
     assembly_format = ("$sym_name (`<` $offloadingHandler^ `>`)? ($targets^)? "
                        "attr-dict-with-keyword $bodyRegion")
+
+    def attribute_constraint_error(self):
+        targets = self.properties.get("targets")
+        if targets is not None and not _array_of(targets, _TARGETS):
+            return ("'gpu.module' op attribute 'targets' failed to satisfy constraint: array of "
+                    "GPU target attributes with at least 1 elements")
+        return None
 
     def ensure_implicit_structure(self) -> None:
         from ..ir.core import Block
@@ -84,6 +117,12 @@ class BinaryOp(RegisteredOp):
     required_properties = ("objects", "sym_name")
     custom_OffloadingHandler = OffloadingHandler()
     assembly_format = "$sym_name custom<OffloadingHandler>($offloadingHandler) attr-dict $objects"
+
+    def attribute_constraint_error(self):
+        if not _array_of(self.properties.get("objects"), ("#gpu.object<",)):
+            return ("'gpu.binary' op attribute 'objects' failed to satisfy constraint: an array "
+                    "of GPU object attributes with at least 1 elements")
+        return None
 
 
 @register_op
@@ -183,9 +222,15 @@ class GPUFuncOp(RegisteredOp):
         needed = len(ftype.inputs) + count
         if len(args) < needed:
             return f"'gpu.func' op expected at least {needed} arguments to body region"
-        for arg in args[len(ftype.inputs):]:
+        for index, arg in enumerate(args[len(ftype.inputs):]):
             if not isinstance(arg.type, T.MemRefType):
                 return "'gpu.func' op expected memref type in attribution"
+            # A space already lowered to a number is not checked.
+            space = str(arg.type.memory_space)
+            kind = "workgroup" if index < count else "private"
+            if (space.startswith("#gpu.address_space<")
+                    and space != f"#gpu.address_space<{kind}>"):
+                return f"'gpu.func' op expected memory space {kind} in attribution"
         return None
 
     def print(self, p) -> None:

@@ -42,6 +42,23 @@ MMAMatrix = TypeConstraint("MMAMatrix type", lambda type: isinstance(type, T.Opa
                            and type.text.startswith("!gpu.mma_matrix<"))
 
 
+def _last_dim_unit_stride(type) -> bool:
+    """MemRefType::isLastDimUnitStride: a strided layout whose innermost
+    stride is 1."""
+    from .memref_layout import strides_and_offset
+    found = strides_and_offset(type)
+    return found is not None and (not found[0] or found[0][-1] == 1)
+
+
+def mma_matrix_parts(type) -> tuple:
+    """(shape, element type's spelling, operand kind) of a
+    `!gpu.mma_matrix<16x16xf16, "AOp">`."""
+    body = type.text[len("!gpu.mma_matrix<"):-1]
+    dims, _, kind = body.rpartition(",")
+    *shape, element = dims.strip().split("x")
+    return tuple(int(d) for d in shape), element, kind.strip().strip('"')
+
+
 def gpu_enum(mnemonic: str, cases, cpp_name: str) -> Enum:
     """A gpu EnumAttr: `#gpu<mnemonic case>`, printed after a space."""
     return Enum(cases, "gpu", mnemonic, cpp_name=cpp_name, spaced=True)
@@ -318,6 +335,20 @@ class AllocOp(NamedResults):
                        "`(` $dynamicSizes `)` (`` `[` $symbolOperands^ `]`)? attr-dict "
                        "`:` type($memref)")
 
+    def verify(self):
+        """AllocOp::verify: one size per dynamic dimension, one symbol
+        operand per symbol of the layout."""
+        from .memref import layout_symbol_count
+        type = self.results[0].type
+        _, dynamic, symbols = self.properties["operandSegmentSizes"].value
+        expected = sum(size is None for size in type.shape)
+        if dynamic != expected:
+            return (f"'gpu.alloc' op incorrect number of dynamic sizes, has {dynamic}, "
+                    f"expected {expected}")
+        if symbols != layout_symbol_count(type.layout):
+            return "'gpu.alloc' op symbol operand count does not equal memref symbol count"
+        return None
+
 
 @register_op
 class DeallocOp(RegisteredOp):
@@ -382,6 +413,12 @@ class SubgroupMmaLoadMatrixOp(RegisteredOp):
     assembly_format = ("$srcMemref`[`$indices`]` attr-dict `:` type($srcMemref) "
                        "`->` type($res)")
 
+    def verify(self):
+        """SubgroupMmaLoadMatrixOp::verify (emitError: no op prefix)."""
+        if not _last_dim_unit_stride(self.operands[0].type):
+            return "expected source memref most minor dim must have unit stride"
+        return None
+
 
 @register_op
 class SubgroupMmaStoreMatrixOp(RegisteredOp):
@@ -395,6 +432,14 @@ class SubgroupMmaStoreMatrixOp(RegisteredOp):
     assembly_format = ("$src`,` $dstMemref`[`$indices`]` attr-dict `:` type($src)`,` "
                        "type($dstMemref)")
 
+    def verify(self):
+        """SubgroupMmaStoreMatrixOp::verify (emitError: no op prefix)."""
+        if not _last_dim_unit_stride(self.operands[1].type):
+            return "expected destination memref most minor dim must have unit stride"
+        if mma_matrix_parts(self.operands[0].type)[2] != "COp":
+            return "expected the operand matrix being stored to have 'COp' operand type"
+        return None
+
 
 @register_op
 class SubgroupMmaComputeOp(RegisteredOp):
@@ -404,9 +449,19 @@ class SubgroupMmaComputeOp(RegisteredOp):
                     Operand("opC", MMAMatrix))
     ods_results = (Result("res", MMAMatrix),)
     ods_properties = (Property("a_transpose"), Property("b_transpose"))
-    ods_types = {"res": "opC"}
+    ods_types = {"opC": "res"}
     assembly_format = ("$opA`,` $opB`,` $opC attr-dict `:` type($opA)`,` type($opB) `->` "
                        "type($res)")
+
+    def verify(self):
+        """SubgroupMmaComputeOp::verify (emitError: no op prefix)."""
+        shapes, kinds = zip(*(mma_matrix_parts(v.type)[::2] for v in self.operands))
+        if kinds != ("AOp", "BOp", "COp"):
+            return "operands must be in the order AOp, BOp, COp"
+        a, b, c = shapes
+        if a[1] != b[0] or a[0] != c[0] or b[1] != c[1]:
+            return "operand shapes do not satisfy matmul constraints"
+        return None
 
 
 def _mma_element_type(state):

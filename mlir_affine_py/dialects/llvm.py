@@ -18,6 +18,7 @@ from ..printer.numbers import fit_unsigned
 from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.core import register_op
+from ..ir.elements_attributes import DenseResourceElementsAttr, SparseElementsAttr
 from ..ir.op_definition import Result
 from ..ir.traits import ConstantLike, Pure
 from .arith import ConstantOp
@@ -326,6 +327,141 @@ def verify_llvm_attribute(op, name: str, value) -> str | None:
 
 
 # ---------------------------------------------------------------------- ops
+ELEMENTS_ATTRIBUTES = (A.DenseElementsAttr, SparseElementsAttr, DenseResourceElementsAttr)
+
+
+def array_parts(type):
+    """(number of elements, element type) of an `!llvm.array`, or None."""
+    text = getattr(type, "text", "")
+    if not text.startswith("!llvm.array<"):
+        return None
+    match = re.compile(r"\s*([0-9]+)\s*x\s*(.*)>", re.S).fullmatch(text, len("!llvm.array<"))
+    return (int(match.group(1)), nested_type(match.group(2))) if match else None
+
+
+def _is_struct(type) -> bool:
+    return getattr(type, "text", "").startswith("!llvm.struct<")
+
+
+def _leaf_count_and_type(type) -> tuple:
+    """getNumElements and getElementType of ConstantOp's verifier: through
+    vectors and arrays, nested ones too."""
+    count = 1
+    while True:
+        if isinstance(type, T.VectorType):
+            for size in type.shape:
+                count *= size
+            type = type.element_type
+            continue
+        parts = array_parts(type)
+        if parts is None:
+            return count, type
+        count *= parts[0]
+        type = parts[1]
+
+
+def _float_semantics_error(attribute_type, element) -> str | None:
+    """verifyFloatSemantics: the same float type, or an integer of the
+    float's width."""
+    if isinstance(element, T.FloatType):
+        return (None if element == attribute_type
+                else "attribute and type have different float semantics")
+    if isinstance(element, T.IntegerType) and element.width != attribute_type.width:
+        return f"expected integer type of width {attribute_type.width}"
+    return None
+
+
+def _struct_array_error(array, value: A.ArrayAttr, dim: int) -> str | None:
+    """verifyStructArrayConstant: an array attribute nests as the array type
+    does, down to arrays of structs."""
+    count, element = array
+    if count != len(value.value):
+        return (f"array attribute size does not match array type size in dimension {dim}: "
+                f"{len(value.value)} vs. {count}")
+    inner = array_parts(element)
+    leaves = ("#llvm.zero", "#llvm.undef")
+    if inner is not None:
+        for index, item in enumerate(value.value):
+            if str(item) in leaves:
+                continue
+            if not isinstance(item, A.ArrayAttr):
+                return (f"nested attribute for sub-array in dimension {dim} at index {index} "
+                        "must be a zero, or undef, or array attribute")
+            message = _struct_array_error(inner, item, dim + 1)
+            if message:
+                return message
+        return None
+    fields = element_types(element) if _is_struct(element) else None
+    if fields is None:
+        return "for array with an array attribute must have a struct element type"
+    for index, item in enumerate(value.value):
+        if str(item) in leaves:
+            continue
+        if not isinstance(item, A.ArrayAttr):
+            return (f"nested attribute for struct element at index {index} must be a zero, or "
+                    "undef, or array attribute")
+        if len(item.value) != len(fields):
+            return (f"nested array attribute size for struct element at index {index} must "
+                    f"match struct size: {len(item.value)} vs. {len(fields)}")
+    return None
+
+
+def _constant_error(value, type) -> str | None:
+    """ConstantOp::verify's message (without the op prefix), or None."""
+    if isinstance(value, A.StringAttr):
+        array = array_parts(type)
+        size = len(value.value)
+        if array is None or array[0] != size or array[1] != T.IntegerType(8):
+            return f"expected array type of {size} i8 elements for the string constant"
+        return None
+    if _is_struct(type):
+        if not isinstance(value, A.ArrayAttr):
+            return "expected array attribute for struct type"
+        fields = element_types(type) or []
+        if len(value.value) != len(fields):
+            return f"expected array attribute of size {len(fields)}"
+        for index, (item, field) in enumerate(zip(value.value, fields)):
+            if not (isinstance(field, (T.FloatType, T.IndexType))
+                    or isinstance(field, T.IntegerType) and not field.signedness):
+                return "expected struct element types to be floating point type or integer type"
+            if not isinstance(item, (A.IntegerAttr, A.FloatAttr)):
+                return "expected element of array attribute to be floating point or integer"
+            if item.type != field:
+                return f"struct element at index {index} is of wrong type"
+        return None
+    if getattr(type, "text", "").startswith("!llvm.target<"):
+        return "does not support target extension type."
+    if isinstance(value, A.IntegerAttr):
+        return None if isinstance(type, T.IntegerType) else "expected integer type"
+    if isinstance(value, A.FloatAttr):
+        return _float_semantics_error(value.type, type)
+    if isinstance(value, ELEMENTS_ATTRIBUTES):
+        if isinstance(type, T.VectorType) and type.scalable is not None:
+            if not getattr(value, "is_splat", False):
+                return "scalable vector type requires a splat attribute"
+            return None
+        if not (isinstance(type, T.VectorType) or array_parts(type) is not None):
+            return "expected vector or array type"
+        count, element = _leaf_count_and_type(type)
+        given = value.type.num_elements
+        if count != given:
+            return (f"type and attribute have a different number of elements: {count} vs. "
+                    f"{given}")
+        attribute_element = value.type.element_type
+        if isinstance(attribute_element, T.FloatType):
+            return _float_semantics_error(attribute_element, element)
+        if isinstance(attribute_element, T.IntegerType) and not isinstance(element,
+                                                                           T.IntegerType):
+            return "expected integer element type for integer elements attribute"
+        return None
+    if isinstance(value, A.ArrayAttr):
+        array = array_parts(type)
+        if array is None:
+            return "expected array or struct type for array attribute"
+        return _struct_array_error(array, value, 0)
+    return "only supports integer, float, string or elements attributes"
+
+
 @register_op
 class LLVMConstantOp(ConstantOp):
     name = "llvm.mlir.constant"
@@ -338,7 +474,9 @@ class LLVMConstantOp(ConstantOp):
         return None
 
     def verify(self):
-        return None
+        """ConstantOp::verify: the value's kind fits the result type."""
+        message = _constant_error(self.value, self.results[0].type)
+        return message and f"'llvm.mlir.constant' op {message}"
 
     syntax = r"""
         llvm_constant: OP_LLVM_MLIR_CONSTANT "(" attribute_value ")" attr_dict? ":" type

@@ -74,10 +74,33 @@ for _name in ("add", "mul", "and", "or", "xor", "smax", "smin", "umax", "umin"):
 
 
 # ------------------------------------------------------------------- vectors
+def _vector_bits(type) -> int:
+    """getVectorBitWidth: the element's bits times the (minimum) number of
+    elements."""
+    if not isinstance(type, T.VectorType):
+        return 0
+    element = type.element_type
+    bits = element.width if isinstance(element, (T.IntegerType, T.FloatType)) else 64
+    for size in type.shape:
+        bits *= size
+    return bits
+
+
+def _scalable(type) -> bool:
+    return isinstance(type, T.VectorType) and type.scalable is not None
+
+
+_BIT_LIMIT = ("vectors are not bigger than 2^17 bits.",
+              lambda op: all(_vector_bits(v.type) <= 131072 for v in (*op.operands, *op.results)))
+
+
 @register_op
 class LLVMVectorInsertOp(RegisteredOp):
     name = "llvm.intr.vector.insert"
     traits = (Pure,)
+    ods_predicates = (_BIT_LIMIT, (
+        "it is not inserting scalable into fixed-length vectors.",
+        lambda op: not _scalable(op.operands[1].type) or _scalable(op.operands[0].type)))
     ods_operands = (Operand("dstvec"), Operand("srcvec"))
     ods_results = (Result("res"),)
     ods_properties = (Property("pos", TypedInt(T.I64)),)
@@ -91,6 +114,9 @@ class LLVMVectorInsertOp(RegisteredOp):
 class LLVMVectorExtractOp(RegisteredOp):
     name = "llvm.intr.vector.extract"
     traits = (Pure,)
+    ods_predicates = (_BIT_LIMIT, (
+        "it is not extracting scalable from fixed-length vectors.",
+        lambda op: not _scalable(op.results[0].type) or _scalable(op.operands[0].type)))
     ods_operands = (Operand("srcvec"),)
     ods_results = (Result("res"),)
     ods_properties = (Property("pos", TypedInt(T.I64)),)
@@ -107,14 +133,19 @@ class _GenericOnly(RegisteredOp):
 
 
 def _twice_as_many_elements(op) -> bool:
+    """Twice the elements of `vec1` (fixed or scalable as it is), of its
+    element type."""
     vec1, res = op.operands[0].type, op.results[0].type
-    return isinstance(res, T.VectorType) and res.num_elements == 2 * vec1.num_elements
+    return (isinstance(res, T.VectorType) and res.num_elements == 2 * vec1.num_elements
+            and _scalable(res) == _scalable(vec1) and res.element_type == vec1.element_type)
 
 
 _intrinsic("vector.interleave2", _GenericOnly, (Pure,),
            ods_operands=(Operand("vec1", LLVMVector), Operand("vec2", LLVMVector)),
-           ods_predicates=(("result has twice as many elements as 'vec1'",
-                            _twice_as_many_elements),))
+           ods_predicates=(("all of {vec1, vec2} have same type",
+                            lambda op: op.operands[0].type == op.operands[1].type),
+                           ("result has twice as many elements as 'vec1'",
+                            _twice_as_many_elements)))
 _intrinsic("vector.deinterleave2", _GenericOnly, (Pure,),
            ods_operands=(Operand("vec", LLVMVector),),
            ods_results=(Result("res", LLVMCompatible),))

@@ -51,17 +51,39 @@ def _pointer(type) -> bool:
 
 def _compatible(type) -> bool:
     """LLVM::isCompatibleType: the dialect's own types (held as `!llvm.`
-    opaque types), signless integers, floats and vectors of them."""
+    opaque types), signless integers, floats and one-dimensional vectors of
+    them."""
     if isinstance(type, T.VectorType):
-        return _compatible(type.element_type)
+        return len(type.shape) == 1 and _compatible(type.element_type)
     return (isinstance(type, T.OpaqueType) and type.text.startswith("!llvm.")) or \
         _signless(type) or isinstance(type, T.FloatType)
 
 
 LLVMPointer = TypeConstraint("LLVM pointer type", _pointer)
+
+
+def _aggregate(type) -> bool:
+    return isinstance(type, T.OpaqueType) and type.text.startswith(("!llvm.struct<",
+                                                                    "!llvm.array<"))
+
+
+def _sized(type) -> bool:
+    """LLVM_LoadableType's rule on the dialect's types: no void, function,
+    label, metadata or token, and a target extension type only where it
+    may be loaded and stored (spirv's)."""
+    if not isinstance(type, T.OpaqueType):
+        return True
+    text = type.text
+    if text.startswith("!llvm.target<"):
+        return text.startswith('!llvm.target<"spirv.')
+    return not text.startswith(("!llvm.void", "!llvm.func<", "!llvm.label", "!llvm.metadata",
+                                "!llvm.token"))
 LLVMCompatible = TypeConstraint("LLVM dialect-compatible type", _compatible)
 LLVMVector = TypeConstraint("LLVM dialect-compatible vector type",
                             lambda type: isinstance(type, T.VectorType) and _compatible(type))
+NonAggregate = TypeConstraint("LLVM-compatible non-aggregate type",
+                              lambda type: _compatible(type) and not _aggregate(type))
+Loadable = TypeConstraint("LLVM type with size", lambda type: _compatible(type) and _sized(type))
 
 
 def _access_effects(op, own) -> list:
@@ -74,12 +96,37 @@ def _access_effects(op, own) -> list:
     return [own]
 
 
+def _pointer_bits(type) -> int:
+    """A pointer's size in bits: 64 (the default data layout's)."""
+    return 64
+
+
+def _atomic_type_allowed(type) -> bool:
+    """isTypeCompatibleWithAtomicOp: an integer, pointer or float of a
+    power-of-two size of at least 8 bits."""
+    if isinstance(type, T.IntegerType):
+        bits = type.width
+    elif isinstance(type, T.FloatType):
+        bits = type.width
+    elif _pointer(type):
+        bits = _pointer_bits(type)
+    else:
+        return False
+    return bits >= 8 and bits & (bits - 1) == 0
+
+
 def _atomic_ordering_error(op, loads: bool) -> str | None:
-    """LoadOp/StoreOp::verify (verifyAtomicMemOp): an atomic access names an
-    ordering it allows and has an alignment."""
+    """LoadOp/StoreOp::verify (verifyAtomicMemOp): an atomic access is of a
+    type atomics allow, names an ordering it allows and has an alignment; a
+    non-atomic one names no syncscope."""
     ordering = op.properties.get("ordering")
     if ordering is None or ordering.value == 0:
+        if "syncscope" in op.properties:
+            return f"'{op.name}' op expected syncscope to be null for non-atomic access"
         return None
+    accessed = (op.results[0] if loads else op.operands[0]).type
+    if not _atomic_type_allowed(accessed):
+        return f"'{op.name}' op unsupported type '{accessed}' for atomic access"
     case = ORDERING.case_of(ordering)
     if case in (("release", "acq_rel") if loads else ("acquire", "acq_rel")):
         return f"'{op.name}' op unsupported ordering '{case}'"
@@ -223,10 +270,73 @@ class _NonNegCast(_Cast):
     assembly_format = "(`nneg` $nonNeg^)? $arg attr-dict `:` type($arg) `to` type($res)"
 
 
-_register(_Cast, {name: () for name in ("bitcast", "addrspacecast", "inttoptr", "ptrtoint",
-                                        "sext", "fpext", "fptrunc", "fptosi", "fptoui",
-                                        "sitofp")})
-_register(_NonNegCast, {"zext": (), "uitofp": ()})
+def _pointer_space(type):
+    """The address space of a pointer or of a vector's pointer elements,
+    or None for another type."""
+    if isinstance(type, T.VectorType):
+        type = type.element_type
+    if not _pointer(type):
+        return None
+    text = type.text
+    return int(text[len("!llvm.ptr<"):-1]) if text != "!llvm.ptr" else 0
+
+
+class _BitcastBase(_Cast):
+    ods_operands = (Operand("arg", NonAggregate),)
+    ods_results = (Result("res", NonAggregate),)
+
+    def verify(self):
+        """BitcastOp::verify: pointers only to and from pointers of the same
+        address space, a vector of them only to and from a vector."""
+        source, result = self.operands[0].type, self.results[0].type
+        source_space, result_space = _pointer_space(source), _pointer_space(result)
+        if (source_space is None) != (result_space is None):
+            return "'llvm.bitcast' op can only cast pointers from and to pointers"
+        if result_space is None:
+            return None
+        if isinstance(result, T.VectorType) and not isinstance(source, T.VectorType):
+            return "'llvm.bitcast' op cannot cast pointer to vector of pointers"
+        if isinstance(source, T.VectorType) and not isinstance(result, T.VectorType):
+            return "'llvm.bitcast' op cannot cast vector of pointers to pointer"
+        if source_space != result_space:
+            return ("'llvm.bitcast' op cannot cast pointers of different address spaces, use "
+                    "'llvm.addrspacecast' instead")
+        return None
+
+
+def _extension_error(op) -> str | None:
+    """verifyExtOp of llvm.zext and llvm.sext (emitError: no op prefix): a
+    wider integer, or a vector of as many wider integers."""
+    source, result = op.operands[0].type, op.results[0].type
+    if isinstance(source, T.VectorType):
+        if not isinstance(result, T.VectorType):
+            return "input type is a vector but output type is an integer"
+        if source.shape != result.shape:
+            return "input and output vectors are of incompatible shape"
+        source, result = source.element_type, result.element_type
+    elif isinstance(result, T.VectorType):
+        return "input type is an integer but output type is a vector"
+    if (isinstance(source, T.IntegerType) and isinstance(result, T.IntegerType)
+            and result.width <= source.width):
+        return ("integer width of the output type is smaller or equal to the integer width "
+                "of the input type")
+    return None
+
+
+class _ExtensionBase(_Cast):
+    verify = _extension_error
+
+
+class _NonNegExtensionBase(_NonNegCast):
+    verify = _extension_error
+
+
+# In the order of the registry before the casts had verifiers of their own.
+for _name in ("bitcast", "addrspacecast", "inttoptr", "ptrtoint", "sext", "fpext", "fptrunc",
+              "fptosi", "fptoui", "sitofp"):
+    _register({"bitcast": _BitcastBase, "sext": _ExtensionBase}.get(_name, _Cast), {_name: ()})
+_register(_NonNegExtensionBase, {"zext": ()})
+_register(_NonNegCast, {"uitofp": ()})
 
 
 @register_op
@@ -260,6 +370,10 @@ class LLVMSelectOp(RegisteredOp):
 
 
 # ------------------------------------------------------------ vectors, aggregates
+def _element_of(type):
+    return type.element_type if isinstance(type, T.VectorType) else type
+
+
 def _vector_element(state):
     vector = state.types["vector"][0]
     return [vector.element_type if isinstance(vector, T.VectorType) else vector]
@@ -272,6 +386,8 @@ class LLVMExtractElementOp(RegisteredOp):
     ods_operands = (Operand("vector", LLVMVector), Operand("position", SignlessInteger))
     ods_results = (Result("res"),)
     ods_types = {"res": _vector_element}
+    ods_predicates = (("result type matches vector element type",
+                       lambda op: op.results[0].type == _element_of(op.operands[0].type)),)
     assembly_format = ("$vector `[` $position `:` type($position) `]` attr-dict `:` "
                        "type($vector)")
 
@@ -283,6 +399,8 @@ class LLVMInsertElementOp(RegisteredOp):
     ods_operands = (Operand("vector"), Operand("value"), Operand("position"))
     ods_results = (Result("res"),)
     ods_types = {"value": _vector_element, "res": "vector"}
+    ods_predicates = (("argument type matches vector element type",
+                       lambda op: op.operands[1].type == _element_of(op.operands[0].type)),)
     assembly_format = ("$value `,` $vector `[` $position `:` type($position) `]` attr-dict "
                        "`:` type($vector)")
 
@@ -329,17 +447,23 @@ class LLVMShuffleVectorOp(RegisteredOp):
 
 
 def _element_at(container, position):
-    """The type at `position` in nested LLVM aggregates (getInsertExtractValueElementType)."""
+    """The type at `position` in nested LLVM aggregates
+    (getInsertExtractValueElementType), or the message saying why there is
+    none."""
+    if not _compatible(container):
+        return None, f"expected LLVM IR Dialect type, got '{container}'"
+    from .llvm import array_parts
     type = container
     for index in position:
-        elements = element_types(type)
-        if elements is None:
-            return None
-        type = elements[0] if getattr(type, "text", "").startswith("!llvm.array") \
-            else (elements[index] if 0 <= index < len(elements) else None)
-        if type is None:
-            return None
-    return type
+        array = array_parts(type)
+        fields = element_types(type) if array is None else None
+        if array is None and fields is None:
+            return None, f"expected LLVM IR structure/array type, got: '{type}'"
+        count = array[0] if array is not None else len(fields)
+        if not 0 <= index < count:
+            return None, f"position out of bounds: {index}"
+        type = array[1] if array is not None else fields[index]
+    return type, None
 
 
 class InsertExtractValueElementType:
@@ -351,10 +475,9 @@ class InsertExtractValueElementType:
 
     def parse(self, state, children, args):
         container = state.types["container"][0]
-        element = _element_at(container, state.attributes["position"].value)
+        element, message = _element_at(container, state.attributes["position"].value)
         if element is None:
-            raise MLIRError(f"custom op '{state.op_name}' expected LLVM IR structure/array "
-                            "type", None)
+            raise MLIRError(f"custom op '{state.op_name}' {message}", None)
         state.types[args[0].args[0].name] = [element]
 
     def print(self, p, view, args):
@@ -377,6 +500,17 @@ class LLVMExtractValueOp(RegisteredOp):
                        "custom<InsertExtractValueElementType>(type($res), ref(type($container)), "
                        "ref($position))")
 
+    def verify(self):
+        """ExtractValueOp::verify: the result is the element at the position."""
+        container = self.operands[0].type
+        element, message = _element_at(container, self.properties["position"].value)
+        if element is None:
+            return f"'llvm.extractvalue' op {message}"
+        if element != self.results[0].type:
+            return (f"'llvm.extractvalue' op Type mismatch: extracting from '{container}' should "
+                    f"produce '{element}' but this op returns '{self.results[0].type}'")
+        return None
+
 
 @register_op
 class LLVMInsertValueOp(RegisteredOp):
@@ -391,6 +525,17 @@ class LLVMInsertValueOp(RegisteredOp):
     assembly_format = ("$value `,` $container `` $position attr-dict `:` type($container) "
                        "custom<InsertExtractValueElementType>(type($value), "
                        "ref(type($container)), ref($position))")
+
+    def verify(self):
+        """InsertValueOp::verify: the value is of the element's type."""
+        container, value = self.operands[0].type, self.operands[1].type
+        element, message = _element_at(container, self.properties["position"].value)
+        if element is None:
+            return f"'llvm.insertvalue' op {message}"
+        if element != value:
+            return (f"'llvm.insertvalue' op Type mismatch: cannot insert '{value}' into "
+                    f"'{container}'")
+        return None
 
 
 # ----------------------------------------------------------------------- memory
@@ -427,8 +572,8 @@ class LLVMLoadOp(RegisteredOp):
         """LoadOp::getEffects: reads its address (see _access_effects)."""
         return _access_effects(self, Read(0))
 
-    ods_operands = (Operand("addr"),)
-    ods_results = (Result("res"),)
+    ods_operands = (Operand("addr", LLVMPointer),)
+    ods_results = (Result("res", Loadable),)
     ods_properties = (Property("alignment", TypedInt(T.I64)), Property("volatile_", UnitAttr()),
                       Property("nontemporal", UnitAttr()), Property("invariant", UnitAttr()),
                       Property("invariantGroup", UnitAttr()),
@@ -458,7 +603,7 @@ class LLVMStoreOp(RegisteredOp):
         """StoreOp::getEffects: writes its address (see _access_effects)."""
         return _access_effects(self, Write(1))
 
-    ods_operands = (Operand("value", LLVMCompatible), Operand("addr", LLVMPointer))
+    ods_operands = (Operand("value", Loadable), Operand("addr", LLVMPointer))
     ods_results = ()
     ods_properties = (Property("alignment", TypedInt(T.I64)), Property("volatile_", UnitAttr()),
                       Property("nontemporal", UnitAttr()), Property("invariantGroup", UnitAttr()),
@@ -492,9 +637,13 @@ class Orderings:
         p.write(" ".join(ORDERING.case_of(view.op.properties[arg.name]) for arg in args))
 
 
+def _cmpxchg_result_type(value):
+    """The struct of a cmpxchg's value and its success flag."""
+    return T.OpaqueType(f"!llvm.struct<({_nested(value)}, i1)>")
+
+
 def _cmpxchg_result(state):
-    value = state.types["val"][0]
-    return [T.OpaqueType(f"!llvm.struct<({_nested(value)}, i1)>")]
+    return [_cmpxchg_result_type(state.types["val"][0])]
 
 
 def _nested(type) -> str:
@@ -515,6 +664,11 @@ class LLVMAtomicCmpXchgOp(RegisteredOp):
                       Property("volatile_", UnitAttr())) + _ALIAS_PROPERTIES
     required_properties = ("failure_ordering", "success_ordering")
     ods_types = {"cmp": "val", "res": _cmpxchg_result}
+    ods_predicates = (
+        ("operand #1 and operand #2 have the same type",
+         lambda op: op.operands[1].type == op.operands[2].type),
+        ("result #0 has an LLVM struct type consisting of the type of operand #2 and a bool",
+         lambda op: str(op.results[0].type) == str(_cmpxchg_result_type(op.operands[2].type))))
     custom_Orderings = Orderings()
     assembly_format = """
         (`weak` $weak^)? (`volatile` $volatile_^)? $ptr `,` $cmp `,` $val
@@ -523,8 +677,11 @@ class LLVMAtomicCmpXchgOp(RegisteredOp):
     """
 
     def verify(self):
-        """AtomicCmpXchgOp::verify: both orderings at least monotonic, the
-        failure one neither release nor acq_rel."""
+        """AtomicCmpXchgOp::verify: a value of a type atomics allow, both
+        orderings at least monotonic, the failure one neither release nor
+        acq_rel."""
+        if not _atomic_type_allowed(self.operands[2].type):
+            return "'llvm.cmpxchg' op unexpected LLVM IR type"
         success = ORDERING.case_of(self.properties["success_ordering"])
         failure = ORDERING.case_of(self.properties["failure_ordering"])
         if success in ("not_atomic", "unordered") or failure in ("not_atomic", "unordered"):
@@ -546,6 +703,8 @@ class LLVMAtomicRMWOp(RegisteredOp):
                       Property("volatile_", UnitAttr())) + _ALIAS_PROPERTIES
     required_properties = ("bin_op", "ordering")
     ods_types = {"res": "val"}
+    ods_predicates = (("result #0 and operand #1 have the same type",
+                       lambda op: op.results[0].type == op.operands[1].type),)
     assembly_format = """
         (`volatile` $volatile_^)? $bin_op $ptr `,` $val
         (`syncscope` `(` $syncscope^ `)`)? $ordering attr-dict `:`
@@ -553,13 +712,23 @@ class LLVMAtomicRMWOp(RegisteredOp):
     """
 
     def verify(self):
-        """AtomicRMWOp::verify: the float operations take a float value."""
+        """AtomicRMWOp::verify: the float operations take a float value (or
+        a vector of floats), xchg a type atomics allow, the others an
+        integer of 8, 16, 32 or 64 bits."""
         operation = ATOMIC_BIN_OPS.case_of(self.properties["bin_op"])
         value = self.operands[1].type
         if operation in ("fadd", "fsub", "fmax", "fmin", "fmaximum", "fminimum"):
-            if not isinstance(value.element_type if isinstance(value, T.VectorType)
-                              else value, T.FloatType):
+            if isinstance(value, T.VectorType):
+                if not isinstance(value.element_type, T.FloatType):
+                    return ("'llvm.atomicrmw' op expected LLVM IR floating point type for "
+                            "vector element")
+            elif not isinstance(value, T.FloatType):
                 return "'llvm.atomicrmw' op expected LLVM IR floating point type"
+        elif operation == "xchg":
+            if not _atomic_type_allowed(value):
+                return "'llvm.atomicrmw' op unexpected LLVM IR type for 'xchg' bin_op"
+        elif not (isinstance(value, T.IntegerType) and value.width in (8, 16, 32, 64)):
+            return "'llvm.atomicrmw' op expected LLVM IR integer type"
         return None
 
 

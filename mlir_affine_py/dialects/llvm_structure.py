@@ -22,7 +22,7 @@ from . import gpu  # noqa: F401  (defines GPU_LAUNCH_SYMBOL_KW, which BlockAddre
 from .base import RegisteredOp, attrs_of, first_of, regions_of
 from .llvm import FASTMATH_NONE, LINKAGES, function_type, function_type_parts
 from .base import lookup_symbol
-from .llvm_ops import TAIL_CALL_NONE, LLVMCompatible, SignlessInteger
+from .llvm_ops import TAIL_CALL_NONE, LLVMCompatible, LLVMPointer, SignlessInteger
 
 CCONV_C = A.OpaqueAttr("#llvm.cconv<ccc>")
 LINKAGE_EXTERNAL = A.OpaqueAttr("#llvm.linkage<external>")
@@ -233,6 +233,17 @@ class LLVMFuncOp(RegisteredOp):
     def generic_properties(self) -> dict:
         return {"visibility_": ZERO_I64, **super().generic_properties()}
 
+    def verify(self):
+        """LLVMFuncOp::verify on the inlining marks: never both no_inline and
+        always_inline (emitError: no op prefix); optimize_none with
+        no_inline."""
+        properties = self.properties
+        if "no_inline" in properties and "always_inline" in properties:
+            return "no_inline and always_inline attributes are incompatible"
+        if "optimize_none" in properties and "no_inline" not in properties:
+            return "'llvm.func' op with optimize_none must also be no_inline"
+        return None
+
 
 def _case(attr) -> str:
     """The case of an enum attribute `#llvm.<mnemonic><case>`."""
@@ -350,6 +361,22 @@ class LLVMGlobalOp(RegisteredOp):
     def generic_properties(self) -> dict:
         return {"visibility_": ZERO_I64, **super().generic_properties()}
 
+    def verify(self):
+        """GlobalOp::verify on the linkage and the alignment: a common
+        global is zero, an appending one an array, an alignment a power of
+        two (emitError: no op prefix)."""
+        linkage = str(self.properties.get("linkage", LINKAGE_EXTERNAL))
+        value = self.properties.get("value")
+        if linkage == "#llvm.linkage<common>" and value is not None and not _is_zero(value):
+            return "'llvm.mlir.global' op expected zero value for 'common' linkage"
+        if linkage == "#llvm.linkage<appending>" and not str(
+                self.properties["global_type"].value).startswith("!llvm.array<"):
+            return "'llvm.mlir.global' op expected array type for 'appending' linkage"
+        alignment = self.properties.get("alignment")
+        if isinstance(alignment, A.IntegerAttr) and alignment.value & (alignment.value - 1):
+            return "alignment attribute is not a power of 2"
+        return None
+
 
 # -------------------------------------------------------------- calls, bundles
 _BUNDLES = r"""
@@ -421,6 +448,38 @@ class _CallLike(RegisteredOp):
         cls._bundle_attrs(attrs, bundles)
         return callee, pointer, operands, operand_types, attrs, bundles, call_type
 
+    def call_arguments(self) -> list:
+        """The callee's arguments: the first operand group, less the callee
+        pointer of an indirect call."""
+        count = self.properties["operandSegmentSizes"].value[0]
+        return self.operands[1 if "callee" not in self.properties else 0:count]
+
+    def var_callee_type_error(self) -> str | None:
+        """verifyCallOpVarCalleeType: the type a variadic callee is called
+        with takes the call's leading arguments and gives its result."""
+        given = self.properties.get("var_callee_type")
+        if given is None:
+            return None
+        parts = function_type_parts(given.value)
+        if parts is None or not parts[2]:
+            return f"'{self.name}' op expected var_callee_type to be a variadic function type"
+        result, params, _ = parts
+        args = self.call_arguments()
+        if len(params) > len(args):
+            return (f"'{self.name}' op expected var_callee_type to have at most {len(args)} "
+                    "parameters")
+        for param, arg in zip(params, args):
+            if param != arg.type:
+                return (f"'{self.name}' op var_callee_type parameter type mismatch: '{param}' "
+                        f"!= '{arg.type}'")
+        if not self.results:
+            if result is not None:
+                return f"'{self.name}' op expected var_callee_type to return void"
+        elif self.results[0].type != result:
+            return (f"'{self.name}' op var_callee_type return type mismatch: "
+                    f"'{_void_or(result)}' != '{self.results[0].type}'")
+        return None
+
     def print_bundles(self, p, operands) -> None:
         tags = self.properties.get("op_bundle_tags")
         if tags is None or not tags.value:
@@ -471,6 +530,27 @@ class _CallLike(RegisteredOp):
             p.write(")")
 
 
+def _is_zero(value) -> bool:
+    """isZeroAttribute: integers and floats of zero (either sign), and
+    elements and arrays of them."""
+    if isinstance(value, A.IntegerAttr):
+        return value.value == 0
+    if isinstance(value, A.FloatAttr):
+        return value.bits in (0, 1 << (value.type.width - 1))
+    if isinstance(value, A.DenseElementsAttr):
+        element = value.type.element_type
+        if isinstance(element, T.FloatType):
+            return all(v in (0, 1 << (element.width - 1)) for v in value.values)
+        return all(v == 0 for v in value.values)
+    if isinstance(value, A.ArrayAttr):
+        return all(_is_zero(item) for item in value.value)
+    return False
+
+
+def _void_or(type) -> str:
+    return "!llvm.void" if type is None else str(type)
+
+
 def _callee_parts(children):
     """(callee symbol token, callee pointer use, argument uses)."""
     callee = first_of((c for c in children if isinstance(c, TOKEN) and c.type == "SYMBOL"), TOKEN)
@@ -489,8 +569,8 @@ def _vararg_type(children):
 class LLVMCallOp(_CallLike):
     name = "llvm.call"
     traits = (AttrSizedOperandSegments,)
-    ods_operands = (Variadic("callee_operands"), Variadic("op_bundle_operands"))
-    ods_results = (OptionalResult("result"),)
+    ods_operands = (Variadic("callee_operands", LLVMCompatible), Variadic("op_bundle_operands"))
+    ods_results = (OptionalResult("result", LLVMCompatible),)
     ods_properties = (Property("var_callee_type", A.TypeAttr), Property("callee", A.SymbolRefAttr),
                       Property("fastmathFlags", A.Attribute, FASTMATH_NONE),
                       Property("CConv", A.Attribute, CCONV_C),
@@ -594,11 +674,52 @@ class LLVMCallOp(_CallLike):
         self.print_signature(p, args)
 
     def verify(self):
-        """CallOp::verifySymbolUses: a direct callee names a symbol."""
+        """CallOp::verify (the type a variadic callee is called with), then
+        CallOp::verifySymbolUses: a direct callee names an llvm.func whose
+        type the call's operands and result match; an indirect one is the
+        first operand, a pointer."""
         callee = self.properties.get("callee")
-        if isinstance(callee, A.SymbolRefAttr) and lookup_symbol(self, callee.root) is None:
+        if callee is None:
+            if not self.operands:
+                return ("'llvm.call' op must have either a `callee` attribute or at least an "
+                        "operand")
+            if not LLVMPointer(self.operands[0].type):
+                return ("'llvm.call' op indirect call expects a pointer as callee: "
+                        f"'{self.operands[0].type}'")
+        message = self.var_callee_type_error()
+        if message or not isinstance(callee, A.SymbolRefAttr):
+            return message
+        function = lookup_symbol(self, callee.root)
+        if function is None:
             return (f"'llvm.call' op '{callee.root}' does not reference a symbol in the "
                     "current scope")
+        if not isinstance(function, LLVMFuncOp):
+            return (f"'llvm.call' op '{callee.root}' does not reference a valid LLVM function "
+                    "or IFunc")
+        parts = function_type_parts(function.properties["function_type"].value)
+        return None if parts is None else self._signature_error(*parts)
+
+    def _signature_error(self, result, params, vararg: bool) -> str | None:
+        args = self.call_arguments()
+        if vararg and "var_callee_type" not in self.properties:
+            return "'llvm.call' op missing var_callee_type attribute for vararg call"
+        if not vararg and len(params) != len(args):
+            return (f"'llvm.call' op incorrect number of operands ({len(args)}) for callee "
+                    f"(expecting: {len(params)})")
+        if len(params) > len(args):
+            return (f"'llvm.call' op incorrect number of operands ({len(args)}) for varargs "
+                    f"callee (expecting at least: {len(params)})")
+        for index, (param, arg) in enumerate(zip(params, args)):
+            if arg.type != param:
+                return (f"'llvm.call' op operand type mismatch for operand {index}: "
+                        f"'{arg.type}' != '{param}'")
+        if not self.results and result is not None:
+            return "'llvm.call' op expected function call to produce a value"
+        if self.results and result is None:
+            return "'llvm.call' op calling function with void result must not produce values"
+        if self.results and self.results[0].type != result:
+            return (f"'llvm.call' op result type mismatch: '{self.results[0].type}' != "
+                    f"'{result}'")
         return None
 
     def finish_parse(self) -> None:
@@ -700,6 +821,11 @@ class LLVMInvokeOp(_CallLike):
     def finish_parse(self) -> None:
         if self.properties.get("CConv") == CCONV_C:
             del self.properties["CConv"]
+
+    def verify(self):
+        """InvokeOp::verify: the type a variadic callee is called with."""
+        return self.var_callee_type_error()
+
 
 
 @register_op

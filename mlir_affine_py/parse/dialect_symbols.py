@@ -40,7 +40,55 @@ def dialect_type(token) -> T.Type:
     if token.value.startswith(_LLVM_TYPE):
         from ..dialects import llvm
         return llvm.llvm_type(token)
+    if token.value.startswith(_MMA_MATRIX):
+        _check_mma_matrix(token)
     return T.OpaqueType(printed_symbol(token.value))
+
+
+_MMA_MATRIX = "!gpu.mma_matrix<"
+_MMA_ELEMENTS = ("f16", "f32", "f64", "ui8", "si8", "i32")
+
+
+def _check_mma_matrix(token) -> None:
+    """The gpu dialect's parser of `!gpu.mma_matrix<16x16xf16, "AOp">`: a
+    static shape, an element type, a comma, the operand kind as a string
+    and `>`; then MMAMatrixType::verifyInvariants, at the mnemonic: two
+    dimensions, a kind among AOp, BOp and COp, an element type the matrix
+    units take."""
+    text, at = token.value, len(_MMA_MATRIX)
+
+    def fail(message: str, offset: int) -> MLIRError:
+        return MLIRError(message, advance((token.line, token.column), text[:offset]))
+
+    dims = 0
+    while True:
+        match = re.compile(r"\s*(?:([0-9]+)|(\?))\s*x").match(text, at)
+        if match is None:
+            break
+        if match[2]:
+            raise fail("expected static shape", match.start(2))
+        dims, at = dims + 1, match.end()
+    while text[at].isspace():
+        at += 1
+    depth, end = 0, at
+    while end < len(text) - 1 and not (depth == 0 and text[end] == ","):
+        depth += text[end] in "<([{"
+        depth -= text[end] in ">)]}"
+        end += 1
+    element = text[at:end].strip()
+    if not element[:1].isalpha():
+        raise fail("expected non-function type", at)
+    if end >= len(text) - 1:
+        raise fail("expected ','", end)
+    kind = text[end + 1:-1].strip()
+    message = ("MMAMatrixType must have exactly two dimensions" if dims != 2
+               else "operand expected to be one of AOp, BOp or COp"
+               if kind not in ('"AOp"', '"BOp"', '"COp"')
+               else "MMAMatrixType elements must be SI8, UI8, I32, F16, F32, or F64"
+               if element not in _MMA_ELEMENTS else None)
+    if message:
+        # At the type's mnemonic, where the dialect's type parser starts.
+        raise fail(message, len("!gpu."))
 
 
 def dialect_attribute(token, aliases=None) -> A.Attribute:

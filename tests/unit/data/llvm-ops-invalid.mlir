@@ -119,3 +119,392 @@ llvm.func @landingpad_personality() {
   %0 = llvm.landingpad cleanup : !llvm.struct<(ptr, i32)>
   llvm.return
 }
+
+// -----
+
+llvm.func @sink(i32)
+
+func.func @segments_of_another_length(%x: i32) {
+  // expected-error@+1 {{'llvm.call' op operand count (1) does not match with the total size (0) specified in attribute 'operandSegmentSizes'}}
+  "llvm.call"(%x) <{callee = @sink}> {operandSegmentSizes = array<i32: 1, 0, 0>, op_bundle_sizes = array<i32>} : (i32) -> ()
+  llvm.return
+}
+
+// -----
+
+func.func @call_of_nothing() {
+  // expected-error@+1 {{'llvm.call' op must have either a `callee` attribute or at least an operand}}
+  "llvm.call"() {op_bundle_sizes = array<i32>} : () -> ()
+  llvm.return
+}
+
+// -----
+
+func.func @call_through_an_integer(%x: i64) {
+  // expected-error@+1 {{'llvm.call' op indirect call expects a pointer as callee: 'i64'}}
+  "llvm.call"(%x) {operandSegmentSizes = array<i32: 1, 0>, op_bundle_sizes = array<i32>} : (i64) -> ()
+  llvm.return
+}
+
+// -----
+
+llvm.func @takes_f64(f64)
+
+func.func @call_argument_type(%x: f32) {
+  // expected-error@+1 {{'llvm.call' op operand type mismatch for operand 0: 'f32' != 'f64'}}
+  llvm.call @takes_f64(%x) : (f32) -> ()
+  llvm.return
+}
+
+// -----
+
+llvm.func @gives_i16() -> i16
+
+func.func @call_result_dropped() {
+  // expected-error@+1 {{'llvm.call' op expected function call to produce a value}}
+  llvm.call @gives_i16() : () -> ()
+  llvm.return
+}
+
+// -----
+
+llvm.func @gives_i16() -> i16
+
+func.func @call_result_type() {
+  // expected-error@+1 {{'llvm.call' op result type mismatch: 'i64' != 'i16'}}
+  %0 = llvm.call @gives_i16() : () -> i64
+  llvm.return
+}
+
+// -----
+
+func.func private @not_llvm()
+
+func.func @call_of_a_func_func() {
+  // expected-error@+1 {{'llvm.call' op 'not_llvm' does not reference a valid LLVM function or IFunc}}
+  llvm.call @not_llvm() : () -> ()
+  llvm.return
+}
+
+// -----
+
+llvm.func @printf_like(!llvm.ptr, ...)
+
+func.func @vararg_without_type(%p: !llvm.ptr) {
+  // expected-error@+1 {{'llvm.call' op missing var_callee_type attribute for vararg call}}
+  "llvm.call"(%p) <{callee = @printf_like}> {operandSegmentSizes = array<i32: 1, 0>, op_bundle_sizes = array<i32>} : (!llvm.ptr) -> ()
+  llvm.return
+}
+
+// -----
+
+llvm.func @printf_like(!llvm.ptr, ...)
+
+func.func @vararg_type_parameters(%p: !llvm.ptr, %x: f32) {
+  // expected-error@+1 {{'llvm.call' op var_callee_type parameter type mismatch: 'f32' != '!llvm.ptr'}}
+  llvm.call @printf_like(%p, %x) vararg(!llvm.func<void (f32, ...)>) : (!llvm.ptr, f32) -> ()
+  llvm.return
+}
+
+// -----
+
+llvm.func @printf_like(!llvm.ptr, ...)
+
+func.func @vararg_type_not_variadic(%p: !llvm.ptr) {
+  // expected-error@+1 {{'llvm.call' op expected var_callee_type to be a variadic function type}}
+  llvm.call @printf_like(%p) vararg(!llvm.func<void (ptr)>) : (!llvm.ptr) -> ()
+  llvm.return
+}
+
+// -----
+
+llvm.func @printf_like(!llvm.ptr, ...) -> i32
+llvm.func @personality(...) -> i32
+
+llvm.func @vararg_type_of_invoke(%p: !llvm.ptr) -> i32 attributes {personality = @personality} {
+  // expected-error@+1 {{'llvm.invoke' op expected var_callee_type to have at most 1 parameters}}
+  %0 = llvm.invoke @printf_like(%p) to ^ok unwind ^bad vararg(!llvm.func<i32 (ptr, ptr, ...)>) : (!llvm.ptr) -> i32
+^ok:
+  llvm.return %0 : i32
+^bad:
+  %1 = llvm.landingpad cleanup : !llvm.struct<(ptr, i32)>
+  llvm.return %0 : i32
+}
+
+// -----
+
+func.func @atomic_load_of_i24(%p: !llvm.ptr) {
+  // expected-error@+1 {{'llvm.load' op unsupported type 'i24' for atomic access}}
+  %0 = llvm.load %p atomic acquire {alignment = 4 : i64} : !llvm.ptr -> i24
+  llvm.return
+}
+
+// -----
+
+func.func @atomic_store_of_a_struct(%p: !llvm.ptr, %v: !llvm.struct<(i32)>) {
+  // expected-error@+1 {{'llvm.store' op unsupported type '!llvm.struct<(i32)>' for atomic access}}
+  llvm.store %v, %p atomic release {alignment = 4 : i64} : !llvm.struct<(i32)>, !llvm.ptr
+  llvm.return
+}
+
+// -----
+
+func.func @syncscope_without_atomic(%p: !llvm.ptr, %v: i64) {
+  // expected-error@+1 {{'llvm.store' op expected syncscope to be null for non-atomic access}}
+  "llvm.store"(%v, %p) {syncscope = "agent"} : (i64, !llvm.ptr) -> ()
+  llvm.return
+}
+
+// -----
+
+func.func @load_from_a_memref(%m: memref<4xi8>) {
+  // expected-error@+1 {{'llvm.load' op operand #0 must be LLVM pointer type, but got 'memref<4xi8>'}}
+  %0 = llvm.load %m : memref<4xi8> -> i8
+  llvm.return
+}
+
+// -----
+
+func.func @bitcast_pointer_to_float(%p: !llvm.ptr) {
+  // expected-error@+1 {{'llvm.bitcast' op can only cast pointers from and to pointers}}
+  %0 = llvm.bitcast %p : !llvm.ptr to f64
+  llvm.return
+}
+
+// -----
+
+func.func @bitcast_across_spaces(%p: !llvm.ptr<3>) {
+  // expected-error@+1 {{'llvm.bitcast' op cannot cast pointers of different address spaces, use 'llvm.addrspacecast' instead}}
+  %0 = llvm.bitcast %p : !llvm.ptr<3> to !llvm.ptr<5>
+  llvm.return
+}
+
+// -----
+
+func.func @bitcast_of_a_matrix(%m: vector<4x4xi8>) {
+  // expected-error@+1 {{'llvm.bitcast' op operand #0 must be LLVM-compatible non-aggregate type, but got 'vector<4x4xi8>'}}
+  %0 = llvm.bitcast %m : vector<4x4xi8> to vector<4x4xi8>
+  llvm.return
+}
+
+// -----
+
+func.func @zext_narrower(%x: i64) {
+  // expected-error@+1 {{integer width of the output type is smaller or equal to the integer width of the input type}}
+  %0 = llvm.zext %x : i64 to i8
+  llvm.return
+}
+
+// -----
+
+func.func @sext_vector_lengths(%v: vector<4xi8>) {
+  // expected-error@+1 {{input and output vectors are of incompatible shape}}
+  %0 = llvm.sext %v : vector<4xi8> to vector<8xi16>
+  llvm.return
+}
+
+// -----
+
+func.func @insert_scalable_into_fixed(%s: vector<[2]xi64>, %d: vector<8xi64>) {
+  // expected-error@+1 {{'llvm.intr.vector.insert' op failed to verify that it is not inserting scalable into fixed-length vectors.}}
+  %0 = llvm.intr.vector.insert %s, %d[0] : vector<[2]xi64> into vector<8xi64>
+  llvm.return
+}
+
+// -----
+
+func.func @extract_too_wide(%v: vector<4097xf32>) {
+  // expected-error@+1 {{'llvm.intr.vector.extract' op failed to verify that vectors are not bigger than 2^17 bits.}}
+  %0 = llvm.intr.vector.extract %v[0] : vector<4xf32> from vector<4097xf32>
+  llvm.return
+}
+
+// -----
+
+func.func @string_of_another_length() {
+  // expected-error@+1 {{'llvm.mlir.constant' op expected array type of 5 i8 elements for the string constant}}
+  %0 = llvm.mlir.constant("hello") : !llvm.array<4 x i8>
+  llvm.return
+}
+
+// -----
+
+func.func @struct_field_type() {
+  // expected-error@+1 {{'llvm.mlir.constant' op struct element at index 1 is of wrong type}}
+  %0 = llvm.mlir.constant([7 : i32, 2 : i32]) : !llvm.struct<(i32, i64)>
+  llvm.return
+}
+
+// -----
+
+func.func @struct_of_one_value() {
+  // expected-error@+1 {{'llvm.mlir.constant' op expected array attribute for struct type}}
+  %0 = llvm.mlir.constant(3 : i8) : !llvm.struct<(i8, i8)>
+  llvm.return
+}
+
+// -----
+
+func.func @integer_into_a_float() {
+  // expected-error@+1 {{'llvm.mlir.constant' op expected integer type}}
+  %0 = llvm.mlir.constant(2 : i32) : f64
+  llvm.return
+}
+
+// -----
+
+func.func @float_semantics() {
+  // expected-error@+1 {{'llvm.mlir.constant' op attribute and type have different float semantics}}
+  %0 = llvm.mlir.constant(2.5 : f32) : f64
+  llvm.return
+}
+
+// -----
+
+func.func @float_bits_as_integer() {
+  // expected-error@+1 {{'llvm.mlir.constant' op expected integer type of width 64}}
+  %0 = llvm.mlir.constant(2.5 : f64) : i32
+  llvm.return
+}
+
+// -----
+
+func.func @elements_count() {
+  // expected-error@+1 {{'llvm.mlir.constant' op type and attribute have a different number of elements: 3 vs. 4}}
+  %0 = llvm.mlir.constant(dense<[1, 2, 3, 4]> : vector<4xi16>) : !llvm.array<3 x i16>
+  llvm.return
+}
+
+// -----
+
+func.func @scalable_not_splat() {
+  // expected-error@+1 {{'llvm.mlir.constant' op scalable vector type requires a splat attribute}}
+  %0 = llvm.mlir.constant(dense<[1, 2]> : vector<2xi8>) : vector<[2]xi8>
+  llvm.return
+}
+
+// -----
+
+func.func @array_of_floats_from_an_array() {
+  // expected-error@+1 {{'llvm.mlir.constant' op for array with an array attribute must have a struct element type}}
+  %0 = llvm.mlir.constant([1.5 : f32]) : !llvm.array<1 x f32>
+  llvm.return
+}
+
+// -----
+
+func.func @array_of_structs_sizes() {
+  // expected-error@+1 {{'llvm.mlir.constant' op nested array attribute size for struct element at index 1 must match struct size: 3 vs. 2}}
+  %0 = llvm.mlir.constant([[1 : i8, 2 : i8], [1 : i8, 2 : i8, 3 : i8]]) : !llvm.array<2 x struct<(i8, i8)>>
+  llvm.return
+}
+
+// -----
+
+func.func @cmpxchg_of_i4(%p: !llvm.ptr, %v: i4) {
+  // expected-error@+1 {{'llvm.cmpxchg' op unexpected LLVM IR type}}
+  %0 = llvm.cmpxchg %p, %v, %v acq_rel monotonic : !llvm.ptr, i4
+  llvm.return
+}
+
+// -----
+
+func.func @cmpxchg_result(%p: !llvm.ptr, %v: i16) {
+  // expected-error@+1 {{'llvm.cmpxchg' op failed to verify that result #0 has an LLVM struct type consisting of the type of operand #2 and a bool}}
+  %0 = "llvm.cmpxchg"(%p, %v, %v) <{failure_ordering = 2 : i64, success_ordering = 2 : i64}> : (!llvm.ptr, i16, i16) -> !llvm.struct<(i16, i8)>
+  llvm.return
+}
+
+// -----
+
+func.func @atomicrmw_add_of_a_float(%p: !llvm.ptr, %v: f16) {
+  // expected-error@+1 {{'llvm.atomicrmw' op expected LLVM IR integer type}}
+  %0 = llvm.atomicrmw add %p, %v monotonic : !llvm.ptr, f16
+  llvm.return
+}
+
+// -----
+
+func.func @atomicrmw_fmax_of_integers(%p: !llvm.ptr, %v: vector<2xi32>) {
+  // expected-error@+1 {{'llvm.atomicrmw' op expected LLVM IR floating point type for vector element}}
+  %0 = llvm.atomicrmw fmax %p, %v monotonic : !llvm.ptr, vector<2xi32>
+  llvm.return
+}
+
+// -----
+
+func.func @atomicrmw_xchg_of_i7(%p: !llvm.ptr, %v: i7) {
+  // expected-error@+1 {{'llvm.atomicrmw' op unexpected LLVM IR type for 'xchg' bin_op}}
+  %0 = llvm.atomicrmw xchg %p, %v monotonic : !llvm.ptr, i7
+  llvm.return
+}
+
+// -----
+
+func.func @extractelement_result(%v: vector<2xf16>, %i: i32) {
+  // expected-error@+1 {{'llvm.extractelement' op failed to verify that result type matches vector element type}}
+  %0 = "llvm.extractelement"(%v, %i) : (vector<2xf16>, i32) -> f32
+  llvm.return
+}
+
+// -----
+
+// expected-error@+1 {{'llvm.mlir.global' op expected zero value for 'common' linkage}}
+llvm.mlir.global common @counter(1.5 : f32) : f32
+
+// -----
+
+// expected-error@+1 {{'llvm.mlir.global' op expected array type for 'appending' linkage}}
+llvm.mlir.global appending @list(0 : i64) : i64
+
+// -----
+
+// expected-error@+1 {{alignment attribute is not a power of 2}}
+llvm.mlir.global internal @odd_alignment(0 : i16) {alignment = 6 : i64} : i16
+
+// -----
+
+// expected-error@+1 {{'llvm.func' op with optimize_none must also be no_inline}}
+llvm.func @unoptimized() attributes {always_inline, optimize_none} {
+  llvm.return
+}
+
+// -----
+
+func.func @interleave_of_two_lengths(%a: vector<4xi32>, %b: vector<2xi32>) {
+  // expected-error@+1 {{'llvm.intr.vector.interleave2' op failed to verify that all of {vec1, vec2} have same type}}
+  %0 = "llvm.intr.vector.interleave2"(%a, %b) : (vector<4xi32>, vector<2xi32>) -> vector<8xi32>
+  llvm.return
+}
+
+// -----
+
+func.func @interleave_into_scalable(%a: vector<4xi32>) {
+  // expected-error@+1 {{'llvm.intr.vector.interleave2' op failed to verify that result has twice as many elements as 'vec1'}}
+  %0 = "llvm.intr.vector.interleave2"(%a, %a) : (vector<4xi32>, vector<4xi32>) -> vector<[8]xi32>
+  llvm.return
+}
+
+// -----
+
+func.func @extractvalue_result(%s: !llvm.struct<(i8, f64)>) {
+  // expected-error@+1 {{'llvm.extractvalue' op Type mismatch: extracting from '!llvm.struct<(i8, f64)>' should produce 'f64' but this op returns 'i8'}}
+  %0 = "llvm.extractvalue"(%s) <{position = array<i64: 1>}> : (!llvm.struct<(i8, f64)>) -> i8
+  llvm.return
+}
+
+// -----
+
+func.func @insertvalue_value(%a: !llvm.array<3 x i16>, %x: i32) {
+  // expected-error@+1 {{'llvm.insertvalue' op Type mismatch: cannot insert 'i32' into '!llvm.array<3 x i16>'}}
+  %0 = "llvm.insertvalue"(%a, %x) <{position = array<i64: 2>}> : (!llvm.array<3 x i16>, i32) -> !llvm.array<3 x i16>
+  llvm.return
+}
+
+// -----
+
+func.func @extractvalue_position(%a: !llvm.array<3 x i16>) {
+  // expected-error@+1 {{'llvm.extractvalue' op position out of bounds: 3}}
+  %0 = "llvm.extractvalue"(%a) <{position = array<i64: 3>}> : (!llvm.array<3 x i16>) -> i16
+  llvm.return
+}
