@@ -247,21 +247,28 @@ def argument_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def apply_passes(module, flags) -> None:
+    """Run on each function the passes of `--pass=-name[=options]` flags."""
+    from . import api
+    for flag in flags:
+        name, _, options = flag.lstrip("-").partition("=")
+        api.run_pipeline(module, f"builtin.module(func.func({name}{{{options}}}))"
+                         if options else f"builtin.module(func.func({name}))")
+
+
 def drawing_of(args: argparse.Namespace) -> SpaceDrawing:
     """The drawing the command's arguments ask for (`main` renders it)."""
     from . import api
     from .dialects.affine import AffineForOp
     module = api.parse_file(args.input)
-    for flag in args.passes:
-        name, _, options = flag.lstrip("-").partition("=")
-        api.run_pipeline(module, f"builtin.module(func.func({name}{{{options}}}))"
-                         if options else f"builtin.module(func.func({name}))")
+    apply_passes(module, args.passes)
     func = next(op for op in module.walk() if op.op_name == "func.func")
     nests = [op for op in func.regions[0].blocks[0].ops if isinstance(op, AffineForOp)]
     if args.nest >= len(nests):
         raise PictureError(f"the function has {len(nests)} loop nests at its top")
     axes = tuple(int(k) for k in args.axes.split(",")) if args.axes else None
-    return space_drawing(nests[args.nest], axes, args.tiles)
+    with api.context_for(module):       # the axes named as the source writes them
+        return space_drawing(nests[args.nest], axes, args.tiles)
 
 
 def main(argv=None) -> int:
