@@ -14,13 +14,11 @@ from ..analysis.affine_access import depends_on
 from ..analysis.loop_nests import get_perfectly_nested_loops, is_perfectly_nested  # noqa: F401
 from ..dialects.affine import AffineApplyOp, AffineForOp
 from ..dialects.arith import ConstantOp
-from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.affine_expr import AffineConstantExpr
 from ..ir.affine_expr import dim as affine_dim
 from ..ir.affine_map import AffineMap
 from ..ir.core import OP_CLASSES
-from ..ir.op_definition import index_attr, segment_sizes
 from ..ir.rewriter import IRMapping, IRRewriter
 from ..ir.side_effects import is_op_trivially_dead
 from ..ir.traits import FunctionOpInterface
@@ -214,19 +212,14 @@ def composed_trip_count_divisor(loop: AffineForOp) -> int:
 
 def set_loop_bound(loop: AffineForOp, lower: bool, map, operands) -> None:
     """AffineForOp::setLowerBound / setUpperBound."""
-    lbs, ubs, inits = (list(loop.lower_bound_operands), list(loop.upper_bound_operands),
-                       list(loop.inits))
     if lower:
-        lbs = list(operands)
+        loop.set_lower_bound(map, operands)
     else:
-        ubs = list(operands)
-    loop.set_operands(lbs + ubs + inits)
-    loop.properties["lowerBoundMap" if lower else "upperBoundMap"] = A.AffineMapAttr(map)
-    loop.properties["operandSegmentSizes"] = segment_sizes(len(lbs), len(ubs), len(inits))
+        loop.set_upper_bound(map, operands)
 
 
 def set_loop_step(loop: AffineForOp, step: int) -> None:
-    loop.properties["step"] = index_attr(step)
+    loop.step = step
 
 
 def promote_if_single_iteration(loop: AffineForOp) -> bool:
