@@ -145,7 +145,8 @@ def _regions(module) -> list:
     found = []
     for func in (op for op in module.walk() if op.op_name == "func.func"):
         for ops in affine_regions(func):
-            found.append((f"@{func.sym_name}: nests from {loop_name(ops[0])}", ops))
+            nests = f"{len(ops)} loop nests" if len(ops) > 1 else "the loop nest"
+            found.append((f"@{func.sym_name}: {nests} from {loop_name(ops[0])}", ops))
     return found
 
 
@@ -157,7 +158,7 @@ def write_graph(module, graph: str, line_offset: int = 0) -> tuple:
     from .polyhedral.scop import extract
     directed = graph == "dependences"
     lines = [f"{'digraph' if directed else 'graph'} {quote(graph)} {{",
-             "  compound=true;", "  node [shape=box, fontname=\"monospace\"];"]
+             "  node [shape=box, fontname=\"monospace\"];"]
     left_out = []
     for number, (title, ops) in enumerate(_regions(module)):
         try:
