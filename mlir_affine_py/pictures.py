@@ -44,7 +44,8 @@ from dataclasses import dataclass, field
 
 import islpy as isl
 
-KIND_COLOURS = {"flow": "#c0392b", "anti": "#2471a3", "output": "#7d3c98"}
+from .transforms.graph_dot import KIND_COLOURS
+
 MAX_POINTS = 4000
 
 

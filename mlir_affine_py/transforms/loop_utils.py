@@ -421,3 +421,23 @@ def affine_for_op_body_skew(loop: AffineForOp, shifts, warn=None) -> tuple:
         prologue = epilogue if prologue is None else prologue
     loop.erase()
     return prologue, epilogue
+
+
+def statement_places(statements, line_offset: int = 0) -> str:
+    """`S0 = the store at 8:9 (i0 = %i, i1 = %j); ...`: each statement of
+    the schedule by the place of its store in the input (whose chunk starts
+    after `line_offset` lines), or the file location of a store with
+    `loc(...)`, and its dimensions by the loops they were."""
+    parts = []
+    for statement in statements:
+        store = statement.ops[-1]
+        pos = store.pos
+        if pos.__class__ is not tuple:
+            place = pos.file_position()
+            pos = place if place is None else f"{place[0]}:{place[1]}:{place[2]}"
+        elif pos:
+            pos = f"{pos[0] + line_offset}:{pos[1]}"
+        dims = ", ".join(f"{dim} = {loop_name(loop)}"
+                         for dim, loop in zip(statement.dim_names, statement.loops))
+        parts.append(f"{statement.name} = the {store.op_name} at {pos} ({dims})")
+    return "; ".join(parts)

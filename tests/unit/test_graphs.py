@@ -1,9 +1,9 @@
 """The dependence graph and the fusion conflict graph as Graphviz DOT
-(mlir_affine_py/graphs.py): the DOT text read back here holds an edge
-per kind and pair of statements the project's dependences join, labelled
-with the distances the dependence pairs enumerated one by one give, and
-per level exactly the FCG's vertices, conflict and self edges, with the
-colouring the pass chose."""
+(mlir_affine_py/graphs.py, transforms/graph_dot.py): the DOT text read
+back here holds an edge per kind and pair of statements the project's
+dependences join, labelled with the distances the dependence pairs
+enumerated one by one give, and per level exactly the FCG's vertices,
+conflict and self edges, with the colouring the pass chose."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from mlir_affine_py.parse.parser import parse_source
 from mlir_affine_py.polyhedral.dependences import compute_dependences
 from mlir_affine_py.polyhedral.fusion import plan_permute_and_fuse
 from mlir_affine_py.polyhedral.scop import extract
+from mlir_affine_py.transforms.graph_dot import LOOP_COLOURS
 from support import REPO_ROOT
 from test_permute_and_fuse import CYCLE, FIGURE1, REVERSED, region
 
@@ -177,7 +178,7 @@ def test_every_conflict_is_an_edge_and_the_colours_are_the_choice(text):
         beta = expected_nodes[node]
         assert ("fillcolor" in attributes) == (beta is not None)
         if beta is not None:
-            assert _value(attributes["fillcolor"]) == graphs.LOOP_COLOURS[beta]
+            assert _value(attributes["fillcolor"]) == LOOP_COLOURS[beta % len(LOOP_COLOURS)]
 
 
 def test_figure1_conflicts_are_red_and_the_chosen_fusion_shares_a_colour():
@@ -214,3 +215,26 @@ def test_bad_input_is_a_diagnostic_not_a_traceback(tmp_path):
     done = subprocess.run([sys.executable, "-m", "mlir_affine_py.graphs", str(bad)],
                           capture_output=True, text=True, cwd=REPO_ROOT)
     assert done.returncode == 1 and "Traceback" not in done.stderr
+
+
+def test_the_pass_writes_the_graphs_it_coloured(tmp_path):
+    """-affine-permute-and-fuse=fcg-dot=FILE: the same nodes, colours and
+    edges as the command's, from the pass's own run."""
+    from mlir_affine_py import api
+    expected = _read_dot(graphs.write_graph(parse_source(FIGURE1), "fusion")[0])
+    module = api.parse(FIGURE1)
+    out = tmp_path / "fcg.dot"
+    api.run_pipeline(module, f"builtin.module(affine-permute-and-fuse{{fcg-dot={out}}})")
+    text = out.read_text()
+    assert text.startswith('graph "fusion conflict graphs of builtin.module" {')
+    assert _read_dot(text) == expected and expected[1]
+    assert "@figure1: nests from" in text
+
+
+def test_an_unwritable_graph_file_fails_the_pass(tmp_path, capsys):
+    from mlir_affine_py.opt_main import main
+    source = tmp_path / "f.mlir"
+    source.write_text(REVERSED)
+    code = main([str(source), f"-affine-permute-and-fuse=fcg-dot={tmp_path}/no/such/x.dot"])
+    assert code == 1
+    assert "error: cannot write the fusion conflict graphs to" in capsys.readouterr().err
