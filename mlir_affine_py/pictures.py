@@ -10,22 +10,26 @@ in, and the dependences between them as arrows; after a transformation
 Definitions
 -----------
 - The nest is the `--nest`-th loop at the top of the first function, read
-  as a SCoP (`polyhedral/scop.py`); its statements with as many loops as
-  the deepest one are drawn.
+  as a SCoP (`polyhedral/scop.py`); its statements inside both loops of
+  the plane are drawn.
 - The *plane* is that of the loops at positions `--axes` (default: the two
-  innermost).  The other loops are *sliced*: fixed to their least value
-  (the first iteration of the loops outside the plane), so a 3-d stencil
-  shows one time step; with `--tiles` the loops outside the plane are not
-  fixed but give each point its colour (a tiled nest: the tile loops).
+  innermost).  The loops outside it and between its two loops are
+  *sliced*: fixed to their least value (the first iteration of the loops
+  outside the plane), so a 3-d stencil shows one time step; with `--tiles`
+  the loops outside the plane are not fixed but give each point its colour
+  (a tiled nest: the tile loops).  The loops inside the plane's second
+  loop are *projected*: a point stands for their whole run (lu's point
+  (i, j) for its loop over k), as when the plane's loops are permuted.
 - The *bounds* are the convex hull of the points drawn (the polygon whose
   edges are the tight constraints of the slice).
 - The *order* joins the points in the order the nest runs them (the
   statements' schedule).
 - A *dependence arrow* joins two points of the slice whose instances
   depend (flow, anti or output, exact with isl: `polyhedral/dependences.py`),
-  from source to destination; of the sources of one kind and statement for
-  a destination, only the last (the others reach it through it, or are
-  overwritten first), so the picture shows the direct dependences.
+  from source to destination (instances of one point make no arrow); of
+  the sources of one kind and statement for a destination, only the last
+  (the others reach it through it, or are overwritten first), so the
+  picture shows the direct dependences.
 
 The drawing is computed first (`space_drawing`, plain data, what tests
 check against isl) and rendered with matplotlib (`render`), each artist
@@ -40,7 +44,8 @@ from dataclasses import dataclass, field
 
 import islpy as isl
 
-KIND_COLOURS = {"flow": "#c0392b", "anti": "#2471a3", "output": "#7d3c98"}
+from .transforms.graph_dot import KIND_COLOURS
+
 MAX_POINTS = 4000
 
 
@@ -74,19 +79,23 @@ def space_drawing(root, axes=None, tiles: bool = False) -> SpaceDrawing:
     a, b = axes if axes is not None else (depth - 2, depth - 1)
     if not (0 <= a < b < depth):
         raise PictureError(f"axes {a},{b} are not two loops of the {depth} of the nest")
-    statements = [s for s in scop.statements if len(s.ivs) == depth]
-    loops = statements[0].loops
+    statements = [s for s in scop.statements if len(s.ivs) > b]
+    loops = max(statements, key=lambda s: len(s.ivs)).loops
     drawing = SpaceDrawing((loop_name(loops[a]), loop_name(loops[b])))
     slices = {s.name: _slice(s.domain, a, b, tiles) for s in statements}
     instances = []
     for s in statements:
-        for point in _points(slices[s.name]):
+        for point in _points(_to_plane(slices[s.name], b)):
             group = tuple(point[:a]) if tiles else ()
             drawing.points.append((s.name, point[a], point[b], group))
-            instances.append((_time(s, point), point[a], point[b]))
+            instances.append((_time(s, point, b), point[a], point[b]))
     if len(instances) > MAX_POINTS:
         raise PictureError(f"{len(instances)} points: more than {MAX_POINTS} to draw")
-    drawing.order = [(x, y) for _, x, y in sorted(instances)]
+    for _, x, y in sorted(instances):
+        # Statements of one point (a point stands for its inner loops) run
+        # one after the other: the order visits the point once.
+        if not drawing.order or drawing.order[-1] != (x, y):
+            drawing.order.append((x, y))
     drawing.bounds = convex_hull({(x, y) for _, x, y, _ in drawing.points})
     dependences = compute_dependences(scop)
     for kind in ("flow", "anti", "output"):
@@ -95,17 +104,26 @@ def space_drawing(root, axes=None, tiles: bool = False) -> SpaceDrawing:
 
 
 def _slice(domain: isl.Set, a: int, b: int, tiles: bool) -> isl.Set:
-    """The statement's instances drawn: the loops other than the plane's
-    fixed to their least value (with `tiles`, only those inside the plane's
-    first loop, the outer ones kept as groups)."""
+    """The statement's instances drawn: the loops outside the plane and
+    between its two loops fixed to their least value (with `tiles`, those
+    outside the plane's first loop kept, as groups); the loops inside the
+    plane's second loop are kept whole, `_to_plane` projects them."""
     sliced = domain
-    for k in range(domain.dim(isl.dim_type.set)):
-        if k in (a, b) or (tiles and k < a):
+    for k in range(min(b, domain.dim(isl.dim_type.set))):
+        if k == a or (tiles and k < a):
             continue
         least = sliced.lexmin()
         value = isl.Set.sample_point(least).get_coordinate_val(isl.dim_type.set, k)
         sliced = sliced.fix_val(isl.dim_type.set, k, value)
     return sliced
+
+
+def _to_plane(instances: isl.Set, b: int) -> isl.Set:
+    """The instances' points of the plane: the loops inside the plane's
+    second loop projected out, so that a point stands for the whole run of
+    the inner loops (lu's (i, j) and its loop over k)."""
+    n = instances.dim(isl.dim_type.set)
+    return instances.project_out(isl.dim_type.set, b + 1, n - b - 1)
 
 
 def _points(elements: isl.Set) -> list:
@@ -118,12 +136,17 @@ def _points(elements: isl.Set) -> list:
     return found
 
 
-def _time(statement, point) -> tuple:
-    """The instance's 2d+1 schedule vector, for the execution order."""
-    return tuple(point[e[1]] if isinstance(e, tuple) else e for e in statement.schedule)
+def _time(statement, point, b: int) -> tuple:
+    """The 2d+1 schedule vector of the point's first instance, as far as
+    the plane's loops decide it (the inner loops run inside the point)."""
+    return tuple(point[e[1]] if isinstance(e, tuple) else e
+                 for e in statement.schedule[:2 * b + 3])
 
 
 def _arrows(relation: isl.UnionMap, slices: dict, kind: str, a: int, b: int) -> list:
+    """The dependences between instances of the slices, as pairs of points
+    of the plane (inner loops projected out, pairs within one point
+    dropped); for each destination point, the last source point."""
     arrows = []
     maps: list = []
     relation.foreach_map(maps.append)
@@ -132,6 +155,12 @@ def _arrows(relation: isl.UnionMap, slices: dict, kind: str, a: int, b: int) -> 
         if source not in slices or target not in slices:
             continue
         dep = dep.intersect_domain(slices[source]).intersect_range(slices[target])
+        dep = dep.project_out(isl.dim_type.in_, b + 1, dep.dim(isl.dim_type.in_) - b - 1)
+        dep = dep.project_out(isl.dim_type.out, b + 1, dep.dim(isl.dim_type.out) - b - 1)
+        same = isl.Map.universe(dep.get_space())
+        for k in range(b + 1):
+            same = same.equate(isl.dim_type.in_, k, isl.dim_type.out, k)
+        dep = dep.subtract(same)
         # For each destination, its last source (iterators in loop order).
         dep = dep.reverse().lexmax().reverse()
         for pair in _points(dep.wrap()):
@@ -202,7 +231,7 @@ def render(drawing: SpaceDrawing, path: str, title: str = "") -> None:
     plt.close(figure)
 
 
-def main(argv=None) -> int:
+def argument_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m mlir_affine_py.pictures",
                                      description="Draw the iteration space of a loop nest.")
     parser.add_argument("input", help="an MLIR file")
@@ -216,22 +245,39 @@ def main(argv=None) -> int:
                         "fixing them (a tiled nest's tiles)")
     parser.add_argument("--pass", dest="passes", action="append", default=[], metavar="=-PASS",
                         help="run this pass first (repeatable), written --pass=-name[=options]")
-    args = parser.parse_args(argv)
+    return parser
+
+
+def apply_passes(module, flags) -> None:
+    """Run on each function the passes of `--pass=-name[=options]` flags."""
+    from . import api
+    for flag in flags:
+        name, _, options = flag.lstrip("-").partition("=")
+        api.run_pipeline(module, f"builtin.module(func.func({name}{{{options}}}))"
+                         if options else f"builtin.module(func.func({name}))")
+
+
+def drawing_of(args: argparse.Namespace) -> SpaceDrawing:
+    """The drawing the command's arguments ask for (`main` renders it)."""
+    from . import api
+    from .dialects.affine import AffineForOp
+    module = api.parse_file(args.input)
+    apply_passes(module, args.passes)
+    func = next(op for op in module.walk() if op.op_name == "func.func")
+    nests = [op for op in func.regions[0].blocks[0].ops if isinstance(op, AffineForOp)]
+    if args.nest >= len(nests):
+        raise PictureError(f"the function has {len(nests)} loop nests at its top")
+    axes = tuple(int(k) for k in args.axes.split(",")) if args.axes else None
+    with api.context_for(module):       # the axes named as the source writes them
+        return space_drawing(nests[args.nest], axes, args.tiles)
+
+
+def main(argv=None) -> int:
+    args = argument_parser().parse_args(argv)
     from . import api
     from .analysis.affine_access import NotAffine
-    from .dialects.affine import AffineForOp
     try:
-        module = api.parse_file(args.input)
-        for flag in args.passes:
-            name, _, options = flag.lstrip("-").partition("=")
-            api.run_pipeline(module, f"builtin.module(func.func({name}{{{options}}}))"
-                             if options else f"builtin.module(func.func({name}))")
-        func = next(op for op in module.walk() if op.op_name == "func.func")
-        nests = [op for op in func.regions[0].blocks[0].ops if isinstance(op, AffineForOp)]
-        if args.nest >= len(nests):
-            raise PictureError(f"the function has {len(nests)} loop nests at its top")
-        axes = tuple(int(k) for k in args.axes.split(",")) if args.axes else None
-        drawing = space_drawing(nests[args.nest], axes, args.tiles)
+        drawing = drawing_of(args)
         render(drawing, args.output, title=" ".join([args.input, *args.passes]))
     except (PictureError, NotAffine, api.ParseError, ValueError) as error:
         print(f"pictures: {error}", file=sys.stderr)

@@ -6,7 +6,7 @@ extra installs it):
 HTML pages of the package's public names (`import mlir_affine_py as m`:
 what `m.__all__` lists) and of the modules a user imports or reads about:
 `api`, `passes` (writing passes), `pass_manager`, `rewrite`, `remarks`
-(the optimization remarks), `pictures`.  Every warning pdoc gives (a
+(the optimization remarks), `pictures`, `graphs`.  Every warning pdoc gives (a
 docstring it cannot render, a name in `__all__` that does not resolve) is
 an error: the build then exits 1.  CI builds it (tests/unit/test_api_docs.py).
 """
@@ -21,7 +21,7 @@ from pathlib import Path
 REPO_ROOT = Path(__file__).resolve().parents[1]
 MODULES = ["mlir_affine_py", "mlir_affine_py.api", "mlir_affine_py.passes",
            "mlir_affine_py.pass_manager", "mlir_affine_py.rewrite", "mlir_affine_py.remarks",
-           "mlir_affine_py.pictures"]
+           "mlir_affine_py.pictures", "mlir_affine_py.graphs"]
 
 
 def build(output: Path) -> list:

@@ -9,8 +9,9 @@ axes (k, j) and (k, i); examples/skew2d.mlir as written (its dependence
 coloured; and three PolyBench kernels of the shared corpus
 ($PYAFFINE_SHARED or ../shared, MINI size): seidel-2d in the plane (i, j)
 of its first time step, as written and skewed (Pluto's (t, t + i,
-2t + i + j)), jacobi-1d in the plane (t, i), and lu in the plane (i, j)
-of its first k; and the tutorial's (docs/tutorial.md) examples/kernel.mlir
+2t + i + j)), jacobi-1d in the plane (t, i), and lu at N = 16 in the
+plane (i, j), a point standing for its loop over k (at MINI size, 2301
+points and 3706 arrows fill the picture); and the tutorial's (docs/tutorial.md) examples/kernel.mlir
 at N = 8, as written and in the order the interchange chooses at N = 256.
 Each is `python -m mlir_affine_py.pictures` with the arguments listed
 below (mlir_affine_py/pictures.py says what is drawn)."""
@@ -39,10 +40,18 @@ def small_kernel(folder: Path) -> str:
     return str(path)
 
 
-def corpus(name: str) -> str | None:
+def corpus(name: str, folder: Path, size: int | None = None) -> str | None:
+    """The PolyBench kernel of the shared corpus; with `size`, its MINI
+    extent 40 made `size`, written into `folder`."""
     shared = Path(os.environ.get("PYAFFINE_SHARED", REPO.parent / "shared"))
     path = shared / "corpus" / "polybench" / f"{name}.peqc.mlir"
-    return str(path) if path.is_file() else None
+    if not path.is_file():
+        return None
+    if size is None:
+        return str(path)
+    resized = folder / f"{name}{size}.mlir"
+    resized.write_text(path.read_text().replace("40", str(size)))
+    return str(resized)
 
 
 def gallery(scratch: Path) -> list:
@@ -58,7 +67,8 @@ def gallery(scratch: Path) -> list:
              ("skew2d-tiled.svg", SKEW2D, ["--pass=-affine-loop-skew",
                                            "--pass=-affine-loop-tile=tile-sizes=4,4 polyhedral",
                                            "--axes", "2,3", "--tiles"])]
-    seidel, jacobi, lu = corpus("seidel_2d"), corpus("jacobi_1d"), corpus("lu")
+    seidel, jacobi = corpus("seidel_2d", scratch), corpus("jacobi_1d", scratch)
+    lu = corpus("lu", scratch, size=16)
     if seidel:
         items += [("seidel-2d.svg", seidel, []),
                   ("seidel-2d-skewed.svg", seidel, ["--pass=-affine-loop-skew"])]

@@ -15,7 +15,7 @@ from ..ir.affine_expr import AffineConstantExpr, AffineDimExpr, AffineSymbolExpr
 from ..ir.affine_expr import dim as affine_dim
 from ..ir.affine_expr import symbol as affine_symbol
 from ..ir.affine_map import AffineMap
-from ..ir.core import Block, Region, register_op
+from ..ir.core import Block, Region, Value, register_op
 from ..ir.op_definition import (Operand, Property, RegionDef, Result, Variadic, VariadicResult,
                                 index_attr, segment_sizes)
 from ..ir.side_effects import NOT_SPECULATABLE, RECURSIVELY_SPECULATABLE
@@ -348,9 +348,55 @@ class AffineForOp(RegisteredOp):
     def lower_bound_map(self) -> AffineMap:
         return self.properties["lowerBoundMap"].value
 
+    @lower_bound_map.setter
+    def lower_bound_map(self, map: AffineMap) -> None:
+        """A new lower bound map over the same operands (`set_lower_bound`
+        changes both)."""
+        self._set_bound("lower", map, self.lower_bound_operands)
+
     @property
     def upper_bound_map(self) -> AffineMap:
         return self.properties["upperBoundMap"].value
+
+    @upper_bound_map.setter
+    def upper_bound_map(self, map: AffineMap) -> None:
+        """A new upper bound map over the same operands (`set_upper_bound`
+        changes both)."""
+        self._set_bound("upper", map, self.upper_bound_operands)
+
+    def set_lower_bound(self, map: AffineMap, operands=()) -> None:
+        """AffineForOp::setLowerBound: the map (several results: their
+        maximum) and its operands, dimensions then symbols, of type index."""
+        self._set_bound("lower", map, operands)
+
+    def set_upper_bound(self, map: AffineMap, operands=()) -> None:
+        """AffineForOp::setUpperBound: the map (several results: their
+        minimum) and its operands, dimensions then symbols, of type index."""
+        self._set_bound("upper", map, operands)
+
+    def _set_bound(self, which: str, map, operands) -> None:
+        argument = f"{which}_bound_map"
+        if isinstance(map, A.AffineMapAttr):
+            map = map.value
+        if not isinstance(map, AffineMap):
+            raise TypeError(f"{argument} must be an AffineMap, not {type(map).__name__}")
+        if not map.results:
+            raise ValueError(f"{argument} {map} must have at least one result")
+        operands = list(operands)
+        if any(not isinstance(v, Value) or v.type != T.INDEX for v in operands):
+            raise TypeError(f"the operands of {argument} must be Values of type index")
+        if len(operands) != map.num_dims + map.num_symbols:
+            raise ValueError(f"{argument} {map} takes {map.num_dims + map.num_symbols} operands "
+                             f"(dimensions and symbols), the loop gives {len(operands)}")
+        lbs, ubs, inits = (list(self.lower_bound_operands), list(self.upper_bound_operands),
+                           list(self.inits))
+        if which == "lower":
+            lbs = operands
+        else:
+            ubs = operands
+        self.set_operands(lbs + ubs + inits)
+        self.properties[f"{which}BoundMap"] = A.AffineMapAttr(map)
+        self.properties["operandSegmentSizes"] = segment_sizes(len(lbs), len(ubs), len(inits))
 
     @property
     def lower_bound_operands(self):
@@ -368,6 +414,15 @@ class AffineForOp(RegisteredOp):
     @property
     def step(self) -> int:
         return self.properties["step"].value
+
+    @step.setter
+    def step(self, step: int) -> None:
+        """AffineForOp::setStep: a positive int."""
+        if isinstance(step, bool) or not isinstance(step, int):
+            raise TypeError(f"step must be a positive int, not {step!r}")
+        if step <= 0:
+            raise ValueError(f"step must be positive, not {step}")
+        self.properties["step"] = index_attr(step)
 
     fold = fold_affine_for
     canonicalization_patterns = (fold_empty_loop,)

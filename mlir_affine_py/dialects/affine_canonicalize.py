@@ -302,13 +302,8 @@ MIN_MAX_PATTERNS = (single_result_min_max, deduplicate_min_max, merge_min_max,
 # ------------------------------------------------------------- affine.for
 def _set_bounds(loop, lower, upper) -> None:
     """The loop's bound maps and operands (each a (map, operands) pair)."""
-    inits = list(loop.inits)
-    loop.properties["lowerBoundMap"] = A.AffineMapAttr(lower[0])
-    loop.properties["upperBoundMap"] = A.AffineMapAttr(upper[0])
-    loop.properties["operandSegmentSizes"] = A.DenseArrayAttr(
-        loop.properties["operandSegmentSizes"].type,
-        [len(lower[1]), len(upper[1]), len(inits)])
-    loop.set_operands(list(lower[1]) + list(upper[1]) + inits)
+    loop.set_lower_bound(*lower)
+    loop.set_upper_bound(*upper)
 
 
 def constant_fold_map(amap: AffineMap, constants):

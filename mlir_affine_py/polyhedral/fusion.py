@@ -56,6 +56,9 @@ class FusionPlan:
     legal: bool = False
     fused: int = 0          # clusters of two statements or more, at all levels
     order: list = field(default_factory=list)   # statements by their last scalar
+    # The fusion conflict graph of each level and group: (level, group, graph);
+    # the colouring chosen is in `schedule.rows`.
+    graphs: list = field(default_factory=list)
 
     def dims_text(self, statement) -> str:
         rows = self.schedule.rows[statement]
@@ -103,6 +106,7 @@ def decide_schedule(scop, dependences: isl.UnionMap, line_size: int = 64,
     level = [0]
 
     def note(graph, group):
+        plan.graphs.append((level[0], list(group), graph))
         if len(graph.vertices) > 1 or graph.self_edges:
             say(f"level {level[0]}: FCG of {', '.join(s.name for s in group)}: "
                 f"{len(graph.vertices)} vertices, {len(graph.self_edges)} self edges, "

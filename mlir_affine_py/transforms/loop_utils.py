@@ -14,13 +14,11 @@ from ..analysis.affine_access import depends_on
 from ..analysis.loop_nests import get_perfectly_nested_loops, is_perfectly_nested  # noqa: F401
 from ..dialects.affine import AffineApplyOp, AffineForOp
 from ..dialects.arith import ConstantOp
-from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.affine_expr import AffineConstantExpr
 from ..ir.affine_expr import dim as affine_dim
 from ..ir.affine_map import AffineMap
 from ..ir.core import OP_CLASSES
-from ..ir.op_definition import index_attr, segment_sizes
 from ..ir.rewriter import IRMapping, IRRewriter
 from ..ir.side_effects import is_op_trivially_dead
 from ..ir.traits import FunctionOpInterface
@@ -214,19 +212,14 @@ def composed_trip_count_divisor(loop: AffineForOp) -> int:
 
 def set_loop_bound(loop: AffineForOp, lower: bool, map, operands) -> None:
     """AffineForOp::setLowerBound / setUpperBound."""
-    lbs, ubs, inits = (list(loop.lower_bound_operands), list(loop.upper_bound_operands),
-                       list(loop.inits))
     if lower:
-        lbs = list(operands)
+        loop.set_lower_bound(map, operands)
     else:
-        ubs = list(operands)
-    loop.set_operands(lbs + ubs + inits)
-    loop.properties["lowerBoundMap" if lower else "upperBoundMap"] = A.AffineMapAttr(map)
-    loop.properties["operandSegmentSizes"] = segment_sizes(len(lbs), len(ubs), len(inits))
+        loop.set_upper_bound(map, operands)
 
 
 def set_loop_step(loop: AffineForOp, step: int) -> None:
-    loop.properties["step"] = index_attr(step)
+    loop.step = step
 
 
 def promote_if_single_iteration(loop: AffineForOp) -> bool:
@@ -428,3 +421,23 @@ def affine_for_op_body_skew(loop: AffineForOp, shifts, warn=None) -> tuple:
         prologue = epilogue if prologue is None else prologue
     loop.erase()
     return prologue, epilogue
+
+
+def statement_places(statements, line_offset: int = 0) -> str:
+    """`S0 = the store at 8:9 (i0 = %i, i1 = %j); ...`: each statement of
+    the schedule by the place of its store in the input (whose chunk starts
+    after `line_offset` lines), or the file location of a store with
+    `loc(...)`, and its dimensions by the loops they were."""
+    parts = []
+    for statement in statements:
+        store = statement.ops[-1]
+        pos = store.pos
+        if pos.__class__ is not tuple:
+            place = pos.file_position()
+            pos = place if place is None else f"{place[0]}:{place[1]}:{place[2]}"
+        elif pos:
+            pos = f"{pos[0] + line_offset}:{pos[1]}"
+        dims = ", ".join(f"{dim} = {loop_name(loop)}"
+                         for dim, loop in zip(statement.dim_names, statement.loops))
+        parts.append(f"{statement.name} = the {store.op_name} at {pos} ({dims})")
+    return "; ".join(parts)

@@ -18,6 +18,8 @@ the colourings considered with their costs, and the choice.
 
 from __future__ import annotations
 
+import sys
+
 import islpy as isl
 
 from .. import remarks
@@ -26,7 +28,8 @@ from ..dialects.affine import AffineForOp
 from ..passes import Option, Pass, emit_remark
 from ..polyhedral.fusion import apply_plan, plan_permute_and_fuse
 from .loop_interchange import AffineLoopInterchange
-from .loop_utils import loop_name
+from .graph_dot import fusion_clusters, quote
+from .loop_utils import loop_name, statement_places
 
 
 class AffinePermuteAndFuse(Pass):
@@ -43,10 +46,35 @@ class AffinePermuteAndFuse(Pass):
     remarks = Option(False, "Remark, per region, the fusion conflict graphs, the "
                      "colourings considered with their costs and the schedule chosen, "
                      "or why the region is left alone")
+    fcg_dot = Option("", "Write the fusion conflict graphs of each region, coloured as "
+                     "chosen, as Graphviz DOT to this file ('-': standard error, as "
+                     "--view-op-graph writes)", type=str)
 
     def run_on_operation(self, op) -> None:
+        self._dot: list = []       # DOT lines of the regions' graphs
+        self._regions = 0
         for region in affine_regions(op):
             self.run_on_region(region)
+        if self.fcg_dot:
+            self.write_dot(op)
+
+    def write_dot(self, op) -> None:
+        """One DOT graph per function the pass runs on, a cluster per level
+        and group of each region; the file is begun by the pass's first
+        function and added to by the others."""
+        name = f"@{op.sym_name}" if op.op_name == "func.func" else op.op_name
+        text = "\n".join([f"graph {quote(f'fusion conflict graphs of {name}')} {{",
+                          '  node [shape=box, fontname="monospace"];', *self._dot, "}"]) + "\n"
+        if self.fcg_dot == "-":
+            sys.stderr.write(text)
+            return
+        try:
+            with open(self.fcg_dot, "a" if self.__dict__.get("_dot_begun") else "w") as out:
+                out.write(text)
+        except OSError as error:
+            self.signal_pass_failure(op, f"cannot write the fusion conflict graphs to "
+                                         f"'{self.fcg_dot}': {error.strerror}")
+        self._dot_begun = True
 
     def remark(self, op, message: str) -> None:
         if self.remarks:
@@ -67,6 +95,14 @@ class AffinePermuteAndFuse(Pass):
             return
         for line in plan.notes:
             self.remark(ops[0], line)
+        if self.fcg_dot:
+            func = ops[0].parent_op
+            while func is not None and func.op_name != "func.func":
+                func = func.parent_op
+            where = f"@{func.sym_name}: " if func is not None else ""
+            self._dot += fusion_clusters(self._regions, plan,
+                                         f"{where}nests from {loop_name(ops[0])}")
+            self._regions += 1
         for kind, name, args in plan.records:
             self.record(kind, ops[0], name, *args)
         order = "; ".join(plan.dims_text(s) for s in plan.scop.statements)
@@ -98,26 +134,6 @@ class AffinePermuteAndFuse(Pass):
         self.record(remarks.PASSED, where, "chose-schedule", f"chose schedule {order}",
                     ("Schedule", order), named, ("NestsBefore", len(ops)),
                     ("NestsAfter", len(new_ops)), ("FusedLoops", plan.fused))
-
-
-def statement_places(statements, line_offset: int = 0) -> str:
-    """`S0 = the store at 8:9 (i0 = %i, i1 = %j); ...`: each statement of
-    the schedule by the place of its store in the input (whose chunk starts
-    after `line_offset` lines), or the file location of a store with
-    `loc(...)`, and its dimensions by the loops they were."""
-    parts = []
-    for statement in statements:
-        store = statement.ops[-1]
-        pos = store.pos
-        if pos.__class__ is not tuple:
-            place = pos.file_position()
-            pos = place if place is None else f"{place[0]}:{place[1]}:{place[2]}"
-        elif pos:
-            pos = f"{pos[0] + line_offset}:{pos[1]}"
-        dims = ", ".join(f"{dim} = {loop_name(loop)}"
-                         for dim, loop in zip(statement.dim_names, statement.loops))
-        parts.append(f"{statement.name} = the {store.op_name} at {pos} ({dims})")
-    return "; ".join(parts)
 
 
 def affine_regions(op) -> list:

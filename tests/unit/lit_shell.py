@@ -13,7 +13,8 @@ substitutions with `%if`, its shell parser), and carries them out here:
 - `not`, `diff`, `echo`, `cat`, and any other command as a process
   (`sed`).
 
-Pipelines pass bytes; `2>&1`, `2>FILE`, `>FILE`, `<FILE` and `/dev/null`
+Unquoted words with `*`, `?` or `[` are globs, expanded as lit's internal
+shell expands them.  Pipelines pass bytes; `2>&1`, `2>FILE`, `>FILE`, `<FILE` and `/dev/null`
 redirect as in lit's internal shell, and a pipeline fails if any command in
 it fails (lit's pipefail).  `%t` names a file in the test's temporary folder,
 which is also the working folder.
@@ -34,7 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from lit.ShUtil import Command, Pipeline, Seq, ShParser
-from lit.TestRunner import applySubstitutions
+from lit.TestRunner import applySubstitutions, expand_glob, expand_glob_expressions
 
 import oracle
 from support import find_corpus, openmp_libraries
@@ -141,11 +142,17 @@ class Shell:
         return int(code == 0) if node.negate else code
 
     def command(self, command: Command, stdin: bytes | None, piped: bool) -> Outcome:
-        args = list(command.args)
+        # An unquoted word with *, ? or [ is a glob: the files it matches,
+        # sorted, or the word itself when none does (lit's internal shell).
+        args = expand_glob_expressions(list(command.args), str(self.cwd))
         targets = {}                # 1 or 2 -> (file name, ">" or ">>")
         merge = False
         for (op, *fd), target in command.redirects:
             fd = fd[0] if fd else (0 if op == "<" else 1)
+            names = expand_glob(target, str(self.cwd))
+            if len(names) != 1:
+                raise LitFailure(f"{op} {target}: the redirect names {len(names)} files")
+            target = names[0]
             if op == "<":
                 stdin = self.path(target).read_bytes()
             elif op == ">&" and fd == 2 and target == "1":

@@ -6,6 +6,7 @@ MLIR pass does, and a plugin's own exception is reported as its failure."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 
@@ -63,6 +64,73 @@ def test_renaming_a_function():
     for bad in ("", b"bytes", None):
         with pytest.raises(TypeError, match="sym_name must be a non-empty str"):
             func.sym_name = bad
+
+
+def _outer_loop(module):
+    return next(op for op in module.walk() if op.op_name == "affine.for")
+
+
+def test_setting_a_loop_step():
+    module = m.parse(NEST)
+    loop = _outer_loop(module)
+    loop.step = 2
+    assert loop.step == 2 and "affine.for %arg1 = 0 to 8 step 2 {" in str(module)
+    m.run_pipeline(module, "builtin.module(func.func(cse))")     # verifies
+    for bad, kind, message in ((0, ValueError, "step must be positive, not 0"),
+                               (-3, ValueError, "step must be positive, not -3"),
+                               (1.5, TypeError, "step must be a positive int, not 1.5"),
+                               (True, TypeError, "step must be a positive int, not True"),
+                               ("2", TypeError, "step must be a positive int, not '2'")):
+        with pytest.raises(kind, match=re.escape(message)):
+            loop.step = bad
+    assert loop.step == 2
+
+
+def test_setting_a_loop_bound_map():
+    from mlir_affine_py.ir.affine_expr import constant, dim
+    from mlir_affine_py.ir.affine_map import AffineMap
+    module = m.parse(NEST)
+    outer = _outer_loop(module)
+    inner = next(op for op in outer.walk() if op.op_name == "affine.for" and op is not outer)
+    outer.lower_bound_map = AffineMap.get_constant_map(2)
+    outer.upper_bound_map = AffineMap.get(0, 0, [constant(6)])
+    assert "affine.for %arg1 = 2 to 6 {" in str(module)
+    # The inner loop's bounds use the outer IV: a map and its operand.
+    inner.set_upper_bound(AffineMap.get(1, 0, [dim(0) + 1]), [outer.induction_var])
+    inner.set_lower_bound(AffineMap.get(1, 0, [dim(0)]), [outer.induction_var])
+    assert "affine.for %arg2 = #map(%arg1) to #map1(%arg1) {" in str(module)
+    assert inner.upper_bound_operands == [outer.induction_var]
+    m.run_pipeline(module, "builtin.module(func.func(cse))")     # verifies
+
+
+@pytest.mark.parametrize("bad, kind, message", [
+    ("0", TypeError, "lower_bound_map must be an AffineMap, not str"),
+    ("empty", ValueError, "lower_bound_map () -> () must have at least one result"),
+    ("one dim", ValueError, "lower_bound_map (d0) -> (d0) takes 1 operands (dimensions and "
+                            "symbols), the loop gives 0"),
+])
+def test_a_bound_map_is_checked_where_it_is_set(bad, kind, message):
+    from mlir_affine_py.ir.affine_expr import dim
+    from mlir_affine_py.ir.affine_map import AffineMap
+    value = {"0": "0", "empty": AffineMap.get_empty(),
+             "one dim": AffineMap.get(1, 0, [dim(0)])}[bad]
+    module = m.parse(NEST)
+    loop = _outer_loop(module)
+    with pytest.raises(kind, match=re.escape(message)):
+        loop.lower_bound_map = value
+    assert "affine.for %arg1 = 0 to 8 {" in str(module)
+
+
+def test_bound_operands_are_index_values():
+    from mlir_affine_py.ir.affine_expr import dim
+    from mlir_affine_py.ir.affine_map import AffineMap
+    module = m.parse(NEST)
+    loop = _outer_loop(module)
+    memref = next(op for op in module.walk() if op.op_name == "func.func").regions[0].blocks[0].args[0]
+    with pytest.raises(TypeError, match="the operands of upper_bound_map must be Values of type index"):
+        loop.set_upper_bound(AffineMap.get(1, 0, [dim(0)]), [memref])
+    with pytest.raises(TypeError, match="the operands of upper_bound_map must be Values"):
+        loop.set_upper_bound(AffineMap.get(1, 0, [dim(0)]), [3])
 
 
 @pytest.mark.parametrize("options, detail", [

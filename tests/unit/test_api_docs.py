@@ -26,7 +26,7 @@ def test_api_reference_builds_without_warnings(tmp_path):
         assert f'id="{name}"' in package, name
     # `parse` is the API function, with its docstring, not the subpackage.
     assert "an implicit module is made as" in package
-    for module in ("api", "passes", "pass_manager", "rewrite", "remarks", "pictures"):
+    for module in ("api", "passes", "pass_manager", "rewrite", "remarks", "pictures", "graphs"):
         assert (tmp_path / "mlir_affine_py" / f"{module}.html").is_file()
     assert "remark::detail::RemarkEngine" in (tmp_path / "mlir_affine_py" /
                                               "remarks.html").read_text()

@@ -33,7 +33,7 @@ LAYERS = (
     ("pass infrastructure", ("passes", "rewrite_driver")),
     ("transforms", ("transforms",)),
     ("tool", ("pass_manager", "pass_instrumentation", "api", "verify_diagnostics",
-              "opt_main", "pictures", "rewrite", "")),
+              "opt_main", "pictures", "graphs", "rewrite", "")),
 )
 
 

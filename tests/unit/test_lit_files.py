@@ -41,3 +41,22 @@ def test_upstream_file(name, spelling, tmp_path):
                                    respell=respell)
     if failure:
         pytest.fail(failure, pytrace=False)
+
+
+def test_unquoted_globs_expand_as_lits_shell_expands_them(tmp_path):
+    """`%t/*.mlir` is the files it matches, sorted; a glob matching
+    nothing is passed as written (lit's internal shell, not a crash)."""
+    folder = tmp_path / "cases"
+    folder.mkdir()
+    for name in ("b", "a"):
+        (folder / f"{name}.mlir").write_text(f"func.func @{name}() {{\n  return\n}}\n")
+    test = tmp_path / "globs.mlir"
+    test.write_text(
+        f"// RUN: cat {folder}/*.mlir | pyaffine-opt | FileCheck %s\n"
+        f"// RUN: echo {folder}/?.mlir > %t.names\n"
+        f"// RUN: FileCheck --check-prefix=NAMES %s < %t.names\n"
+        f"// RUN: not pyaffine-opt {folder}/*.none 2>&1 | FileCheck --check-prefix=NONE %s\n"
+        "// CHECK: func.func @a()\n// CHECK: func.func @b()\n"
+        "// NAMES: {{.*}}/a.mlir {{.*}}/b.mlir\n"
+        "// NONE: {{.*}}*.none\n")
+    assert lit_shell.failure_of("globs.mlir", tmp_path, path=test) is None
