@@ -23,6 +23,7 @@ from __future__ import annotations
 import copy
 import copyreg
 import io
+import marshal
 import os
 import pickle
 import sys
@@ -33,8 +34,8 @@ from operator import itemgetter
 from lark.grammar import Rule
 from lark.lexer import PatternStr, _create_unless, _regexp_has_newline
 from lark.parse_tree_builder import (ChildFilterLALR_NoPlaceholders, ExpandSingleChild,
-                                     ParseTreeBuilder)
-from lark.parsers.lalr_analysis import Action, IntParseTable, Reduce
+                                     ParseTreeBuilder, apply_visit_wrapper)
+from lark.parsers.lalr_analysis import Action, IntParseTable, Reduce, Shift
 from lark.tree import Tree
 from lark.visitors import Transformer_InPlace
 
@@ -147,21 +148,33 @@ class PreparedGrammar:
         """Rule -> reduction callback: Lark's tree builder for `transformer`,
         with `itemgetter(0)` for the rules that pass their child on.  Its
         callbacks are made as Lark's `create_callback` makes them
-        (`_created_callbacks`), or, with `by_lark`, by that function (the
-        reference: tests/unit/test_grammar_cache.py checks that the two
-        agree)."""
-        callbacks = None if by_lark else _created_callbacks(self.tree_builder, transformer)
-        if callbacks is None:
+        (`_created_callback`), each when its rule is first reduced (a short
+        run reduces a tenth of the rules), or, with `by_lark`, all at once by
+        that function (the reference: tests/unit/test_grammar_cache.py
+        checks that the two agree)."""
+        if by_lark or not _plain_transformer(transformer):
             callbacks = self.tree_builder.create_callback(transformer)
+            return {rule: _finished(rule, callbacks[rule]) for rule in self.rules}
+        callbacks: dict = {}
+        make = partial(_made_callback, self.tree_builder, dict(self.tree_builder.rule_builders),
+                       transformer)
         for rule in self.rules:
-            callback = callbacks[rule]
-            if _passes_child_on(rule, callback):
-                callbacks[rule] = _FIRST_CHILD
-            elif isinstance(callback, ChildFilterLALR_NoPlaceholders):
-                callbacks[rule] = _picking(callback)
+            callbacks[rule] = partial(_first_reduction, callbacks, make, rule)
         return callbacks
 
     # ------------------------------------------------------------ caching
+    def __getstate__(self) -> dict:
+        # The table as integers (`pack_states`): it loads in a sixth of the
+        # time its objects take to unpickle, the most of a short run's
+        # loading of the grammar.
+        state = dict(self.__dict__)
+        state["states"] = pack_states(self.states, self.rules)
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        state["states"] = unpack_states(state["states"], state["rules"])
+        self.__dict__.update(state)
+
     def dump(self, path: str) -> None:
         """Write the cache file whole or not at all (a concurrent run may be
         reading it)."""
@@ -255,6 +268,94 @@ def _cache_key(source: str, depends_on=()) -> str:
     return f"{python}-{digest:08x}"
 
 
+def pack_states(states: dict, rules: list) -> bytes:
+    """The LALR table `states` (state -> {symbol: (Shift, state) or
+    (Reduce, rule of `rules`)}) as integers, in `marshal`'s format: the
+    symbols by name once, each distinct action once as an integer (a
+    shifted-to state times two, a rule's index times two plus one), and
+    each state as the indices of its symbols and of its actions, in its
+    order; equal rows of symbols or actions are kept once."""
+    symbols: dict = {}
+    codes: dict = {}
+    rule_index = {id(rule): index for index, rule in enumerate(rules)}
+    shared: dict = {}
+    rows = []
+    for state, actions in states.items():
+        keys = tuple(symbols.setdefault(symbol, len(symbols)) for symbol in actions)
+        done = tuple(codes.setdefault(2 * rule_index[id(arg)] + 1 if action is Reduce
+                                      else 2 * arg, len(codes))
+                     for action, arg in actions.values())
+        rows.append((state, shared.setdefault(keys, keys), shared.setdefault(done, done)))
+    return marshal.dumps((tuple(symbols), tuple(codes), tuple(rows)))
+
+
+def unpack_states(packed: bytes, rules: list) -> dict:
+    """The table `pack_states` packed, its actions on `rules`: each
+    distinct action one tuple, each symbol one interned string, as Lark's
+    table has them.  A state's row of actions is made when first read
+    (`_PackedRow`): a short run reads a few hundred of the states."""
+    symbols, codes, rows = marshal.loads(packed)
+    # Lists: their `__getitem__` is a plain C function, a tuple's a slot
+    # wrapper that costs three times as much a call.
+    symbols = list(map(sys.intern, symbols))
+    actions = [(Reduce, rules[code >> 1]) if code & 1 else (Shift, code >> 1) for code in codes]
+    table = symbols.__getitem__, actions.__getitem__
+    states = {}
+    for state, keys, done in rows:
+        row = states[state] = _PackedRow()
+        row.packed = (table, keys, done)
+    return states
+
+
+class _MadeRow(dict):
+    """A row of the LALR table, symbol -> action: a dict with nothing of
+    its own (the drivers look actions up through the dict's own methods).
+    `packed`: what a `_PackedRow` is made from, until it is made."""
+
+    __slots__ = ("packed",)
+
+
+class _PackedRow(_MadeRow):
+    """A row not yet read: it is filled, and becomes a `_MadeRow`, on the
+    first question asked of it, whichever way it is asked (a subclass of
+    `_MadeRow`, so that a comparison with one asks this row first)."""
+
+    __slots__ = ()
+
+    def _made(self) -> dict:
+        (symbol, action), keys, done = self.packed
+        self.packed = None
+        dict.update(self, zip(map(symbol, keys), map(action, done)))
+        self.__class__ = _MadeRow
+        return self
+
+    def __missing__(self, key):
+        return dict.__getitem__(self._made(), key)
+
+    def __reduce__(self):
+        return dict, (dict(self._made()),)
+
+
+def _forwarded_to_made(name: str):
+    method = getattr(dict, name)
+
+    def forwarded(self, *args):
+        return method(self._made(), *args)
+    forwarded.__name__ = name
+    return forwarded
+
+
+# Every other question a dict answers (those that read its entries in C
+# without calling a method, as `dict.update(other, row)`, call `keys()`
+# for a subclass that has its own `__iter__`).
+for _name in ("__contains__", "__iter__", "__reversed__", "__len__", "__eq__", "__ne__",
+              "__repr__", "__or__", "__ror__", "__ior__", "__setitem__", "__delitem__", "get",
+              "keys", "values", "items", "copy", "setdefault", "pop", "popitem", "update",
+              "clear"):
+    setattr(_PackedRow, _name, _forwarded_to_made(_name))
+_PackedRow.__hash__ = None    # type: ignore[assignment]
+
+
 def _action_by_name(action: Action) -> str:
     return action.name
 
@@ -305,28 +406,62 @@ def _plain_symbol(symbol, shared: dict):
 _FIRST_CHILD = itemgetter(0)
 
 
+def _plain_transformer(transformer) -> bool:
+    """Whether `transformer` is a plain object (no `__default__`, not in
+    place), whose callbacks `_created_callback` makes."""
+    return getattr(transformer, "__default__", None) is None \
+        and not isinstance(transformer, Transformer_InPlace)
+
+
+def _created_callback(tree_builder: ParseTreeBuilder, rule, wrapper_chain, transformer):
+    """What `tree_builder.create_callback(transformer)` gives for `rule`
+    (whose wrappers are `wrapper_chain`), for a `_plain_transformer`.
+    Lark asks the transformer for each rule's callback and catches the
+    AttributeError of a rule without one (most rules): asked with a
+    default, the question costs a third as much."""
+    name = rule.alias or rule.options.template_source or rule.origin.name
+    callback = getattr(transformer, name, _ABSENT)
+    if callback is _ABSENT:
+        callback = partial(tree_builder.tree_class, name)
+    else:
+        wrapper = getattr(callback, "visit_wrapper", None)
+        if wrapper is not None:
+            callback = apply_visit_wrapper(callback, name, wrapper)
+    for wrapper in wrapper_chain:
+        callback = wrapper(callback)
+    return callback
+
+
+def _made_callback(tree_builder: ParseTreeBuilder, chains: dict, transformer, rule):
+    return _finished(rule, _created_callback(tree_builder, rule, chains[rule], transformer))
+
+
+def _first_reduction(callbacks: dict, make, rule, children):
+    """The first reduction of `rule`: its callback made (`make(rule)`),
+    put in `callbacks`, where the drivers look it up at each reduction,
+    and called."""
+    callback = callbacks[rule] = make(rule)
+    return callback(children)
+
+
 def _created_callbacks(tree_builder: ParseTreeBuilder, transformer) -> dict | None:
     """What `tree_builder.create_callback(transformer)` gives, for a
-    transformer that is a plain object (no `__default__`, not in place)
-    whose callbacks have no `v_args` wrapper; None for another one.  Lark
-    asks the transformer for each rule's callback and catches the
-    AttributeError of a rule without one (most rules): a third of its
-    time, saved by asking with a default."""
-    if getattr(transformer, "__default__", None) is not None \
-            or isinstance(transformer, Transformer_InPlace):
+    `_plain_transformer`; None for another one."""
+    if not _plain_transformer(transformer):
         return None
-    callbacks = {}
-    for rule, wrapper_chain in tree_builder.rule_builders:
-        name = rule.alias or rule.options.template_source or rule.origin.name
-        callback = getattr(transformer, name, _ABSENT)
-        if callback is _ABSENT:
-            callback = partial(tree_builder.tree_class, name)
-        elif getattr(callback, "visit_wrapper", None) is not None:
-            return None
-        for wrapper in wrapper_chain:
-            callback = wrapper(callback)
-        callbacks[rule] = callback
-    return callbacks
+    return {rule: _created_callback(tree_builder, rule, chain, transformer)
+            for rule, chain in tree_builder.rule_builders}
+
+
+def _finished(rule, callback):
+    """Lark's `callback` for `rule`, or what does the same in C:
+    `itemgetter(0)` for a rule that passes its child on, an `itemgetter`
+    of the kept children for a child filter that splices nothing."""
+    if _passes_child_on(rule, callback):
+        return _FIRST_CHILD
+    if isinstance(callback, ChildFilterLALR_NoPlaceholders):
+        return _picking(callback)
+    return callback
 
 
 _ABSENT = object()
