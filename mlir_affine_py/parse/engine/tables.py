@@ -28,10 +28,10 @@ import os
 import pickle
 import sys
 import zlib
-from functools import partial
+from functools import cached_property, partial
 from operator import itemgetter
 
-from lark.grammar import Rule
+from lark.grammar import NonTerminal, Rule, Terminal
 from lark.lexer import PatternStr, _create_unless, _regexp_has_newline
 from lark.parse_tree_builder import (ChildFilterLALR_NoPlaceholders, ExpandSingleChild,
                                      ParseTreeBuilder, apply_visit_wrapper)
@@ -137,10 +137,14 @@ class PreparedGrammar:
                        for state, actions in table.states.items()}
         self.start_states = dict(table.start_states)
         self.end_states = dict(table.end_states)
-        # What each rule's callback does with its children (filter, splice,
-        # pass on): worked out once, then bound to a transformer on each run.
-        self.tree_builder = ParseTreeBuilder(self.rules, Tree, False, False, False)
 
+    @cached_property
+    def tree_builder(self) -> ParseTreeBuilder:
+        """Lark's builder of the rules' callbacks: what each rule's callback
+        does with its children (filter, splice, pass on).  A run works it out
+        for each rule it reduces (`callbacks`); this is the whole of it, for
+        Lark's `create_callback`."""
+        return _tree_builder(self.rules)
     def parse_table(self) -> IntParseTable:
         return IntParseTable(self.states, self.start_states, self.end_states)
 
@@ -156,8 +160,7 @@ class PreparedGrammar:
             callbacks = self.tree_builder.create_callback(transformer)
             return {rule: _finished(rule, callbacks[rule]) for rule in self.rules}
         callbacks: dict = {}
-        make = partial(_made_callback, self.tree_builder, dict(self.tree_builder.rule_builders),
-                       transformer)
+        make = partial(_made_callback, _tree_builder(()), transformer)
         for rule in self.rules:
             callbacks[rule] = partial(_first_reduction, callbacks, make, rule)
         return callbacks
@@ -167,12 +170,16 @@ class PreparedGrammar:
         # The table as integers (`pack_states`): it loads in a sixth of the
         # time its objects take to unpickle, the most of a short run's
         # loading of the grammar.
+        # So are the rules (`pack_rules`).
         state = dict(self.__dict__)
         state["states"] = pack_states(self.states, self.rules)
+        state["rules"] = pack_rules(self.rules)
+        state.pop("tree_builder", None)     # (made again when asked for)
         return state
 
     def __setstate__(self, state: dict) -> None:
-        state["states"] = unpack_states(state["states"], state["rules"])
+        state["rules"] = rules = unpack_rules(*state["rules"])
+        state["states"] = unpack_states(state["states"], rules)
         self.__dict__.update(state)
 
     def dump(self, path: str) -> None:
@@ -274,7 +281,10 @@ def pack_states(states: dict, rules: list) -> bytes:
     symbols by name once, each distinct action once as an integer (a
     shifted-to state times two, a rule's index times two plus one), and
     each state as the indices of its symbols and of its actions, in its
-    order; equal rows of symbols or actions are kept once."""
+    order, as the bytes of an array of unsigned ints (read into integers
+    only for the rows a run makes); equal rows of symbols or actions are
+    kept once."""
+    from array import array
     symbols: dict = {}
     codes: dict = {}
     rule_index = {id(rule): index for index, rule in enumerate(rules)}
@@ -285,8 +295,44 @@ def pack_states(states: dict, rules: list) -> bytes:
         done = tuple(codes.setdefault(2 * rule_index[id(arg)] + 1 if action is Reduce
                                       else 2 * arg, len(codes))
                      for action, arg in actions.values())
+        keys, done = array("I", keys).tobytes(), array("I", done).tobytes()
         rows.append((state, shared.setdefault(keys, keys), shared.setdefault(done, done)))
     return marshal.dumps((tuple(symbols), tuple(codes), tuple(rows)))
+
+
+def pack_rules(rules: list) -> tuple:
+    """`rules` (`TableRule`s) as (marshal's bytes, their options): each
+    symbol once, as (whether a terminal, name, filter_out), and each rule
+    as (origin, expansion: symbol numbers, alias, number of its options,
+    order, Lark's hash); the options (a few, shared) stay objects."""
+    symbols: dict = {}
+    options: dict = {}
+
+    def number(symbol) -> int:
+        key = (symbol.is_term, symbol.name, getattr(symbol, "filter_out", False))
+        return symbols.setdefault(key, len(symbols))
+    packed = tuple((number(rule.origin), tuple(map(number, rule.expansion)), rule.alias,
+                    options.setdefault(id(rule.options), (len(options), rule.options))[0],
+                    rule.order, rule._hash)
+                   for rule in rules)
+    return marshal.dumps((tuple(symbols), packed)), [kept for _, kept in options.values()]
+
+
+def unpack_rules(packed: bytes, options: list) -> list:
+    """The `TableRule`s `pack_rules` packed, built field by field (cheaper
+    than unpickling them); equal symbols are one object."""
+    symbols, rules = marshal.loads(packed)
+    symbols = [Terminal(name, filter_out) if is_term else NonTerminal(name)
+               for is_term, name, filter_out in symbols]
+    made = []
+    new = TableRule.__new__
+    for origin, expansion, alias, option, order, lark_hash in rules:
+        rule = new(TableRule)
+        rule.origin, rule.alias, rule.options = symbols[origin], alias, options[option]
+        rule.expansion = [*map(symbols.__getitem__, expansion)]
+        rule.order, rule._hash = order, lark_hash
+        made.append(rule)
+    return made
 
 
 def unpack_states(packed: bytes, rules: list) -> dict:
@@ -325,7 +371,8 @@ class _PackedRow(_MadeRow):
     def _made(self) -> dict:
         (symbol, action), keys, done = self.packed
         self.packed = None
-        dict.update(self, zip(map(symbol, keys), map(action, done)))
+        dict.update(self, zip(map(symbol, memoryview(keys).cast("I")),
+                              map(action, memoryview(done).cast("I"))))
         self.__class__ = _MadeRow
         return self
 
@@ -432,8 +479,17 @@ def _created_callback(tree_builder: ParseTreeBuilder, rule, wrapper_chain, trans
     return callback
 
 
-def _made_callback(tree_builder: ParseTreeBuilder, chains: dict, transformer, rule):
-    return _finished(rule, _created_callback(tree_builder, rule, chains[rule], transformer))
+def _tree_builder(rules) -> ParseTreeBuilder:
+    """Lark's tree builder for `rules` as the driver uses it (no positions
+    propagated, no ambiguity, no placeholders)."""
+    return ParseTreeBuilder(rules, Tree, False, False, False)
+
+
+def _made_callback(rule_less: ParseTreeBuilder, transformer, rule):
+    """`rule`'s callback, its wrappers worked out as the tree builder of all
+    rules works them out (`rule_less`: one of no rules)."""
+    ((_, wrapper_chain),) = rule_less._init_builders([rule])
+    return _finished(rule, _created_callback(rule_less, rule, wrapper_chain, transformer))
 
 
 def _first_reduction(callbacks: dict, make, rule, children):
