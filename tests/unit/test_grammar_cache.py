@@ -236,10 +236,12 @@ def test_a_packed_row_answers_every_question_as_its_dict():
                  lambda r: sorted(filter(str.isupper, r.keys()))]
     packed = tables.pack_states({state: reference}, prepared.rules)
     for question in questions:
-        fresh = tables.unpack_states(packed, prepared.rules)[state]
+        table = tables.unpack_states(packed, prepared.rules)
+        fresh = table[state]
         assert type(fresh).__name__ == "_PackedRow"
         assert question(fresh) == question(reference)
         assert type(fresh).__name__ == "_MadeRow" and dict(fresh) == reference
+        assert type(table[state]) is dict and table[state] == reference
     with pytest.raises(KeyError):
         tables.unpack_states(packed, prepared.rules)[state][absent]
 

@@ -346,10 +346,10 @@ def unpack_states(packed: bytes, rules: list) -> dict:
     symbols = list(map(sys.intern, symbols))
     actions = [(Reduce, rules[code >> 1]) if code & 1 else (Shift, code >> 1) for code in codes]
     table = symbols.__getitem__, actions.__getitem__
-    states = {}
+    states: dict = {}
     for state, keys, done in rows:
         row = states[state] = _PackedRow()
-        row.packed = (table, keys, done)
+        row.packed = (table, states, state, keys, done)
     return states
 
 
@@ -364,15 +364,20 @@ class _MadeRow(dict):
 class _PackedRow(_MadeRow):
     """A row not yet read: it is filled, and becomes a `_MadeRow`, on the
     first question asked of it, whichever way it is asked (a subclass of
-    `_MadeRow`, so that a comparison with one asks this row first)."""
+    `_MadeRow`, so that a comparison with one asks this row first); the
+    table then holds a plain dict of the same items in its place."""
 
     __slots__ = ()
 
     def _made(self) -> dict:
-        (symbol, action), keys, done = self.packed
+        (symbol, action), states, state, keys, done = self.packed
         self.packed = None
-        dict.update(self, zip(map(symbol, memoryview(keys).cast("I")),
-                              map(action, memoryview(done).cast("I"))))
+        made = dict(zip(map(symbol, memoryview(keys).cast("I")),
+                        map(action, memoryview(done).cast("I"))))
+        # The table holds the row as a plain dict from now on, which
+        # Python's lookups of a dict's items take their fastest way.
+        states[state] = made
+        dict.update(self, made)
         self.__class__ = _MadeRow
         return self
 
