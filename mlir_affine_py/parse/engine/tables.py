@@ -25,7 +25,6 @@ import copyreg
 import io
 import marshal
 import os
-import pickle
 import sys
 import zlib
 from functools import cached_property, partial
@@ -41,6 +40,14 @@ from lark.visitors import Transformer_InPlace
 
 from .lexer import DispatchScanner, KeptPattern, blanks_pattern, lexer_scanner
 from .lexer import advances as advances  # (the parser takes it from here)
+
+try:
+    # The C unpickler alone: the `pickle` module's Python half (its
+    # pure-Python pickler, its disassembler) is 1.5% of a short run.
+    from _pickle import load as _unpickled
+except ImportError:             # another Python than CPython
+    from pickle import load as _unpickled
+
 
 class TableRule(Rule):
     """A rule of the prepared table: Lark's fields, identity semantics."""
@@ -186,6 +193,7 @@ class PreparedGrammar:
         """Write the cache file whole or not at all (a concurrent run may be
         reading it)."""
         buffer = io.BytesIO()
+        import pickle
         pickler = pickle.Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL)
         # Lark's Shift and Reduce are compared by identity: pickle them as
         # the module's globals, not as new objects.
@@ -219,7 +227,7 @@ class PreparedGrammar:
         path = os.path.join(folder, f"grammar-{_cache_key(source, depends_on)}.pickle")
         try:
             with open(path, "rb") as handle:
-                prepared = pickle.load(handle)
+                prepared = _unpickled(handle)
             if isinstance(prepared, cls) and prepared.source == source:
                 return prepared
         except Exception:        # missing, unreadable, truncated or from other code
