@@ -3,7 +3,8 @@ classes (`mlir_affine_py.ir.core.OP_CLASSES`), with their custom syntax
 (parse/op_syntax.py).
 
 The modules of `DEFERRED` hold the dialects an affine text seldom names
-(linalg, vector, tensor, scf, cf, math, index, bufferization): a plain
+(linalg, vector, tensor, scf, cf, math, index, bufferization, gpu, llvm,
+and MLIR's test dialect): a plain
 affine file starts without importing them.  They are imported by
 `load_all_dialects`, the one door to the whole registry, which
 `OP_CLASSES` opens itself when asked for a name it lacks or for all its ops,
@@ -25,7 +26,7 @@ MODULES = ("affine", "affine_dma", "affine_index", "affine_parallel", "arith", "
 DEFERRED = {"bufferization": "bufferization.", "cf": "cf.", "gpu": "gpu.", "gpu_ops": "gpu.", "gpu_sparse": "gpu.", "index": "index.",
             "linalg": "linalg.", "linalg_dst": "linalg.", "linalg_generic": "linalg.",
             "linalg_named": "linalg.", "llvm": "llvm.", "llvm_intrinsics": "llvm.", "llvm_ops": "llvm.", "llvm_structure": "llvm.", "math": "math.", "scf": "scf.", "tensor": "tensor.",
-            "vector": "vector.", "vector_custom": "vector."}
+            "test_dialect": "test.", "vector": "vector.", "vector_custom": "vector."}
 
 # Deferred module -> how many ops were registered before it would have been
 # imported (its place in the registry).
