@@ -18,9 +18,6 @@ driver applies.
 
 from __future__ import annotations
 
-import dataclasses
-from dataclasses import dataclass
-
 # The kinds of value an option takes (cl::ValueExpected and its parser).
 FLAG = "flag"                # a boolean, `-x` or `-x=false`
 NO_VALUE = "no-value"        # cl::ValueDisallowed (`--help`)
@@ -29,38 +26,36 @@ OPTIONAL = "optional"        # cl::ValueOptional string: `-x` or `-x=v`
 PASS_NAMES = "pass-names"    # a comma-separated list of pass arguments
 
 
-@dataclass
+# Plain classes, not dataclasses: `dataclasses` imports `inspect`, a
+# sixth of the tool's start-up, for what two small classes need.
 class CLOption:
     """One option of the driver: its name (without dashes), its help, the
     kind of value it takes, the field of the driver's options it sets (by
     default the name without `mlir-`, `_` for `-`), and for an enumeration
-    the values with their help (`values`)."""
+    the values with their help (`values`: [(value, help)])."""
 
-    name: str
-    help: str
-    kind: str = FLAG
-    field: str = ""
-    value_name: str = ""
-    values: list = dataclasses.field(default_factory=list)    # [(value, help)]
-    category: str = "General options"
-    hidden: bool = False
+    __slots__ = ("name", "help", "kind", "field", "value_name", "values", "category", "hidden")
 
-    def __post_init__(self):
-        if not self.field:
-            self.field = self.name.removeprefix("mlir-").replace("-", "_")
+    def __init__(self, name: str, help: str, kind: str = FLAG, field: str = "",
+                 value_name: str = "", values: list | None = None,
+                 category: str = "General options", hidden: bool = False):
+        self.name, self.help, self.kind, self.value_name = name, help, kind, value_name
+        self.field = field or name.removeprefix("mlir-").replace("-", "_")
+        self.values = [] if values is None else values
+        self.category, self.hidden = category, hidden
 
 
-@dataclass
 class Event:
     """What one argument said: `option` (a CLOption) with `value`, a pass
     (`pass_name`, its option text), the input (`positional`) or an error
     line (`error`)."""
 
-    option: CLOption | None = None
-    value: object = None
-    pass_name: str = ""
-    positional: str | None = None
-    error: str = ""
+    __slots__ = ("option", "value", "pass_name", "positional", "error")
+
+    def __init__(self, option: CLOption | None = None, value: object = None,
+                 pass_name: str = "", positional: str | None = None, error: str = ""):
+        self.option, self.value, self.pass_name = option, value, pass_name
+        self.positional, self.error = positional, error
 
 
 def parse_bool(text: str):

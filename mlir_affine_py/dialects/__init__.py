@@ -3,11 +3,12 @@ classes (`mlir_affine_py.ir.core.OP_CLASSES`), with their custom syntax
 (parse/op_syntax.py).
 
 The modules of `DEFERRED` hold the dialects an affine text seldom names
-(linalg, vector, tensor, scf, cf, math, index, bufferization, gpu, llvm): a
-plain affine file starts without importing them, a file that names gpu or
-llvm ops imports them all, and a file that names only the others imports
-all but gpu and llvm (`load_dialects_named_in`, which the parser calls):
-those two dialects make most of the grammar's size.  `load_all_dialects` is the door to the whole
+(linalg, vector, tensor, scf, cf, math, index, bufferization, gpu, llvm,
+and MLIR's test dialect): a plain affine file starts without importing
+them, a file that names gpu or llvm ops imports them all, and a file that
+names only the others imports all but gpu and llvm
+(`load_dialects_named_in`, which the parser calls): those two dialects make
+most of the grammar's size.  `load_all_dialects` is the door to the whole
 registry, which `OP_CLASSES` opens itself when asked for a name it lacks or
 for all its ops.
 
@@ -31,7 +32,7 @@ MODULES = ("affine", "affine_dma", "affine_index", "affine_parallel", "arith", "
 DEFERRED = {"bufferization": "bufferization.", "cf": "cf.", "gpu": "gpu.", "gpu_ops": "gpu.", "gpu_sparse": "gpu.", "index": "index.",
             "linalg": "linalg.", "linalg_dst": "linalg.", "linalg_generic": "linalg.",
             "linalg_named": "linalg.", "llvm": "llvm.", "llvm_intrinsics": "llvm.", "llvm_ops": "llvm.", "llvm_structure": "llvm.", "math": "math.", "scf": "scf.", "tensor": "tensor.",
-            "vector": "vector.", "vector_custom": "vector."}
+            "test_dialect": "test.", "vector": "vector.", "vector_custom": "vector."}
 
 # Deferred module -> how many ops were registered before it would have been
 # imported (its place in the registry).

@@ -6,6 +6,7 @@ kept in it make the same patterns as `re.compile`."""
 from __future__ import annotations
 
 import re
+import sys
 
 import pytest
 
@@ -207,3 +208,87 @@ def test_the_callbacks_are_lark_s(extended):
         def __default__(self, data, children, meta):
             return data
     assert tables._created_callbacks(builder, WithDefault()) is None
+
+
+def _table_by_rule_index(prepared: PreparedGrammar) -> dict:
+    """The LALR table with each reduction's rule as its index in `rules`
+    (a table loaded from the cache has rules of its own), each row in its
+    order."""
+    from lark.parsers.lalr_analysis import Reduce
+    index = {id(rule): number for number, rule in enumerate(prepared.rules)}
+    return {state: [(symbol, action.name, index[id(arg)] if action is Reduce else arg)
+                    for symbol, (action, arg) in row.items()]
+            for state, row in prepared.states.items()}
+
+
+def test_the_loaded_table_is_lark_s(grammar, built, tmp_path, monkeypatch):
+    """The table loaded from its packed form (`pack_states`) against the
+    one Lark built: every state, every action, in Lark's order."""
+    prepared, path = built
+    (tmp_path / path.name).write_bytes(path.read_bytes())
+    _no_building(monkeypatch)
+    loaded = PreparedGrammar.cached(grammar, str(tmp_path))
+    assert list(loaded.states) == list(prepared.states)
+    assert _table_by_rule_index(loaded) == _table_by_rule_index(prepared)
+    # Symbols are the interned strings the driver's tokens carry.
+    assert all(symbol is sys.intern(symbol) for row in loaded.states.values() for symbol in row)
+
+
+def test_a_packed_row_answers_every_question_as_its_dict():
+    """A row is made on its first question, whichever way it is asked."""
+    prepared = _parser()[0].prepared
+    state, row = max(prepared.states.items(), key=lambda item: len(item[1]))
+    reference = dict(row)
+    symbol, absent = next(iter(reference)), "NOT_A_SYMBOL"
+    questions = [lambda r: r[symbol], lambda r: r.get(symbol), lambda r: r.get(absent, 7),
+                 lambda r: symbol in r, lambda r: absent in r, lambda r: len(r),
+                 lambda r: list(r), lambda r: list(r.keys()), lambda r: list(r.values()),
+                 lambda r: list(r.items()), lambda r: r == reference, lambda r: reference == r,
+                 lambda r: r != reference, lambda r: dict(r), lambda r: {**r}, lambda r: repr(r),
+                 lambda r: r.copy(), lambda r: list(reversed(r)), lambda r: set(r),
+                 lambda r: sorted(filter(str.isupper, r.keys()))]
+    packed = tables.pack_states({state: reference}, prepared.rules)
+    for question in questions:
+        table = tables.unpack_states(packed, prepared.rules)
+        fresh = table[state]
+        assert type(fresh).__name__ == "_PackedRow"
+        assert question(fresh) == question(reference)
+        assert type(fresh).__name__ == "_MadeRow" and dict(fresh) == reference
+        assert type(table[state]) is dict and table[state] == reference
+    with pytest.raises(KeyError):
+        tables.unpack_states(packed, prepared.rules)[state][absent]
+
+
+def test_the_callbacks_made_on_first_reduction_are_lark_s():
+    """The callbacks made one by one (those a parse made, and those it left
+    unmade, made now) against Lark's `create_callback`'s, reworked as
+    `callbacks` reworks them."""
+    from functools import partial
+
+    from mlir_affine_py.parse.parser import parse_source
+    parse_source("func.func @f(%m: memref<4xf32>) {\n  affine.for %i = 0 to 4 {\n"
+                 "    %v = affine.load %m[%i] : memref<4xf32>\n  }\n  return\n}\n")
+    engine, transformer = _parser(False)
+    reference = engine.prepared.callbacks(transformer, by_lark=True)
+    assert list(engine.callbacks) == list(reference)
+    made = 0
+    for rule, callback in engine.callbacks.items():
+        if isinstance(callback, partial) and callback.func is tables._first_reduction:
+            callback = callback.args[1](rule)
+        else:
+            made += 1
+        expected = reference[rule]
+        if callback is tables._FIRST_CHILD or expected is tables._FIRST_CHILD:
+            assert callback is expected
+        elif getattr(expected, "__name__", "") == "<lambda>":     # `_picking`'s
+            assert callback.__code__ is expected.__code__
+            assert [_cell(cell.cell_contents) for cell in callback.__closure__] == \
+                [_cell(cell.cell_contents) for cell in expected.__closure__]
+        else:
+            assert _described(callback) == _described(expected)
+    assert 0 < made < len(reference)
+
+
+def _cell(value):
+    from operator import itemgetter
+    return repr(value) if isinstance(value, (itemgetter, list)) else _described(value)

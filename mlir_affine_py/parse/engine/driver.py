@@ -51,7 +51,8 @@ class Engine:
         self.lexer = Lexer(prepared, backend.Token, {**names, **heads,
                                                      "OP_LINES": self.op_lines.accept})
         table = prepared.parse_table()
-        callbacks = prepared.callbacks(transformer)
+        # (Kept: the callbacks are made as the rules are first reduced.)
+        self.callbacks = callbacks = prepared.callbacks(transformer)
         self._confs = {start: backend.ParseConf(table, callbacks, start)
                        for start in table.start_states}
         self._new_state = backend.ParserState

@@ -30,6 +30,7 @@ is written in Python and would cost a short run 10 ms.
 from __future__ import annotations
 
 import copy
+import marshal
 import re
 
 import _sre
@@ -177,8 +178,12 @@ class DispatchScanner:
                 self._programs[pattern] = _program(pattern, self._flags)
 
     def __getstate__(self):
-        # Cached on disk without the compiled alternations (see above).
-        return {**self.__dict__, "by_char": {}, "_compiled": {}}
+        # Cached on disk without the compiled alternations (see above), each
+        # program in marshal's format, read when its alternation is first
+        # compiled (`_from_program`): a short run compiles a few of them.
+        return {**self.__dict__, "by_char": {}, "_compiled": {},
+                "_programs": {pattern: marshal.dumps(program)
+                              for pattern, program in self._programs.items()}}
 
     def match(self, text: str, pos: int):
         """(text, terminal name) of the token at `pos` (< len(text)), or None,
@@ -265,6 +270,8 @@ def _program(pattern: str, flags: int):
 def _from_program(pattern: str, program, flags: int):
     # The cache that holds `program` is kept per Python version, whose re
     # made it; if _sre refuses it all the same, re compiles the pattern.
+    if program.__class__ is bytes:      # (as the grammar cache keeps it)
+        program = marshal.loads(program)
     if program is not None:
         try:
             return _sre.compile(pattern, *program)

@@ -23,23 +23,31 @@ from __future__ import annotations
 import copy
 import copyreg
 import io
+import marshal
 import os
-import pickle
 import sys
 import zlib
-from functools import partial
+from functools import cached_property, partial
 from operator import itemgetter
 
-from lark.grammar import Rule
+from lark.grammar import NonTerminal, Rule, Terminal
 from lark.lexer import PatternStr, _create_unless, _regexp_has_newline
 from lark.parse_tree_builder import (ChildFilterLALR_NoPlaceholders, ExpandSingleChild,
-                                     ParseTreeBuilder)
-from lark.parsers.lalr_analysis import Action, IntParseTable, Reduce
+                                     ParseTreeBuilder, apply_visit_wrapper)
+from lark.parsers.lalr_analysis import Action, IntParseTable, Reduce, Shift
 from lark.tree import Tree
 from lark.visitors import Transformer_InPlace
 
 from .lexer import DispatchScanner, KeptPattern, blanks_pattern, lexer_scanner
 from .lexer import advances as advances  # (the parser takes it from here)
+
+try:
+    # The C unpickler alone: the `pickle` module's Python half (its
+    # pure-Python pickler, its disassembler) is 1.5% of a short run.
+    from _pickle import load as _unpickled
+except ImportError:             # another Python than CPython
+    from pickle import load as _unpickled
+
 
 class TableRule(Rule):
     """A rule of the prepared table: Lark's fields, identity semantics."""
@@ -136,10 +144,14 @@ class PreparedGrammar:
                        for state, actions in table.states.items()}
         self.start_states = dict(table.start_states)
         self.end_states = dict(table.end_states)
-        # What each rule's callback does with its children (filter, splice,
-        # pass on): worked out once, then bound to a transformer on each run.
-        self.tree_builder = ParseTreeBuilder(self.rules, Tree, False, False, False)
 
+    @cached_property
+    def tree_builder(self) -> ParseTreeBuilder:
+        """Lark's builder of the rules' callbacks: what each rule's callback
+        does with its children (filter, splice, pass on).  A run works it out
+        for each rule it reduces (`callbacks`); this is the whole of it, for
+        Lark's `create_callback`."""
+        return _tree_builder(self.rules)
     def parse_table(self) -> IntParseTable:
         return IntParseTable(self.states, self.start_states, self.end_states)
 
@@ -147,25 +159,41 @@ class PreparedGrammar:
         """Rule -> reduction callback: Lark's tree builder for `transformer`,
         with `itemgetter(0)` for the rules that pass their child on.  Its
         callbacks are made as Lark's `create_callback` makes them
-        (`_created_callbacks`), or, with `by_lark`, by that function (the
-        reference: tests/unit/test_grammar_cache.py checks that the two
-        agree)."""
-        callbacks = None if by_lark else _created_callbacks(self.tree_builder, transformer)
-        if callbacks is None:
+        (`_created_callback`), each when its rule is first reduced (a short
+        run reduces a tenth of the rules), or, with `by_lark`, all at once by
+        that function (the reference: tests/unit/test_grammar_cache.py
+        checks that the two agree)."""
+        if by_lark or not _plain_transformer(transformer):
             callbacks = self.tree_builder.create_callback(transformer)
+            return {rule: _finished(rule, callbacks[rule]) for rule in self.rules}
+        callbacks: dict = {}
+        make = partial(_made_callback, _tree_builder(()), transformer)
         for rule in self.rules:
-            callback = callbacks[rule]
-            if _passes_child_on(rule, callback):
-                callbacks[rule] = _FIRST_CHILD
-            elif isinstance(callback, ChildFilterLALR_NoPlaceholders):
-                callbacks[rule] = _picking(callback)
+            callbacks[rule] = partial(_first_reduction, callbacks, make, rule)
         return callbacks
 
     # ------------------------------------------------------------ caching
+    def __getstate__(self) -> dict:
+        # The table as integers (`pack_states`): it loads in a sixth of the
+        # time its objects take to unpickle, the most of a short run's
+        # loading of the grammar.
+        # So are the rules (`pack_rules`).
+        state = dict(self.__dict__)
+        state["states"] = pack_states(self.states, self.rules)
+        state["rules"] = pack_rules(self.rules)
+        state.pop("tree_builder", None)     # (made again when asked for)
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        state["rules"] = rules = unpack_rules(*state["rules"])
+        state["states"] = unpack_states(state["states"], rules)
+        self.__dict__.update(state)
+
     def dump(self, path: str) -> None:
         """Write the cache file whole or not at all (a concurrent run may be
         reading it)."""
         buffer = io.BytesIO()
+        import pickle
         pickler = pickle.Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL)
         # Lark's Shift and Reduce are compared by identity: pickle them as
         # the module's globals, not as new objects.
@@ -199,7 +227,7 @@ class PreparedGrammar:
         path = os.path.join(folder, f"grammar-{_cache_key(source, depends_on)}.pickle")
         try:
             with open(path, "rb") as handle:
-                prepared = pickle.load(handle)
+                prepared = _unpickled(handle)
             if isinstance(prepared, cls) and prepared.source == source:
                 return prepared
         except Exception:        # missing, unreadable, truncated or from other code
@@ -255,6 +283,139 @@ def _cache_key(source: str, depends_on=()) -> str:
     return f"{python}-{digest:08x}"
 
 
+def pack_states(states: dict, rules: list) -> bytes:
+    """The LALR table `states` (state -> {symbol: (Shift, state) or
+    (Reduce, rule of `rules`)}) as integers, in `marshal`'s format: the
+    symbols by name once, each distinct action once as an integer (a
+    shifted-to state times two, a rule's index times two plus one), and
+    each state as the indices of its symbols and of its actions, in its
+    order, as the bytes of an array of unsigned ints (read into integers
+    only for the rows a run makes); equal rows of symbols or actions are
+    kept once."""
+    from array import array
+    symbols: dict = {}
+    codes: dict = {}
+    rule_index = {id(rule): index for index, rule in enumerate(rules)}
+    shared: dict = {}
+    rows = []
+    for state, actions in states.items():
+        keys = tuple(symbols.setdefault(symbol, len(symbols)) for symbol in actions)
+        done = tuple(codes.setdefault(2 * rule_index[id(arg)] + 1 if action is Reduce
+                                      else 2 * arg, len(codes))
+                     for action, arg in actions.values())
+        keys, done = array("I", keys).tobytes(), array("I", done).tobytes()
+        rows.append((state, shared.setdefault(keys, keys), shared.setdefault(done, done)))
+    return marshal.dumps((tuple(symbols), tuple(codes), tuple(rows)))
+
+
+def pack_rules(rules: list) -> tuple:
+    """`rules` (`TableRule`s) as (marshal's bytes, their options): each
+    symbol once, as (whether a terminal, name, filter_out), and each rule
+    as (origin, expansion: symbol numbers, alias, number of its options,
+    order, Lark's hash); the options (a few, shared) stay objects."""
+    symbols: dict = {}
+    options: dict = {}
+
+    def number(symbol) -> int:
+        key = (symbol.is_term, symbol.name, getattr(symbol, "filter_out", False))
+        return symbols.setdefault(key, len(symbols))
+    packed = tuple((number(rule.origin), tuple(map(number, rule.expansion)), rule.alias,
+                    options.setdefault(id(rule.options), (len(options), rule.options))[0],
+                    rule.order, rule._hash)
+                   for rule in rules)
+    return marshal.dumps((tuple(symbols), packed)), [kept for _, kept in options.values()]
+
+
+def unpack_rules(packed: bytes, options: list) -> list:
+    """The `TableRule`s `pack_rules` packed, built field by field (cheaper
+    than unpickling them); equal symbols are one object."""
+    symbols, rules = marshal.loads(packed)
+    symbols = [Terminal(name, filter_out) if is_term else NonTerminal(name)
+               for is_term, name, filter_out in symbols]
+    made = []
+    new = TableRule.__new__
+    for origin, expansion, alias, option, order, lark_hash in rules:
+        rule = new(TableRule)
+        rule.origin, rule.alias, rule.options = symbols[origin], alias, options[option]
+        rule.expansion = [*map(symbols.__getitem__, expansion)]
+        rule.order, rule._hash = order, lark_hash
+        made.append(rule)
+    return made
+
+
+def unpack_states(packed: bytes, rules: list) -> dict:
+    """The table `pack_states` packed, its actions on `rules`: each
+    distinct action one tuple, each symbol one interned string, as Lark's
+    table has them.  A state's row of actions is made when first read
+    (`_PackedRow`): a short run reads a few hundred of the states."""
+    symbols, codes, rows = marshal.loads(packed)
+    # Lists: their `__getitem__` is a plain C function, a tuple's a slot
+    # wrapper that costs three times as much a call.
+    symbols = list(map(sys.intern, symbols))
+    actions = [(Reduce, rules[code >> 1]) if code & 1 else (Shift, code >> 1) for code in codes]
+    table = symbols.__getitem__, actions.__getitem__
+    states: dict = {}
+    for state, keys, done in rows:
+        row = states[state] = _PackedRow()
+        row.packed = (table, states, state, keys, done)
+    return states
+
+
+class _MadeRow(dict):
+    """A row of the LALR table, symbol -> action: a dict with nothing of
+    its own (the drivers look actions up through the dict's own methods).
+    `packed`: what a `_PackedRow` is made from, until it is made."""
+
+    __slots__ = ("packed",)
+
+
+class _PackedRow(_MadeRow):
+    """A row not yet read: it is filled, and becomes a `_MadeRow`, on the
+    first question asked of it, whichever way it is asked (a subclass of
+    `_MadeRow`, so that a comparison with one asks this row first); the
+    table then holds a plain dict of the same items in its place."""
+
+    __slots__ = ()
+
+    def _made(self) -> dict:
+        (symbol, action), states, state, keys, done = self.packed
+        self.packed = None
+        made = dict(zip(map(symbol, memoryview(keys).cast("I")),
+                        map(action, memoryview(done).cast("I"))))
+        # The table holds the row as a plain dict from now on, which
+        # Python's lookups of a dict's items take their fastest way.
+        states[state] = made
+        dict.update(self, made)
+        self.__class__ = _MadeRow
+        return self
+
+    def __missing__(self, key):
+        return dict.__getitem__(self._made(), key)
+
+    def __reduce__(self):
+        return dict, (dict(self._made()),)
+
+
+def _forwarded_to_made(name: str):
+    method = getattr(dict, name)
+
+    def forwarded(self, *args):
+        return method(self._made(), *args)
+    forwarded.__name__ = name
+    return forwarded
+
+
+# Every other question a dict answers (those that read its entries in C
+# without calling a method, as `dict.update(other, row)`, call `keys()`
+# for a subclass that has its own `__iter__`).
+for _name in ("__contains__", "__iter__", "__reversed__", "__len__", "__eq__", "__ne__",
+              "__repr__", "__or__", "__ror__", "__ior__", "__setitem__", "__delitem__", "get",
+              "keys", "values", "items", "copy", "setdefault", "pop", "popitem", "update",
+              "clear"):
+    setattr(_PackedRow, _name, _forwarded_to_made(_name))
+_PackedRow.__hash__ = None    # type: ignore[assignment]
+
+
 def _action_by_name(action: Action) -> str:
     return action.name
 
@@ -305,28 +466,71 @@ def _plain_symbol(symbol, shared: dict):
 _FIRST_CHILD = itemgetter(0)
 
 
+def _plain_transformer(transformer) -> bool:
+    """Whether `transformer` is a plain object (no `__default__`, not in
+    place), whose callbacks `_created_callback` makes."""
+    return getattr(transformer, "__default__", None) is None \
+        and not isinstance(transformer, Transformer_InPlace)
+
+
+def _created_callback(tree_builder: ParseTreeBuilder, rule, wrapper_chain, transformer):
+    """What `tree_builder.create_callback(transformer)` gives for `rule`
+    (whose wrappers are `wrapper_chain`), for a `_plain_transformer`.
+    Lark asks the transformer for each rule's callback and catches the
+    AttributeError of a rule without one (most rules): asked with a
+    default, the question costs a third as much."""
+    name = rule.alias or rule.options.template_source or rule.origin.name
+    callback = getattr(transformer, name, _ABSENT)
+    if callback is _ABSENT:
+        callback = partial(tree_builder.tree_class, name)
+    else:
+        wrapper = getattr(callback, "visit_wrapper", None)
+        if wrapper is not None:
+            callback = apply_visit_wrapper(callback, name, wrapper)
+    for wrapper in wrapper_chain:
+        callback = wrapper(callback)
+    return callback
+
+
+def _tree_builder(rules) -> ParseTreeBuilder:
+    """Lark's tree builder for `rules` as the driver uses it (no positions
+    propagated, no ambiguity, no placeholders)."""
+    return ParseTreeBuilder(rules, Tree, False, False, False)
+
+
+def _made_callback(rule_less: ParseTreeBuilder, transformer, rule):
+    """`rule`'s callback, its wrappers worked out as the tree builder of all
+    rules works them out (`rule_less`: one of no rules)."""
+    ((_, wrapper_chain),) = rule_less._init_builders([rule])
+    return _finished(rule, _created_callback(rule_less, rule, wrapper_chain, transformer))
+
+
+def _first_reduction(callbacks: dict, make, rule, children):
+    """The first reduction of `rule`: its callback made (`make(rule)`),
+    put in `callbacks`, where the drivers look it up at each reduction,
+    and called."""
+    callback = callbacks[rule] = make(rule)
+    return callback(children)
+
+
 def _created_callbacks(tree_builder: ParseTreeBuilder, transformer) -> dict | None:
     """What `tree_builder.create_callback(transformer)` gives, for a
-    transformer that is a plain object (no `__default__`, not in place)
-    whose callbacks have no `v_args` wrapper; None for another one.  Lark
-    asks the transformer for each rule's callback and catches the
-    AttributeError of a rule without one (most rules): a third of its
-    time, saved by asking with a default."""
-    if getattr(transformer, "__default__", None) is not None \
-            or isinstance(transformer, Transformer_InPlace):
+    `_plain_transformer`; None for another one."""
+    if not _plain_transformer(transformer):
         return None
-    callbacks = {}
-    for rule, wrapper_chain in tree_builder.rule_builders:
-        name = rule.alias or rule.options.template_source or rule.origin.name
-        callback = getattr(transformer, name, _ABSENT)
-        if callback is _ABSENT:
-            callback = partial(tree_builder.tree_class, name)
-        elif getattr(callback, "visit_wrapper", None) is not None:
-            return None
-        for wrapper in wrapper_chain:
-            callback = wrapper(callback)
-        callbacks[rule] = callback
-    return callbacks
+    return {rule: _created_callback(tree_builder, rule, chain, transformer)
+            for rule, chain in tree_builder.rule_builders}
+
+
+def _finished(rule, callback):
+    """Lark's `callback` for `rule`, or what does the same in C:
+    `itemgetter(0)` for a rule that passes its child on, an `itemgetter`
+    of the kept children for a child filter that splices nothing."""
+    if _passes_child_on(rule, callback):
+        return _FIRST_CHILD
+    if isinstance(callback, ChildFilterLALR_NoPlaceholders):
+        return _picking(callback)
+    return callback
 
 
 _ABSENT = object()
