@@ -121,6 +121,28 @@ def test_only_the_newest_cache_files_are_kept(grammar, built, tmp_path, monkeypa
                           [f"grammar-old{age}.pickle" for age in range(tables.KEPT_CACHE_FILES - 1)])
 
 
+def test_a_cache_file_read_is_kept_before_files_written_later(grammar, built, tmp_path,
+                                                              monkeypatch):
+    """Reading a cache file marks it as used: the grammar a run reads
+    outlives newer files that nothing reads again."""
+    import os
+    ours = tmp_path / built[1].name
+    ours.write_bytes(built[1].read_bytes())
+    os.utime(ours, (1, 1))
+    for age in range(tables.KEPT_CACHE_FILES):
+        newer = tmp_path / f"grammar-newer{age}.pickle"
+        newer.write_bytes(b"")
+        os.utime(newer, (1000 - age, 1000 - age))
+    _no_building(monkeypatch)
+    PreparedGrammar.cached(grammar, str(tmp_path))          # read, not built
+    other = grammar + "\n// another grammar\n"
+    _building_counted(monkeypatch, built)
+    PreparedGrammar.cached(other, str(tmp_path))            # written: the oldest goes
+    kept = {path.name for path in tmp_path.iterdir()}
+    assert ours.name in kept and f"grammar-newer{tables.KEPT_CACHE_FILES - 1}.pickle" not in kept
+    assert len(kept) == tables.KEPT_CACHE_FILES
+
+
 def test_without_a_cache_folder(grammar, built, monkeypatch):
     asked = _building_counted(monkeypatch, built)
     assert PreparedGrammar.cached(grammar, None).grammar == grammar

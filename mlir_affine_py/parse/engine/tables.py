@@ -229,6 +229,7 @@ class PreparedGrammar:
             with open(path, "rb") as handle:
                 prepared = _unpickled(handle)
             if isinstance(prepared, cls) and prepared.source == source:
+                _used(path)
                 return prepared
         except Exception:        # missing, unreadable, truncated or from other code
             pass
@@ -238,15 +239,26 @@ class PreparedGrammar:
         return prepared
 
 
-# Cache files kept in a folder: each version of the package writes two (with
-# and without the extended grammar), a few megabytes each, and a new grammar
-# never reads an old file again.
-KEPT_CACHE_FILES = 8
+# Cache files kept in a folder, the last used first: each version of the
+# package writes six (three sets of dialects, each with and without the
+# extended grammar; 1 to 17 megabytes), plugins and tests that register ops
+# a few more, and a new grammar never reads an old file again.
+KEPT_CACHE_FILES = 12
+
+
+def _used(path: str) -> None:
+    """Mark a cache file as just used (its modification time), so that the
+    files that runs read are the last that `_prune` removes."""
+    try:
+        os.utime(path)
+    except OSError:
+        pass
 
 
 def _prune(folder: str, written: str) -> None:
-    """Remove the oldest cache files beyond `KEPT_CACHE_FILES`, never the
-    one just `written`; a file another run removes first is skipped."""
+    """Remove the cache files beyond `KEPT_CACHE_FILES` used longest ago,
+    never the one just `written`; a file another run removes first is
+    skipped."""
     try:
         names = [name for name in os.listdir(folder)
                  if name.startswith("grammar-") and name.endswith(".pickle")]
