@@ -25,6 +25,7 @@ import islpy as isl
 from .. import remarks
 from ..analysis.affine_access import NotAffine
 from ..dialects.affine import AffineForOp
+from ..dialects.func import FuncOp
 from ..passes import Option, Pass, emit_remark
 from ..polyhedral.fusion import apply_plan, plan_permute_and_fuse
 from .loop_interchange import AffineLoopInterchange
@@ -62,7 +63,7 @@ class AffinePermuteAndFuse(Pass):
         """One DOT graph per function the pass runs on, a cluster per level
         and group of each region; the file is begun by the pass's first
         function and added to by the others."""
-        name = f"@{op.sym_name}" if op.op_name == "func.func" else op.op_name
+        name = f"@{op.sym_name}" if isinstance(op, FuncOp) else op.op_name
         text = "\n".join([f"graph {quote(f'fusion conflict graphs of {name}')} {{",
                           '  node [shape=box, fontname="monospace"];', *self._dot, "}"]) + "\n"
         if self.fcg_dot == "-":
@@ -97,7 +98,7 @@ class AffinePermuteAndFuse(Pass):
             self.remark(ops[0], line)
         if self.fcg_dot:
             func = ops[0].parent_op
-            while func is not None and func.op_name != "func.func":
+            while func is not None and not isinstance(func, FuncOp):
                 func = func.parent_op
             where = f"@{func.sym_name}: " if func is not None else ""
             self._dot += fusion_clusters(self._regions, plan,

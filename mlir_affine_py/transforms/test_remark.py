@@ -7,6 +7,7 @@ on the same remarks: five per op (not on modules), in post-order."""
 from __future__ import annotations
 
 from .. import remarks
+from ..dialects.builtin import ModuleOp
 from ..passes import Pass
 
 _REASON = ("Reason", "because we are testing the remark pipeline")
@@ -20,7 +21,7 @@ class TestRemark(Pass):
 
     def run_on_operation(self, op) -> None:
         for nested in op.walk("post"):
-            if nested.op_name == "builtin.module":
+            if isinstance(nested, ModuleOp):
                 continue
             emit = remarks.emit
             # No function name: the upstream pass gives none.
