@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from test_llvm_verify import _mlir_opt, _ours
+from test_llvm_verify import _mlir_opt, _ours, assert_rejected_as_mlir_opt_rejects_it
 
 INVALID = Path(__file__).parent / "data" / "gpu-ops-invalid.mlir"
 CHUNKS = INVALID.read_text().split("\n// -----\n")
@@ -18,12 +18,7 @@ CHUNKS = INVALID.read_text().split("\n// -----\n")
 
 @pytest.mark.parametrize("index", range(len(CHUNKS)))
 def test_invalid_chunk_rejected_as_mlir_opt_rejects_it(index, tmp_path, capsys):
-    path = tmp_path / "chunk.mlir"
-    path.write_text(CHUNKS[index])
-    argv = ["-verify-diagnostics", path.name]
-    expected = _mlir_opt(argv, tmp_path)
-    assert expected.returncode == 0, expected.stderr
-    assert _ours(argv, tmp_path, capsys) == (0, expected.stdout, expected.stderr)
+    assert_rejected_as_mlir_opt_rejects_it(CHUNKS[index], tmp_path, capsys)
 
 
 # The note that shows an op whose operandSegmentSizes has another length
