@@ -109,6 +109,12 @@ class DependenceAnalysis:
         # dependences through such subscripts as unknown.
         self.nonlinear_unknown = nonlinear_unknown
         self._isl = None
+        # (src, dst) accesses -> (their pairs of instances at no depth yet,
+        # the variables): isl reads a polyhedron's text far more slowly than
+        # it adds the few constraints of one depth, and the passes ask of
+        # one pair at several depths.  Keyed by the access objects, which a
+        # caller makes again once it has changed the IR around them.
+        self._pairs: dict = {}
 
     @property
     def isl(self):
@@ -152,6 +158,30 @@ class DependenceAnalysis:
         return DependenceResult("dependence", components)
 
     def _dependence_set(self, src, dst, depth, common):
+        if self.relaxed_bounds:
+            # remove_divs works on isl's representation of the set, which
+            # follows the text read: the depth's constraints are written in it.
+            text, variables = self._pair_text(src, dst, depth, common)
+            return self.isl.Set(text), variables
+        found = self._pairs.get((src, dst))
+        if found is None:
+            text, variables = self._pair_text(src, dst, 0, common)
+            found = self._pairs[src, dst] = (self.isl.Set(text), variables)
+        polyhedron, variables = found
+        space = polyhedron.get_space()
+        Constraint = self.isl.Constraint
+        for i in range(min(common, depth)):
+            if i == depth - 1:
+                constraint = Constraint.ineq_from_names(space, {f"t{i}": 1, f"s{i}": -1, 1: -1})
+            else:
+                constraint = Constraint.eq_from_names(space, {f"t{i}": 1, f"s{i}": -1})
+            polyhedron = polyhedron.add_constraint(constraint)
+        return polyhedron, variables
+
+    def _pair_text(self, src, dst, depth, common):
+        """The pairs of instances of `src` and `dst` that touch one element,
+        the source first at `depth` (no order asked at depth 0), in isl's
+        input language; and its variables."""
         params: dict = {}
         scope_loops = {loop for loop, _ in src.chain} | {loop for loop, _ in dst.chain}
         s_names, s_cons, s_exists, s_subs = src.instance("s", params, scope_loops)
@@ -173,7 +203,7 @@ class DependenceAnalysis:
         if exists:
             body = f"exists ({', '.join(exists)} : {body})"
         text = f"[{', '.join(params.values())}] -> {{ [{', '.join(variables)}] : {body} }}"
-        return self.isl.Set(text), variables
+        return text, variables
 
     def _components(self, polyhedron, names, src, common):
         isl = self.isl

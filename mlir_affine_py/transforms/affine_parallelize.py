@@ -64,6 +64,9 @@ class AffineParallelize(Pass):
 
     def run_on_operation(self, op) -> None:
         analysis = DependenceAnalysis(alias_conservative=True)
+        # Nothing changes before every loop is judged: one access per op,
+        # so the analysis reads each pair once for all the loops around it.
+        accesses: dict = {}
         candidates = []
         for loop in op.walk():
             if not isinstance(loop, AffineForOp):
@@ -80,7 +83,7 @@ class AffineParallelize(Pass):
                 self.remark(loop, f"stays sequential: {self.max_nested} parallel loops "
                             f"around it (max-nested)")
                 continue
-            carried, always, *notes = carried_dependence(loop, analysis)
+            carried, always, *notes = carried_dependence(loop, analysis, accesses)
             if carried is None:
                 candidates.append((loop, reductions))
             elif always:
@@ -114,12 +117,15 @@ class AffineParallelize(Pass):
 
 
 # ----------------------------------------------------------------- analysis
-def carried_dependence(loop, analysis) -> tuple:
+def carried_dependence(loop, analysis, accesses_of: dict | None = None) -> tuple:
     """`isLoopMemoryParallel` with exact dependences: (None, False) when the
     loop carries no dependence; otherwise (why not, whether mlir-opt may
     judge otherwise: a dependence that could not be analysed, such as
     accesses through two views of one allocation, which mlir-opt takes as
-    distinct memrefs), with notes at the two accesses of a dependence."""
+    distinct memrefs), with notes at the two accesses of a dependence.
+    `accesses_of`, given, keeps each op's MemRefAccess for the next loop
+    asked about while the IR stays as it is."""
+    accesses_of = {} if accesses_of is None else accesses_of
     if any(isinstance(r.type, T.MemRefType) for r in loop.results):
         return "it carries a memref through iter_args", False
     accesses = []
@@ -128,7 +134,9 @@ def carried_dependence(loop, analysis) -> tuple:
             continue
         if is_memory_access(op):
             if not _locally_defined(op.memref, loop):
-                accesses.append(MemRefAccess(op))
+                if op not in accesses_of:
+                    accesses_of[op] = MemRefAccess(op)
+                accesses.append(accesses_of[op])
         elif isinstance(op, AffineParallelOp):
             return "it holds an affine.parallel, whose accesses are not analysed", False
         elif not isinstance(op, (AffineForOp, AffineYieldOp, AffineIfOp)) \

@@ -210,12 +210,14 @@ class ProgramGenerator:
 
 
 # ----------------------------------------------------------------- checks
-def interpreter_outcome(text: str, seed: int, dma: str = "at-start") -> list:
+def interpreter_outcome(text, seed: int, dma: str = "at-start") -> list:
     """The bytes of every array after running @f on seeded random inputs
-    (`dma`: when DMA transfers happen, see interpreter.Interpreter)."""
+    (`dma`: when DMA transfers happen, see interpreter.Interpreter).  `text`
+    is the program, or its module already parsed (running does not change
+    it)."""
     from mlir_affine_py.interpreter import random_arguments, run_function
     from mlir_affine_py.parse.parser import parse_source
-    module = parse_source(text)
+    module = parse_source(text) if isinstance(text, str) else text
     func = next(op for op in module.walk() if op.op_name == "func.func")
     args = random_arguments(func, seed, index_value=N)
     run_function(module, "f", args, max_iterations=1_000_000, dma=dma)
@@ -455,20 +457,24 @@ def check_program(runner, text: str, flags: list, seeds=(0, 1), reprint: bool = 
         problem = f"the pass rejected a valid program: {err.strip()[:500]}"
     if problem:
         return out, False, problem
-    plain = Printer().print_module(parse_source(text)) + "\n"
+    # Each program is parsed once: printing and the interpreter's runs
+    # leave a module as it was.
+    original = parse_source(text)
+    plain = Printer().print_module(original) + "\n"
     try:
-        reprinted = Printer().print_module(parse_source(out)) + "\n"
+        result = parse_source(out)
+        reprinted = Printer().print_module(result) + "\n"
     except Exception as error:  # noqa: BLE001 - reported as a failure
         return out, True, f"the output does not parse again: {error}"
     if reprint and reprinted != out:
         return out, True, "the output does not print back the same"
     for seed in seeds:
         try:
-            before = interpreter_outcome(text, seed)
+            before = interpreter_outcome(original, seed)
         except Exception as error:  # noqa: BLE001 - a generator bug, reported as such
             return out, out != plain, f"the generated program does not run: {error}"
         try:
-            after = interpreter_outcome(out, seed)
+            after = interpreter_outcome(result, seed)
         except Exception as error:  # noqa: BLE001 - reported as a failure
             return out, True, f"the output does not run (seed {seed}): {error}"
         if before != after:
