@@ -43,16 +43,10 @@ def pytest_configure(config):
         config.addinivalue_line("markers", f"{name}: {text}")
 
 
-# The processes preparing the parser's tables (pytest_sessionstart).
-_PREPARING: list = []
-
-
 def pytest_sessionstart(session):
-    """As xdist starts its workers: the parser's tables of every grammar
-    prepared in two more processes (parse.parser.prepare_grammars; the
-    largest alone takes half a minute), while the workers run the tests
-    that need none of them and wait for the file of one that is being
-    built (tables.py's lock) instead of each building the same.  With a
+    """Before xdist starts its workers: the parser's tables of every grammar
+    prepared in two processes (parse.parser.prepare_grammars), so that the
+    workers, which start together, do not each build the same ones; with a
     warm cache, a second.  What fails here is left to the tests, which
     build what they need."""
     if os.environ.get("PYTEST_XDIST_WORKER") is not None \
@@ -61,10 +55,12 @@ def pytest_sessionstart(session):
     from support import REPO_ROOT
     environment = {**os.environ, "PYTHONPATH": os.pathsep.join(
         filter(None, [str(REPO_ROOT), os.environ.get("PYTHONPATH")]))}
-    _PREPARING.extend(subprocess.Popen(
+    workers = [subprocess.Popen(
         [sys.executable, "-c", "from mlir_affine_py.parse.parser import prepare_grammars; "
          f"prepare_grammars({part!r})"], cwd=REPO_ROOT, env=environment,
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for part in ("largest", "others"))
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for part in ("largest", "others")]
+    for worker in workers:
+        worker.wait()
 
 
 def pytest_collection_modifyitems(config, items):
@@ -80,12 +76,9 @@ def pytest_collection_modifyitems(config, items):
 
 
 def pytest_sessionfinish(session):
-    """The processes preparing the parser's tables waited for.  In record
-    mode: each worker leaves the answers its tests asked for as partial
-    files; the process that ran the session (xdist's controller, or
+    """In record mode: each worker leaves the answers its tests asked for as
+    partial files; the process that ran the session (xdist's controller, or
     the only one) joins them into one file per test module."""
-    for process in _PREPARING:
-        process.wait()
     if oracle.mode() != "record":
         return
     worker = os.environ.get("PYTEST_XDIST_WORKER")

@@ -225,24 +225,6 @@ class PreparedGrammar:
         if folder is None:
             return made()
         path = os.path.join(folder, f"grammar-{_cache_key(source, depends_on)}.pickle")
-        found = cls._read(path, source)
-        if found is not None:
-            return found
-        # One process builds a grammar, the others that need it meanwhile
-        # wait for its file (xdist's workers, a parallel lit run, all
-        # starting on an empty cache).
-        with _BuildingLock(path):
-            found = cls._read(path, source)
-            if found is not None:
-                return found
-            prepared = made()
-            prepared.dump(path)
-        _prune(folder, path)
-        return prepared
-
-    @classmethod
-    def _read(cls, path: str, source: str) -> PreparedGrammar | None:
-        """The grammar kept in the cache file `path`, if it holds `source`'s."""
         try:
             with open(path, "rb") as handle:
                 prepared = _unpickled(handle)
@@ -251,7 +233,10 @@ class PreparedGrammar:
                 return prepared
         except Exception:        # missing, unreadable, truncated or from other code
             pass
-        return None
+        prepared = made()
+        prepared.dump(path)
+        _prune(folder, path)
+        return prepared
 
 
 # Cache files kept in a folder, the last used first: each version of the
@@ -259,31 +244,6 @@ class PreparedGrammar:
 # extended grammar; 1 to 17 megabytes), plugins and tests that register ops
 # a few more, and a new grammar never reads an old file again.
 KEPT_CACHE_FILES = 12
-
-
-class _BuildingLock:
-    """An exclusive lock on `path`'s lock file while the grammar is built
-    (none where the lock file cannot be made, or without `fcntl`)."""
-
-    def __init__(self, path: str):
-        self.path = f"{path}.lock"
-        self.handle = None
-
-    def __enter__(self):
-        try:
-            import fcntl
-            self.handle = open(self.path, "a")
-            fcntl.flock(self.handle, fcntl.LOCK_EX)
-        except (ImportError, OSError):
-            if self.handle is not None:
-                self.handle.close()
-                self.handle = None
-        return self
-
-    def __exit__(self, *exc):
-        if self.handle is not None:
-            self.handle.close()         # releases the lock
-        return False
 
 
 def _used(path: str) -> None:
@@ -313,10 +273,6 @@ def _prune(folder: str, written: str) -> None:
         for _, path in dated[KEPT_CACHE_FILES:]:
             if path != written:
                 os.unlink(path)
-                try:
-                    os.unlink(f"{path}.lock")
-                except OSError:
-                    pass
     except OSError:
         pass
 
