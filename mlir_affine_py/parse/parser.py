@@ -127,28 +127,18 @@ def load_parsers() -> None:
         _parser(extended)
 
 
-def prepare_grammars(part: str = "all") -> None:
+def prepare_grammars() -> None:
     """The grammars of every set of dialects a run loads (a plain affine
     text's, with the deferred dialects but gpu and llvm, with every
     dialect; each with and without the extended grammar's ops) prepared
     and kept in the cache, so that no later run waits for Lark's LALR
-    analysis (a second to half a minute each).  `part`: "all", "largest"
-    (every dialect with the extended grammar, half of the whole time) or
-    "others" (the rest), for two processes to share the work."""
-    common = tuple(name for name, prefix in dialects.DEFERRED.items()
-                   if prefix not in dialects.LARGE)
-    wanted = [(load, extended) for load in ((), common, tuple(dialects.DEFERRED))
-              for extended in (False, True)]
-    largest = wanted[-1]
-    if part == "largest":
-        wanted = [largest]
-    elif part == "others":
-        wanted.remove(largest)
-    elif part != "all":
-        raise ValueError(f"part: expected 'all', 'largest' or 'others', got {part!r}")
-    for load, extended in wanted:
+    analysis (a second to half a minute each)."""
+    common = [name for name, prefix in dialects.DEFERRED.items()
+              if prefix not in dialects.LARGE]
+    for load in ((), common, tuple(dialects.DEFERRED)):
         dialects.load_dialects(load)
-        _parser(extended)
+        for extended in (False, True):
+            _parser(extended)
 
 
 # What a text that uses the syntax of mlir_affine_py/grammar/extended.lark holds: a dialect

@@ -16,8 +16,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 
 import pytest
 
@@ -41,26 +39,6 @@ def pytest_addoption(parser):
 def pytest_configure(config):
     for name, text in MARKERS.items():
         config.addinivalue_line("markers", f"{name}: {text}")
-
-
-def pytest_sessionstart(session):
-    """Before xdist starts its workers: the parser's tables of every grammar
-    prepared in two processes (parse.parser.prepare_grammars), so that the
-    workers, which start together, do not each build the same ones; with a
-    warm cache, a second.  What fails here is left to the tests, which
-    build what they need."""
-    if os.environ.get("PYTEST_XDIST_WORKER") is not None \
-            or not getattr(session.config.option, "numprocesses", 0):
-        return
-    from support import REPO_ROOT
-    environment = {**os.environ, "PYTHONPATH": os.pathsep.join(
-        filter(None, [str(REPO_ROOT), os.environ.get("PYTHONPATH")]))}
-    workers = [subprocess.Popen(
-        [sys.executable, "-c", "from mlir_affine_py.parse.parser import prepare_grammars; "
-         f"prepare_grammars({part!r})"], cwd=REPO_ROOT, env=environment,
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for part in ("largest", "others")]
-    for worker in workers:
-        worker.wait()
 
 
 def pytest_collection_modifyitems(config, items):
