@@ -147,6 +147,7 @@ def _ops_by_module() -> dict:
     return found
 
 
+@pytest.mark.slow     # a whole process per case
 @pytest.mark.parametrize("module", sorted(dialects.DEFERRED))
 def test_each_deferred_op_in_generic_form_as_with_every_module_loaded(module):
     """Every op of the module, in generic form, one chunk each: what is
@@ -160,6 +161,7 @@ def test_each_deferred_op_in_generic_form_as_with_every_module_loaded(module):
     assert "exit" in deferred[0]
 
 
+@pytest.mark.slow     # a whole process per case
 def test_every_deferred_prefix_is_seen_in_a_text():
     """A text naming a deferred dialect's prefix loads that dialect's
     modules (with the others of its set: `dialects.LARGE`)."""
@@ -184,6 +186,7 @@ def _corpus_inputs() -> list:
             if any(prefix in path.read_text() for prefix in prefixes)]
 
 
+@pytest.mark.slow     # a whole process per case
 @pytest.mark.parametrize("path", _corpus_inputs(), ids=lambda path: path.name)
 def test_corpus_files_naming_deferred_dialects_as_with_every_module_loaded(path):
     text = path.read_text()
