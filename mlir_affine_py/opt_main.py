@@ -322,7 +322,12 @@ def _process_chunk(text: str, options: Options, filename: str, line_offset: int,
 
 def _remark_filters(options: Options) -> dict:
     """The remark categories of the run by kind (`all` for every kind),
-    the empty ones left out."""
+    the empty ones left out.  (remarks.py is imported only for a run that
+    asks for remarks: every lit test starts the tool.)"""
+    if not (options.remarks_filter or options.remarks_filter_passed
+            or options.remarks_filter_missed or options.remarks_filter_failed
+            or options.remarks_filter_analyse):
+        return {}
     from .remarks import ANALYSIS, FAILURE, MISSED, PASSED
     filters = {"all": options.remarks_filter, PASSED: options.remarks_filter_passed,
                MISSED: options.remarks_filter_missed, FAILURE: options.remarks_filter_failed,
