@@ -97,6 +97,8 @@ def load_all_dialects() -> None:
 # ops is a grammar whose LALR tables are built once and cached, and a set
 # per combination of dialects would be a build per combination.)
 LARGE = frozenset({"gpu.", "llvm."})
+# The deferred modules a text naming only the other dialects loads.
+COMMON = tuple(name for name, prefix in DEFERRED.items() if prefix not in LARGE)
 
 
 def load_dialects_named_in(text: str) -> frozenset:
@@ -112,7 +114,7 @@ def load_dialects_named_in(text: str) -> frozenset:
     if named & LARGE:
         load_dialects(DEFERRED)
     elif named:
-        load_dialects([name for name, prefix in DEFERRED.items() if prefix not in LARGE])
+        load_dialects(COMMON)
     return absent
 
 

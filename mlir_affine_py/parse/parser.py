@@ -133,9 +133,7 @@ def prepare_grammars() -> None:
     dialect; each with and without the extended grammar's ops) prepared
     and kept in the cache, so that no later run waits for Lark's LALR
     analysis (a second to half a minute each)."""
-    common = [name for name, prefix in dialects.DEFERRED.items()
-              if prefix not in dialects.LARGE]
-    for load in ((), common, tuple(dialects.DEFERRED)):
+    for load in ((), dialects.COMMON, tuple(dialects.DEFERRED)):
         dialects.load_dialects(load)
         for extended in (False, True):
             _parser(extended)

@@ -116,8 +116,7 @@ def test_the_registry_s_order_does_not_depend_on_when_modules_were_loaded():
 
 
 def test_a_text_without_gpu_or_llvm_ops_loads_neither_dialect():
-    common = sorted(name for name, prefix in dialects.DEFERRED.items()
-                    if prefix not in dialects.LARGE)
+    common = sorted(dialects.COMMON)
     assert "scf" in common and not any(name.startswith(("gpu", "llvm")) for name in common)
     assert _loaded_after("from mlir_affine_py.parse.parser import parse_source\n"
                          "parse_source('func.func @g(%c: i1) {\\n  cf.cond_br %c, ^a, ^a\\n"
