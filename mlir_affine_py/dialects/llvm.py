@@ -21,6 +21,7 @@ from ..ir.core import register_op
 from ..ir.elements_attributes import DenseResourceElementsAttr, SparseElementsAttr
 from ..ir.op_definition import Result
 from ..ir.traits import ConstantLike, Pure
+from ..ir.type_constraints import TypeConstraint
 from .arith import ConstantOp
 from .base import SimpleTypedOp, attrs_of, new_op, register_attribute_verifier, types_of
 
@@ -89,9 +90,10 @@ def nested_text(text: str) -> str:
     return "".join(pieces)
 
 
-def split_top_level(text: str) -> list:
-    """`text` cut at its commas outside brackets and strings."""
-    parts, depth, start, index = [], 0, 0, 0
+def top_level_offsets(text: str, wanted: str, index: int = 0):
+    """The offsets of the `wanted` characters of `text` from `index` on,
+    outside brackets and strings."""
+    depth = 0
     while index < len(text):
         char = text[index]
         if char == '"':
@@ -104,10 +106,17 @@ def split_top_level(text: str) -> list:
             depth += 1
         elif char in ">)]}":
             depth -= 1
-        elif char == "," and depth == 0:
-            parts.append(text[start:index].strip())
-            start = index + 1
+        elif char == wanted and depth == 0:
+            yield index
         index += 1
+
+
+def split_top_level(text: str) -> list:
+    """`text` cut at its commas outside brackets and strings."""
+    parts, start = [], 0
+    for comma in top_level_offsets(text, ","):
+        parts.append(text[start:comma].strip())
+        start = comma + 1
     if text[start:].strip():
         parts.append(text[start:].strip())
     return parts
@@ -184,6 +193,20 @@ def element_types(type) -> list | None:
         match = re.compile(r"\s*[0-9]+\s*x\s*(.*)>", re.S).fullmatch(text, len("!llvm.array<"))
         return [nested_type(match.group(1))] if match else None
     return None
+
+
+def is_compatible(type) -> bool:
+    """LLVM::isCompatibleType: the dialect's own types (held as `!llvm.`
+    opaque types), signless integers, floats and one-dimensional vectors of
+    them."""
+    if isinstance(type, T.VectorType):
+        return len(type.shape) == 1 and is_compatible(type.element_type)
+    return (isinstance(type, T.OpaqueType) and type.text.startswith("!llvm.")) or \
+        (isinstance(type, T.IntegerType) and not type.signedness) or \
+        isinstance(type, T.FloatType)
+
+
+LLVMCompatible = TypeConstraint("LLVM dialect-compatible type", is_compatible)
 
 
 def _address_space(token, start: int) -> int:
@@ -503,19 +526,31 @@ class LLVMConstantOp(ConstantOp):
 class LLVMUndefOp(SimpleTypedOp):
     name = "llvm.mlir.undef"
     traits = (Pure,)
-    ods_results = (Result("res"),)
+    ods_results = (Result("res", LLVMCompatible),)
 
 
 @register_op
 class LLVMPoisonOp(SimpleTypedOp):
     name = "llvm.mlir.poison"
     traits = (Pure,)
-    ods_results = (Result("res"),)
+    ods_results = (Result("res", LLVMCompatible),)
 
+
+def has_zero_initializer(type) -> bool:
+    """LLVMTargetExtType::hasProperty(HasZeroInit) for a target extension
+    type (spirv's have it), True for any other type."""
+    text = getattr(type, "text", "")
+    return not text.startswith("!llvm.target<") or text.startswith('!llvm.target<"spirv.')
 
 
 @register_op
 class LLVMZeroOp(SimpleTypedOp):
     name = "llvm.mlir.zero"
     traits = (Pure,)
-    ods_results = (Result("res"),)
+    ods_results = (Result("res", LLVMCompatible),)
+
+    def verify(self):
+        if not has_zero_initializer(self.results[0].type):
+            return ("'llvm.mlir.zero' op target extension type does not support "
+                    "zero-initializer")
+        return None

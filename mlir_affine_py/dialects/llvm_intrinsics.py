@@ -13,8 +13,8 @@ from ..ir.op_definition import Operand, Property, Result, Variadic
 from ..ir.traits import Pure, SameOperandsAndResultType
 from ..ir.type_constraints import TypeConstraint
 from .base import RegisteredOp, attrs_of, first_of
-from .llvm import FASTMATH_NONE
-from .llvm_ops import FloatLike, LLVMCompatible, LLVMPointer, LLVMVector
+from .llvm import FASTMATH_NONE, LLVMCompatible
+from .llvm_ops import FloatLike, LLVMPointer, LLVMVector
 from .llvm_structure import LLVMCallOp, _Bundles
 
 PTR = T.OpaqueType("!llvm.ptr")

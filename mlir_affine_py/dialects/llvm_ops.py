@@ -21,7 +21,7 @@ from ..ir.traits import (AttrSizedOperandSegments, Commutative, MemoryEffectOpIn
 from ..parse.syntax import pos_of
 from .base import RegisteredOp
 from ..ir.type_constraints import TypeConstraint
-from .llvm import FASTMATH_NONE, element_types
+from .llvm import FASTMATH_NONE, element_types, is_compatible
 
 
 def _scalar_or_vector(predicate):
@@ -49,16 +49,6 @@ def _pointer(type) -> bool:
                                                or type.text.startswith("!llvm.ptr<"))
 
 
-def _compatible(type) -> bool:
-    """LLVM::isCompatibleType: the dialect's own types (held as `!llvm.`
-    opaque types), signless integers, floats and one-dimensional vectors of
-    them."""
-    if isinstance(type, T.VectorType):
-        return len(type.shape) == 1 and _compatible(type.element_type)
-    return (isinstance(type, T.OpaqueType) and type.text.startswith("!llvm.")) or \
-        _signless(type) or isinstance(type, T.FloatType)
-
-
 LLVMPointer = TypeConstraint("LLVM pointer type", _pointer)
 
 
@@ -78,12 +68,11 @@ def _sized(type) -> bool:
         return text.startswith('!llvm.target<"spirv.')
     return not text.startswith(("!llvm.void", "!llvm.func<", "!llvm.label", "!llvm.metadata",
                                 "!llvm.token"))
-LLVMCompatible = TypeConstraint("LLVM dialect-compatible type", _compatible)
 LLVMVector = TypeConstraint("LLVM dialect-compatible vector type",
-                            lambda type: isinstance(type, T.VectorType) and _compatible(type))
+                            lambda type: isinstance(type, T.VectorType) and is_compatible(type))
 NonAggregate = TypeConstraint("LLVM-compatible non-aggregate type",
-                              lambda type: _compatible(type) and not _aggregate(type))
-Loadable = TypeConstraint("LLVM type with size", lambda type: _compatible(type) and _sized(type))
+                              lambda type: is_compatible(type) and not _aggregate(type))
+Loadable = TypeConstraint("LLVM type with size", lambda type: is_compatible(type) and _sized(type))
 
 
 def _access_effects(op, own) -> list:
@@ -450,7 +439,7 @@ def _element_at(container, position):
     """The type at `position` in nested LLVM aggregates
     (getInsertExtractValueElementType), or the message saying why there is
     none."""
-    if not _compatible(container):
+    if not is_compatible(container):
         return None, f"expected LLVM IR Dialect type, got '{container}'"
     from .llvm import array_parts
     type = container

@@ -20,9 +20,10 @@ from ..parse.op_syntax import parses
 from ..parse.syntax import TOKEN, ParsedRegion, Uses, new_op, pos_of
 from . import gpu  # noqa: F401  (defines GPU_LAUNCH_SYMBOL_KW, which BlockAddressBody names)
 from .base import RegisteredOp, attrs_of, first_of, regions_of
-from .llvm import FASTMATH_NONE, LINKAGES, function_type, function_type_parts
+from .llvm import (FASTMATH_NONE, LINKAGES, LLVMCompatible, array_parts, element_types,
+                   function_type, function_type_parts, top_level_offsets)
 from .base import lookup_symbol
-from .llvm_ops import TAIL_CALL_NONE, LLVMCompatible, LLVMPointer, SignlessInteger
+from .llvm_ops import TAIL_CALL_NONE, LLVMPointer, SignlessInteger
 
 CCONV_C = A.OpaqueAttr("#llvm.cconv<ccc>")
 LINKAGE_EXTERNAL = A.OpaqueAttr("#llvm.linkage<external>")
@@ -242,6 +243,36 @@ class LLVMFuncOp(RegisteredOp):
             return "no_inline and always_inline attributes are incompatible"
         if "optimize_none" in properties and "no_inline" not in properties:
             return "'llvm.func' op with optimize_none must also be no_inline"
+        return self._exception_types_error() or self._block_tags_error()
+
+    def _exception_types_error(self) -> str | None:
+        """The llvm.landingpad results and llvm.resume operands of the body,
+        in post-order, all of one type (emitError: no op prefix)."""
+        first = None
+        for op in self.walk("post"):
+            if op.name == "llvm.landingpad":
+                type, message = op.results[0].type, "'llvm.landingpad' should have a consistent result type inside a function"
+            elif op.name == "llvm.resume":
+                type, message = op.operands[0].type, "'llvm.resume' should have a consistent input type inside a function"
+            else:
+                continue
+            if first is None:
+                first = type
+            elif type != first:
+                return message
+        return None
+
+    def _block_tags_error(self) -> None:
+        """verifyBlockTags: no two llvm.blocktag of one tag, reported at the
+        second (emitError: no op prefix)."""
+        from ..ir.verifier import op_error
+        seen = set()
+        for op in self.walk("post"):
+            if op.name == "llvm.blocktag":
+                tag = block_tag_id(op.properties["tag"])
+                if tag in seen:
+                    raise op_error(f"duplicate block tag '{tag}' in the same function: ", op)
+                seen.add(tag)
         return None
 
 
@@ -375,6 +406,29 @@ class LLVMGlobalOp(RegisteredOp):
         alignment = self.properties.get("alignment")
         if isinstance(alignment, A.IntegerAttr) and alignment.value & (alignment.value - 1):
             return "alignment attribute is not a power of 2"
+        return self._initializer_error()
+
+    def _initializer_error(self) -> str | None:
+        """GlobalOp::verifyRegions: the initializer returns a value of the
+        global's type and its ops have no effects (an op with one is
+        reported itself, emitError: no op prefix)."""
+        from ..ir.traits import memory_effects
+        from ..ir.verifier import op_error
+        blocks = self.regions[0].blocks
+        if not blocks or not blocks[0].ops or blocks[0].ops[-1].name != "llvm.return":
+            return None
+        returned = blocks[0].ops[-1].operands
+        if not returned:
+            return "'llvm.mlir.global' op initializer region cannot return void"
+        global_type = self.properties["global_type"].value
+        if returned[0].type != global_type:
+            return (f"'llvm.mlir.global' op initializer region type '{returned[0].type}' does "
+                    f"not match global type '{global_type}'")
+        for op in blocks[0].ops:
+            if memory_effects(op) != []:
+                raise op_error("ops with side effects not allowed in global initializers", op)
+        if "value" in self.properties:
+            return "'llvm.mlir.global' op cannot have both initializer value and region"
         return None
 
 
@@ -389,11 +443,52 @@ _BUNDLES = r"""
 
 
 class _Bundles:
-    """Parsed op bundles: operands, their types, tags, sizes."""
+    """Parsed op bundles: operands, their types, tags, sizes; `counts`, the
+    (operands, types) written in each, and `first_tag`, the first tag's
+    token (the `[` before it is where mlir-opt reports them)."""
 
     def __init__(self, present=False):
         self.present = present
         self.operands, self.types, self.tags, self.sizes = [], [], [], []
+        self.counts: list = []
+        self.first_tag = None
+
+
+def _trailing_colon(t, anchor):
+    """A token at the `:` that starts a call's trailing types: the first
+    colon after `anchor` (the callee) outside brackets and strings."""
+    from .memref import at_offset
+    colon = next(top_level_offsets(t.text, ":", anchor.end_pos), None)
+    return anchor if colon is None else at_offset(t, colon, anchor)
+
+
+def _check_call_type(t, op_name: str, anchor, direct: bool, call_type, bundles) -> None:
+    """What parseCallTypeAndResolveOperands and resolveOpBundleOperands
+    check of a call's trailing types and its bundles' types (errors of the
+    custom parser: `custom op` first)."""
+    colon = _trailing_colon(t, anchor)
+    prefix = f"custom op '{op_name}' "
+    if direct and call_type.callee_type is not None:
+        # parseFunctionSignature wants `(` just past the colon, then the
+        # caller says why.
+        after = (colon.line, colon.column + 1)
+        raise MLIRError("expected '('", after).attach_note(
+            prefix + "expected direct call to have 1 trailing types", pos_of(colon), "error")
+    if not direct and call_type.callee_type is None:
+        raise MLIRError(prefix + "expected indirect call to have 2 trailing types",
+                        pos_of(colon))
+    if len(call_type.results) > 1:
+        raise MLIRError(prefix + "expected function with 0 or 1 result", pos_of(colon))
+    if call_type.results and str(call_type.results[0][0]) == "!llvm.void":
+        raise MLIRError(prefix + "expected a non-void result type", pos_of(colon))
+    for operands, types in bundles.counts:
+        if operands != types:
+            from .memref import at_offset
+            square = at_offset(t, t.text.rfind("[", 0, bundles.first_tag.start_pos),
+                               bundles.first_tag)
+            # Upstream never advances its bundle counter: always #0.
+            raise MLIRError(f"{prefix}expected {operands} types for operand bundle operands "
+                            f"for operand bundle #0, but actually got {types}", pos_of(square))
 
 
 class _CallType:
@@ -427,13 +522,14 @@ class _CallLike(RegisteredOp):
             attrs["op_bundle_tags"] = A.ArrayAttr(A.StringAttr(tag) for tag in bundles.tags)
 
     @classmethod
-    def _parsed_call(cls, children, cconv: str):
+    def _parsed_call(cls, t, children, cconv: str):
         """What a call and an invoke read alike: (callee symbol token or
         None, callee pointer or None, operands and their types without the
         bundles', the attributes, the bundles, the call's type)."""
         callee, pointer, args = _callee_parts(children)
         call_type = first_of(children, _CallType)
         bundles = first_of(children, _Bundles) or _Bundles()
+        _check_call_type(t, cls.name, callee or pointer, pointer is None, call_type, bundles)
         attrs = dict(attrs_of(children))
         operands = ([pointer] if pointer is not None else []) + args
         operand_types = ([call_type.callee_type] if pointer is not None else []) + [
@@ -478,6 +574,19 @@ class _CallLike(RegisteredOp):
         elif self.results[0].type != result:
             return (f"'{self.name}' op var_callee_type return type mismatch: "
                     f"'{_void_or(result)}' != '{self.results[0].type}'")
+        return None
+
+    def operand_bundles_error(self) -> str | None:
+        """verifyOperandBundles: a string tag for each operand bundle
+        (emitError: no op prefix)."""
+        tags = self.properties.get("op_bundle_tags")
+        tags = tags.value if isinstance(tags, A.ArrayAttr) else ()
+        if not all(isinstance(tag, A.StringAttr) for tag in tags):
+            return "operand bundle tag must be a StringAttr"
+        sizes = self.properties.get("op_bundle_sizes")
+        count = len(sizes.value) if isinstance(sizes, A.DenseArrayAttr) else 0
+        if count != len(tags):
+            return f"expected {count} operand bundle tags, but actually got {len(tags)}"
         return None
 
     def print_bundles(self, p, operands) -> None:
@@ -593,18 +702,20 @@ class LLVMCallOp(_CallLike):
     @parses("llvm_bundles")
     def parse_llvm_bundles(t, children):
         bundles = _Bundles(True)
-        for tag, operands, types in children:
-            bundles.tags.append(tag)
+        for token, operands, types in children:
+            bundles.first_tag = bundles.first_tag or token
+            bundles.tags.append(_string_value(token))
             bundles.sizes.append(len(operands))
+            bundles.counts.append((len(operands), len(types)))
             bundles.operands += operands
-            bundles.types += types
+            bundles.types += types[:len(operands)]
         return bundles
 
     @parses("llvm_bundle")
     def parse_llvm_bundle(t, children):
         operands = list(first_of(children, Uses, []))
         types = list(children[2]) if len(children) > 2 else []
-        return (_string_value(children[0]), operands, types)
+        return (children[0], operands, types)
 
     @parses("llvm_call_type")
     def parse_llvm_call_type(t, children):
@@ -632,7 +743,7 @@ class LLVMCallOp(_CallLike):
         cconv = words.take(CCONVS) or "ccc"
         tail = words.take(TAIL_CALL_KINDS) or "none"
         callee, pointer, operands, operand_types, attrs, bundles, call_type = \
-            cls._parsed_call(children, cconv)
+            cls._parsed_call(t, children, cconv)
         attrs["TailCallKind"] = A.OpaqueAttr(f"#llvm.tailcallkind<{tail}>")
         attrs["operandSegmentSizes"] = segment_sizes(len(operands), len(bundles.operands))
         return new_op(cls.name, callee or pointer, operands + bundles.operands,
@@ -678,6 +789,9 @@ class LLVMCallOp(_CallLike):
         CallOp::verifySymbolUses: a direct callee names an llvm.func whose
         type the call's operands and result match; an indirect one is the
         first operand, a pointer."""
+        message = self.operand_bundles_error()
+        if message:
+            return message
         callee = self.properties.get("callee")
         if callee is None:
             if not self.operands:
@@ -765,7 +879,7 @@ class LLVMInvokeOp(_CallLike):
         cconv = words.take(CCONVS) or "ccc"
         dests = [c for c in children if isinstance(c, tuple) and c[0] == "dest"]
         callee, pointer, operands, operand_types, attrs, bundles, call_type = \
-            cls._parsed_call(children, cconv)
+            cls._parsed_call(t, children, cconv)
         attrs["operandSegmentSizes"] = segment_sizes(len(operands), len(dests[0][2]),
                                                      len(dests[1][2]), len(bundles.operands))
         op = new_op(cls.name, callee or pointer,
@@ -823,8 +937,9 @@ class LLVMInvokeOp(_CallLike):
             del self.properties["CConv"]
 
     def verify(self):
-        """InvokeOp::verify: the type a variadic callee is called with."""
-        return self.var_callee_type_error()
+        """InvokeOp::verify: the type a variadic callee is called with,
+        then the operand bundles."""
+        return self.var_callee_type_error() or self.operand_bundles_error()
 
 
 
@@ -849,6 +964,7 @@ class LLVMCallIntrinsicOp(_CallLike):
     def parse(cls, t, children):
         call_type = first_of(children, _CallType)
         bundles = first_of(children, _Bundles) or _Bundles()
+        _check_call_type(t, cls.name, children[0], True, call_type, bundles)
         attrs = dict(attrs_of(children))
         args = list(first_of(children, Uses, []))
         attrs["intrin"] = A.StringAttr(_string_value(children[0]))
@@ -875,6 +991,13 @@ class LLVMCallIntrinsicOp(_CallLike):
             else ()))
         p.write(" : ")
         self.print_signature(p, args)
+
+    def verify(self):
+        """CallIntrinsicOp::verify: an LLVM intrinsic's name, then the
+        operand bundles."""
+        if not self.properties["intrin"].text.startswith("llvm."):
+            return "'llvm.call_intrinsic' op intrinsic name must start with 'llvm.'"
+        return self.operand_bundles_error()
 
 
 # ---------------------------------------------------------------- landingpad
@@ -1070,7 +1193,9 @@ class LLVMFCmpOp(_CmpOp):
 
 
 # ------------------------------------------------------------ getelementptr
-GEP_FLAGS = {"inbounds": 3, "nusw": 2, "nuw": 4}
+# `inbounds_flag` is the bare bit, which the parser takes and the verifier
+# rejects (GEPOp::verify).
+GEP_FLAGS = {"inbounds_flag": 1, "inbounds": 3, "nusw": 2, "nuw": 4}
 DYNAMIC_INDEX = -(1 << 31)
 
 
@@ -1155,6 +1280,42 @@ class LLVMGEPOp(RegisteredOp):
         `:` functional-type(operands, results) `,` $elem_type
     """
 
+    def verify(self):
+        """GEPOp::verify: a dynamic index for each placeholder of the
+        constant ones, no bare `inbounds_flag`, and indices that fit the
+        element type (verifyStructIndices: a struct is indexed by a constant
+        within its fields; the first index only offsets the pointer)."""
+        indices = self.properties["rawConstantIndices"].value
+        if indices.count(DYNAMIC_INDEX) != len(self.operands) - 1:
+            return ("'llvm.getelementptr' op expected as many dynamic indices as specified in "
+                    "'rawConstantIndices'")
+        flags = self.properties.get("noWrapFlags")
+        if flags is not None and flags.value == GEP_FLAGS["inbounds_flag"]:
+            return "'llvm.getelementptr' op 'inbounds_flag' cannot be used directly."
+        return _struct_indices_error(self.properties["elem_type"].value, indices)
+
+
+def _struct_indices_error(type, indices) -> str | None:
+    """verifyStructIndices from index 1 on: the message, or None."""
+    for position in range(1, len(indices)):
+        index = indices[position]
+        if str(type).startswith("!llvm.struct<"):
+            if index == DYNAMIC_INDEX:
+                return (f"'llvm.getelementptr' op expected index {position} indexing a struct "
+                        "to be constant")
+            fields = element_types(type) or []      # an opaque struct has none
+            if not 0 <= index < len(fields):
+                return (f"'llvm.getelementptr' op index {position} indexing a struct is out of "
+                        "bounds")
+            type = fields[index]
+        elif isinstance(type, T.VectorType):
+            type = type.element_type
+        elif array_parts(type) is not None:
+            type = array_parts(type)[1]
+        else:
+            return f"'llvm.getelementptr' op type '{type}' cannot be indexed (index #{position})"
+    return None
+
 
 # --------------------------------------------------------- block addresses
 class BlockTagBody(AttrSyntax):
@@ -1187,6 +1348,14 @@ class BlockAddressBody(AttrSyntax):
         p.write(attr.text[len("#llvm.blockaddress"):])
 
 
+def block_tag_id(attr) -> int | None:
+    """The id of a `#llvm.blocktag<id = N>`, alone or inside a
+    `#llvm.blockaddress<...>`."""
+    import re
+    found = re.compile(r"id\s*=\s*([0-9]+)").search(str(attr))
+    return int(found.group(1)) if found else None
+
+
 @register_op
 class LLVMBlockAddressOp(RegisteredOp):
     name = "llvm.blockaddress"
@@ -1195,6 +1364,25 @@ class LLVMBlockAddressOp(RegisteredOp):
     ods_properties = (Property("block_addr", BlockAddressBody()),)
     required_properties = ("block_addr",)
     assembly_format = "$block_addr attr-dict `:` type($res)"
+
+    def verify(self):
+        """BlockAddressOp::verify (getBlockTagOp): the function the address
+        names is an llvm.func of the module, with a llvm.blocktag of the
+        address's tag."""
+        import re
+        address = str(self.properties["block_addr"])
+        name = re.compile(r"function\s*=\s*@([\w$.\-]+|\"(?:[^\"\\]|\\.)*\")").search(address)
+        function = None
+        if name is not None:
+            symbol = name.group(1)
+            function = lookup_symbol(self, symbol[1:-1] if symbol.startswith('"') else symbol)
+        tag = block_tag_id(address)
+        if not (isinstance(function, LLVMFuncOp) and any(
+                op.name == "llvm.blocktag" and block_tag_id(op.properties["tag"]) == tag
+                for op in function.walk("post"))):
+            return ("'llvm.blockaddress' op expects an existing block label target in the "
+                    "referenced function")
+        return None
 
 
 @register_op

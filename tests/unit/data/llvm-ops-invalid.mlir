@@ -508,3 +508,180 @@ func.func @extractvalue_position(%a: !llvm.array<3 x i16>) {
   %0 = "llvm.extractvalue"(%a) <{position = array<i64: 3>}> : (!llvm.array<3 x i16>) -> i16
   llvm.return
 }
+
+// -----
+
+func.func @gep_dynamic_struct_field(%p: !llvm.ptr, %i: i64) {
+  // expected-error@+1 {{'llvm.getelementptr' op expected index 2 indexing a struct to be constant}}
+  %0 = llvm.getelementptr %p[0, 1, %i] : (!llvm.ptr, i64) -> !llvm.ptr, !llvm.array<4 x struct<(f32, f64)>>
+  llvm.return
+}
+
+// -----
+
+func.func @gep_field_past_end(%p: !llvm.ptr) {
+  // expected-error@+1 {{'llvm.getelementptr' op index 1 indexing a struct is out of bounds}}
+  %0 = llvm.getelementptr %p[0, 2] : (!llvm.ptr) -> !llvm.ptr, !llvm.struct<(i16, i16)>
+  llvm.return
+}
+
+// -----
+
+func.func @gep_into_scalar(%p: !llvm.ptr) {
+  // expected-error@+1 {{'llvm.getelementptr' op type 'f64' cannot be indexed (index #2)}}
+  %0 = llvm.getelementptr %p[1, 0, 0] : (!llvm.ptr) -> !llvm.ptr, vector<2xf64>
+  llvm.return
+}
+
+// -----
+
+func.func @gep_missing_dynamic_index(%p: !llvm.ptr) {
+  // expected-error@+1 {{'llvm.getelementptr' op expected as many dynamic indices as specified in 'rawConstantIndices'}}
+  %0 = "llvm.getelementptr"(%p) <{elem_type = i8, rawConstantIndices = array<i32: 0, -2147483648>}> : (!llvm.ptr) -> !llvm.ptr
+  llvm.return
+}
+
+// -----
+
+func.func @gep_bare_inbounds_bit(%p: !llvm.ptr) {
+  // expected-error@+1 {{'llvm.getelementptr' op 'inbounds_flag' cannot be used directly.}}
+  %0 = llvm.getelementptr inbounds_flag %p[3] : (!llvm.ptr) -> !llvm.ptr, i32
+  llvm.return
+}
+
+// -----
+
+llvm.func @personality(...) -> i32
+llvm.func @may_throw()
+
+// expected-error@+1 {{'llvm.landingpad' should have a consistent result type inside a function}}
+llvm.func @two_landingpad_types() attributes {personality = @personality} {
+  llvm.invoke @may_throw() to ^ok unwind ^first : () -> ()
+^ok:
+  llvm.invoke @may_throw() to ^done unwind ^second : () -> ()
+^first:
+  %0 = llvm.landingpad cleanup : !llvm.struct<(ptr, i32)>
+  llvm.return
+^second:
+  %1 = llvm.landingpad cleanup : !llvm.struct<(ptr, i64)>
+  llvm.return
+^done:
+  llvm.return
+}
+
+// -----
+
+llvm.func @personality(...) -> i32
+llvm.func @may_throw()
+
+// expected-error@+1 {{'llvm.resume' should have a consistent input type inside a function}}
+llvm.func @resume_other_type(%x: i64) attributes {personality = @personality} {
+  llvm.invoke @may_throw() to ^ok unwind ^pad : () -> ()
+^ok:
+  llvm.return
+^pad:
+  %0 = llvm.landingpad cleanup : !llvm.struct<(ptr, i32)>
+  llvm.resume %x : i64
+}
+
+// -----
+
+llvm.func @tagged_twice() {
+  llvm.br ^next
+^next:
+  llvm.blocktag <id = 7>
+  llvm.br ^last
+^last:
+  // expected-error@+1 {{duplicate block tag '7' in the same function: }}
+  llvm.blocktag <id = 7>
+  llvm.return
+}
+
+// -----
+
+llvm.func @no_such_tag() -> !llvm.ptr {
+  // expected-error@+1 {{'llvm.blockaddress' op expects an existing block label target in the referenced function}}
+  %0 = llvm.blockaddress <function = @no_such_tag, tag = <id = 3>> : !llvm.ptr
+  llvm.br ^next
+^next:
+  llvm.blocktag <id = 4>
+  llvm.return %0 : !llvm.ptr
+}
+
+// -----
+
+func.func @zero_of_target_type() {
+  // expected-error@+1 {{'llvm.mlir.zero' op target extension type does not support zero-initializer}}
+  %0 = llvm.mlir.zero : !llvm.target<"some.target">
+  llvm.return
+}
+
+// -----
+
+func.func @undef_of_memref() {
+  // expected-error@+1 {{'llvm.mlir.undef' op result #0 must be LLVM dialect-compatible type, but got 'memref<2xf32>'}}
+  %0 = llvm.mlir.undef : memref<2xf32>
+  llvm.return
+}
+
+// -----
+
+llvm.mlir.global private @stores_in_initializer() : i32 {
+  %0 = llvm.mlir.constant(4 : i32) : i32
+  %1 = llvm.mlir.constant(1 : i64) : i64
+  // expected-error@+1 {{ops with side effects not allowed in global initializers}}
+  %2 = llvm.alloca %1 x i32 : (i64) -> !llvm.ptr
+  llvm.return %0 : i32
+}
+
+// -----
+
+llvm.func @callee()
+llvm.func @bundle_without_tag(%x: i16) {
+  // expected-error@+1 {{expected 1 operand bundle tags, but actually got 0}}
+  "llvm.call"(%x) <{callee = @callee, operandSegmentSizes = array<i32: 0, 1>, op_bundle_sizes = array<i32: 1>}> : (i16) -> ()
+  llvm.return
+}
+
+// -----
+
+llvm.func @callee()
+llvm.func @bundle_types(%x: i16, %y: i16) {
+  // expected-error@+1 {{custom op 'llvm.call' expected 2 types for operand bundle operands for operand bundle #0, but actually got 1}}
+  llvm.call @callee() ["first"(%x, %y : i16)] : () -> ()
+  llvm.return
+}
+
+// -----
+
+func.func @call_returns_void(%f: !llvm.ptr) {
+  // expected-error@+1 {{custom op 'llvm.call' expected a non-void result type}}
+  %0 = llvm.call %f() : !llvm.ptr, () -> !llvm.void
+  llvm.return
+}
+
+// -----
+
+func.func @call_two_results(%f: !llvm.ptr, %x: f32) {
+  // expected-error@+1 {{custom op 'llvm.call' expected function with 0 or 1 result}}
+  %0:2 = llvm.call %f(%x) : !llvm.ptr, (f32) -> (f32, f32)
+  llvm.return
+}
+
+// -----
+
+func.func @indirect_call_without_pointer_type(%f: !llvm.ptr, %x: f32) {
+  // expected-error@+1 {{custom op 'llvm.call' expected indirect call to have 2 trailing types}}
+  llvm.call %f(%x) : (f32) -> ()
+  llvm.return
+}
+
+// -----
+
+llvm.func @callee(f32)
+func.func @direct_call_with_pointer_type(%x: f32) {
+  // expected-error@+2 {{expected '('}}
+  // expected-error@+1 {{custom op 'llvm.call' expected direct call to have 1 trailing types}}
+  llvm.call @callee(%x) : !llvm.ptr, (f32) -> ()
+  llvm.return
+}
