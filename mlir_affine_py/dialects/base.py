@@ -135,6 +135,9 @@ class RegisteredOp(Operation):
     assembly_format: str = ""
     ods_successors: tuple = ()
     ods_types: dict = {}
+    # The variables whose types others are built from (the sources of
+    # TypesMatchWith): the format's parser checks their constraints.
+    ods_type_sources: tuple = ()
     # Properties the op cannot do without (ODS attributes with no default):
     # an op read from the generic form without one is reported.
     required_properties: tuple = ()

@@ -382,6 +382,19 @@ class GPULaunchOp(RegisteredOp):
         from .base import ensure_terminator
         ensure_terminator(self, 0, GPUTerminatorOp)
 
+    def verify_regions(self):
+        """LaunchOp::verifyRegions: a block's terminator leaves the kernel
+        with gpu.terminator unless it branches (reported at the terminator,
+        emitError: no op prefix)."""
+        from ..ir.verifier import NotedMessage, op_error
+        for block in self.regions[0].blocks:
+            last = block.ops[-1] if block.ops else None
+            if last is not None and not last.successors and last.name != "gpu.terminator":
+                raise op_error(NotedMessage(
+                    "expected 'gpu.terminator' or a terminator with successors",
+                    [("in 'gpu.launch' body region", self)]), last)
+        return None
+
     def print(self, p) -> None:
         sizes = self.properties["operandSegmentSizes"].value
         dependencies = self.operands[:sizes[0]]

@@ -42,6 +42,19 @@ MMAMatrix = TypeConstraint("MMAMatrix type", lambda type: isinstance(type, T.Opa
                            and type.text.startswith("!gpu.mma_matrix<"))
 
 
+_MMA_ELEMENTS = (T.I8, T.I32, T.F16, T.F32, T.F64)
+# GPU_MMAMemRef: a memref of the element types the MMA ops load and store,
+# or of one-dimensional vectors of them.
+MMAMemRef = TypeConstraint(
+    "memref of 8-bit signless integer or 32-bit signless integer or 16-bit float or 32-bit "
+    "float or 64-bit float or vector of 8-bit signless integer or 32-bit signless integer or "
+    "16-bit float or 32-bit float or 64-bit float values of ranks 1 values",
+    lambda type: isinstance(type, T.MemRefType) and (
+        type.element_type in _MMA_ELEMENTS
+        or isinstance(type.element_type, T.VectorType) and len(type.element_type.shape) == 1
+        and type.element_type.element_type in _MMA_ELEMENTS))
+
+
 def _last_dim_unit_stride(type) -> bool:
     """MemRefType::isLastDimUnitStride: a strided layout whose innermost
     stride is 1."""
@@ -405,7 +418,7 @@ class SetDefaultDeviceOp(RegisteredOp):
 class SubgroupMmaLoadMatrixOp(RegisteredOp):
     name = "gpu.subgroup_mma_load_matrix"
     traits = (MemoryEffects(Read(0)),)
-    ods_operands = (Operand("srcMemref", AnyMemRef), Variadic("indices", Index))
+    ods_operands = (Operand("srcMemref", MMAMemRef), Variadic("indices", Index))
     ods_results = (Result("res", MMAMatrix),)
     ods_properties = (Property("leadDimension"), Property("transpose"))
     ods_types = {"indices": T.INDEX}
@@ -424,7 +437,7 @@ class SubgroupMmaLoadMatrixOp(RegisteredOp):
 class SubgroupMmaStoreMatrixOp(RegisteredOp):
     name = "gpu.subgroup_mma_store_matrix"
     traits = (MemoryEffects(Write(1)),)
-    ods_operands = (Operand("src", MMAMatrix), Operand("dstMemref", AnyMemRef),
+    ods_operands = (Operand("src", MMAMatrix), Operand("dstMemref", MMAMemRef),
                     Variadic("indices", Index))
     ods_properties = (Property("leadDimension"), Property("transpose"))
     ods_types = {"indices": T.INDEX}

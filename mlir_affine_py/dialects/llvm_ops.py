@@ -11,8 +11,8 @@ from __future__ import annotations
 from ..diagnostics import MLIRError
 from ..ir import attributes as A
 from ..ir import types as T
-from ..ir.attr_syntax import (AnyAttr, ArrayAttrSyntax, AttrSyntax, DenseArray, Enum, StrAttr,
-                              SymbolRef, TypedInt, UnitAttr)
+from ..ir.attr_syntax import (AnyAttr, ArrayAttrSyntax, AttrSyntax, ConstrainedAttr, DenseArray,
+                              Enum, StrAttr, SymbolRef, TypedInt, UnitAttr)
 from ..ir.core import register_op
 from ..ir.op_definition import (Operand, Optional, OptionalResult, Property, Result,
                                 Successor, Variadic)
@@ -134,7 +134,9 @@ ATOMIC_BIN_OPS = Enum(("xchg", "add", "sub", "_and", "nand", "_or", "_xor", "max
                        "umax", "umin", "fadd", "fsub", "fmax", "fmin", "uinc_wrap",
                        "udec_wrap", "usub_cond", "usub_sat", "fmaximum", "fminimum"),
                       cpp_name="::mlir::LLVM::AtomicBinOp")
-ATOMIC_BIN_OPS.grammar = "BARE_ID"      # not `volatile`, which may stand before it
+# Not `volatile`, which may stand before it; `max` and `min` are the
+# affine bounds' keyword.
+ATOMIC_BIN_OPS.grammar = "(BARE_ID | MIN_MAX)"
 OVERFLOW_BITS = ("nsw", "nuw")
 NO_OVERFLOW = A.IntegerAttr(0, T.I32)
 TAIL_CALL_NONE = A.OpaqueAttr("#llvm.tailcallkind<none>")
@@ -548,8 +550,18 @@ class TypePair:
         p.print_type(view.values(args[1].args[0])[0].type)
 
 
-_ALIAS_PROPERTIES = (Property("access_groups"), Property("alias_scopes"),
-                     Property("noalias_scopes"), Property("tbaa"))
+def _array_of(mnemonic: str, description: str) -> ConstrainedAttr:
+    """TypedArrayAttrBase of one LLVM attribute: an array of them only."""
+    return ConstrainedAttr(description, lambda attr: isinstance(attr, A.ArrayAttr) and all(
+        getattr(item, "alias_name", None) == mnemonic for item in attr.value), A.ArrayAttr)
+
+
+_ALIAS_PROPERTIES = (
+    Property("access_groups", _array_of("access_group",
+                                        "LLVM dialect access group metadata array")),
+    Property("alias_scopes", _array_of("alias_scope", "LLVM dialect alias scope array")),
+    Property("noalias_scopes", _array_of("alias_scope", "LLVM dialect alias scope array")),
+    Property("tbaa", _array_of("tbaa_tag", "LLVM dialect TBAA tag metadata array")))
 
 
 @register_op
@@ -640,13 +652,28 @@ def _nested(type) -> str:
     return nested_spelling(type)
 
 
+AtomicCmpXchgType = TypeConstraint("signless integer or LLVM pointer type",
+                                   lambda type: _signless(type) or _pointer(type))
+def _atomic_rmw_type(type) -> bool:
+    if isinstance(type, T.VectorType):
+        return not any(type.scalable or ()) and is_compatible(type)
+    return isinstance(type, T.FloatType) or _signless(type) or _pointer(type)
+
+
+AtomicRMWType = TypeConstraint(
+    "floating point LLVM type or LLVM pointer type or signless integer or LLVM "
+    "dialect-compatible fixed-length vector type", _atomic_rmw_type)
+
+
 @register_op
 class LLVMAtomicCmpXchgOp(RegisteredOp):
     name = "llvm.cmpxchg"
     # No effects declared: the analyses take them as unknown (any read or write).
     traits = ()
-    ods_operands = (Operand("ptr"), Operand("cmp"), Operand("val"))
+    ods_operands = (Operand("ptr", LLVMPointer), Operand("cmp", AtomicCmpXchgType),
+                    Operand("val", AtomicCmpXchgType))
     ods_results = (Result("res"),)
+    ods_type_sources = ("val",)
     ods_properties = (Property("success_ordering", ORDERING),
                       Property("failure_ordering", ORDERING), Property("syncscope", StrAttr()),
                       Property("alignment", TypedInt(T.I64)), Property("weak", UnitAttr()),
@@ -685,8 +712,9 @@ class LLVMAtomicRMWOp(RegisteredOp):
     name = "llvm.atomicrmw"
     # No effects declared: the analyses take them as unknown (any read or write).
     traits = ()
-    ods_operands = (Operand("ptr"), Operand("val"))
-    ods_results = (Result("res"),)
+    ods_operands = (Operand("ptr", LLVMPointer), Operand("val", AtomicRMWType))
+    ods_results = (Result("res", AtomicRMWType),)
+    ods_type_sources = ("val",)
     ods_properties = (Property("bin_op", ATOMIC_BIN_OPS), Property("ordering", ORDERING),
                       Property("syncscope", StrAttr()), Property("alignment", TypedInt(T.I64)),
                       Property("volatile_", UnitAttr())) + _ALIAS_PROPERTIES

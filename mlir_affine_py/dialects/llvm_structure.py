@@ -406,9 +406,9 @@ class LLVMGlobalOp(RegisteredOp):
         alignment = self.properties.get("alignment")
         if isinstance(alignment, A.IntegerAttr) and alignment.value & (alignment.value - 1):
             return "alignment attribute is not a power of 2"
-        return self._initializer_error()
+        return None
 
-    def _initializer_error(self) -> str | None:
+    def verify_regions(self) -> str | None:
         """GlobalOp::verifyRegions: the initializer returns a value of the
         global's type and its ops have no effects (an op with one is
         reported itself, emitError: no op prefix)."""

@@ -41,6 +41,8 @@ def parse_format_op(cls, t, children):
     state = FormatState()
     state.op_name = cls.name
     _walk(cls, compiled_elements(cls), children, state, AttrDict, Props)
+    if state.attr_dict:
+        _check_inherent_attributes(cls, t, state.attr_dict)
     for decl in cls.ods_operands:
         state.operands.setdefault(decl.name, [])
     operands, sizes = [], []
@@ -65,6 +67,7 @@ def parse_format_op(cls, t, children):
             count = len(state.operands.get(decl.name, ()))
             if count:
                 operand_types.extend(_types_of(cls, decl.name, count, state))
+    _check_type_sources(cls, t, state)
     result_types = list(state.types.get("results", ()))
     if "results" not in state.types:
         for decl in cls.ods_results:
@@ -85,6 +88,48 @@ def parse_format_op(cls, t, children):
                 dict(state.props) if state.props else None, regions)
     op.successors = successors
     return op
+
+
+def _check_inherent_attributes(cls, t, attr_dict) -> None:
+    """verifyInherentAttrs after the attribute dictionary is read: the
+    declared properties it gives satisfy their constraints; reported at the
+    dictionary's `{`."""
+    for decl in cls.ods_properties:
+        satisfied = getattr(decl.kind, "satisfied", None)
+        value = attr_dict.get(decl.name)
+        if satisfied is not None and value is not None and not satisfied(value):
+            anchor = attr_dict.first_name
+            raise MLIRError(f"custom op '{cls.name}' '{cls.name}' op attribute '{decl.name}' "
+                            f"failed to satisfy constraint: {decl.kind.description}",
+                            _position_before(t, "{", anchor))
+
+
+def _check_type_sources(cls, t, state) -> None:
+    """The constraints of the variables whose types others are built from
+    (`ods_type_sources`, the sources of TypesMatchWith): OpFormatGen's
+    parser checks them before it builds, at the op's name."""
+    for name in getattr(cls, "ods_type_sources", ()):
+        decl = next(d for d in cls.ods_operands + cls.ods_results if d.name == name)
+        for type in state.types.get(name, ()):
+            if decl.constraint is not None and not decl.constraint(type):
+                raise MLIRError(f"custom op '{cls.name}' '{name}' must be "
+                                f"{decl.constraint.description}, but got '{type}'",
+                                _name_position(cls, t, state))
+
+
+def _name_position(cls, t, state):
+    """Where the op's name stands: the last one written before its first
+    operand (the grammar keeps no token of it)."""
+    anchor = next(token for group in state.operands.values() for token in group)
+    return _position_before(t, cls.name, anchor)
+
+
+def _position_before(t, text: str, anchor) -> tuple:
+    """The (line, column) of the last `text` written before token `anchor`."""
+    source = t.text
+    index = source.rfind(text, 0, anchor.start_pos)
+    return (anchor.line - source.count("\n", index, anchor.start_pos),
+            index - source.rfind("\n", 0, index))
 
 
 def _types_of(cls, name, count, state) -> list:

@@ -82,6 +82,19 @@ class TypedAttr(AnyAttr):
         return A.is_typed_attr(attr)
 
 
+class ConstrainedAttr(AnyAttr):
+    """An attribute written whole whose ODS constraint says more than the
+    kind it is stored as (`stored`): `description` names the constraint,
+    `satisfied` tests it (a format's parser checks it of the attribute
+    dictionary, verifyInherentAttrs)."""
+
+    def __init__(self, description: str, satisfied, stored=A.Attribute):
+        self.description, self.satisfied, self.stored = description, satisfied, stored
+
+    def holds(self, attr) -> bool:
+        return isinstance(attr, self.stored)
+
+
 class UnitAttr(AttrSyntax):
     """A UnitAttr: the keyword of the optional group it anchors."""
 

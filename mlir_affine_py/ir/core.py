@@ -287,6 +287,11 @@ class Operation:
         the class creation keeps here (`__init_subclass__`)."""
         return None
 
+    def verify_regions(self) -> str | None:
+        """The op's checks once the ops inside it are verified (MLIR's
+        `verifyRegions` hook): an error message, or None."""
+        return None
+
     def verify(self) -> bool:
         """Verify the op and everything nested in it, as mlir-opt verifies
         a module (MLIR's `mlir::verify`, the Python bindings' `verify()`):

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..diagnostics import MLIRError, offset_to_pos, pos_to_offset, print_op_on_diagnostic
 from . import attributes as A
-from .core import VERIFIER
+from .core import VERIFIER, Operation
 from .traits import HasOnlyGraphRegion, NoTerminator, SingleBlock, SymbolTable
 
 # Context managers that dialects add (the affine dialect's memo of valid
@@ -98,6 +98,11 @@ def _verify_ops(root, text: str | None, unspared, skip=frozenset(),
         op = work.pop()
         if op.__class__ is tuple:
             kind, item = op
+            if kind == "regions":
+                message = item.verify_regions()
+                if message:
+                    raise op_error(message, item)
+                continue
             found = (missing_terminator_error(item) if kind == "block"
                      else implicit_terminator_error(item) if kind == "terminator"
                      else item.symbol_table_error())
@@ -130,6 +135,10 @@ def _verify_ops(root, text: str | None, unspared, skip=frozenset(),
             if _has_successors(region) and _predecessors(region)[region.blocks[0]]:
                 # OperationVerifier::verifyOnEntrance, after the op's own checks.
                 raise MLIRError("entry block of region may not have predecessors", op.pos)
+        if op.__class__.verify_regions is not Operation.verify_regions:
+            # After the region traits' checks (the symbol table's, the
+            # implicit terminator's), as verifyRegionInvariants runs them.
+            work.append(("regions", op))
         if hasattr(op, "symbol_table_error") and (root_table or op is not root):
             work.append(("table", op))
         # The checks made on leaving a block or the op are queued only where

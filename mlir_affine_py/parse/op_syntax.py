@@ -249,6 +249,9 @@ def syntax_source(core: str, classes) -> str:
             parts += (cls.__module__, cls.__qualname__, cls.name, cls.assembly_format,
                       repr((cls.ods_operands, cls.ods_results, cls.ods_regions,
                             cls.ods_successors, [p.kind for p in cls.ods_properties],
+                            # The grammar of an attribute's syntax, which its
+                            # repr leaves out (an enum's words).
+                            [getattr(p.kind, "grammar", None) for p in cls.ods_properties],
                             [p.name for p in cls.ods_properties], cls.syntax_short_name)),
                       " ".join(f"{key}={getattr(cls, key).grammar}" for key in dir(cls)
                                if key.startswith("custom_")))

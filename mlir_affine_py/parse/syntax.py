@@ -54,7 +54,8 @@ def skip_trivia(text: str, offset: int) -> int:
 
 
 class AttrDict(dict):
-    pass
+    # The token of the first name written, which places the dictionary.
+    first_name = None
 
 
 class Props(dict):

@@ -226,7 +226,10 @@ class MLIRTransformer:
         return TypeList(children[0]) if children else TypeList()
 
     def attr_dict(self, children):
-        return _unique_entries(children, AttrDict())
+        entries = _unique_entries(children, AttrDict())
+        if children:
+            entries.first_name = children[0][0]
+        return entries
 
     def attr_entry(self, children):
         name = children[0]

@@ -140,3 +140,31 @@ func.func @matrix_of_dynamic_rows(%a: !gpu.mma_matrix<?x16xf32, "COp">) {
 func.func @matrix_without_kind(%a: !gpu.mma_matrix<16x16xf32>) {
   return
 }
+
+// -----
+
+func.func @mma_load_from_i16(%m: memref<16x16xi16>, %i: index) {
+  // expected-error@+1 {{'gpu.subgroup_mma_load_matrix' op operand #0 must be memref of 8-bit signless integer or 32-bit signless integer or 16-bit float or 32-bit float or 64-bit float or vector of 8-bit signless integer or 32-bit signless integer or 16-bit float or 32-bit float or 64-bit float values of ranks 1 values, but got 'memref<16x16xi16>'}}
+  %0 = gpu.subgroup_mma_load_matrix %m[%i, %i] {leadDimension = 16 : index} : memref<16x16xi16> -> !gpu.mma_matrix<16x16xf16, "AOp">
+  return
+}
+
+// -----
+
+func.func @mma_store_into_vectors_of_rank_two(%c: !gpu.mma_matrix<16x16xf32, "COp">, %m: memref<4xvector<2x2xf32>>, %i: index) {
+  // expected-error@+1 {{'gpu.subgroup_mma_store_matrix' op operand #1 must be memref of 8-bit signless integer or 32-bit signless integer or 16-bit float or 32-bit float or 64-bit float or vector of 8-bit signless integer or 32-bit signless integer or 16-bit float or 32-bit float or 64-bit float values of ranks 1 values, but got 'memref<4xvector<2x2xf32>>'}}
+  gpu.subgroup_mma_store_matrix %c, %m[%i] {leadDimension = 16 : index} : !gpu.mma_matrix<16x16xf32, "COp">, memref<4xvector<2x2xf32>>
+  return
+}
+
+// -----
+
+func.func @launch_body_unreachable(%n: index) {
+  // expected-note@+1 {{in 'gpu.launch' body region}}
+  gpu.launch blocks(%a, %b, %c) in (%d = %n, %e = %n, %f = %n)
+             threads(%g, %h, %i) in (%j = %n, %k = %n, %l = %n) {
+    // expected-error@+1 {{expected 'gpu.terminator' or a terminator with successors}}
+    llvm.unreachable
+  }
+  return
+}

@@ -685,3 +685,35 @@ func.func @direct_call_with_pointer_type(%x: f32) {
   llvm.call @callee(%x) : !llvm.ptr, (f32) -> ()
   llvm.return
 }
+
+// -----
+
+func.func @atomicrmw_of_scalable_vector(%p: !llvm.ptr, %v: vector<[4]xi32>) {
+  // expected-error@+1 {{custom op 'llvm.atomicrmw' 'val' must be floating point LLVM type or LLVM pointer type or signless integer or LLVM dialect-compatible fixed-length vector type, but got 'vector<[4]xi32>'}}
+  %0 = llvm.atomicrmw add %p, %v seq_cst : !llvm.ptr, vector<[4]xi32>
+  llvm.return
+}
+
+// -----
+
+func.func @cmpxchg_of_float(%p: !llvm.ptr, %v: f64) {
+  // expected-error@+1 {{custom op 'llvm.cmpxchg' 'val' must be signless integer or LLVM pointer type, but got 'f64'}}
+  %0 = llvm.cmpxchg %p, %v, %v seq_cst seq_cst : !llvm.ptr, f64
+  llvm.return
+}
+
+// -----
+
+func.func @atomicrmw_min_of_float(%p: !llvm.ptr, %v: f16) {
+  // expected-error@+1 {{'llvm.atomicrmw' op expected LLVM IR integer type}}
+  %0 = llvm.atomicrmw min %p, %v acquire : !llvm.ptr, f16
+  llvm.return
+}
+
+// -----
+
+func.func @store_tbaa_not_tags(%p: !llvm.ptr, %v: i8) {
+  // expected-error@+1 {{custom op 'llvm.store' 'llvm.store' op attribute 'tbaa' failed to satisfy constraint: LLVM dialect TBAA tag metadata array}}
+  llvm.store %v, %p {tbaa = [1 : i32]} : i8, !llvm.ptr
+  llvm.return
+}
