@@ -536,6 +536,14 @@ class LLVMPoisonOp(SimpleTypedOp):
     ods_results = (Result("res", LLVMCompatible),)
 
 
+def supports_memory_ops(type) -> bool:
+    """LLVMTargetExtType::supportsMemOps for a target extension type
+    (spirv's and aarch64.svcount), True for any other type."""
+    text = getattr(type, "text", "")
+    return not text.startswith("!llvm.target<") or text.startswith(
+        ('!llvm.target<"spirv.', '!llvm.target<"aarch64.svcount"'))
+
+
 def has_zero_initializer(type) -> bool:
     """LLVMTargetExtType::hasProperty(HasZeroInit) for a target extension
     type (spirv's have it), True for any other type."""

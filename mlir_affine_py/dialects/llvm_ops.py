@@ -18,10 +18,11 @@ from ..ir.op_definition import (Operand, Optional, OptionalResult, Property, Res
                                 Successor, Variadic)
 from ..ir.traits import (AttrSizedOperandSegments, Commutative, MemoryEffectOpInterface, Pure,
                          Read, ReturnLike, SameOperandsAndResultType, Terminator, Write)
-from ..parse.syntax import pos_of
+from ..parse.syntax import pos_of, skip_trivia
 from .base import RegisteredOp
 from ..ir.type_constraints import TypeConstraint
-from .llvm import FASTMATH_NONE, element_types, is_compatible
+from .llvm import (FASTMATH_NONE, element_types, is_compatible, supports_memory_ops,
+                   top_level_offsets)
 
 
 def _scalar_or_vector(predicate):
@@ -60,14 +61,16 @@ def _aggregate(type) -> bool:
 def _sized(type) -> bool:
     """LLVM_LoadableType's rule on the dialect's types: no void, function,
     label, metadata or token, and a target extension type only where it
-    may be loaded and stored (spirv's)."""
+    may be loaded and stored."""
     if not isinstance(type, T.OpaqueType):
         return True
     text = type.text
     if text.startswith("!llvm.target<"):
-        return text.startswith('!llvm.target<"spirv.')
+        return supports_memory_ops(type)
     return not text.startswith(("!llvm.void", "!llvm.func<", "!llvm.label", "!llvm.metadata",
                                 "!llvm.token"))
+
+
 LLVMVector = TypeConstraint("LLVM dialect-compatible vector type",
                             lambda type: isinstance(type, T.VectorType) and is_compatible(type))
 NonAggregate = TypeConstraint("LLVM-compatible non-aggregate type",
@@ -142,11 +145,36 @@ NO_OVERFLOW = A.IntegerAttr(0, T.I32)
 TAIL_CALL_NONE = A.OpaqueAttr("#llvm.tailcallkind<none>")
 
 
-class DialectAttr(AttrSyntax):
-    """An attribute of the dialect written whole (`#llvm.tailcallkind<tail>`):
-    only a `#` starts it, so a dictionary or a string may follow it."""
+class TailCallKind(AttrSyntax):
+    """A #llvm.tailcallkind written without its name (`<musttail>`), as a
+    format that names the attribute's kind prints it, or whole: only a `<`
+    or a `#` starts it, so a dictionary or a string may follow it."""
 
-    grammar = "hash_attr"
+    grammar = '(hash_attr | "<" name_id ">")'
+    # In the order of the enum's cases (LLVMEnums.td).
+    cases = ("none", "notail", "musttail", "tail")
+
+    def parse(self, children, op_name: str = "") -> A.Attribute:
+        if isinstance(children[0], A.Attribute):
+            return children[0]
+        word = children[0]
+        if word.value not in self.cases:
+            # The enum's parser, then the attribute's at the token after.
+            raise MLIRError(f"custom op '{op_name}' expected one of [{', '.join(self.cases)}] "
+                            f"for Tail Call Kind, got: {word.value}", pos_of(word)).attach_note(
+                f"custom op '{op_name}' failed to parse TailCallKindAttr parameter "
+                "'tailCallKind' which is to be a `TailCallKind`",
+                (word.line, word.column + len(word.value)), "error")
+        return A.OpaqueAttr(f"#llvm.tailcallkind<{word.value}>")
+
+    def holds(self, attr) -> bool:
+        return str(attr).startswith("#llvm.tailcallkind<")
+
+    def print(self, p, attr) -> None:
+        p.write(str(attr)[len("#llvm.tailcallkind"):])
+
+
+ASM_DIALECT = Enum(("att", "intel"), cpp_name="::mlir::LLVM::AsmDialect")
 
 
 class OverflowFlags:
@@ -457,6 +485,31 @@ def _element_at(container, position):
     return type, None
 
 
+def _after_trailing_type(t, anchor) -> tuple:
+    """Where the token after the op's trailing `: type` stands (the op's
+    first operand `anchor` before it): a directive that reads nothing
+    reports there."""
+    text = t.text
+    index = skip_trivia(text, next(top_level_offsets(text, ":", anchor.end_pos)) + 1)
+    depth = 0
+    while index < len(text):
+        char = text[index]
+        if char == '"':            # a struct's name: to its closing quote
+            index += 1
+            while index < len(text) and text[index] != '"':
+                index += 2 if text[index] == "\\" else 1
+        elif char in "<([":
+            depth += 1
+        elif char in ">)]":
+            depth -= 1
+        elif depth == 0 and (char.isspace() or char in "{},"):
+            break
+        index += 1
+    index = skip_trivia(text, index)
+    return (anchor.line + text.count("\n", anchor.start_pos, index),
+            index - text.rfind("\n", 0, index))
+
+
 class InsertExtractValueElementType:
     """custom<InsertExtractValueElementType>: the type of the element at
     the op's position, printed as nothing."""
@@ -468,7 +521,9 @@ class InsertExtractValueElementType:
         container = state.types["container"][0]
         element, message = _element_at(container, state.attributes["position"].value)
         if element is None:
-            raise MLIRError(f"custom op '{state.op_name}' {message}", None)
+            raise MLIRError(f"custom op '{state.op_name}' {message}",
+                            _after_trailing_type(state.transformer,
+                                                 state.operands["container"][0]))
         state.types[args[0].args[0].name] = [element]
 
     def print(self, p, view, args):
@@ -797,8 +852,8 @@ class LLVMReturnOp(RegisteredOp):
         from ..ir.verifier import NotedMessage
         expected = 0 if parts[0] is None else 1
         if len(self.operands) != expected:
-            return NotedMessage(f"'llvm.return' op expected {expected} operand"
-                                f"{'s' if expected != 1 else ''}",
+            return NotedMessage("'llvm.return' op expected "
+                                + ("1 operand" if expected else "no operands"),
                                 [("when returning from function", parent)])
         if expected and self.operands[0].type != parts[0]:
             return NotedMessage("'llvm.return' op mismatching result types",
@@ -870,8 +925,8 @@ class LLVMInlineAsmOp(RegisteredOp):
     ods_properties = (Property("asm_string", StrAttr()), Property("constraints", StrAttr()),
                       Property("has_side_effects", UnitAttr()),
                       Property("is_align_stack", UnitAttr()),
-                      Property("tail_call_kind", DialectAttr(), TAIL_CALL_NONE),
-                      Property("asm_dialect", DialectAttr()),
+                      Property("tail_call_kind", TailCallKind(), TAIL_CALL_NONE),
+                      Property("asm_dialect", ASM_DIALECT),
                       Property("operand_attrs", ArrayAttrSyntax()))
     required_properties = ("asm_string", "constraints")
     assembly_format = """
@@ -884,3 +939,9 @@ class LLVMInlineAsmOp(RegisteredOp):
         $asm_string `,` $constraints
         operands `:` functional-type(operands, results)
     """
+
+    def verify(self):
+        if str(self.properties.get("tail_call_kind")) == "#llvm.tailcallkind<musttail>":
+            return ("'llvm.inline_asm' op tail call kind 'musttail' is not supported by this "
+                    "operation")
+        return None

@@ -17,11 +17,11 @@ from ..ir.op_definition import (Operand, OptionalResult, Property, RegionDef, Re
 from ..ir.traits import (Allocate, AttrSizedOperandSegments, AutomaticAllocationScope,
                          IsolatedFromAbove, MemoryEffects, Pure, SameTypeOperands, Terminator)
 from ..parse.op_syntax import parses
-from ..parse.syntax import TOKEN, ParsedRegion, Uses, new_op, pos_of
+from ..parse.syntax import TOKEN, ParsedRegion, Uses, new_op, pos_of, skip_trivia
 from . import gpu  # noqa: F401  (defines GPU_LAUNCH_SYMBOL_KW, which BlockAddressBody names)
 from .base import RegisteredOp, attrs_of, first_of, regions_of
 from .llvm import (FASTMATH_NONE, LINKAGES, LLVMCompatible, array_parts, element_types,
-                   function_type, function_type_parts, top_level_offsets)
+                   function_type, function_type_parts, supports_memory_ops, top_level_offsets)
 from .base import lookup_symbol
 from .llvm_ops import TAIL_CALL_NONE, LLVMPointer, SignlessInteger
 
@@ -1085,12 +1085,13 @@ class LLVMAllocaOp(RegisteredOp):
     syntax_extended = True
 
     syntax = r"""
-        llvm_alloca: OP_LLVM_ALLOCA LLVM_INALLOCA? VALUE_ID BARE_ID type attr_dict? ":" function_type
+        llvm_alloca: OP_LLVM_ALLOCA LLVM_INALLOCA? VALUE_ID BARE_ID type attr_dict? ":" type
         LLVM_INALLOCA: "inalloca"
     """
 
     @classmethod
     def parse(cls, t, children):
+        from .memref import at_offset, name_token
         children = list(children)
         inalloca = isinstance(children[0], TOKEN) and children[0].type == "LLVM_INALLOCA"
         if inalloca:
@@ -1100,14 +1101,30 @@ class LLVMAllocaOp(RegisteredOp):
             raise MLIRError("custom op 'llvm.alloca' expected 'x'", pos_of(x))
         attrs = dict(attrs_of(children))
         alignment = attrs.get("alignment")
+        if alignment is not None and not isinstance(alignment, A.IntegerAttr):
+            raise MLIRError("custom op 'llvm.alloca' expected integer alignment",
+                            pos_of(name_token(t, cls.name, size)))
         if isinstance(alignment, A.IntegerAttr) and alignment.value == 0:
             del attrs["alignment"]
         attrs["elem_type"] = A.TypeAttr(elem_type)
         if inalloca:
             attrs["inalloca"] = A.UNIT
         ftype = children[-1]
+        if not (isinstance(ftype, T.FunctionType) and len(ftype.inputs) == 1
+                and len(ftype.results) == 1):
+            colon = next(top_level_offsets(t.text, ":", size.end_pos))
+            trailing = at_offset(t, skip_trivia(t.text, colon + 1), size)
+            raise MLIRError("custom op 'llvm.alloca' expected trailing function type with one "
+                            "argument and one result", pos_of(trailing))
         return new_op(cls.name, None, [size], list(ftype.inputs), list(ftype.results),
                       attrs)
+
+    def verify(self):
+        """AllocaOp::verify: a target extension type only where it
+        supports memory operations."""
+        if not supports_memory_ops(self.properties["elem_type"].value):
+            return "'llvm.alloca' op this target extension type cannot be used in alloca"
+        return None
 
     def print(self, p) -> None:
         p.write(" ")

@@ -33,6 +33,8 @@ class FormatState:
         self.props = None
         self.all_operands = None
         self.op_name = ""
+        # The parse's transformer (its `text`, to place what has no token).
+        self.transformer = None
 
 
 # ------------------------------------------------------------------ parsing
@@ -40,6 +42,7 @@ def parse_format_op(cls, t, children):
     from ..parse.syntax import AttrDict, Props, new_op
     state = FormatState()
     state.op_name = cls.name
+    state.transformer = t
     _walk(cls, compiled_elements(cls), children, state, AttrDict, Props)
     if state.attr_dict:
         _check_inherent_attributes(cls, t, state.attr_dict)

@@ -717,3 +717,75 @@ func.func @store_tbaa_not_tags(%p: !llvm.ptr, %v: i8) {
   llvm.store %v, %p {tbaa = [1 : i32]} : i8, !llvm.ptr
   llvm.return
 }
+
+// -----
+
+func.func @alloca_two_results(%n: i32) {
+  // expected-error@+1 {{custom op 'llvm.alloca' expected trailing function type with one argument and one result}}
+  %0:2 = llvm.alloca %n x f64 : (i32) -> (!llvm.ptr, !llvm.ptr)
+  llvm.return
+}
+
+// -----
+
+func.func @alloca_string_alignment(%n: i32) {
+  // expected-error@+1 {{custom op 'llvm.alloca' expected integer alignment}}
+  %0 = llvm.alloca %n x f64 {alignment = "eight"} : (i32) -> !llvm.ptr
+  llvm.return
+}
+
+// -----
+
+func.func @alloca_of_target_type(%n: i32) {
+  // expected-error@+1 {{'llvm.alloca' op this target extension type cannot be used in alloca}}
+  %0 = llvm.alloca %n x !llvm.target<"some.opaque"> : (i32) -> !llvm.ptr
+  llvm.return
+}
+
+// -----
+
+func.func @extractvalue_past_array(%a: !llvm.array<2 x f32>) {
+  %0 = llvm.extractvalue %a[2] : !llvm.array<2 x f32>
+  // expected-error@+1 {{custom op 'llvm.extractvalue' position out of bounds: 2}}
+  llvm.return
+}
+
+// -----
+
+func.func @insertvalue_into_scalar(%x: i64) {
+  %0 = llvm.insertvalue %x, %x[0] : i64
+// expected-error@+1 {{custom op 'llvm.insertvalue' expected LLVM IR structure/array type, got: 'i64'}}
+}
+
+// -----
+
+llvm.func @returns_from_void(%x: f32) {
+  // expected-note@-1 {{when returning from function}}
+  // expected-error@+1 {{'llvm.return' op expected no operands}}
+  llvm.return %x : f32
+}
+
+// -----
+
+llvm.func @returns_nothing() -> f32 {
+  // expected-note@-1 {{when returning from function}}
+  // expected-error@+1 {{'llvm.return' op expected 1 operand}}
+  llvm.return
+}
+
+// -----
+
+llvm.func @inline_asm_musttail(%x: i64) -> i64 {
+  // expected-error@+1 {{'llvm.inline_asm' op tail call kind 'musttail' is not supported by this operation}}
+  %0 = llvm.inline_asm tail_call_kind = <musttail> "mov $0, $1", "=r,r" %x : (i64) -> i64
+  llvm.return %0 : i64
+}
+
+// -----
+
+llvm.func @inline_asm_tail_kind(%x: i64) -> i64 {
+  // expected-error@+2 {{custom op 'llvm.inline_asm' expected one of [none, notail, musttail, tail] for Tail Call Kind, got: always}}
+  // expected-error@+1 {{custom op 'llvm.inline_asm' failed to parse TailCallKindAttr parameter 'tailCallKind' which is to be a `TailCallKind`}}
+  %0 = llvm.inline_asm tail_call_kind = <always> "mov $0, $1", "=r,r" %x : (i64) -> i64
+  llvm.return %0 : i64
+}

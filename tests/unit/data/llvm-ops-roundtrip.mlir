@@ -18,6 +18,9 @@ func.func @casts(%arg0: i32, %arg1: i64, %arg2: vector<4xi32>, %arg3: vector<4xi
   %14 = llvm.freeze %arg0 : i32
   %15 = llvm.va_arg %arg4 : (!llvm.ptr) -> i32
   %16 = llvm.inline_asm has_side_effects "foo", "bar" %arg0, %arg0 : (i32, i32) -> i8
+  %asm_tail = llvm.inline_asm tail_call_kind = <tail> asm_dialect = intel "foo", "=r,r" %arg0 : (i32) -> i32
+  %asm_whole = llvm.inline_asm tail_call_kind = #llvm.tailcallkind<notail> "foo", "=r,r" %arg0 : (i32) -> i32
+  %rmw_max = llvm.atomicrmw max %arg4, %arg0 acquire : !llvm.ptr, i32
 
   return
 }
