@@ -138,6 +138,10 @@ class RegisteredOp(Operation):
     # The variables whose types others are built from (the sources of
     # TypesMatchWith): the format's parser checks their constraints.
     ods_type_sources: tuple = ()
+    # `check_parsed_types(t, state)`, a classmethod an op declared by its
+    # format may have: what its parser checks of the types it read, once
+    # the format's elements are (ir/assembly_format_run.py).
+    check_parsed_types = None
     # Properties the op cannot do without (ODS attributes with no default):
     # an op read from the generic form without one is reported.
     required_properties: tuple = ()

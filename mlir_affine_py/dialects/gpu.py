@@ -169,6 +169,10 @@ class GPUFuncOp(RegisteredOp):
                 attributions[child[0]] = child[1]
             elif isinstance(child, dict):
                 attrs = dict(child)
+        if args and args[0][0] is None:
+            from .memref import at_offset
+            signature = at_offset(t, t.text.index("(", symbol.end_pos), symbol)
+            raise parse_error(signature, "custom op 'gpu.func' gpu.func requires named arguments")
         region = regions_of(children)[0]
         region.set_entry_args([(a[0], a[1]) for a in args] + [
             (a[0], a[1]) for a in attributions["workgroup"] + attributions["private"]])

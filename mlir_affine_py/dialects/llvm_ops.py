@@ -389,6 +389,35 @@ class LLVMSelectOp(RegisteredOp):
 
 
 # ------------------------------------------------------------ vectors, aggregates
+def _trailing_type_offset(t, anchor) -> int:
+    """Where the op's trailing `: type` starts, past the colon (the op's
+    first operand `anchor` before it)."""
+    return skip_trivia(t.text, next(top_level_offsets(t.text, ":", anchor.end_pos)) + 1)
+
+
+def _position(t, index: int, anchor) -> tuple:
+    text = t.text
+    return (anchor.line + text.count("\n", anchor.start_pos, index),
+            index - text.rfind("\n", 0, index))
+
+
+class _VectorTyped:
+    """An op whose format reads its `vector_operand`'s type as a builtin
+    vector type (parseType<VectorType>): another type is reported where it
+    stands, the op's trailing type."""
+
+    vector_operand = "vector"
+
+    @classmethod
+    def check_parsed_types(cls, t, state) -> None:
+        type = state.types[cls.vector_operand][0]
+        if not isinstance(type, T.VectorType):
+            anchor = state.operands[cls.vector_operand][0]
+            raise MLIRError(f"custom op '{cls.name}' invalid kind of type specified: expected "
+                            f"builtin.vector, but found '{type}'",
+                            _position(t, _trailing_type_offset(t, anchor), anchor))
+
+
 def _element_of(type):
     return type.element_type if isinstance(type, T.VectorType) else type
 
@@ -399,7 +428,7 @@ def _vector_element(state):
 
 
 @register_op
-class LLVMExtractElementOp(RegisteredOp):
+class LLVMExtractElementOp(_VectorTyped, RegisteredOp):
     name = "llvm.extractelement"
     traits = (Pure,)
     ods_operands = (Operand("vector", LLVMVector), Operand("position", SignlessInteger))
@@ -412,7 +441,7 @@ class LLVMExtractElementOp(RegisteredOp):
 
 
 @register_op
-class LLVMInsertElementOp(RegisteredOp):
+class LLVMInsertElementOp(_VectorTyped, RegisteredOp):
     name = "llvm.insertelement"
     traits = (Pure,)
     ods_operands = (Operand("vector"), Operand("value"), Operand("position"))
@@ -444,8 +473,9 @@ class ShuffleType:
 
 
 @register_op
-class LLVMShuffleVectorOp(RegisteredOp):
+class LLVMShuffleVectorOp(_VectorTyped, RegisteredOp):
     name = "llvm.shufflevector"
+    vector_operand = "v1"
     traits = (Pure,)
     ods_operands = (Operand("v1"), Operand("v2"))
     ods_results = (Result("res"),)
@@ -490,7 +520,7 @@ def _after_trailing_type(t, anchor) -> tuple:
     first operand `anchor` before it): a directive that reads nothing
     reports there."""
     text = t.text
-    index = skip_trivia(text, next(top_level_offsets(text, ":", anchor.end_pos)) + 1)
+    index = _trailing_type_offset(t, anchor)
     depth = 0
     while index < len(text):
         char = text[index]
@@ -505,9 +535,7 @@ def _after_trailing_type(t, anchor) -> tuple:
         elif depth == 0 and (char.isspace() or char in "{},"):
             break
         index += 1
-    index = skip_trivia(text, index)
-    return (anchor.line + text.count("\n", anchor.start_pos, index),
-            index - text.rfind("\n", 0, index))
+    return _position(t, skip_trivia(text, index), anchor)
 
 
 class InsertExtractValueElementType:

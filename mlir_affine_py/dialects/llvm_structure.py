@@ -111,7 +111,8 @@ class LLVMFuncOp(RegisteredOp):
     syntax_extended = True
 
     syntax = r"""
-        llvm_func: OP_LLVM_FUNC name_id* SYMBOL "(" llvm_func_args? ")" func_results? attributes_kw? region?
+        llvm_func: OP_LLVM_FUNC name_id* SYMBOL "(" llvm_func_args? ")" func_results? llvm_comdat? attributes_kw? region?
+        llvm_comdat: "comdat" "(" symbol_ref ")"
         llvm_func_args: llvm_func_arg ("," llvm_func_arg)* ("," LLVM_ELLIPSIS)? | LLVM_ELLIPSIS
         llvm_func_arg: VALUE_ID ":" type attr_dict? trailing_loc?  -> llvm_named_arg
                      | type attr_dict?                            -> llvm_unnamed_arg
@@ -139,6 +140,7 @@ class LLVMFuncOp(RegisteredOp):
                 results, result_attrs = child[1], child[2]
             elif isinstance(child, dict):
                 attrs = dict(child)
+        attrs.update(_comdat_of(children))
         regions = regions_of(children)
         attrs["sym_name"] = symbol_name_attr(symbol)
         attrs["function_type"] = A.TypeAttr(function_type(results[0] if results else None,
@@ -157,6 +159,10 @@ class LLVMFuncOp(RegisteredOp):
         else:
             regions = [ParsedRegion([], None)]
         return new_op(cls.name, symbol, attributes=attrs, regions=regions)
+
+    @parses("llvm_comdat")
+    def parse_llvm_comdat(t, children):
+        return ("comdat", children[0])
 
     @parses("llvm_func_args")
     def parse_llvm_func_args(t, children):
@@ -224,6 +230,7 @@ class LLVMFuncOp(RegisteredOp):
                 p.write(")")
             else:
                 p.print_type(result)
+        _print_comdat(p, self)
         elided = ("function_type", "arg_attrs", "res_attrs", "linkage", "CConv", "visibility_",
                   "comdat", "unnamed_addr", "vscale_range", "sym_name", "sym_visibility")
         p.print_optional_attr_dict_with_keyword(self, elided)
@@ -235,10 +242,23 @@ class LLVMFuncOp(RegisteredOp):
         return {"visibility_": ZERO_I64, **super().generic_properties()}
 
     def verify(self):
-        """LLVMFuncOp::verify on the inlining marks: never both no_inline and
-        always_inline (emitError: no op prefix); optimize_none with
-        no_inline."""
+        """LLVMFuncOp::verify: no common linkage, a comdat that names a
+        selector, a declaration external or extern_weak; then, for a
+        definition, the inlining marks (never both no_inline and
+        always_inline, emitError: no op prefix; optimize_none with
+        no_inline), the exception types and the block tags."""
         properties = self.properties
+        linkage = properties.get("linkage", LINKAGE_EXTERNAL)
+        if linkage == A.OpaqueAttr("#llvm.linkage<common>"):
+            return "'llvm.func' op functions cannot have 'common' linkage"
+        message = _comdat_error(self)
+        if message:
+            return message
+        if self.is_declaration:
+            if linkage not in (LINKAGE_EXTERNAL, A.OpaqueAttr("#llvm.linkage<extern_weak>")):
+                return ("'llvm.func' op external functions must have 'external' or "
+                        "'extern_weak' linkage")
+            return None
         if "no_inline" in properties and "always_inline" in properties:
             return "no_inline and always_inline attributes are incompatible"
         if "optimize_none" in properties and "no_inline" not in properties:
@@ -276,6 +296,36 @@ class LLVMFuncOp(RegisteredOp):
         return None
 
 
+def _comdat_of(children) -> dict:
+    """The `comdat` property a `comdat(@selector)` gives, if written."""
+    found = next((c for c in children if isinstance(c, tuple) and c[0] == "comdat"), None)
+    return {} if found is None else {"comdat": found[1]}
+
+
+def _print_comdat(p, op) -> None:
+    comdat = op.properties.get("comdat")
+    if comdat is not None:
+        p.write(" comdat(")
+        p.print_attribute(comdat)
+        p.write(")")
+
+
+def _comdat_error(op) -> str | None:
+    """verifyComdat: the symbol a `comdat` names is a comdat selector
+    (emitError: no op prefix)."""
+    comdat = op.properties.get("comdat")
+    if not isinstance(comdat, A.SymbolRefAttr):
+        return None
+    from ..ir.verifier import symbols_of
+    found = lookup_symbol(op, comdat.root)
+    for name in comdat.parts[1:]:
+        found = None if found is None else next(
+            (symbol for text, symbol in symbols_of(found) if text == name), None)
+    if found is None or found.name != "llvm.comdat_selector":
+        return "expected comdat symbol"
+    return None
+
+
 def _case(attr) -> str:
     """The case of an enum attribute `#llvm.<mnemonic><case>`."""
     return attr.text[attr.text.index("<") + 1:-1]
@@ -301,7 +351,7 @@ class LLVMGlobalOp(RegisteredOp):
     syntax_extended = True
 
     syntax = r"""
-        llvm_global: OP_LLVM_MLIR_GLOBAL name_id* CONSTANT_KW? SYMBOL "(" attribute_value? ")" attr_dict? (":" type region?)?
+        llvm_global: OP_LLVM_MLIR_GLOBAL name_id* CONSTANT_KW? SYMBOL "(" attribute_value? ")" llvm_comdat? attr_dict? (":" type region?)?
     """
 
     @classmethod
@@ -323,6 +373,7 @@ class LLVMGlobalOp(RegisteredOp):
         dictionary = first_of(children, dict)
         if dictionary is not None:
             attrs.update(dictionary)
+        attrs.update(_comdat_of(children))
         after_symbol = children[children.index(symbol) + 1:]
         for child in after_symbol:
             if isinstance(child, A.Attribute):
@@ -378,6 +429,7 @@ class LLVMGlobalOp(RegisteredOp):
         if value is not None:
             p.print_attribute(value)
         p.write(")")
+        _print_comdat(p, self)
         p.print_optional_attr_dict(self, ("sym_name", "global_type", "constant", "value",
                                           "linkage", "unnamed_addr", "thread_local_",
                                           "visibility_", "comdat"))
@@ -403,6 +455,9 @@ class LLVMGlobalOp(RegisteredOp):
         if linkage == "#llvm.linkage<appending>" and not str(
                 self.properties["global_type"].value).startswith("!llvm.array<"):
             return "'llvm.mlir.global' op expected array type for 'appending' linkage"
+        message = _comdat_error(self)
+        if message:
+            return message
         alignment = self.properties.get("alignment")
         if isinstance(alignment, A.IntegerAttr) and alignment.value & (alignment.value - 1):
             return "alignment attribute is not a power of 2"
@@ -1162,10 +1217,16 @@ class _CmpOp(RegisteredOp):
 
     @classmethod
     def parse(cls, t, children):
-        word = _string_value(children[0]).decode("utf-8", "surrogateescape")
+        from .memref import at_offset, name_token
+        # The predicate is read as any attribute, then wanted a string.
+        name = name_token(t, cls.name, children[1][0])
+        where = pos_of(at_offset(t, skip_trivia(t.text, name.start_pos + len(cls.name)), name))
+        if not isinstance(children[0], A.StringAttr):
+            raise MLIRError(f"custom op '{cls.name}' invalid kind of attribute specified", where)
+        word = children[0].text
         if word not in cls.predicates:
             raise MLIRError(f"custom op '{cls.name}' '{word}' is an incorrect value of the "
-                            "'predicate' attribute", pos_of(children[0]))
+                            "'predicate' attribute", where)
         type = children[-1]
         attrs = dict(attrs_of(children))
         attrs["predicate"] = A.IntegerAttr(cls.predicates.index(word), T.I64)
@@ -1192,7 +1253,7 @@ class LLVMICmpOp(_CmpOp):
     required_properties = ("predicate",)
     predicates = ICMP_PREDICATES
     syntax = r"""
-        llvm_icmp: OP_LLVM_ICMP STRING value_use_list attr_dict? ":" type
+        llvm_icmp: OP_LLVM_ICMP attribute_value value_use_list attr_dict? ":" type
     """
 
 
@@ -1205,7 +1266,7 @@ class LLVMFCmpOp(_CmpOp):
     required_properties = ("predicate",)
     predicates = FCMP_PREDICATES
     syntax = r"""
-        llvm_fcmp: OP_LLVM_FCMP STRING value_use_list attr_dict? ":" type
+        llvm_fcmp: OP_LLVM_FCMP attribute_value value_use_list attr_dict? ":" type
     """
 
 

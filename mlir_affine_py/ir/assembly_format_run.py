@@ -46,6 +46,9 @@ def parse_format_op(cls, t, children):
     _walk(cls, compiled_elements(cls), children, state, AttrDict, Props)
     if state.attr_dict:
         _check_inherent_attributes(cls, t, state.attr_dict)
+    check_types = getattr(cls, "check_parsed_types", None)
+    if check_types is not None:
+        check_types(t, state)
     for decl in cls.ods_operands:
         state.operands.setdefault(decl.name, [])
     operands, sizes = [], []
@@ -59,12 +62,13 @@ def parse_format_op(cls, t, children):
     operand_types = []
     if "operands" in state.types:
         operand_types = list(state.types["operands"])
-        if state.all_operands is not None and state.all_operands \
-                and len(operand_types) != len(operands):
-            # OpAsmParser::resolveOperands, at the first operand.
+        if operands and len(operand_types) != len(operands):
+            # OpAsmParser::resolveOperands, at the `operands` directive's
+            # first operand, or at the op's name for operands read one by one.
             raise MLIRError(f"custom op '{cls.name}' number of operands and types do not "
                             f"match: got {len(operands)} operands and {len(operand_types)} "
-                            "types", pos_of(state.all_operands[0]))
+                            "types", pos_of(state.all_operands[0])
+                            if state.all_operands is not None else _name_position(cls, t, state))
     else:
         for decl in cls.ods_operands:
             count = len(state.operands.get(decl.name, ()))

@@ -168,3 +168,12 @@ func.func @launch_body_unreachable(%n: index) {
   }
   return
 }
+
+// -----
+
+gpu.module @kernels {
+  // expected-error@+1 {{custom op 'gpu.func' gpu.func requires named arguments}}
+  gpu.func @unnamed(index) kernel {
+    gpu.return
+  }
+}

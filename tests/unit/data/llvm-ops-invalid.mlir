@@ -789,3 +789,68 @@ llvm.func @inline_asm_tail_kind(%x: i64) -> i64 {
   %0 = llvm.inline_asm tail_call_kind = <always> "mov $0, $1", "=r,r" %x : (i64) -> i64
   llvm.return %0 : i64
 }
+
+// -----
+
+llvm.mlir.global internal @plain(1 : i64) : i64
+// expected-error@+1 {{expected comdat symbol}}
+llvm.mlir.global internal @grouped(2 : i64) comdat(@plain) : i64
+
+// -----
+
+// expected-error@+1 {{expected comdat symbol}}
+llvm.func @in_missing_group() comdat(@groups::@any) {
+  llvm.return
+}
+
+// -----
+
+// expected-error@+1 {{'llvm.func' op external functions must have 'external' or 'extern_weak' linkage}}
+llvm.func private @private_declaration(i32)
+
+// -----
+
+// expected-error@+1 {{'llvm.func' op functions cannot have 'common' linkage}}
+llvm.func common @common_definition() {
+  llvm.return
+}
+
+// -----
+
+func.func @fcmp_unit_predicate(%x: f32) {
+  // expected-error@+1 {{custom op 'llvm.fcmp' invalid kind of attribute specified}}
+  %0 = llvm.fcmp unit %x, %x : f32
+  llvm.return
+}
+
+// -----
+
+func.func @icmp_unknown_predicate(%x: i8) {
+  // expected-error@+1 {{custom op 'llvm.icmp' 'lt' is an incorrect value of the 'predicate' attribute}}
+  %0 = llvm.icmp "lt" %x, %x : i8
+  llvm.return
+}
+
+// -----
+
+func.func @extractelement_of_array(%a: !llvm.array<4 x i8>, %i: i64) {
+  // expected-error@+1 {{custom op 'llvm.extractelement' invalid kind of type specified: expected builtin.vector, but found '!llvm.array<4 x i8>'}}
+  %0 = llvm.extractelement %a[%i : i64] : !llvm.array<4 x i8>
+  llvm.return
+}
+
+// -----
+
+func.func @shufflevector_of_scalar(%x: i16) {
+  // expected-error@+1 {{custom op 'llvm.shufflevector' invalid kind of type specified: expected builtin.vector, but found 'i16'}}
+  %0 = llvm.shufflevector %x, %x [1, 0] : i16
+  llvm.return
+}
+
+// -----
+
+func.func @gep_types_for_base_only(%p: !llvm.ptr, %i: i32) {
+  // expected-error@+1 {{custom op 'llvm.getelementptr' number of operands and types do not match: got 2 operands and 1 types}}
+  %0 = llvm.getelementptr %p[%i] : (!llvm.ptr) -> !llvm.ptr, f32
+  llvm.return
+}
