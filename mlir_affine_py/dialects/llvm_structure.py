@@ -271,15 +271,15 @@ class LLVMFuncOp(RegisteredOp):
         first = None
         for op in self.walk("post"):
             if op.name == "llvm.landingpad":
-                type, message = op.results[0].type, "'llvm.landingpad' should have a consistent result type inside a function"
+                type, what = op.results[0].type, "result"
             elif op.name == "llvm.resume":
-                type, message = op.operands[0].type, "'llvm.resume' should have a consistent input type inside a function"
+                type, what = op.operands[0].type, "input"
             else:
                 continue
             if first is None:
                 first = type
             elif type != first:
-                return message
+                return f"'{op.name}' should have a consistent {what} type inside a function"
         return None
 
     def _block_tags_error(self) -> None:
