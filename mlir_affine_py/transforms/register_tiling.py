@@ -79,10 +79,11 @@ def vector_innermost(points: list):
     innermost = points[-1]
     if any(isinstance(op, AffineForOp) for op in innermost.body.ops):
         return None
-    stores = [access_info(op) for op in innermost.body.ops
-              if is_memory_access(op) and getattr(op, "stores", False)]
-    if not stores or any(store.uses(innermost.induction_var) for store in stores):
+    stores = [op for op in innermost.walk() if is_memory_access(op) and getattr(op, "stores", False)]
+    if not stores or any(depends_on(value, {innermost.induction_var})
+                         for op in stores for value in op.map_operands):
         return None
+    stores = [access_info(op) for op in stores]
     for position in range(len(points) - 2, -1, -1):
         iv = points[position].induction_var
         if not all(_walks_contiguously(store, iv) for store in stores):
