@@ -42,7 +42,7 @@ from ..polyhedral.skewing import BandTransform, identity_matrix
 from .loop_distribution import distribute_nest
 from .loop_skew import skew_and_tile
 from .loop_tiling import AffineLoopTiling, tiling_refusal, tiling_violation
-from .register_tiling import describe, register_tile
+from .register_tiling import describe, register_tile, vector_innermost
 from .loop_utils import (constant_trip_count, get_perfectly_nested_loops, loop_name,
                          non_rectangular_reason)
 
@@ -73,6 +73,13 @@ class CacheTiling(AffineLoopTiling):
         self.tiled_points: list = []           # the outermost point loop of each band tiled
 
     def tiled(self, points) -> None:
+        reordered = vector_innermost(points)
+        if reordered is not None:
+            points = reordered
+            if self.remarks:
+                self.emit_remark(points[-1], "affine-loop-tile: the point loop along which "
+                                 "the stores walk with stride 1 moved innermost: the innermost "
+                                 "only accumulated, a chain the vectorizer cannot reorder")
         self.tiled_points.append(points[0])
         jammed = register_tile(points, self.register_tile)
         if jammed is not None and self.remarks:

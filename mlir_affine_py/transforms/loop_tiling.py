@@ -159,11 +159,17 @@ class AffineLoopTiling(Pass):
             sizes, why = self.chosen_tile_sizes(band)
             if not tiling.is_legal(sizes):
                 return f"band ({names}) left as it is: the tiled schedule reverses a dependence"
-            tiling.apply(sizes)
+            new_ops = tiling.apply(sizes)
         except (NotAffine, isl.Error) as error:
             return f"band ({names}) left as it is: {error}"
         self.emit_remark(root, f"affine-loop-tile: band ({names}), not a hyper-rectangle, tiled "
                          f"with isl by {' x '.join(map(str, sizes))} ({why})")
+        loops = [op for op in new_ops if isinstance(op, AffineForOp)]
+        nest = get_perfectly_nested_loops(loops[0]) if len(loops) == 1 else []
+        if len(nest) == 2 * len(band):
+            # One perfect nest, tile loops then point loops: a subclass's
+            # next step takes the point loops, as for upstream's tiles.
+            self.tiled(nest[len(band):])
         return None
 
     def tile_sizes_for(self, band) -> list:

@@ -15,8 +15,11 @@ steps, each the existing pass run with the options chosen here:
    that the cache loses, with the largest sizes whose tile footprint fits
    half the cache; an imperfect nest is distributed where that exposes such
    a band; a band that is not permutable is skewed first where small skew
-   factors make it so, and its tiles then run as a wavefront.  A point loop
-   of each tiled band is unrolled and jammed (`register-tile`,
+   factors make it so, and its tiles then run as a wavefront.  Where the
+   innermost point loop only accumulates (a chain of dependent adds), the
+   point loop along which the stores walk goes innermost instead
+   (`register_tiling.py`).  A point loop of each tiled band is unrolled and
+   jammed (`register-tile`,
    `register_tiling.py`) where the copies share a load of the innermost
    loop.  In the nests left untiled, the loop around an innermost loop that
    accumulates into one element is unrolled and jammed likewise

@@ -291,6 +291,24 @@ def test_register_tiles_share_the_loads_of_the_innermost_loop():
         assert _arrays(jammed, 128, seed) == _arrays(text, 128, seed)
 
 
+def test_a_point_band_does_not_end_in_a_reduction():
+    """syrk's product as (i, j, k), k innermost: C[i][j] does not move
+    along k, one chain of dependent adds; once the band is tiled, its point
+    loop of j, along which the store walks with stride 1, goes innermost.
+    The results are the original's, bit for bit (the interpreter)."""
+    text = (SYRK_PRODUCT.replace("900", "96").replace("600", "64"))
+    remarks = _remarks(text, "cache-size=8 parallelize=false")
+    assert "tiled with isl" in remarks and "moved innermost" in remarks, remarks
+    tiled = _optimize(text, "cache-size=8 parallelize=false")
+    innermost = tiled[tiled.rindex("affine.for"):].split("{")[0]
+    store = next(line for line in tiled.splitlines() if "affine.store" in line)
+    assert innermost.split()[1] == store.split("[")[1].split("]")[0].split(", ")[1], tiled
+    assert _arrays(tiled, 96) == _arrays(text, 96)
+    # A band whose innermost loop moves the store is left in its order.
+    untouched = _remarks(TRANSPOSE, "cache-size=1 parallelize=false")
+    assert "tiled by" in untouched and "moved innermost" not in untouched
+
+
 def test_work_too_small_for_a_parallel_region():
     from mlir_affine_py.parse.parser import parse_source
     from mlir_affine_py.transforms.profitable_parallelize import estimated_work
