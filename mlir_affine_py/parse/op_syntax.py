@@ -159,7 +159,7 @@ def shared_callback(op_classes):
     def callback(t, children):
         return by_name[children[0].value](t, children[1:])
     # The name token is passed on (parse/parser.py `_bind`): it chooses.
-    callback.keeps_name = True  # type: ignore[attr-defined]
+    callback.keeps_name = True
     return callback
 
 
