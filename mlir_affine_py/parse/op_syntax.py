@@ -90,6 +90,10 @@ _PIECE = "#piece:"
 # The callback attribute of the rule of an op's name with or without its
 # dialect (`syntax_short_name`), with the name's terminal.
 _NAME = "#name:"
+# The callback attribute of a form that several ops share (`_shared_forms`),
+# with the indices of their classes; and that of the rule of their names.
+_SHARED = "#shared:"
+_TOKEN = "#token"
 
 
 def parses(rule: str):
@@ -146,6 +150,27 @@ def name_callback(terminal: str):
     return callback
 
 
+def shared_callback(op_classes):
+    """The callback of a form several ops share: the parse of the class
+    that the name token names (its value is the full name: an op that may
+    go by its short name has a form of its own)."""
+    by_name = {cls.name: cls.parse for cls in op_classes}
+
+    def callback(t, children):
+        return by_name[children[0].value](t, children[1:])
+    # The name token is passed on (parse/parser.py `_bind`): it chooses.
+    callback.keeps_name = True
+    return callback
+
+
+def token_callback(t, children):
+    """The rule of the names of a shared form: the name token itself."""
+    return children[0]
+
+
+token_callback.keeps_name = True  # type: ignore[attr-defined]
+
+
 class OpGrammar:
     """The assembled grammar: `text` (core and op syntax), `callbacks`
     (rule -> (index of the class among `syntax_classes`, attribute)) and
@@ -167,6 +192,11 @@ class OpGrammar:
                 bound[rule] = piece_callback(int(attribute[len(_PIECE):]))
             elif attribute.startswith(_NAME):
                 bound[rule] = name_callback(attribute[len(_NAME):])
+            elif attribute.startswith(_SHARED):
+                bound[rule] = shared_callback(
+                    [classes[int(i)] for i in attribute[len(_SHARED):].split(",")])
+            elif attribute == _TOKEN:
+                bound[rule] = token_callback
             else:
                 bound[rule] = getattr(classes[index], attribute)
         return bound
@@ -282,14 +312,24 @@ def assemble(core: str, classes) -> OpGrammar:
     defined = set(terminal_pattern.findall(core))
     for text in texts:
         defined.update(terminal_pattern.findall(text))
+    shared = _shared_forms(classes, texts, pieces)
     grammar = OpGrammar("")
     parts, op_rules, names = [core.rstrip("\n"), ""], [], []
     for index, (cls, text) in enumerate(zip(classes, texts)):
+        members = shared.get(index)
+        if members == ():
+            continue            # its form is another class's (`_shared_forms`)
+        if members:
+            text = _share_form(text, [classes[i] for i in (index, *members)])
+            defined.update(terminal_pattern.findall(text))
         rules = rule_pattern.findall(text)
         if not rules:
             raise ValueError(f"{cls.__name__}.syntax defines no rule")
         op_rules.append(rules[0])
         grammar.callbacks[rules[0]] = (index, "parse")
+        if members:
+            grammar.callbacks[rules[0]] = (index, _SHARED + ",".join(map(str, (index, *members))))
+            grammar.callbacks[rules[0] + _NAMES] = (index, _TOKEN)
         for rule, number in pieces.get(cls, {}).items():
             grammar.callbacks[rule] = ((index, f"{_PIECE}{number}") if isinstance(number, int)
                                        else (index, f"{_NAME}{number}"))
@@ -329,6 +369,51 @@ def assemble(core: str, classes) -> OpGrammar:
     grammar.text = "\n".join(parts) + "\n"
     grammar.remembered_names = tuple(names)
     return grammar
+
+
+# The rule of the names of a shared form: the form's rule and this.
+_NAMES = "__op"
+
+
+def _shared_forms(classes, texts: list, pieces: dict) -> dict:
+    """Ops declared by assembly formats whose rules are the same but for
+    their names (the 24 `llvm.intr` unary float functions, the casts, most
+    binary ops) share one rule whose name is any of theirs: each op of its
+    own would add its rule's states, every one with an action for every op
+    name that may follow an op, to the largest grammar's LALR table.  The
+    result: index of the first class of a form -> the indices of the others
+    (in registration order); index of each of those -> ().  An op that may
+    go by its short name keeps its form (its name has a rule of its own)."""
+    from ..ir.assembly_format import op_rule_name, op_terminal
+    forms: dict = {}
+    for index, (cls, text) in enumerate(zip(classes, texts)):
+        if "syntax" in cls.__dict__ or cls.syntax_short_name:
+            continue
+        rule, terminal = op_rule_name(cls), op_terminal(cls)
+        if not text.startswith(f"{rule}: {terminal}"):
+            continue
+        key = (re.sub(rf"\b{rule}(?=\b|__)", "R", text).replace(terminal, "T"),
+               tuple(sorted((name.replace(rule, "R"), number)
+                            for name, number in pieces.get(cls, {}).items())))
+        forms.setdefault(key, []).append(index)
+    shared: dict = {}
+    for first, *others in forms.values():
+        if others:
+            shared[first] = tuple(others)
+            shared.update(dict.fromkeys(others, ()))
+    return shared
+
+
+def _share_form(text: str, op_classes) -> str:
+    """The form of the first of `op_classes`, whose name may be any of
+    theirs: a rule of the names, of their terminals (defined here)."""
+    from ..ir.assembly_format import op_rule_name, op_terminal
+    rule, terminals = op_rule_name(op_classes[0]), [op_terminal(cls) for cls in op_classes]
+    head, _, rest = text.partition("\n")
+    head = head.replace(f"{rule}: {terminals[0]}", f"{rule}: {rule}{_NAMES}", 1)
+    lines = [head, rest.rstrip("\n"), f"{rule}{_NAMES}: " + " | ".join(terminals)]
+    lines += [f'{terminal}: "{cls.name}"' for terminal, cls in zip(terminals, op_classes)]
+    return "\n".join(line for line in lines if line) + "\n"
 
 
 def _any_op_name(texts: list) -> str:

@@ -107,8 +107,10 @@ def test_an_op_terminal_of_another_name_is_refused():
 
 
 def test_every_registered_custom_form_has_its_callback():
-    engine, transformer = _parser(extended=True)
+    # Every op, the deferred dialects' too (asking the registry for all its
+    # ops loads them), then the grammar of exactly those.
     classes = op_syntax.syntax_classes(OP_CLASSES.values())
+    engine, transformer = _parser(extended=True)
     callbacks = engine.prepared.op_grammar.bind(classes)
     rules = {rule.origin.name for rule in engine.prepared.rules}
     aliases = {rule.alias for rule in engine.prepared.rules if rule.alias}
