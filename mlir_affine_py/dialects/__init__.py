@@ -25,13 +25,18 @@ from ..ir.core import OP_CLASSES
 
 MODULES = ("affine", "affine_dma", "affine_index", "affine_parallel", "arith", "bufferization",
            "builtin", "cf", "dlti", "func", "gpu", "gpu_ops", "gpu_sparse", "index", "linalg", "linalg_dst", "linalg_generic",
-           "linalg_named", "llvm", "llvm_intrinsics", "llvm_ops", "llvm_structure", "math", "memref", "scf", "tensor", "test_dialect", "ub",
-           "vector", "vector_custom")
+           "linalg_named", "llvm", "llvm_intrinsics", "llvm_ops", "llvm_structure", "llvm_calls", "llvm_memory",
+           "math", "memref", "scf", "tensor", "test_dialect", "ub", "vector", "vector_custom")
+# In alphabetical order, but for llvm_calls and llvm_memory, which follow
+# llvm_structure, whose llvm.func they name: the registry (and so the
+# assembled grammar) holds llvm.func and llvm.mlir.global, then the calls,
+# then llvm.alloca and the address ops.
 
 # Deferred module -> the dialect prefix of its ops.
 DEFERRED = {"bufferization": "bufferization.", "cf": "cf.", "gpu": "gpu.", "gpu_ops": "gpu.", "gpu_sparse": "gpu.", "index": "index.",
             "linalg": "linalg.", "linalg_dst": "linalg.", "linalg_generic": "linalg.",
-            "linalg_named": "linalg.", "llvm": "llvm.", "llvm_intrinsics": "llvm.", "llvm_ops": "llvm.", "llvm_structure": "llvm.", "math": "math.", "scf": "scf.", "tensor": "tensor.",
+            "linalg_named": "linalg.", "llvm": "llvm.", "llvm_intrinsics": "llvm.", "llvm_ops": "llvm.", "llvm_structure": "llvm.",
+            "llvm_calls": "llvm.", "llvm_memory": "llvm.", "math": "math.", "scf": "scf.", "tensor": "tensor.",
             "test_dialect": "test.", "vector": "vector.", "vector_custom": "vector."}
 
 # Deferred module -> how many ops were registered before it would have been

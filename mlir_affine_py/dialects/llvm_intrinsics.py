@@ -15,7 +15,7 @@ from ..ir.type_constraints import TypeConstraint
 from .base import RegisteredOp, attrs_of, first_of
 from .llvm import FASTMATH_NONE, LLVMCompatible
 from .llvm_ops import FloatLike, LLVMPointer, LLVMVector
-from .llvm_structure import LLVMCallOp, _Bundles
+from .llvm_calls import LLVMCallOp, _Bundles
 
 PTR = T.OpaqueType("!llvm.ptr")
 

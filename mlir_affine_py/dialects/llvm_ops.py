@@ -2,9 +2,11 @@
 formats (mlir/include/mlir/Dialect/LLVMIR/LLVMOps.td, with the custom
 directives of mlir/lib/Dialect/LLVMIR/IR/LLVMDialect.cpp): integer and
 float arithmetic, casts, memory access, aggregates and vectors, atomics,
-the simple terminators.  The ops with hand-written parsers (llvm.func,
-llvm.call, ...) are in llvm_structure.py, the intrinsics in
-llvm_intrinsics.py; the types and attributes in llvm.py."""
+the simple terminators.  The ops with hand-written parsers are in
+llvm_structure.py (llvm.func, llvm.mlir.global), llvm_calls.py (llvm.call,
+llvm.invoke, ...) and llvm_memory.py (llvm.alloca, llvm.icmp,
+llvm.getelementptr, ...), the intrinsics in llvm_intrinsics.py; the types
+and attributes in llvm.py."""
 
 from __future__ import annotations
 
