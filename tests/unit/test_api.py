@@ -286,8 +286,14 @@ def test_readme_custom_pass_keeps_the_meaning_of_programs(path):
 
     from mlir_affine_py.interpreter import random_arguments, run_function
     before, after, _ = _custom_pass_run(path)
+    # A function the pass left as it was computes what it computed: only
+    # the changed ones are run (test_readme_custom_pass_moves_nests asks
+    # that there are some).
+    left = {func.sym_name: str(func) for func in after.walk() if func.op_name == "func.func"}
     for func in before.walk():
         if func.op_name != "func.func" or not func.regions[0].blocks:
+            continue
+        if left[func.sym_name] == str(func):
             continue
         args = random_arguments(func, 0, dynamic_size=_loop_extent(func))
         copies = [[a.copy() if isinstance(a, np.ndarray) else a for a in args]
