@@ -290,13 +290,14 @@ def process_chunk(text: str, options: Options, filename: str = "<stdin>",
     characters into it (the file locations --mlir-print-debuginfo prints)."""
     if not options.debuginfo:
         return _process_chunk(text, options, filename, line_offset, context, timing)
-    from .printer.printer import DIAGNOSTIC_LOCATIONS, SourceLocations
+    from .ir.attributes import SOURCE_LOCATIONS
+    from .printer.printer import SourceLocations
     locations = SourceLocations(filename, text, line_offset, column_offset)
-    token = DIAGNOSTIC_LOCATIONS.set(locations)
+    token = SOURCE_LOCATIONS.set(locations)
     try:
         return _process_chunk(text, options, filename, line_offset, context, timing, locations)
     finally:
-        DIAGNOSTIC_LOCATIONS.reset(token)
+        SOURCE_LOCATIONS.reset(token)
 
 
 def _process_chunk(text: str, options: Options, filename: str, line_offset: int, context,

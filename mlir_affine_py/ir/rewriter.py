@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 
+from .attributes import fused_location_of
 from .core import Block, Operation, Value
 
 
@@ -73,6 +74,12 @@ class OpBuilder:
         self.block = block
         self.before = block.ops[index + 1] if index + 1 < len(block.ops) else None
         self.loc = op.pos
+
+    def fuse_locations(self, ops) -> None:
+        """Ops inserted from here take the fused location of `ops`, as the
+        patterns mlir-tblgen makes of DRR rules give the ops they build
+        (`rewriter.getFusedLoc` of the matched ops)."""
+        self.loc = fused_location_of(ops)
 
     def set_insertion_point_to_start(self, block: Block) -> None:
         self.block, self.before = block, (block.ops[0] if block.ops else None)
