@@ -50,14 +50,14 @@ class Remark:
     line_offset: int = 0
 
     def debug_location(self) -> tuple[str, int, int]:
-        """generateRemark's location: a file:line:col location as it is, any
-        other kind (names, call sites, fused ones, unknown) unknown."""
+        """generateRemark's location: a file location as it is (a range by
+        its start), any other kind (names, call sites, fused ones, unknown)
+        unknown."""
         from .ir.attributes import FileLineColRange
         pos = self.pos
         if pos.__class__ is tuple and pos[0] > 0:
             return self.filename, pos[0] + self.line_offset, pos[1]
-        if isinstance(pos, FileLineColRange) and (pos.end_line, pos.end_column) == (
-                pos.line, pos.column):
+        if isinstance(pos, FileLineColRange):
             return pos.filename.decode("utf-8", "surrogateescape"), pos.line, pos.column
         return UNKNOWN_FILE, 0, 0
 

@@ -34,6 +34,9 @@ OPS = """module @foo {
 }
 """
 SPLIT = '"test.a"() : () -> ()\n// -----\n"test.b"() : () -> ()\n'
+# File ranges: a remark's DebugLoc is where they start.
+RANGES = ('"test.r"() : () -> () loc("r.c":1:2 to 3:4)\n'
+          '"test.s"() : () -> () loc("s.c":5:6 to :9)\n"test.t"() : () -> () loc("t.c":7)\n')
 TO_STDOUT = ["--remark-format=yaml", "--remarks-output-file=-"]
 
 CASES = {
@@ -55,6 +58,7 @@ CASES = {
     # --remark-format=yaml with --remarks-output-file (`-`: standard output)
     "yaml": (OPS, [*TO_STDOUT, "--remarks-filter=category.*"]),
     "yaml of one kind": (OPS, [*TO_STDOUT, "--remarks-filter-missed=a-category.*"]),
+    "yaml at file ranges": (RANGES, [*TO_STDOUT, "--remarks-filter-analyse=category-2.*"]),
     "yaml without a filter": (OPS, TO_STDOUT),
     "yaml of each chunk": (SPLIT, [*TO_STDOUT, "--split-input-file",
                                    "--remarks-filter=category-1-passed"]),
