@@ -217,10 +217,11 @@ def parse_args(argv) -> Options:
         # with nothing left to cut at, it never ends.
         raise UsageError(f"for the --split-input-file option: the marker "
                          f"'{options.split_marker}' must be longer than two characters")
-    if options.remark_format == "bitstream":
-        # LLVM's bitstream container is not written (yaml holds the same records).
-        raise UsageError("for the --remark-format option: the bitstream format is not "
-                         "supported by pyaffine-opt; use --remark-format=yaml")
+    if options.remark_format == "bitstream" and options.remarks_output_file == "-":
+        # mlir-opt writes the container after each chunk's output; binary
+        # data in the text stream is not written here.
+        raise UsageError("for the --remarks-output-file option: the bitstream format is "
+                         "written to a file, not to standard output")
     options.input = positionals[0] if positionals else "-"
     options.pass_manager = build_pass_manager(options)
     return options

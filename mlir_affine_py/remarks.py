@@ -15,7 +15,8 @@ filter matching its category (the whole name, `^(...)$`) goes to the
 engine's policy (`all`: at once; `final`: the last of each location, name,
 category and kind, when the engine ends) and from there to its streamer:
 printed as a diagnostic (`--remark-format=emitRemark`, the default) or
-written as LLVM's YAML remark records (`--remark-format=yaml`).
+written as LLVM's YAML remark records (`--remark-format=yaml`) or in its
+bitstream container (`--remark-format=bitstream`, remark_bitstream.py).
 """
 
 from __future__ import annotations
@@ -60,6 +61,12 @@ class Remark:
         if isinstance(pos, FileLineColRange):
             return pos.filename.decode("utf-8", "surrogateescape"), pos.line, pos.column
         return UNKNOWN_FILE, 0, 0
+
+    def record(self) -> tuple:
+        """What an LLVM remark record holds (generateRemark): (kind, pass
+        (the category), name, debug location, function, arguments)."""
+        return (self.kind, self.category, self.name or "<unknown remark name>",
+                self.debug_location(), self.function or UNKNOWN_FUNCTION, self.args)
 
     def key(self) -> tuple:
         """What makes two remarks the same for the `final` policy."""
@@ -192,10 +199,16 @@ def enclosing_function(op) -> str:
 
 # ------------------------------------------------------------ the streamers
 def open_streamer(remark_format: str, output_file: str, stdout):
-    """(the stream of `--remark-format`, the file it opened or None):
-    remarks as diagnostics (`emitRemark`), or YAML records written to
+    """(the stream of `--remark-format`, what `close()` ends or None):
+    remarks as diagnostics (`emitRemark`), YAML records written to
     `output_file` (default mlir-remarks.yaml; `-` is `stdout`, as for
-    LLVM's output files).  Raises OSError when the file cannot be created."""
+    LLVM's output files), or the bitstream container written to it when
+    closed (default mlir-remarks.bitstream).  Raises OSError when the file
+    cannot be created."""
+    if remark_format == "bitstream":
+        from .remark_bitstream import BitstreamRemarkWriter
+        writer = BitstreamRemarkWriter(open(output_file or "mlir-remarks.bitstream", "wb"))
+        return writer, writer
     if remark_format != "yaml":
         return print_as_diagnostic, None
     if output_file == "-":
@@ -253,16 +266,14 @@ class YAMLRemarkWriter:
 def yaml_record(remark: Remark) -> str:
     """One `--- !Kind` document, keys padded to column 17 as yaml::Output
     pads them, the location a flow mapping wrapped past column 70."""
-    lines = [f"--- !{remark.kind}",
-             _padded("Pass", _scalar(remark.category)),
-             _padded("Name", _scalar(remark.name or "<unknown remark name>"))]
-    file, line, column = remark.debug_location()
+    kind, category, name, (file, line, column), function, args = remark.record()
+    lines = [f"--- !{kind}", _padded("Pass", _scalar(category)), _padded("Name", _scalar(name))]
     lines.append(_flow_mapping("DebugLoc", [("File", _scalar(file)), ("Line", str(line)),
                                             ("Column", str(column))]))
-    lines.append(_padded("Function", _scalar(remark.function or UNKNOWN_FUNCTION)))
-    if remark.args:
+    lines.append(_padded("Function", _scalar(function)))
+    if args:
         lines.append("Args:")
-        for key, value in remark.args:
+        for key, value in args:
             lines.append("  - " + _padded(key, _scalar(value)))
     return "\n".join(lines) + "\n...\n"
 
