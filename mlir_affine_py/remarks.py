@@ -203,11 +203,14 @@ def open_streamer(remark_format: str, output_file: str, stdout):
     remarks as diagnostics (`emitRemark`), YAML records written to
     `output_file` (default mlir-remarks.yaml; `-` is `stdout`, as for
     LLVM's output files), or the bitstream container written to it when
-    closed (default mlir-remarks.bitstream).  Raises OSError when the file
-    cannot be created."""
+    closed (default mlir-remarks.bitstream; on `stdout` as surrogate-escaped
+    text, see `write_with_bytes`).  Raises OSError when the file cannot be
+    created."""
     if remark_format == "bitstream":
         from .remark_bitstream import BitstreamRemarkWriter
-        writer = BitstreamRemarkWriter(open(output_file or "mlir-remarks.bitstream", "wb"))
+        binary = (_EscapedBytes(stdout) if output_file == "-"
+                  else open(output_file or "mlir-remarks.bitstream", "wb"))
+        writer = BitstreamRemarkWriter(binary)
         return writer, writer
     if remark_format != "yaml":
         return print_as_diagnostic, None
@@ -219,15 +222,18 @@ def open_streamer(remark_format: str, output_file: str, stdout):
 
 
 class ChunkedRemarks:
-    """The YAML remarks of each chunk of a run that writes them to standard
-    output: those reported while the passes run come before the chunk's
-    output, those the `final` policy reports when the engine ends come
-    after it (mlir-opt writes each chunk's output before its context, and
-    the engine with it, ends)."""
+    """The remarks of each chunk of a run that writes them to standard
+    output: the YAML records reported while the passes run come before the
+    chunk's output, those the `final` policy reports when the engine ends
+    come after it, and so does a bitstream container, written when the
+    engine ends (mlir-opt writes each chunk's output before its context,
+    and the engine with it, ends).  `binary`: the remarks hold a container's
+    bytes (surrogate-escaped)."""
 
-    def __init__(self):
+    def __init__(self, binary: bool = False):
         self.chunks: list = []      # per chunk: [before its output, after it]
         self.ending = False
+        self.binary = binary
 
     def start_chunk(self) -> None:
         self.chunks.append(["", ""])
@@ -242,8 +248,36 @@ class ChunkedRemarks:
         if with_outputs:
             return [before + output + after
                     for (before, after), output in zip(self.chunks, outputs)]
-        stdout.write("".join(before + after for before, after in self.chunks))
+        write_with_bytes(stdout, "".join(before + after for before, after in self.chunks))
         return outputs
+
+
+class _EscapedBytes:
+    """A binary file on a text stream: the bytes written go to it
+    surrogate-escaped (bytes past ASCII as lone surrogates)."""
+
+    def __init__(self, stream):
+        self.stream = stream
+
+    def write(self, data: bytes) -> None:
+        self.stream.write(data.decode("utf-8", "surrogateescape"))
+
+    def close(self) -> None:
+        pass
+
+
+def write_with_bytes(stdout, text: str) -> None:
+    """Write `text`, which may carry a bitstream container's bytes
+    surrogate-escaped, to standard output: those bytes as they are, through
+    the stream's binary buffer (its text flushed first), or the text itself
+    to a stream that has none."""
+    buffer = getattr(stdout, "buffer", None)
+    if buffer is None:
+        stdout.write(text)
+        return
+    stdout.flush()
+    buffer.write(text.encode("utf-8", "surrogateescape"))
+    buffer.flush()
 
 
 def print_as_diagnostic(remark: Remark) -> None:

@@ -207,8 +207,7 @@ def test_bitstream_as_mlir_opt(source, flags, tmp_path):
 def test_bitstream_goes_to_its_file(tmp_path, capsys, monkeypatch):
     """mlir-remarks.bitstream in the working folder by default, nothing in
     it when no remark passes the filters, and only the last chunk's
-    remarks (each chunk's engine writes the file anew); standard output
-    is not a place for it here."""
+    remarks (each chunk's engine writes the file anew)."""
     path = tmp_path / "remarks.mlir"
     path.write_text(SPLIT)
     monkeypatch.chdir(tmp_path)
@@ -221,8 +220,22 @@ def test_bitstream_goes_to_its_file(tmp_path, capsys, monkeypatch):
     assert main([*common, "--remarks-filter=nothing", str(path)]) == 0
     assert (tmp_path / "mlir-remarks.bitstream").read_bytes() == b""
     capsys.readouterr()
-    assert main([*common, "--remarks-filter=x", "--remarks-output-file=-", str(path)]) == 1
-    assert "standard output" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("source, flags", [
+    (OPS, ["--remarks-filter=category.*"]),
+    (SPLIT, ["--remarks-filter=category-1.*", "--split-input-file"]),
+    (SPLIT + '// -----\n"test.c"(\n', ["--remarks-filter=category-2.*", "--split-input-file"]),
+], ids=["one chunk", "chunks", "a chunk that does not parse"])
+def test_bitstream_on_standard_output_as_mlir_opt(source, flags, tmp_path):
+    """`--remarks-output-file=-`: each chunk's container after its output,
+    as mlir-opt writes them."""
+    args = ["--allow-unregistered-dialect", "--test-remark", "--remark-format=bitstream",
+            *flags, "--remarks-output-file=-", "-"]
+    theirs = oracle.run([MLIR_OPT, *args], input=source.encode(), timeout=60)
+    ours = lit_shell.run_pyaffine_opt(args, source.encode(), tmp_path)
+    assert theirs.stdout.count(b"RMRK") == source.count("// -----") + 1 - ("(\n" in source)
+    assert (ours.code, ours.stdout) == (theirs.returncode, theirs.stdout)
 
 
 def test_help_lists_the_remark_options_as_mlir_opt(capsys):
