@@ -183,7 +183,8 @@ def replace_memref_uses(old, new, remap: AffineMap, extra_operands, accept) -> N
             block = user.parent
             for e in old_map.results:
                 block.insert(block.ops.index(user), AffineApplyOp.build(
-                    AffineMap(old_map.num_dims, old_map.num_symbols, (e,)), indices))
+                    AffineMap(old_map.num_dims, old_map.num_symbols, (e,)), indices)).pos = \
+                    user.pos        # at the access, as upstream builds them there
         # The old indices are the old map's results over its operands,
         # placed after the extra operands.
         shift = tuple(dim(num_extra + i) for i in range(old_map.num_inputs))
