@@ -31,8 +31,7 @@ RUNS = scored_runs() if CORPUS is not None else []
 KNOWN = {
     # A copy mlir-opt places above a loop that reads the memref another way
     # (passes_check.py: the same chunks).
-    ("Affine-affine-data-copy.mlir", 1): {4, 5},
-    ("Affine-affine-data-copy.mlir", 2): {5},
+    ("Affine-affine-data-copy.mlir", 1): {4},
     ("Affine-affine-data-copy.mlir", 5): {5},
     # mlir-opt hoists stores out of a loop of no iterations.
     ("Affine-affine-loop-invariant-code-motion.mlir", 1): {29, 30},
@@ -41,10 +40,31 @@ KNOWN = {
 }
 
 
+# (file, RUN) -> the chunk from which on mlir-opt 22's output changes from
+# run to run: it promotes the copy nests' loops of one iteration in the
+# order of a set of pointers (their constants, and the location a store
+# keeps).  The input asked stops before it; these chunks differ without
+# --mlir-print-debuginfo too.
+VARYING = {("Affine-affine-data-copy.mlir", 1): 5, ("Affine-affine-data-copy.mlir", 2): 5}
+
+
+def _input(run: dict, tmp_path):
+    """The folder to run in: the corpus's inputs, or `tmp_path` holding the
+    file cut before its varying chunks."""
+    inputs = CORPUS / "passes" / "inputs"
+    stop = VARYING.get((run["file"], run["run"]))
+    if stop is None:
+        return inputs
+    lines = (inputs / run["file"]).read_text().splitlines(keepends=True)
+    cuts = [i for i, line in enumerate(lines) if line.rstrip("\r\n") == "// -----"]
+    (tmp_path / run["file"]).write_text("".join(lines[:cuts[stop - 1]]))
+    return tmp_path
+
+
 @pytest.mark.corpus
 @pytest.mark.parametrize("run", RUNS, ids=[f"{r['file'][:-5]}.{r['run']}" for r in RUNS])
-def test_created_ops_are_located_as_mlir_opt_locates_them(run):
-    inputs = CORPUS / "passes" / "inputs"
+def test_created_ops_are_located_as_mlir_opt_locates_them(run, tmp_path):
+    inputs = _input(run, tmp_path)
     args = command(run)
     # The output alone, also where the RUN line merges the diagnostics
     # into it: where mlir-opt's buffered output interleaves with them
