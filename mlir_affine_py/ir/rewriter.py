@@ -40,6 +40,18 @@ class IRMapping(dict):
         return old in self
 
 
+def locate(op: Operation, loc) -> None:
+    """Give a built op (without a location) `loc`, and so the implicit
+    terminators its builder added, which upstream's ensureTerminator puts at
+    the op's location."""
+    op.pos = loc
+    if op.implicit_terminator is not None:
+        for region in op.regions:
+            for block in region.blocks:
+                if block.ops and block.ops[-1].is_terminator and block.ops[-1].pos is None:
+                    block.ops[-1].pos = loc
+
+
 class OpBuilder:
     """Creates ops at an insertion point.  An op inserted without a location
     (`pos` None) takes `loc`: the location of the op the insertion point
@@ -106,7 +118,7 @@ class OpBuilder:
             raise ValueError("no insertion point")
         index = len(self.block.ops) if self.before is None else self.block.ops.index(self.before)
         if op.pos is None:
-            op.pos = self.loc
+            locate(op, self.loc)
         return self.block.insert(index, op)
 
     def create(self, op_class, *args, **kwargs) -> Operation:

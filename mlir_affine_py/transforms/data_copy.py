@@ -30,6 +30,7 @@ from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.affine_expr import constant, dim
 from ..ir.affine_map import AffineMap, remove_duplicate_exprs
+from ..ir.rewriter import locate
 from ..ir.traits import FREE, READ, FunctionOpInterface
 from .affine_canonical import (canonicalize_map_and_operands,
                                fully_compose_affine_map_and_operands, simplify_affine_map)
@@ -65,7 +66,7 @@ class _Builder:
             else len(self.block.ops)
         self.block.insert(index, op)
         if op.pos is None:
-            op.pos = self.loc
+            locate(op, self.loc)
         return op
 
 

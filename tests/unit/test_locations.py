@@ -224,7 +224,14 @@ CASES = (
         ["-affine-data-copy-generate=fast-mem-space=0"],
         ["-affine-data-copy-generate=generate-dma fast-mem-space=2"],
         ["-affine-data-copy-generate=fast-mem-space=0 skip-non-unit-stride-loops"],
-        ["-test-affine-data-copy=for-memref-region"], ["-test-affine-data-copy=memref-filter"]])])
+        ["-test-affine-data-copy=for-memref-region"], ["-test-affine-data-copy=memref-filter"]])]
+    # The generic form shows the implicit terminators of the loops a pass
+    # builds, at those loops' locations.
+    + [("tile_generic", NEST, ["-affine-loop-tile=tile-size=4", *DEBUG, "--mlir-print-op-generic"]),
+       ("tile_separate_generic", NEST, ["-affine-loop-tile=tile-size=5 separate", *DEBUG,
+                                        "--mlir-print-op-generic"]),
+       ("copy_generic", COPY, ["-affine-data-copy-generate=fast-mem-space=0", *DEBUG,
+                               "--mlir-print-op-generic"])])
 
 
 def _ours(args: list, folder) -> tuple[int, str, str]:
