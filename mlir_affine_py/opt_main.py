@@ -217,10 +217,6 @@ def parse_args(argv) -> Options:
         # with nothing left to cut at, it never ends.
         raise UsageError(f"for the --split-input-file option: the marker "
                          f"'{options.split_marker}' must be longer than two characters")
-    if options.remark_format == "bitstream":
-        # LLVM's bitstream container is not written (yaml holds the same records).
-        raise UsageError("for the --remark-format option: the bitstream format is not "
-                         "supported by pyaffine-opt; use --remark-format=yaml")
     options.input = positionals[0] if positionals else "-"
     options.pass_manager = build_pass_manager(options)
     return options
@@ -290,13 +286,14 @@ def process_chunk(text: str, options: Options, filename: str = "<stdin>",
     characters into it (the file locations --mlir-print-debuginfo prints)."""
     if not options.debuginfo:
         return _process_chunk(text, options, filename, line_offset, context, timing)
-    from .printer.printer import DIAGNOSTIC_LOCATIONS, SourceLocations
+    from .ir.attributes import SOURCE_LOCATIONS
+    from .printer.printer import SourceLocations
     locations = SourceLocations(filename, text, line_offset, column_offset)
-    token = DIAGNOSTIC_LOCATIONS.set(locations)
+    token = SOURCE_LOCATIONS.set(locations)
     try:
         return _process_chunk(text, options, filename, line_offset, context, timing, locations)
     finally:
-        DIAGNOSTIC_LOCATIONS.reset(token)
+        SOURCE_LOCATIONS.reset(token)
 
 
 def _process_chunk(text: str, options: Options, filename: str, line_offset: int, context,
@@ -480,12 +477,14 @@ def _run(options: Options, stdout, stderr) -> int:
         stderr.write(format_diagnostic(filename, text, "near miss with file split marker",
                                        offset_to_pos(text, offset), "warning"))
     outputs = []
-    # YAML remarks on standard output (`--remarks-output-file=-`) go around
-    # each chunk's output as mlir-opt writes them.
+    # YAML remarks and bitstream containers on standard output
+    # (`--remarks-output-file=-`) go around each chunk's output as mlir-opt
+    # writes them.
     remarks_out = None
-    if options.remark_format == "yaml" and options.remarks_output_file == "-":
+    if options.remark_format != "emitRemark" and options.remarks_output_file == "-":
         from .remarks import ChunkedRemarks
-        remarks_out = options.remarks_to_stdout = ChunkedRemarks()
+        remarks_out = options.remarks_to_stdout = ChunkedRemarks(
+            binary=options.remark_format == "bitstream")
     failed = False
     # Remarks are written as the passes emit them, before any error of the chunk.
     context: DiagnosticContext = DiagnosticContext(filename, handler=verifier.diagnostic if verifier else
@@ -521,6 +520,14 @@ def _run(options: Options, stdout, stderr) -> int:
     if remarks_out is not None:
         outputs = remarks_out.around(outputs, options.output in (None, "-"), stdout)
     result = f"{options.output_split_marker}\n".join(outputs)
+    if remarks_out is not None and remarks_out.binary and options.output in (None, "-"):
+        from .remarks import write_with_bytes
+        try:
+            write_with_bytes(stdout, result)
+        except OSError as error:
+            raise BrokenPipeError(*error.args) from error
+        _report_timing(timing, stderr)
+        return 1 if failed else 0
     if failed:
         if options.output in (None, "-"):
             try:

@@ -15,7 +15,8 @@ filter matching its category (the whole name, `^(...)$`) goes to the
 engine's policy (`all`: at once; `final`: the last of each location, name,
 category and kind, when the engine ends) and from there to its streamer:
 printed as a diagnostic (`--remark-format=emitRemark`, the default) or
-written as LLVM's YAML remark records (`--remark-format=yaml`).
+written as LLVM's YAML remark records (`--remark-format=yaml`) or in its
+bitstream container (`--remark-format=bitstream`, remark_bitstream.py).
 """
 
 from __future__ import annotations
@@ -50,16 +51,22 @@ class Remark:
     line_offset: int = 0
 
     def debug_location(self) -> tuple[str, int, int]:
-        """generateRemark's location: a file:line:col location as it is, any
-        other kind (names, call sites, fused ones, unknown) unknown."""
+        """generateRemark's location: a file location as it is (a range by
+        its start), any other kind (names, call sites, fused ones, unknown)
+        unknown."""
         from .ir.attributes import FileLineColRange
         pos = self.pos
         if pos.__class__ is tuple and pos[0] > 0:
             return self.filename, pos[0] + self.line_offset, pos[1]
-        if isinstance(pos, FileLineColRange) and (pos.end_line, pos.end_column) == (
-                pos.line, pos.column):
+        if isinstance(pos, FileLineColRange):
             return pos.filename.decode("utf-8", "surrogateescape"), pos.line, pos.column
         return UNKNOWN_FILE, 0, 0
+
+    def record(self) -> tuple:
+        """What an LLVM remark record holds (generateRemark): (kind, pass
+        (the category), name, debug location, function, arguments)."""
+        return (self.kind, self.category, self.name or "<unknown remark name>",
+                self.debug_location(), self.function or UNKNOWN_FUNCTION, self.args)
 
     def key(self) -> tuple:
         """What makes two remarks the same for the `final` policy."""
@@ -192,10 +199,19 @@ def enclosing_function(op) -> str:
 
 # ------------------------------------------------------------ the streamers
 def open_streamer(remark_format: str, output_file: str, stdout):
-    """(the stream of `--remark-format`, the file it opened or None):
-    remarks as diagnostics (`emitRemark`), or YAML records written to
+    """(the stream of `--remark-format`, what `close()` ends or None):
+    remarks as diagnostics (`emitRemark`), YAML records written to
     `output_file` (default mlir-remarks.yaml; `-` is `stdout`, as for
-    LLVM's output files).  Raises OSError when the file cannot be created."""
+    LLVM's output files), or the bitstream container written to it when
+    closed (default mlir-remarks.bitstream; on `stdout` as surrogate-escaped
+    text, see `write_with_bytes`).  Raises OSError when the file cannot be
+    created."""
+    if remark_format == "bitstream":
+        from .remark_bitstream import BitstreamRemarkWriter
+        binary = (_EscapedBytes(stdout) if output_file == "-"
+                  else open(output_file or "mlir-remarks.bitstream", "wb"))
+        writer = BitstreamRemarkWriter(binary)
+        return writer, writer
     if remark_format != "yaml":
         return print_as_diagnostic, None
     if output_file == "-":
@@ -206,15 +222,18 @@ def open_streamer(remark_format: str, output_file: str, stdout):
 
 
 class ChunkedRemarks:
-    """The YAML remarks of each chunk of a run that writes them to standard
-    output: those reported while the passes run come before the chunk's
-    output, those the `final` policy reports when the engine ends come
-    after it (mlir-opt writes each chunk's output before its context, and
-    the engine with it, ends)."""
+    """The remarks of each chunk of a run that writes them to standard
+    output: the YAML records reported while the passes run come before the
+    chunk's output, those the `final` policy reports when the engine ends
+    come after it, and so does a bitstream container, written when the
+    engine ends (mlir-opt writes each chunk's output before its context,
+    and the engine with it, ends).  `binary`: the remarks hold a container's
+    bytes (surrogate-escaped)."""
 
-    def __init__(self):
+    def __init__(self, binary: bool = False):
         self.chunks: list = []      # per chunk: [before its output, after it]
         self.ending = False
+        self.binary = binary
 
     def start_chunk(self) -> None:
         self.chunks.append(["", ""])
@@ -229,8 +248,36 @@ class ChunkedRemarks:
         if with_outputs:
             return [before + output + after
                     for (before, after), output in zip(self.chunks, outputs)]
-        stdout.write("".join(before + after for before, after in self.chunks))
+        write_with_bytes(stdout, "".join(before + after for before, after in self.chunks))
         return outputs
+
+
+class _EscapedBytes:
+    """A binary file on a text stream: the bytes written go to it
+    surrogate-escaped (bytes past ASCII as lone surrogates)."""
+
+    def __init__(self, stream):
+        self.stream = stream
+
+    def write(self, data: bytes) -> None:
+        self.stream.write(data.decode("utf-8", "surrogateescape"))
+
+    def close(self) -> None:
+        pass
+
+
+def write_with_bytes(stdout, text: str) -> None:
+    """Write `text`, which may carry a bitstream container's bytes
+    surrogate-escaped, to standard output: those bytes as they are, through
+    the stream's binary buffer (its text flushed first), or the text itself
+    to a stream that has none."""
+    buffer = getattr(stdout, "buffer", None)
+    if buffer is None:
+        stdout.write(text)
+        return
+    stdout.flush()
+    buffer.write(text.encode("utf-8", "surrogateescape"))
+    buffer.flush()
 
 
 def print_as_diagnostic(remark: Remark) -> None:
@@ -253,16 +300,14 @@ class YAMLRemarkWriter:
 def yaml_record(remark: Remark) -> str:
     """One `--- !Kind` document, keys padded to column 17 as yaml::Output
     pads them, the location a flow mapping wrapped past column 70."""
-    lines = [f"--- !{remark.kind}",
-             _padded("Pass", _scalar(remark.category)),
-             _padded("Name", _scalar(remark.name or "<unknown remark name>"))]
-    file, line, column = remark.debug_location()
+    kind, category, name, (file, line, column), function, args = remark.record()
+    lines = [f"--- !{kind}", _padded("Pass", _scalar(category)), _padded("Name", _scalar(name))]
     lines.append(_flow_mapping("DebugLoc", [("File", _scalar(file)), ("Line", str(line)),
                                             ("Column", str(column))]))
-    lines.append(_padded("Function", _scalar(remark.function or UNKNOWN_FUNCTION)))
-    if remark.args:
+    lines.append(_padded("Function", _scalar(function)))
+    if args:
         lines.append("Args:")
-        for key, value in remark.args:
+        for key, value in args:
             lines.append("  - " + _padded(key, _scalar(value)))
     return "\n".join(lines) + "\n...\n"
 

@@ -26,7 +26,10 @@ Design notes
   is filled, each constant moves to the front of the entry block of its
   nearest IsolatedFromAbove ancestor's region, unless it already sits
   among the constants there, and a constant equal to one already there
-  (same dialect, value and type) is replaced by it.
+  (same dialect, value and type) is replaced by it.  A constant that no
+  longer stands for one place of the source (replacing others, hoisted
+  out of its block or above a later op) takes the unknown location, the
+  folder's erasedFoldedLocation.
 * **Regions** are simplified after each iteration: blocks unreachable
   from the entry go, and ops whose results nothing live uses and that
   would be trivially dead (cycles included).
@@ -38,6 +41,7 @@ Design notes
 
 from __future__ import annotations
 
+from .ir.attributes import UNKNOWN_LOC
 from .ir.core import Operation, Value
 from .ir.rewriter import IRRewriter
 from .ir.side_effects import is_op_trivially_dead, is_registered, would_op_be_trivially_dead
@@ -140,6 +144,7 @@ class OperationFolder:
         if op in self.owned:
             if block.ops[0] is not op and block.ops[block.ops.index(op) - 1] not in self.owned:
                 self.rewriter.move_op_before(op, block.ops[0])
+                op.pos = UNKNOWN_LOC
             return True
         region = insertion_region(block)
         table = self.scopes.setdefault(region, {})
@@ -147,10 +152,13 @@ class OperationFolder:
         existing = table.get(key)
         if existing is not None:
             self.rewriter.replace_op(op, existing.results)
+            existing.pos = UNKNOWN_LOC
             return False
         entry = region.blocks[0]
-        if block is not entry or (entry.ops[0] is not op
-                                  and entry.ops[entry.ops.index(op) - 1] not in self.owned):
+        if block is not entry:
+            self.rewriter.move_op_before(op, entry.ops[0])
+            op.pos = UNKNOWN_LOC
+        elif entry.ops[0] is not op and entry.ops[entry.ops.index(op) - 1] not in self.owned:
             self.rewriter.move_op_before(op, entry.ops[0])
         table[key] = op
         self.owned[op] = (region, key)

@@ -503,6 +503,8 @@ class AffineForOp(RegisteredOp):
         (lb_map, lb_operands), (ub_map, ub_operands) = _bound(lower), _bound(upper)
         iter_args = list(iter_args)
         body = Block([T.INDEX] + [v.type for v in iter_args])
+        for arg, init in zip(body.args[1:], iter_args):
+            arg.pos = init.location     # an iter_arg at its init's location
         op = cls.build_generic(
             (lb_operands, ub_operands, iter_args), [v.type for v in iter_args],
             {"lowerBoundMap": _shared_map_attr(lb_map), "upperBoundMap": _shared_map_attr(ub_map),

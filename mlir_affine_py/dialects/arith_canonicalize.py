@@ -4,6 +4,12 @@ dialects/arith.py list in `canonicalization_patterns`.  Each takes the op
 and the rewriter, changes the IR through the rewriter only, and says
 whether it did.  New ops are built by the classes the registry names, so
 this file needs no import of arith.py (which imports it).
+
+The patterns of ArithCanonicalization.td are DRR rules: the ops they build
+take the fused location of the ops they matched (`rewriter.fuse_locations`),
+in the order mlir-tblgen's matcher records them: the root, then each nested
+op after what it nests, a constant matched by ConstantLikeMatcher counting
+as an op; as many as the rule's source names ops, constants aside.
 """
 
 from __future__ import annotations
@@ -37,6 +43,11 @@ def _scalar_i1(value) -> int | None:
     return attr.value if isinstance(attr, A.IntegerAttr) and attr.type == T.I1 else None
 
 
+def _constant_op(op, index: int):
+    """The constant op ConstantLikeMatcher matched as operand `index`."""
+    return op.operands[index].defining_op
+
+
 def _create(rewriter, name: str, *args):
     return rewriter.insert(OP_CLASSES[name].build(*args))
 
@@ -52,6 +63,7 @@ def redundant_select_false(op, rewriter) -> bool:
     inner = _defined_by(false_value, "arith.select")
     if inner is None or inner.operands[0] is not condition:
         return False
+    rewriter.fuse_locations([op, inner])
     new = _create(rewriter, "arith.select", condition, true_value, inner.operands[2])
     rewriter.replace_op(op, new.results)
     return True
@@ -63,6 +75,7 @@ def redundant_select_true(op, rewriter) -> bool:
     inner = _defined_by(true_value, "arith.select")
     if inner is None or inner.operands[0] is not condition:
         return False
+    rewriter.fuse_locations([op, inner])
     new = _create(rewriter, "arith.select", condition, inner.operands[1], false_value)
     rewriter.replace_op(op, new.results)
     return True
@@ -74,6 +87,7 @@ def select_not_cond(op, rewriter) -> bool:
     negation = _defined_by(condition, "arith.xori")
     if negation is None or _splat_int(negation.operands[1]) != -1:
         return False
+    rewriter.fuse_locations([op, _constant_op(negation, 1)])
     new = _create(rewriter, "arith.select", negation.operands[0], false_value, true_value)
     rewriter.replace_op(op, new.results)
     return True
@@ -117,6 +131,7 @@ def ext_si_of_ext_ui(op, rewriter) -> bool:
     inner = _defined_by(op.operands[0], "arith.extui")
     if inner is None:
         return False
+    rewriter.fuse_locations([op, inner])
     new = _create(rewriter, "arith.extui", inner.operands[0], op.results[0].type)
     rewriter.replace_op(op, new.results)
     return True
@@ -139,6 +154,7 @@ def _cmpi_of_ext(op, rewriter, ext) -> bool:
     if (lhs is None or rhs is None or op.predicate not in ("eq", "ne")
             or lhs.operands[0].type != rhs.operands[0].type):
         return False
+    rewriter.fuse_locations([op, lhs, rhs])
     new = _create(rewriter, "arith.cmpi", op.predicate, lhs.operands[0], rhs.operands[0])
     rewriter.replace_op(op, new.results)
     return True
@@ -148,6 +164,7 @@ def _logic_of_ext(op, rewriter, ext) -> bool:
     lhs, rhs = (_defined_by(value, ext) for value in op.operands)
     if lhs is None or rhs is None or lhs.operands[0].type != rhs.operands[0].type:
         return False
+    rewriter.fuse_locations([op, lhs, rhs])
     narrow = _create(rewriter, op.op_name, lhs.operands[0], rhs.operands[0])
     new = _create(rewriter, ext, narrow.results[0], op.results[0].type)
     rewriter.replace_op(op, new.results)
@@ -161,6 +178,7 @@ def _trunci_of_ext(op, rewriter, ext) -> bool:
     narrow = width_of(element_type_or_self(inner.operands[0].type))
     if narrow >= width_of(element_type_or_self(op.results[0].type)):
         return False
+    rewriter.fuse_locations([op, inner])
     new = _create(rewriter, ext, inner.operands[0], op.results[0].type)
     rewriter.replace_op(op, new.results)
     return True
@@ -198,9 +216,12 @@ def _flag_words(flag):
     return [w.strip() for w in inner.split(",") if w.strip() not in ("", "none")]
 
 
-def _chain(root, rewriter, name, operands_order, constant, overflow=None):
+def _chain(root, rewriter, name, operands_order, constant, overflow, second):
     """Replace `root` by `name`(operands) with the folded `constant` (of
-    root's type) where operands_order puts it ("c") relative to x."""
+    root's type) where operands_order puts it ("c") relative to x; the new
+    ops are at the fused location of root and `second`, the op the rule's
+    matcher records after it."""
+    rewriter.fuse_locations([root, second])
     type = root.results[0].type
     width = width_of(element_type_or_self(type))
     attr = A.IntegerAttr(signed(constant, width), element_type_or_self(type))
@@ -217,15 +238,16 @@ def _chain(root, rewriter, name, operands_order, constant, overflow=None):
 
 
 def _parts(value, name):
-    """(x, c) of name(x, c) or (c, x) flags: ('rhs', x, c, op), ('lhs', c, x, op)."""
+    """(x, c) of name(x, c) or (c, x) flags: ('rhs', x, c, op, the constant's
+    op), ('lhs', x, c, op, the constant's op)."""
     op = _defined_by(value, name)
     if op is None:
         return None
     a, b = op.operands
     if _int_constant(b) is not None:
-        return "rhs", a, _int_constant(b), op
+        return "rhs", a, _int_constant(b), op, b.defining_op
     if _int_constant(a) is not None:
-        return "lhs", b, _int_constant(a), op
+        return "lhs", b, _int_constant(a), op, a.defining_op
     return None
 
 
@@ -240,14 +262,14 @@ def addi_constant_chains(op, rewriter) -> bool:
     inner = _parts(x, "arith.addi")
     if inner is not None and inner[0] == "rhs":
         return _chain(op, rewriter, "arith.addi", [inner[1], "c"], inner[2] + c1,
-                      _merged_overflow(inner[3], op))
+                      _merged_overflow(inner[3], op), inner[4])
     inner = _parts(x, "arith.subi")
     if inner is not None and inner[0] == "rhs":
         return _chain(op, rewriter, "arith.addi", [inner[1], "c"], c1 - inner[2],
-                      _merged_overflow(inner[3], op))
+                      _merged_overflow(inner[3], op), inner[4])
     if inner is not None:
         return _chain(op, rewriter, "arith.subi", ["c", inner[1]], inner[2] + c1,
-                      _merged_overflow(inner[3], op))
+                      _merged_overflow(inner[3], op), inner[4])
     return False
 
 
@@ -261,32 +283,32 @@ def subi_constant_chains(op, rewriter) -> bool:
         inner = _parts(lhs, "arith.addi")
         if inner is not None and inner[0] == "rhs":
             return _chain(op, rewriter, "arith.addi", [inner[1], "c"], inner[2] - c_rhs,
-                          _merged_overflow(inner[3], op))
+                          _merged_overflow(inner[3], op), inner[4])
     if c_lhs is not None:
         inner = _parts(rhs, "arith.addi")
         if inner is not None and inner[0] == "rhs":
             return _chain(op, rewriter, "arith.subi", ["c", inner[1]], c_lhs - inner[2],
-                          _merged_overflow(inner[3], op))
+                          _merged_overflow(inner[3], op), _constant_op(op, 0))
     if c_rhs is not None:
         inner = _parts(lhs, "arith.subi")
         if inner is not None and inner[0] == "rhs":
             return _chain(op, rewriter, "arith.subi", [inner[1], "c"], inner[2] + c_rhs,
-                          _merged_overflow(inner[3], op))
+                          _merged_overflow(inner[3], op), inner[4])
         if inner is not None:
             return _chain(op, rewriter, "arith.subi", ["c", inner[1]], inner[2] - c_rhs,
-                          _merged_overflow(inner[3], op))
+                          _merged_overflow(inner[3], op), inner[4])
     if c_lhs is not None:
         inner = _parts(rhs, "arith.subi")
         if inner is not None and inner[0] == "rhs":
             return _chain(op, rewriter, "arith.subi", ["c", inner[1]], inner[2] + c_lhs,
-                          _merged_overflow(inner[3], op))
+                          _merged_overflow(inner[3], op), _constant_op(op, 0))
         if inner is not None:
             return _chain(op, rewriter, "arith.addi", [inner[1], "c"], c_lhs - inner[2],
-                          _merged_overflow(inner[3], op))
+                          _merged_overflow(inner[3], op), _constant_op(op, 0))
     inner = _defined_by(lhs, "arith.subi")
     if inner is not None and inner.operands[0] is rhs:
         return _chain(op, rewriter, "arith.subi", ["c", inner.operands[1]], 0,
-                      _merged_overflow(inner, op))
+                      _merged_overflow(inner, op), inner)
     return False
 
 
@@ -298,7 +320,7 @@ def muli_constant_chain(op, rewriter) -> bool:
     if c1 is None or inner is None or inner[0] != "rhs":
         return False
     return _chain(op, rewriter, "arith.muli", [inner[1], "c"], inner[2] * c1,
-                  _merged_overflow(inner[3], op))
+                  _merged_overflow(inner[3], op), inner[4])
 
 
 def addi_of_negation(op, rewriter) -> bool:
@@ -307,6 +329,7 @@ def addi_of_negation(op, rewriter) -> bool:
     for negated, other in ((op.operands[1], op.operands[0]), (op.operands[0], op.operands[1])):
         product = _defined_by(negated, "arith.muli")
         if product is not None and _int_constant(product.operands[1]) == -1:
+            rewriter.fuse_locations([op, _constant_op(product, 1)])
             new = _create(rewriter, "arith.subi", other, product.operands[0])
             rewriter.replace_op(op, new.results)
             return True
@@ -325,6 +348,7 @@ def index_cast_of_ext(ext: str):
         inner = _defined_by(op.operands[0], ext)
         if inner is None:
             return False
+        rewriter.fuse_locations([op, inner])
         new = _create(rewriter, op.op_name, inner.operands[0], op.results[0].type)
         rewriter.replace_op(op, new.results)
         return True
@@ -338,6 +362,7 @@ def truncf_of_sitofp(op, rewriter) -> bool:
     inner = _defined_by(op.operands[0], "arith.sitofp")
     if inner is None or "roundingmode" in op.properties:
         return False
+    rewriter.fuse_locations([op, inner])
     new = _create(rewriter, "arith.sitofp", inner.operands[0], op.results[0].type)
     rewriter.replace_op(op, new.results)
     return True

@@ -244,7 +244,7 @@ def _binary_identity(op, lhs, rhs, width):
         if _is_int(rhs, 0, width) or x is y:
             return x
         if _is_int(rhs, -1, width):
-            return y
+            return rhs      # the attribute (adaptor.getRhs()): a new constant
     elif name == "arith.xori":
         if _is_int(rhs, 0, width):
             return x

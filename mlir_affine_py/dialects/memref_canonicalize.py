@@ -599,6 +599,7 @@ def dim_of_memref_reshape(op, rewriter) -> bool:
                                                             block.parent):
         return False
     rewriter.set_insertion_point_after(reshape)
+    rewriter.loc = op.pos       # placed after the reshape, located at the dim
     load = rewriter.insert(OP_CLASSES["memref.load"].build(reshape.operands[1], [index]))
     value = load.results[0]
     if value.type != op.results[0].type:

@@ -583,7 +583,8 @@ def merge_nested_parallel_loops(op, rewriter) -> bool:
     mapping = dict(zip(list(outer.args) + list(inner_body.args), new_block.args))
     for nested in inner_body.ops[:-1]:
         new_block.append(nested.clone(mapping))
-    new_block.append(_build("scf.reduce", [[]], [], regions=[]))
+    # The terminator ParallelOp::build adds, at the loop's location.
+    new_block.append(_build("scf.reduce", [[]], [], regions=[])).pos = op.pos
     rewriter.insert(new)
     _notify_nested(rewriter, new)
     rewriter.replace_op(op, new.results)
@@ -631,6 +632,7 @@ def for_tensor_cast_folder(loop, rewriter) -> bool:
             rewriter.merge_blocks(loop.regions[0].blocks[0], body, transfer)
             old_yield = _yield(body)
             rewriter.set_insertion_point(old_yield)
+            rewriter.loc = new_loop.pos     # every op made is at the new loop's location
             cast_out = _insert(rewriter, _build("tensor.cast", (old_yield.operands[index],),
                                                 [new_type]))
             values = list(old_yield.operands)

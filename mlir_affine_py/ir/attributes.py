@@ -10,6 +10,8 @@ drop their type) or "must" (custom forms that print the type themselves).
 
 from __future__ import annotations
 
+import contextvars
+
 from . import printing
 from . import types as T
 from .dense_storage import raw_hex, should_print_hex
@@ -674,6 +676,30 @@ def fused_location(locations, metadata=None) -> LocationAttr:
     if len(kept) == 1 and metadata is None:
         return kept[0]
     return FusedLoc(kept, metadata)
+
+
+# The SourceLocations (printer/printer.py) of the chunk in progress when the
+# run prints debug info: what an op's (line, column) position stands for
+# where a location is built from it, and what diagnostics' ops print.
+SOURCE_LOCATIONS: contextvars.ContextVar = contextvars.ContextVar(
+    "pyaffine_opt_source_locations", default=None)
+
+
+def fused_location_of(ops):
+    """`rewriter.getFusedLoc` of the ops' locations, as an op's `pos`.  A
+    position read from the text becomes its file location through the
+    chunk's SOURCE_LOCATIONS; without them (a run that prints no debug info)
+    the first known location stands for the fused one, where diagnostics
+    report it (its first file location)."""
+    source = SOURCE_LOCATIONS.get()
+    if source is not None:
+        return fused_location([source.of_op(op) for op in ops])
+    positions = [op.pos for op in ops]
+    if all(isinstance(pos, LocationAttr) for pos in positions):
+        return fused_location(positions)
+    return next((pos for pos in positions
+                 if pos is not None and not (isinstance(pos, LocationAttr) and pos.is_unknown())),
+                None)
 
 
 # MLIR's name for a file location that is a point (a range of one column).

@@ -35,6 +35,19 @@ class Value:
     def defining_op(self) -> "Operation | None":
         return None
 
+    @property
+    def location(self):
+        """Value::getLoc, as an op's `pos`: its op's location, or a block
+        argument's own (its op's when it has none)."""
+        op = self.defining_op
+        if op is not None:
+            return op.pos
+        pos = getattr(self, "pos", None)
+        if pos is None:
+            holder = self.owner.parent_op
+            pos = holder.pos if holder is not None else None
+        return pos
+
     def __str__(self) -> str:
         """The value's name as the printer writes it (`%arg3`, `%0`, `%c0`)."""
         return printing.value_name(self)

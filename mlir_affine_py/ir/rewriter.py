@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 
+from .attributes import fused_location_of
 from .core import Block, Operation, Value
 
 
@@ -37,6 +38,18 @@ class IRMapping(dict):
 
     def contains(self, old) -> bool:
         return old in self
+
+
+def locate(op: Operation, loc) -> None:
+    """Give a built op (without a location) `loc`, and so the implicit
+    terminators its builder added, which upstream's ensureTerminator puts at
+    the op's location."""
+    op.pos = loc
+    if op.implicit_terminator is not None:
+        for region in op.regions:
+            for block in region.blocks:
+                if block.ops and block.ops[-1].is_terminator and block.ops[-1].pos is None:
+                    block.ops[-1].pos = loc
 
 
 class OpBuilder:
@@ -74,6 +87,12 @@ class OpBuilder:
         self.before = block.ops[index + 1] if index + 1 < len(block.ops) else None
         self.loc = op.pos
 
+    def fuse_locations(self, ops) -> None:
+        """Ops inserted from here take the fused location of `ops`, as the
+        patterns mlir-tblgen makes of DRR rules give the ops they build
+        (`rewriter.getFusedLoc` of the matched ops)."""
+        self.loc = fused_location_of(ops)
+
     def set_insertion_point_to_start(self, block: Block) -> None:
         self.block, self.before = block, (block.ops[0] if block.ops else None)
 
@@ -99,7 +118,7 @@ class OpBuilder:
             raise ValueError("no insertion point")
         index = len(self.block.ops) if self.before is None else self.block.ops.index(self.before)
         if op.pos is None:
-            op.pos = self.loc
+            locate(op, self.loc)
         return self.block.insert(index, op)
 
     def create(self, op_class, *args, **kwargs) -> Operation:

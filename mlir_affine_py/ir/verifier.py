@@ -244,11 +244,11 @@ def op_error(message: str, op) -> MLIRError:
     return error
 
 
-def appended_op(op) -> str:
-    """`op` as an error's text shows it (Diagnostic::appendOp): in generic
-    form, on a line of its own when it takes several."""
+def appended_op(op, generic: bool = True) -> str:
+    """`op` as a diagnostic's text shows it (Diagnostic::appendOp): in
+    generic form for an error, on a line of its own when it takes several."""
     from ..printer.printer import op_to_string
-    text = op_to_string(op, generic=True)
+    text = op_to_string(op, generic=generic)
     return "\n" + text if "\n" in text else text
 
 

@@ -10,8 +10,6 @@ the placeholders are resolved when the chunks are joined.
 
 from __future__ import annotations
 
-import contextvars
-
 from ..ir import attributes as A
 from ..ir import printing
 from ..ir import types as T
@@ -615,12 +613,6 @@ def attribute_to_string(attr, elide: str = "never") -> str:
     return printer.getvalue()
 
 
-# The SourceLocations of the chunk in progress when the run prints debug
-# info (--mlir-print-debuginfo): the ops diagnostics show carry it too.
-DIAGNOSTIC_LOCATIONS: contextvars.ContextVar = contextvars.ContextVar(
-    "pyaffine_opt_diagnostic_locations", default=None)
-
-
 def op_to_string(op, generic: bool = False) -> str:
     """One op as diagnostics show it (`see current operation: ...`): custom
     (or generic) form, value names numbered within its closest
@@ -630,7 +622,7 @@ def op_to_string(op, generic: bool = False) -> str:
         root = root.parent_op
     printer = Printer(generic=generic)
     printer.use_aliases = False
-    locations = DIAGNOSTIC_LOCATIONS.get()
+    locations = A.SOURCE_LOCATIONS.get()
     if locations is not None:
         printer.debuginfo, printer.locations = True, locations
     printer.names = SSANameState(root, generic)

@@ -24,7 +24,7 @@ from ..dialects.affine_canonicalize import simplify_affine_op
 from ..rewrite_driver import PatternRewriter
 from ..diagnostics import print_op_on_diagnostic
 from ..passes import Option, Pass
-from ..printer.printer import op_to_string
+from ..ir.verifier import appended_op
 from .data_copy import CopyOptions, affine_data_copy_generate, is_load_or_store
 from .loop_utils import promote_if_single_iteration
 from .memref_region import footprint_bytes
@@ -66,7 +66,7 @@ def finish_copy_nests(copy_nests: list, last_kind_only: bool = False) -> None:
 
 def warn_with_op(pass_, op, message: str) -> None:
     """A warning of `pass_` on `op`, shown with it as mlir-opt shows it."""
-    notes = ([("see current operation: " + op_to_string(op), op.pos)]
+    notes = ([("see current operation: " + appended_op(op, generic=False), op.pos)]
              if print_op_on_diagnostic() else [])
     pass_.emit_warning(op, message, notes)
 
@@ -94,7 +94,7 @@ class AffineDataCopyGeneration(Pass):
         from ..dialects.arith import ConstantOp
         from ..ir import types as T
         entry = op.regions[0].blocks[0]
-        entry.insert(0, ConstantOp.build(0, T.INDEX))
+        entry.insert(0, ConstantOp.build(0, T.INDEX)).pos = op.pos     # at the function
         capacity = self.fast_mem_capacity
         self.options = CopyOptions(self.generate_dma, self.slow_mem_space, self.fast_mem_space,
                                    self.tag_mem_space,

@@ -24,7 +24,7 @@ from ..dialects.affine import AffineForOp, AffineIfOp
 from ..dialects.affine_canonicalize import IF_PATTERNS
 from ..dialects.affine_parallel import AffineParallelOp
 from ..ir import attributes as A
-from ..ir.rewriter import IRRewriter
+from ..ir.rewriter import IRRewriter, locate
 from ..passes import Pass
 from ..rewrite_driver import GreedyPatternRewriteDriver, OpPatternsDriver
 
@@ -66,9 +66,10 @@ def _promote_block(rewriter: IRRewriter, if_op: AffineIfOp, block) -> None:
 def _hoist_over(if_op: AffineIfOp, over) -> AffineIfOp:
     rewriter = IRRewriter()
     rewriter.set_insertion_point(over)
-    hoisted = rewriter.create(AffineIfOp, if_op.properties["condition"].value,
-                              list(if_op.operands), with_else=True)
-    hoisted.pos = if_op.pos
+    hoisted = AffineIfOp.build(if_op.properties["condition"].value, list(if_op.operands),
+                               with_else=True)
+    locate(hoisted, if_op.pos)      # AffineIfOp::create at the if's location
+    rewriter.insert(hoisted)
     if_op.attributes[_MARK] = A.BOOL_TRUE
     rewriter.set_insertion_point_after(over)
     copy = rewriter.clone(over)

@@ -30,6 +30,7 @@ from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.affine_expr import constant, dim
 from ..ir.affine_map import AffineMap, remove_duplicate_exprs
+from ..ir.rewriter import locate
 from ..ir.traits import FREE, READ, FunctionOpInterface
 from .affine_canonical import (canonicalize_map_and_operands,
                                fully_compose_affine_map_and_operands, simplify_affine_map)
@@ -54,15 +55,18 @@ def is_load_or_store(op) -> bool:
 # ------------------------------------------------------------- builders
 class _Builder:
     """An insertion point before `anchor` in `block` (None: the block's
-    end); like OpBuilder, ops go in creation order."""
+    end); like OpBuilder, ops go in creation order, at location `loc`
+    (the `loc` argument of upstream's `create` calls)."""
 
-    def __init__(self, block, anchor):
-        self.block, self.anchor = block, anchor
+    def __init__(self, block, anchor, loc=None):
+        self.block, self.anchor, self.loc = block, anchor, loc
 
     def insert(self, op):
         index = self.block.ops.index(self.anchor) if self.anchor is not None \
             else len(self.block.ops)
         self.block.insert(index, op)
+        if op.pos is None:
+            locate(op, self.loc)
         return op
 
 
@@ -73,10 +77,10 @@ def _function_entry(op):
     return parent.regions[0].blocks[0]
 
 
-def _top_builder(op) -> _Builder:
+def _top_builder(op, loc) -> _Builder:
     """A builder at the start of the enclosing function's body."""
     entry = _function_entry(op)
-    return _Builder(entry, entry.ops[0] if entry.ops else None)
+    return _Builder(entry, entry.ops[0] if entry.ops else None, loc)
 
 
 def _constant_index(builder: _Builder, value: int):
@@ -109,7 +113,7 @@ def _point_wise_copy(memref, fast, lb_maps, ub_maps, operands, offsets, copy_out
     for d in range(rank):
         loop = canonicalized_for(builder, operands, lb_maps[d], operands, ub_maps[d])
         root = root or loop
-        builder = _Builder(loop.body, loop.body.ops[-1])
+        builder = _Builder(loop.body, loop.body.ops[-1], builder.loc)
         offset = builder.insert(AffineApplyOp.build(AffineMap(len(operands), 0, (offsets[d],)),
                                                     list(operands)))
         buf_exprs.append(dim(2 * d + 1) - dim(2 * d))
@@ -180,7 +184,8 @@ def replace_memref_uses(old, new, remap: AffineMap, extra_operands, accept) -> N
             block = user.parent
             for e in old_map.results:
                 block.insert(block.ops.index(user), AffineApplyOp.build(
-                    AffineMap(old_map.num_dims, old_map.num_symbols, (e,)), indices))
+                    AffineMap(old_map.num_dims, old_map.num_symbols, (e,)), indices)).pos = \
+                    user.pos        # at the access, as upstream builds them there
         # The old indices are the old map's results over its operands,
         # placed after the extra operands.
         shift = tuple(dim(num_extra + i) for i in range(old_map.num_inputs))
@@ -265,16 +270,18 @@ def generate_copy(region, block, begin, end, placement, options: CopyOptions,
                   fast_buffers: dict, copy_nests: list) -> tuple:
     """`generateCopy`: (succeeded, size in bytes, new begin, new end)."""
     placement_block, copy_in_at, copy_out_at = placement
-    top = _top_builder(begin)
-    zero = _constant_index(top, 0)
+    function = _function_entry(begin).parent.parent
+    zero = _constant_index(_top_builder(begin, function.pos), 0)
     if begin is end:
         return True, 0, begin, end
     last_copy_op = block.ops[block.ops.index(end) - 1]
     copy_out_at_end = end is copy_out_at
-    prologue = _Builder(placement_block, copy_in_at)
-    epilogue = _Builder(placement_block, copy_out_at)
+    # The copies are at the location of the access the region was computed
+    # for; the zero index above at the function's.
+    prologue = _Builder(placement_block, copy_in_at, region.loc)
+    epilogue = _Builder(placement_block, copy_out_at, region.loc)
     b = epilogue if region.write else prologue
-    top = _top_builder(placement_block.ops[0])
+    top = _top_builder(placement_block.ops[0], region.loc)
     memref = region.memref
     memref_type = memref.type
     if memref_type.layout is not None:

@@ -64,6 +64,9 @@ class _Lowering:
             self.placed.add(id(op))
             if isinstance(op.value, A.IntegerAttr) and op.value.type == T.INDEX:
                 self.known.setdefault(op.value.value, op.results[0])
+        # Unused ones the driver erases before it meets the constants made
+        # here: the first equal one made takes their place.
+        self.unused = {value.defining_op for value in self.known.values() if not value.uses}
 
     def before(self, op) -> None:
         self.rewriter.set_insertion_point(op)
@@ -131,10 +134,19 @@ class _Lowering:
         return None
 
     def constant(self, value: int):
+        """The index constant `value`, made at the index op's location.  The
+        folder replaces an equal constant by the one it knows, which then
+        stands for no single place (its erasedFoldedLocation, unknown), as
+        does a constant it moves out of a nested block."""
+        block, anchor = self.rewriter.block, self.rewriter.before
+        here = self.rewriter.loc if block is self.entry else A.UNKNOWN_LOC
         if value in self.known:
+            known = self.known[value].defining_op
+            known.pos = here if known in self.unused else A.UNKNOWN_LOC
+            self.unused.discard(known)
             return self.known[value]
         made = ConstantOp.build(value, T.INDEX)
-        block, anchor = self.rewriter.block, self.rewriter.before
+        made.pos = here
         ops = block.ops
         position = ops.index(anchor) if anchor is not None else len(ops)
         if block is self.entry and (position == 0 or id(ops[position - 1]) in self.placed):

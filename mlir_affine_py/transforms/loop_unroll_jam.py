@@ -94,6 +94,8 @@ def with_more_iter_args(loop: AffineForOp, inits, yielded) -> AffineForOp:
             [arg.type for arg in old_body.args] + [v.type for v in inits])])])
     new.pos = loop.pos
     body = new.body
+    for arg, init in zip(body.args[1:], new_inits):
+        arg.pos = init.location     # AffineForOp::build: an iter_arg at its init's location
     for old, fresh in zip(old_body.args, body.args):
         old.replace_all_uses_with(fresh)
     for child in list(old_body.ops):

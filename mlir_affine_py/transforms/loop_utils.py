@@ -19,7 +19,7 @@ from ..ir.affine_expr import AffineConstantExpr
 from ..ir.affine_expr import dim as affine_dim
 from ..ir.affine_map import AffineMap
 from ..ir.core import OP_CLASSES
-from ..ir.rewriter import IRMapping, IRRewriter
+from ..ir.rewriter import IRMapping, IRRewriter, locate
 from ..ir.side_effects import is_op_trivially_dead
 from ..ir.traits import FunctionOpInterface
 from ..rewrite_driver import PatternRewriter, fold_operation
@@ -314,7 +314,7 @@ def _generate_shifted_loop(lb_map, ub_map, groups, offset: int, src: AffineForOp
     have different operands (`0 to min(10, s0)`)."""
     operands = list(src.lower_bound_operands)
     loop = AffineForOp.build((lb_map, operands), (ub_map, operands), src.step)
-    loop.pos = src.pos
+    locate(loop, src.pos)
     src.parent.insert(src.parent.ops.index(src), loop)
     src_iv, iv, body = src.induction_var, loop.induction_var, loop.body
     mapping = IRMapping()

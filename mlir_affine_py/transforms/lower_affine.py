@@ -280,14 +280,17 @@ def lower_parallel(b: ArithBuilder, op: AffineParallelOp) -> None:
     b.insert(new)
     reduce = scf.ReduceOp.build_generic((b.mapped_all(terminator.operands),), [], regions=[
         Region() for _ in kinds])
+    # The scf.reduce replaces the terminator, at its location; the
+    # combiners are at the affine.parallel's.
+    reduce.pos = terminator.pos
     block = terminator.parent
     block.insert(block.ops.index(terminator), reduce)
     terminator.erase()
     for kind, value, region in zip(kinds, reduce.operands, reduce.regions):
         body = region.append(Block([value.type, value.type]))
         combined = reduction_combiner(kind).build(body.args[0], body.args[1])
-        body.append(combined)
-        body.append(scf.ReduceReturnOp.build_generic((combined.results[0],)))
+        body.append(combined).pos = op.pos
+        body.append(scf.ReduceReturnOp.build_generic((combined.results[0],))).pos = op.pos
     b.replace(op, new.results)
 
 

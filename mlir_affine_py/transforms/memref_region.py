@@ -120,13 +120,16 @@ class _Builder:
 class MemRefRegion:
     """`MemRefRegion`: `memref`, whether it is written, and `cst`, an
     IntegerConstraints whose first `rank` columns are the memref's
-    dimensions and whose next ones are the symbols in `symbols` (values)."""
+    dimensions and whose next ones are the symbols in `symbols` (values);
+    `loc`, the location of the access it was computed for, where the ops
+    that copy it are placed."""
 
-    def __init__(self, memref, write: bool, cst: IntegerConstraints, symbols: list):
+    def __init__(self, memref, write: bool, cst: IntegerConstraints, symbols: list, loc=None):
         self.memref = memref
         self.write = write
         self.cst = cst
         self.symbols = symbols
+        self.loc = loc
         # The dimensions whose bounds a union of bounds with a division
         # made: mlir-opt 22 finds no constant extent along them (it copies
         # the memref's whole extent there), though the copy loops' bounds
@@ -138,7 +141,7 @@ class MemRefRegion:
         return len(self.memref.type.shape)
 
     def as_read(self) -> "MemRefRegion":
-        region = MemRefRegion(self.memref, False, self.cst.copy(), list(self.symbols))
+        region = MemRefRegion(self.memref, False, self.cst.copy(), list(self.symbols), self.loc)
         region.divided_union_dims = set(self.divided_union_dims)
         return region
 
@@ -415,7 +418,7 @@ def compute_region(op, loop_depth: int, add_dim_bounds: bool = False) -> MemRefR
     rank = len(memref.type.shape)
     if rank == 0:
         ivs = affine_ivs(op)[:loop_depth]
-        return MemRefRegion(memref, write, IntegerConstraints(len(ivs)), list(ivs))
+        return MemRefRegion(memref, write, IntegerConstraints(len(ivs)), list(ivs), op.pos)
     amap, operands = access_map_and_operands(op)
     dims, syms = operands[:amap.num_dims], operands[amap.num_dims:]
     builder = _Builder(dims, syms)
@@ -475,7 +478,7 @@ def compute_region(op, loop_depth: int, add_dim_bounds: bool = False) -> MemRefR
                 row[r], row[-1] = -1, size - 1
                 cst.ineqs.append(row)
     cst.remove_trivial_redundancy()
-    return MemRefRegion(memref, write, cst, values)
+    return MemRefRegion(memref, write, cst, values, op.pos)
 
 
 def _constant_fold_var(cst: IntegerConstraints, pos: int) -> bool:
@@ -507,7 +510,7 @@ def full_memref_region(op, num_param_ivs: int) -> MemRefRegion | None:
         high = [0] * cst.num_cols
         high[d], high[-1] = -1, size - 1
         cst.ineqs += [low, high]
-    return MemRefRegion(memref, is_write(op), cst, symbols)
+    return MemRefRegion(memref, is_write(op), cst, symbols, op.pos)
 
 
 def element_size_in_bytes(memref_type) -> int | None:

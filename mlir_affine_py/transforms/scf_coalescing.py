@@ -146,13 +146,16 @@ def coalesce_scf_loops(loops) -> bool:
     rewriter = IRRewriter()
     for loop in loops:
         lb, ub, step = loop.operands[:3]
+        # Each loop's normalization is at its own location (loop.getLoc()).
         rewriter.set_insertion_point(outermost)
+        rewriter.loc = loop.pos
         trip_count = composed_folded_apply(
             rewriter, TRIP_COUNT, [_fold_result(lb), _fold_result(ub), _fold_result(step)])
         loop.set_operand(0, _value(rewriter, 0))
         loop.set_operand(1, _value(rewriter, trip_count))
         loop.set_operand(2, _value(rewriter, 1))
         rewriter.set_insertion_point_to_start(innermost.body)
+        rewriter.loc = loop.pos
         iv = loop.induction_var
         old = _value(rewriter, composed_folded_apply(
             rewriter, DENORMALIZED, [iv, _fold_result(lb), _fold_result(step)]))

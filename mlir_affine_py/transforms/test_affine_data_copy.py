@@ -80,6 +80,7 @@ class TestAffineDataCopy(Pass):
             region = compute_region(load, 0, add_dim_bounds=True)
             if region is None:
                 return
+            region.loc = nest.pos       # MemRefRegion region(loopNest.getLoc())
             generate_copy_for_mem_region(region, nest, options)
         else:
             options.fast_mem_capacity_bytes = self.capacity_kib * 1024

@@ -25,6 +25,7 @@ from ..ir.affine_expr import AffineConstantExpr
 from ..ir.affine_expr import dim as affine_dim
 from ..ir.affine_expr import symbol as affine_symbol
 from ..ir.affine_map import AffineMap, IntegerSet
+from ..ir.rewriter import locate
 from .loop_utils import constant_trip_count, largest_divisor_of_trip_count
 
 
@@ -92,7 +93,7 @@ def _replace_band(band, tile_loops, point_loops) -> None:
         loop.induction_var.replace_all_uses_with(point.induction_var)
     root.erase()
     for op in nest:
-        op.pos = root.pos
+        locate(op, root.pos)
 
 
 def point_upper_bound(loop, tile_iv, size: int) -> tuple:
@@ -148,7 +149,7 @@ def separate_full_tiles(point_loops) -> None:
     block = point_loops[0].parent
     guard = AffineIfOp.build(condition, operands, with_else=True)
     block.insert(block.ops.index(point_loops[0]), guard)
-    guard.pos = point_loops[0].pos
+    locate(guard, point_loops[0].pos)
     guard.then_block.insert(0, full_nest)
     block.ops.remove(point_loops[0])
     guard.else_block.insert(0, point_loops[0])
@@ -190,7 +191,7 @@ def _full_tile_nest(point_loops, full_ends):
         tile_iv = [loop.lower_bound_operands[0]]
         copy = AffineForOp.build((AffineMap(1, 0, (affine_dim(0),)), tile_iv),
                                  (AffineMap(1, 0, (affine_dim(0) + end,)), tile_iv))
-        copy.pos = loop.pos
+        locate(copy, loop.pos)
         mapping[loop.induction_var] = copy.induction_var
         if loops:
             loops[-1].body.insert(0, copy)

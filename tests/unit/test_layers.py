@@ -21,7 +21,7 @@ PACKAGE = "mlir_affine_py"
 # modules of its own layer and of the layers listed before it.
 LAYERS = (
     ("support", ("diagnostics", "printer.numbers", "parse.engine.shapes")),
-    ("ir", ("ir", "printer", "remarks")),
+    ("ir", ("ir", "printer", "remarks", "remark_bitstream")),
     ("op definition", ("ir.op_definition", "ir.assembly_format", "ir.assembly_format_run",
                        "ir.attr_syntax", "ir.verifier", "parse.syntax", "parse.op_syntax",
                        "dialects.base")),

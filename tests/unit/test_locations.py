@@ -185,6 +185,23 @@ func.func @nest(%A: memref<16x16xf32>, %B: memref<16x16xf32>, %C: memref<16x16xf
 }
 """
 
+# Copies of regions read through subscripts that are not the identity: the
+# copy nests at the access their region was computed for, the applies that
+# remap the old subscripts at each access.
+COPY = """\
+func.func @copy(%A: memref<64xf32>, %B: memref<64xf32>) {
+  affine.for %i = 0 to 8 {
+    affine.for %j = 0 to 7 {
+      %a = affine.load %A[%i * 8 + %j] : memref<64xf32> loc("c.c":3:9)
+      %b = affine.load %B[%j + 1] : memref<64xf32> loc("c.c":3:17)
+      %s = arith.addf %a, %b : f32 loc("c.c":3:13)
+      affine.store %s, %B[%i + %j] : memref<64xf32> loc("c.c":3:5)
+    } loc("c.c":2:5)
+  } loc("c.c":1:3)
+  return
+}
+"""
+
 DEBUG = ["--mlir-print-debuginfo"]
 PRINT_FLAGS = [[], DEBUG, DEBUG + ["--mlir-pretty-debuginfo"], DEBUG + ["--mlir-print-local-scope"],
                DEBUG + ["--mlir-print-op-generic"]]
@@ -202,7 +219,19 @@ CASES = (
         "--pass-pipeline=builtin.module(func.func(affine-loop-unroll{unroll-factor=2}))",
         "--pass-pipeline=builtin.module(func.func(affine-loop-unroll-jam{unroll-jam-factor=2}))",
         "-affine-loop-normalize", "-affine-parallelize", "-affine-scalrep",
-        "-affine-loop-invariant-code-motion", "-lower-affine", "-canonicalize", "-cse"])])
+        "-affine-loop-invariant-code-motion", "-lower-affine", "-canonicalize", "-cse"])]
+    + [(f"copy{i}", COPY, [*flags, *DEBUG]) for i, flags in enumerate([
+        ["-affine-data-copy-generate=fast-mem-space=0"],
+        ["-affine-data-copy-generate=generate-dma fast-mem-space=2"],
+        ["-affine-data-copy-generate=fast-mem-space=0 skip-non-unit-stride-loops"],
+        ["-test-affine-data-copy=for-memref-region"], ["-test-affine-data-copy=memref-filter"]])]
+    # The generic form shows the implicit terminators of the loops a pass
+    # builds, at those loops' locations.
+    + [("tile_generic", NEST, ["-affine-loop-tile=tile-size=4", *DEBUG, "--mlir-print-op-generic"]),
+       ("tile_separate_generic", NEST, ["-affine-loop-tile=tile-size=5 separate", *DEBUG,
+                                        "--mlir-print-op-generic"]),
+       ("copy_generic", COPY, ["-affine-data-copy-generate=fast-mem-space=0", *DEBUG,
+                               "--mlir-print-op-generic"])])
 
 
 def _ours(args: list, folder) -> tuple[int, str, str]:

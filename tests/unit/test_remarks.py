@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+import lit_shell
 import oracle
 from mlir_affine_py import remarks
 from mlir_affine_py.opt_main import main
@@ -34,6 +35,9 @@ OPS = """module @foo {
 }
 """
 SPLIT = '"test.a"() : () -> ()\n// -----\n"test.b"() : () -> ()\n'
+# File ranges: a remark's DebugLoc is where they start.
+RANGES = ('"test.r"() : () -> () loc("r.c":1:2 to 3:4)\n'
+          '"test.s"() : () -> () loc("s.c":5:6 to :9)\n"test.t"() : () -> () loc("t.c":7)\n')
 TO_STDOUT = ["--remark-format=yaml", "--remarks-output-file=-"]
 
 CASES = {
@@ -55,6 +59,7 @@ CASES = {
     # --remark-format=yaml with --remarks-output-file (`-`: standard output)
     "yaml": (OPS, [*TO_STDOUT, "--remarks-filter=category.*"]),
     "yaml of one kind": (OPS, [*TO_STDOUT, "--remarks-filter-missed=a-category.*"]),
+    "yaml at file ranges": (RANGES, [*TO_STDOUT, "--remarks-filter-analyse=category-2.*"]),
     "yaml without a filter": (OPS, TO_STDOUT),
     "yaml of each chunk": (SPLIT, [*TO_STDOUT, "--split-input-file",
                                    "--remarks-filter=category-1-passed"]),
@@ -165,12 +170,72 @@ def test_yaml_goes_to_its_file(tmp_path, capsys, monkeypatch):
     capsys.readouterr()
 
 
-def test_bitstream_is_refused(tmp_path, capsys):
-    """LLVM's bitstream container is not written: an error, exit 1."""
+# Many ops at locations of their own: string indices past one VBR chunk,
+# lines past 16 bits, a range, a name, a fused and an unknown location.
+MANY = ("func.func @many(%a: index) {\n"
+        + "".join(f'  %x{i} = arith.addi %a, %a : index loc("f{i}.c":{70000 * i + 7}:{i + 3})\n'
+                  for i in range(40))
+        + '  "test.r"() : () -> () loc("r.c":1:2 to 3:4)\n'
+        + '  "test.n"() : () -> () loc("na\u00efve"("x.c":1:1))\n'
+        + '  "test.f"() : () -> () loc(fused["a.c":1:1, "b.c":2:2])\n'
+        + '  "test.u"() : () -> () loc(unknown)\n'
+        + "  return\n} loc(\"f.c\":1:1)\n")
+
+
+@pytest.mark.parametrize("source, flags", [
+    (OPS, ["--remarks-filter=category.*"]),
+    (OPS, ["--remarks-filter-missed=a-category.*", "--remarks-filter-analyse=.*"]),
+    (MANY, ["--remarks-filter=.*"]),
+], ids=["every kind", "two kinds", "many locations"])
+def test_bitstream_as_mlir_opt(source, flags, tmp_path):
+    """LLVM's bitstream container, byte for byte: mlir-opt's, written to its
+    standard output with the module sent elsewhere (the input read from
+    standard input, so that no path of the test's is in the records)."""
+    common = ["--allow-unregistered-dialect", "--test-remark", "--remark-format=bitstream",
+              *flags]
+    theirs = oracle.run([MLIR_OPT, *common, "-o", str(tmp_path / "theirs.mlir"),
+                         "--remarks-output-file=-", "-"], input=source.encode(), timeout=60)
+    ours = lit_shell.run_pyaffine_opt([*common, "-o", str(tmp_path / "ours.mlir"),
+                                       f"--remarks-output-file={tmp_path / 'ours.bs'}", "-"],
+                                      source.encode(), tmp_path)
+    assert ours.code == theirs.returncode == 0, ours.stderr
+    assert theirs.stdout.startswith(b"RMRK")
+    assert (tmp_path / "ours.bs").read_bytes() == theirs.stdout
+    assert (tmp_path / "ours.mlir").read_text() == (tmp_path / "theirs.mlir").read_text()
+
+
+def test_bitstream_goes_to_its_file(tmp_path, capsys, monkeypatch):
+    """mlir-remarks.bitstream in the working folder by default, nothing in
+    it when no remark passes the filters, and only the last chunk's
+    remarks (each chunk's engine writes the file anew)."""
     path = tmp_path / "remarks.mlir"
-    path.write_text(OPS)
-    assert main(["--remark-format=bitstream", "--remarks-filter=x", str(path)]) == 1
-    assert "--remark-format=yaml" in capsys.readouterr().err
+    path.write_text(SPLIT)
+    monkeypatch.chdir(tmp_path)
+    common = ["--allow-unregistered-dialect", "--test-remark", "--remark-format=bitstream"]
+    assert main([*common, "--remarks-filter=category.*", str(path)]) == 0
+    whole = (tmp_path / "mlir-remarks.bitstream").read_bytes()
+    assert main([*common, "--remarks-filter=category.*", "--split-input-file", str(path)]) == 0
+    last = (tmp_path / "mlir-remarks.bitstream").read_bytes()
+    assert whole.startswith(b"RMRK") and last.startswith(b"RMRK") and len(last) < len(whole)
+    assert main([*common, "--remarks-filter=nothing", str(path)]) == 0
+    assert (tmp_path / "mlir-remarks.bitstream").read_bytes() == b""
+    capsys.readouterr()
+
+
+@pytest.mark.parametrize("source, flags", [
+    (OPS, ["--remarks-filter=category.*"]),
+    (SPLIT, ["--remarks-filter=category-1.*", "--split-input-file"]),
+    (SPLIT + '// -----\n"test.c"(\n', ["--remarks-filter=category-2.*", "--split-input-file"]),
+], ids=["one chunk", "chunks", "a chunk that does not parse"])
+def test_bitstream_on_standard_output_as_mlir_opt(source, flags, tmp_path):
+    """`--remarks-output-file=-`: each chunk's container after its output,
+    as mlir-opt writes them."""
+    args = ["--allow-unregistered-dialect", "--test-remark", "--remark-format=bitstream",
+            *flags, "--remarks-output-file=-", "-"]
+    theirs = oracle.run([MLIR_OPT, *args], input=source.encode(), timeout=60)
+    ours = lit_shell.run_pyaffine_opt(args, source.encode(), tmp_path)
+    assert theirs.stdout.count(b"RMRK") == source.count("// -----") + 1 - ("(\n" in source)
+    assert (ours.code, ours.stdout) == (theirs.returncode, theirs.stdout)
 
 
 def test_help_lists_the_remark_options_as_mlir_opt(capsys):
