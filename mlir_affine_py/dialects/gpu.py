@@ -481,6 +481,7 @@ class LaunchFuncOp(RegisteredOp):
     custom_AsyncDependencies = ASYNC_DEPENDENCIES
     custom_LaunchDimType = LaunchDimType()
     custom_LaunchFuncOperands = LaunchFuncOperands()
+    syntax_list_contexts = {"args": " in argument list"}     # parseLaunchFuncOperands
 
     def verify(self):
         """LaunchFuncOp::verify, then what the gpu dialect checks of the

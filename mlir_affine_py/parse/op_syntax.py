@@ -44,7 +44,8 @@ BARE_ID, which the lexer's callbacks do not see).
 
 Syntax errors worded after the op's parser are declared beside them
 (`syntax_terminal_texts`, `syntax_unclosed_subscripts`,
-`syntax_dim_and_symbol_list`; parse/parser.py reads them).
+`syntax_dim_and_symbol_list`, `syntax_list_contexts`; parse/parser.py
+reads them).
 
 A minimal op, in its dialect's file:
 

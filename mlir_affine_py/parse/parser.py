@@ -890,6 +890,11 @@ def _bracket_message(accepted: set, stack: list, top, closers: list):
     if closers == ["]"] and bracket == "[" and isinstance(before, tuple) and before \
             and before[0] == "dims":
         return "expected ']' in symbol list"
+    if closers == [")"] and bracket == "(" and "COMMA" in accepted:
+        op_class = OP_CLASSES.get(_enclosing_op_name(stack))
+        context = op_class.syntax_list_contexts.get(keyword) if op_class is not None else None
+        if context is not None:
+            return f"expected ')'{context}"
     if closers == [")"] and bracket == "(" and keyword in ("->", ":") \
             and _in_affine_results(stack[:opener + 1]):
         return ("expected ')' in affine map range" if keyword == "->"
