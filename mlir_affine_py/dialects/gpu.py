@@ -17,7 +17,8 @@ from ..ir.traits import (AffineScope, AttrSizedOperandSegments, AutomaticAllocat
                          NoTerminator, Pure, RecursiveMemoryEffects, ReturnLike, SingleBlock,
                          Symbol, SymbolTable, Terminator)
 from ..parse.op_syntax import parses
-from ..parse.syntax import TOKEN, parse_error
+from ..diagnostics import MLIRError
+from ..parse.syntax import TOKEN, Uses, parse_error, pos_of
 from ..ir.assembly_format_run import OpView
 from ..ir.verifier import NotedMessage
 from .base import (RegisteredOp, attrs_of, new_op, regions_of, register_attribute_verifier,
@@ -335,7 +336,7 @@ class GPULaunchOp(RegisteredOp):
 
     syntax = r"""
         gpu_launch: OP_GPU_LAUNCH gpu_launch_async? "blocks" gpu_launch_ids "in" gpu_launch_sizes "threads" gpu_launch_ids "in" gpu_launch_sizes gpu_launch_symbol* attributes_kw? region
-        gpu_launch_async: "async" ("[" value_use_list? "]")?
+        !gpu_launch_async: "async" ("[" value_use_list? "]")?
         gpu_launch_ids: "(" VALUE_ID "," VALUE_ID "," VALUE_ID ")"
         gpu_launch_sizes: "(" iter_arg "," iter_arg "," iter_arg ")"
         gpu_launch_symbol: (GPU_LAUNCH_SYMBOL_KW | OP_MODULE) "(" SYMBOL ")"
@@ -367,7 +368,12 @@ class GPULaunchOp(RegisteredOp):
 
     @parses("gpu_launch_async")
     def parse_async(t, children):
-        return (_ASYNC, list(children[0]) if children else [])
+        # parseAsyncDependencies, as soon as it has read `async`.
+        if t.result_count() == 0:
+            raise MLIRError("custom op 'gpu.launch' needs to be named when marked 'async'",
+                            pos_of(children[0]))
+        uses = [c for c in children if isinstance(c, Uses)]
+        return (_ASYNC, list(uses[0]) if uses else [])
 
     @parses("gpu_launch_ids")
     def parse_ids(t, children):

@@ -24,9 +24,12 @@ Design notes
   rule (a literal, one operand `VALUE_ID`, one type `type`); an element
   that may be absent or of any length (a variadic operand, an attribute,
   an optional group, a custom directive) is a rule of its own, a *piece*,
-  whose callback tags its children with the element's number (`Piece`).
+  whose callback tags its children with the element's number (`Piece`)
+  (a custom directive's with their tokens, if it `keeps_tokens`).
   The op's callback then walks the elements over its children without
-  guessing which of them are present.
+  guessing which of them are present.  `functional-type` reads any type
+  (core rule `functional_type`, whose callback reports another kind than a
+  function type at once, as parseType<FunctionType> does).
 * Attributes are parsed and printed by their declared syntax
   (ir/attr_syntax.py): the `kind` of the op's `Property`.
 * Printing follows OpFormatGen's spacing rules: whether a space goes before
@@ -315,6 +318,7 @@ class _Grammar:
     def __init__(self, cls, rule: str):
         self.cls, self.rule = cls, rule
         self.pieces: list = []       # (piece number, Lark text)
+        self.kept: set = set()       # the pieces whose children keep their tokens
 
     def piece_rule(self, number: int) -> str:
         return f"{self.rule}__{number}"
@@ -335,6 +339,8 @@ class _Grammar:
                 return f"({name} | {self.piece_rule(other.piece)})"
             return f"{name}?"
         self.pieces.append((element.piece, body))
+        if element.kind == "custom" and getattr(element.custom, "keeps_tokens", False):
+            self.kept.add(element.piece)
         name = self.piece_rule(element.piece)
         return name if element.kind == "custom" and not element.custom.optional else f"{name}?"
 
@@ -369,7 +375,9 @@ class _Grammar:
         if kind == "type":
             return "type_list" if _type_arg_is_list(element.args[0]) else "type"
         if kind == "functional-type":
-            return "function_type"
+            # Any type, as parseType<FunctionType> reads one and then checks
+            # its kind (parse/transformer.py `functional_type`).
+            return "functional_type"
         if kind == "attr-dict":
             return "attr_dict?"
         if kind == "attr-dict-with-keyword":
@@ -423,7 +431,7 @@ def format_syntax(cls) -> tuple[str, dict]:
         lines.append(f'!{head}: {op_terminal(cls)} | "{short}"')
     for number, text in sorted(grammar.pieces):
         name = grammar.piece_rule(number)
-        lines.append(f"{name}: {text}")
+        lines.append(f"{'!' if number in grammar.kept else ''}{name}: {text}")
         callbacks[name] = number
     return "\n".join(lines) + "\n", callbacks
 
