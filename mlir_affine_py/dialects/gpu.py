@@ -17,8 +17,7 @@ from ..ir.traits import (AffineScope, AttrSizedOperandSegments, AutomaticAllocat
                          NoTerminator, Pure, RecursiveMemoryEffects, ReturnLike, SingleBlock,
                          Symbol, SymbolTable, Terminator)
 from ..parse.op_syntax import parses
-from ..diagnostics import MLIRError
-from ..parse.syntax import TOKEN, Uses, parse_error, pos_of
+from ..parse.syntax import TOKEN, Uses, parse_error
 from ..ir.assembly_format_run import OpView
 from ..ir.verifier import NotedMessage
 from .base import (RegisteredOp, attrs_of, new_op, regions_of, register_attribute_verifier,
@@ -368,10 +367,7 @@ class GPULaunchOp(RegisteredOp):
 
     @parses("gpu_launch_async")
     def parse_async(t, children):
-        # parseAsyncDependencies, as soon as it has read `async`.
-        if t.result_count() == 0:
-            raise MLIRError("custom op 'gpu.launch' needs to be named when marked 'async'",
-                            pos_of(children[0]))
+        ASYNC_DEPENDENCIES.reduced(t, children)
         uses = [c for c in children if isinstance(c, Uses)]
         return (_ASYNC, list(uses[0]) if uses else [])
 

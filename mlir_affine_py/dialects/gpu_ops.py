@@ -108,12 +108,17 @@ class AsyncDependencies:
     optional = True
     keeps_tokens = True
 
+    def reduced(self, t, children):
+        """As soon as `async` is read (it follows the op's name): the op's
+        token result is to be named (OpAsmParser::getNumResults)."""
+        if not isinstance(children[0], SymbolUses) and t.result_count() == 0:
+            name = t.values_read[-1].value
+            raise MLIRError(f"custom op '{name}' needs to be named when marked 'async'",
+                            pos_of(children[0]))
+
     def parse(self, state, children, args):
         result, dependencies = args[0].args[0].name, args[1].name
         is_async = children is not None and not isinstance(children[0], SymbolUses)
-        if is_async and state.transformer.result_count() == 0:
-            raise MLIRError(f"custom op '{state.op_name}' needs to be named when marked "
-                            "'async'", pos_of(children[0]))
         found = [c for c in children or () if isinstance(c, (Uses, SymbolUses))]
         uses = list(found[0]) if found else []
         state.types[result] = [ASYNC_TOKEN] if is_async else []

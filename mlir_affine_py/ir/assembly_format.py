@@ -25,7 +25,9 @@ Design notes
   that may be absent or of any length (a variadic operand, an attribute,
   an optional group, a custom directive) is a rule of its own, a *piece*,
   whose callback tags its children with the element's number (`Piece`)
-  (a custom directive's with their tokens, if it `keeps_tokens`).
+  (a custom directive's with their tokens, if it `keeps_tokens`; its
+  `reduced(t, children)`, if it has one, checks them as soon as they are
+  read, before the rest of the op, as its parser does).
   The op's callback then walks the elements over its children without
   guessing which of them are present.  `functional-type` reads any type
   (core rule `functional_type`, whose callback reports another kind than a
@@ -319,6 +321,7 @@ class _Grammar:
         self.cls, self.rule = cls, rule
         self.pieces: list = []       # (piece number, Lark text)
         self.kept: set = set()       # the pieces whose children keep their tokens
+        self.checked: dict = {}      # piece -> its custom directive's name, if it has `reduced`
 
     def piece_rule(self, number: int) -> str:
         return f"{self.rule}__{number}"
@@ -341,6 +344,8 @@ class _Grammar:
         self.pieces.append((element.piece, body))
         if element.kind == "custom" and getattr(element.custom, "keeps_tokens", False):
             self.kept.add(element.piece)
+        if element.kind == "custom" and hasattr(element.custom, "reduced"):
+            self.checked[element.piece] = element.name
         name = self.piece_rule(element.piece)
         return name if element.kind == "custom" and not element.custom.optional else f"{name}?"
 
@@ -412,12 +417,14 @@ def op_terminal(cls) -> str:
 
 def format_syntax(cls) -> tuple[str, dict]:
     """The Lark text of the op's custom form (its rule first, then its
-    pieces) and the callbacks of its pieces: rule -> piece number (or, for
-    the rule of a short name, the terminal of the op's name)."""
+    pieces) and the callbacks of its pieces: rule -> piece number (with the
+    directive's name, `(number, name)`, for a custom directive whose
+    `reduced` checks what it read as soon as it is read; for the rule of a
+    short name, the terminal of the op's name)."""
     elements = compiled_elements(cls)
     grammar = _Grammar(cls, op_rule_name(cls))
     body = grammar.sequence(elements)
-    callbacks = {}
+    callbacks: dict = {}
     head = op_terminal(cls)
     if cls.syntax_short_name:
         # The name alone is a keyword that other ops' texts may use too
@@ -432,7 +439,8 @@ def format_syntax(cls) -> tuple[str, dict]:
     for number, text in sorted(grammar.pieces):
         name = grammar.piece_rule(number)
         lines.append(f"{'!' if number in grammar.kept else ''}{name}: {text}")
-        callbacks[name] = number
+        callbacks[name] = (number, grammar.checked[number]) if number in grammar.checked \
+            else number
     return "\n".join(lines) + "\n", callbacks
 
 

@@ -207,3 +207,11 @@ module attributes {gpu.container_module} {
     return
   }
 }
+
+// -----
+
+func.func @unnamed_async_alloc_read_no_further(%n: index) {
+  // expected-error@+1 {{custom op 'gpu.alloc' needs to be named when marked 'async'}}
+  gpu.alloc async (%n) : memref<?xf32
+  return
+}
