@@ -301,18 +301,7 @@ class MLIRTransformer:
         type = children[0]
         if isinstance(type, T.FunctionType):
             return type
-        read = self.values_read or []
-        op = next((v for v in reversed(read) if isinstance(v, TOKEN)
-                   and v.type.startswith("OP_")), None)
-        before = read[-1] if read else None
-        pos = None
-        if isinstance(before, TOKEN) and before.value == ":":
-            pos = offset_to_pos(self.text, skip_trivia(self.text, before.end_pos))
-        elif op is not None:
-            pos = pos_of(op)
-        prefix = f"custom op '{op.value}' " if op is not None else ""
-        raise MLIRError(f"{prefix}invalid kind of type specified: expected builtin.function, "
-                        f"but found '{type}'", pos)
+        raise functional_type_error(self.text, self.values_read or [], type)
 
     def result_count(self) -> int:
         """OpAsmParser::getNumResults for the op being read, from the
@@ -803,6 +792,23 @@ class MLIRTransformer:
 
 
 # ----------------------------------------------------------------- helpers
+
+def functional_type_error(text: str, read: list, type) -> MLIRError:
+    """parseType<FunctionType>'s error for `type`, read after the values
+    `read` (the parser's stack): where the type starts, after the format's
+    `:`, on behalf of the op whose name was read last."""
+    op = next((v for v in reversed(read) if isinstance(v, TOKEN)
+               and v.type.startswith("OP_")), None)
+    before = read[-1] if read else None
+    pos = None
+    if isinstance(before, TOKEN) and before.value == ":":
+        pos = offset_to_pos(text, skip_trivia(text, before.end_pos))
+    elif op is not None:
+        pos = pos_of(op)
+    prefix = f"custom op '{op.value}' " if op is not None else ""
+    return MLIRError(f"{prefix}invalid kind of type specified: expected builtin.function, "
+                     f"but found '{type}'", pos)
+
 
 def _is_token(value, *kinds) -> bool:
     """Whether `value` is a token of one of `kinds` (types or texts)."""

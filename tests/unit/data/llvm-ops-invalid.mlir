@@ -870,3 +870,11 @@ func.func @va_arg_without_function_type(%list: !llvm.ptr) {
   %0 = llvm.va_arg %list : i32
   llvm.return
 }
+
+// -----
+
+func.func @va_arg_type_then_attributes(%list: !llvm.ptr) {
+  // expected-error@+1 {{custom op 'llvm.va_arg' invalid kind of type specified: expected builtin.function, but found 'f64'}}
+  %0 = llvm.va_arg %list : f64 {nontemporal}
+  llvm.return
+}
