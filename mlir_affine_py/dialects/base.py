@@ -110,6 +110,10 @@ class RegisteredOp(Operation):
         none."""
         return None
     syntax_unclosed_subscripts: str | None = None
+    # Lists the op's parser reads with parseCommaSeparatedList and a context
+    # message, by the keyword before their `(`: where `,` or `)` is
+    # missing, "expected ')'" and that message (`{"args": " in argument list"}`).
+    syntax_list_contexts: dict = {}
     syntax_dim_and_symbol_list = False
     # Whether the op's name may go without its dialect where that dialect
     # is the default one (`constant` in a func.func): a terminal of both.

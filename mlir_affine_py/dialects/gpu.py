@@ -17,7 +17,7 @@ from ..ir.traits import (AffineScope, AttrSizedOperandSegments, AutomaticAllocat
                          NoTerminator, Pure, RecursiveMemoryEffects, ReturnLike, SingleBlock,
                          Symbol, SymbolTable, Terminator)
 from ..parse.op_syntax import parses
-from ..parse.syntax import TOKEN, parse_error
+from ..parse.syntax import TOKEN, Uses, parse_error
 from ..ir.assembly_format_run import OpView
 from ..ir.verifier import NotedMessage
 from .base import (RegisteredOp, attrs_of, new_op, regions_of, register_attribute_verifier,
@@ -335,7 +335,7 @@ class GPULaunchOp(RegisteredOp):
 
     syntax = r"""
         gpu_launch: OP_GPU_LAUNCH gpu_launch_async? "blocks" gpu_launch_ids "in" gpu_launch_sizes "threads" gpu_launch_ids "in" gpu_launch_sizes gpu_launch_symbol* attributes_kw? region
-        gpu_launch_async: "async" ("[" value_use_list? "]")?
+        !gpu_launch_async: "async" ("[" value_use_list? "]")?
         gpu_launch_ids: "(" VALUE_ID "," VALUE_ID "," VALUE_ID ")"
         gpu_launch_sizes: "(" iter_arg "," iter_arg "," iter_arg ")"
         gpu_launch_symbol: (GPU_LAUNCH_SYMBOL_KW | OP_MODULE) "(" SYMBOL ")"
@@ -367,7 +367,9 @@ class GPULaunchOp(RegisteredOp):
 
     @parses("gpu_launch_async")
     def parse_async(t, children):
-        return (_ASYNC, list(children[0]) if children else [])
+        ASYNC_DEPENDENCIES.reduced(t, children)
+        uses = [c for c in children if isinstance(c, Uses)]
+        return (_ASYNC, list(uses[0]) if uses else [])
 
     @parses("gpu_launch_ids")
     def parse_ids(t, children):
@@ -481,6 +483,7 @@ class LaunchFuncOp(RegisteredOp):
     custom_AsyncDependencies = ASYNC_DEPENDENCIES
     custom_LaunchDimType = LaunchDimType()
     custom_LaunchFuncOperands = LaunchFuncOperands()
+    syntax_list_contexts = {"args": " in argument list"}     # parseLaunchFuncOperands
 
     def verify(self):
         """LaunchFuncOp::verify, then what the gpu dialect checks of the

@@ -18,7 +18,7 @@ from ..ir.traits import (Allocate, AttrSizedOperandSegments, Free, IsolatedFromA
                          Terminator, Write)
 from ..ir.type_constraints import (AnyMemRef, Index, TypeConstraint, element_type_or_self,
                                    verify_compatible_shape)
-from ..parse.syntax import SymbolUses
+from ..parse.syntax import SymbolUses, Uses, pos_of
 from .base import RegisteredOp
 
 ASYNC_TOKEN = T.OpaqueType("!gpu.async.token")
@@ -102,15 +102,25 @@ class AsyncDependencies:
     square list its dependencies; `async []` prints as `async`."""
 
     # Without `async`, the list is read by the core rule that makes a
-    # SymbolUses: the children tell the two forms apart.
+    # SymbolUses: the children tell the two forms apart.  They keep the
+    # `async` token, where an op whose result is not named is reported.
     grammar = '"async" ("[" value_use_list? "]")? | symbol_uses'
     optional = True
+    keeps_tokens = True
+
+    def reduced(self, t, children):
+        """As soon as `async` is read (it follows the op's name): the op's
+        token result is to be named (OpAsmParser::getNumResults)."""
+        if not isinstance(children[0], SymbolUses) and t.result_count() == 0:
+            name = t.values_read[-1].value
+            raise MLIRError(f"custom op '{name}' needs to be named when marked 'async'",
+                            pos_of(children[0]))
 
     def parse(self, state, children, args):
         result, dependencies = args[0].args[0].name, args[1].name
-        is_async = children is not None and not (
-            children and isinstance(children[0], SymbolUses))
-        uses = list(children[0]) if children else []
+        is_async = children is not None and not isinstance(children[0], SymbolUses)
+        found = [c for c in children or () if isinstance(c, (Uses, SymbolUses))]
+        uses = list(found[0]) if found else []
         state.types[result] = [ASYNC_TOKEN] if is_async else []
         state.operands[dependencies] = uses
         state.types[dependencies] = [ASYNC_TOKEN] * len(uses)

@@ -24,9 +24,14 @@ Design notes
   rule (a literal, one operand `VALUE_ID`, one type `type`); an element
   that may be absent or of any length (a variadic operand, an attribute,
   an optional group, a custom directive) is a rule of its own, a *piece*,
-  whose callback tags its children with the element's number (`Piece`).
+  whose callback tags its children with the element's number (`Piece`)
+  (a custom directive's with their tokens, if it `keeps_tokens`; its
+  `reduced(t, children)`, if it has one, checks them as soon as they are
+  read, before the rest of the op, as its parser does).
   The op's callback then walks the elements over its children without
-  guessing which of them are present.
+  guessing which of them are present.  `functional-type` reads any type
+  (core rule `functional_type`, whose callback reports another kind than a
+  function type at once, as parseType<FunctionType> does).
 * Attributes are parsed and printed by their declared syntax
   (ir/attr_syntax.py): the `kind` of the op's `Property`.
 * Printing follows OpFormatGen's spacing rules: whether a space goes before
@@ -315,6 +320,8 @@ class _Grammar:
     def __init__(self, cls, rule: str):
         self.cls, self.rule = cls, rule
         self.pieces: list = []       # (piece number, Lark text)
+        self.kept: set = set()       # the pieces whose children keep their tokens
+        self.checked: dict = {}      # piece -> its custom directive's name, if it has `reduced`
 
     def piece_rule(self, number: int) -> str:
         return f"{self.rule}__{number}"
@@ -335,6 +342,10 @@ class _Grammar:
                 return f"({name} | {self.piece_rule(other.piece)})"
             return f"{name}?"
         self.pieces.append((element.piece, body))
+        if element.kind == "custom" and getattr(element.custom, "keeps_tokens", False):
+            self.kept.add(element.piece)
+        if element.kind == "custom" and hasattr(element.custom, "reduced"):
+            self.checked[element.piece] = element.name
         name = self.piece_rule(element.piece)
         return name if element.kind == "custom" and not element.custom.optional else f"{name}?"
 
@@ -369,7 +380,9 @@ class _Grammar:
         if kind == "type":
             return "type_list" if _type_arg_is_list(element.args[0]) else "type"
         if kind == "functional-type":
-            return "function_type"
+            # Any type, as parseType<FunctionType> reads one and then checks
+            # its kind (parse/transformer.py `functional_type`).
+            return "functional_type"
         if kind == "attr-dict":
             return "attr_dict?"
         if kind == "attr-dict-with-keyword":
@@ -404,12 +417,14 @@ def op_terminal(cls) -> str:
 
 def format_syntax(cls) -> tuple[str, dict]:
     """The Lark text of the op's custom form (its rule first, then its
-    pieces) and the callbacks of its pieces: rule -> piece number (or, for
-    the rule of a short name, the terminal of the op's name)."""
+    pieces) and the callbacks of its pieces: rule -> piece number (with the
+    directive's name, `(number, name)`, for a custom directive whose
+    `reduced` checks what it read as soon as it is read; for the rule of a
+    short name, the terminal of the op's name)."""
     elements = compiled_elements(cls)
     grammar = _Grammar(cls, op_rule_name(cls))
     body = grammar.sequence(elements)
-    callbacks = {}
+    callbacks: dict = {}
     head = op_terminal(cls)
     if cls.syntax_short_name:
         # The name alone is a keyword that other ops' texts may use too
@@ -423,8 +438,9 @@ def format_syntax(cls) -> tuple[str, dict]:
         lines.append(f'!{head}: {op_terminal(cls)} | "{short}"')
     for number, text in sorted(grammar.pieces):
         name = grammar.piece_rule(number)
-        lines.append(f"{name}: {text}")
-        callbacks[name] = number
+        lines.append(f"{'!' if number in grammar.kept else ''}{name}: {text}")
+        callbacks[name] = (number, grammar.checked[number]) if number in grammar.checked \
+            else number
     return "\n".join(lines) + "\n", callbacks
 
 

@@ -44,7 +44,8 @@ BARE_ID, which the lexer's callbacks do not see).
 
 Syntax errors worded after the op's parser are declared beside them
 (`syntax_terminal_texts`, `syntax_unclosed_subscripts`,
-`syntax_dim_and_symbol_list`; parse/parser.py reads them).
+`syntax_dim_and_symbol_list`, `syntax_list_contexts`; parse/parser.py
+reads them).
 
 A minimal op, in its dialect's file:
 
@@ -131,10 +132,17 @@ class Piece:
         self.number, self.children = number, children
 
 
-def piece_callback(number: int):
+def piece_callback(number: int, reduced=None):
+    """The callback of piece `number`; `reduced(t, children)`, a custom
+    directive's check of what it has just read (parse/engine: the rest of
+    the op is not read yet)."""
     def callback(t, children):
         return Piece(number, children)
-    return callback
+
+    def checked(t, children):
+        reduced(t, children)
+        return Piece(number, children)
+    return callback if reduced is None else checked
 
 
 def name_callback(terminal: str):
@@ -189,7 +197,9 @@ class OpGrammar:
         bound = {}
         for rule, (index, attribute) in self.callbacks.items():
             if attribute.startswith(_PIECE):
-                bound[rule] = piece_callback(int(attribute[len(_PIECE):]))
+                number, _, directive = attribute[len(_PIECE):].partition(":")
+                bound[rule] = piece_callback(int(number), getattr(
+                    classes[index], "custom_" + directive).reduced if directive else None)
             elif attribute.startswith(_NAME):
                 bound[rule] = name_callback(attribute[len(_NAME):])
             elif attribute.startswith(_SHARED):
@@ -331,8 +341,11 @@ def assemble(core: str, classes) -> OpGrammar:
             grammar.callbacks[rules[0]] = (index, _SHARED + ",".join(map(str, (index, *members))))
             grammar.callbacks[rules[0] + _NAMES] = (index, _TOKEN)
         for rule, number in pieces.get(cls, {}).items():
-            grammar.callbacks[rule] = ((index, f"{_PIECE}{number}") if isinstance(number, int)
-                                       else (index, f"{_NAME}{number}"))
+            if isinstance(number, tuple):       # (piece number, custom directive)
+                grammar.callbacks[rule] = (index, f"{_PIECE}{number[0]}:{number[1]}")
+            else:
+                grammar.callbacks[rule] = ((index, f"{_PIECE}{number}") if isinstance(number, int)
+                                           else (index, f"{_NAME}{number}"))
         for key, member in cls.__dict__.items():
             rule = getattr(getattr(member, "__func__", None), "parses_rule", None)
             if rule is not None:

@@ -15,6 +15,7 @@ from typing import NamedTuple
 
 from lark.exceptions import (UnexpectedCharacters, UnexpectedEOF, UnexpectedInput,
                              UnexpectedToken, VisitError)
+from lark.parsers.lalr_analysis import Reduce
 
 from .. import dialects  # (registers ops and custom forms)
 from ..diagnostics import (DiagnosticContext, MLIRError, current_context, offset_to_pos,
@@ -30,7 +31,7 @@ from .engine.op_lines import LiteralSlot
 from .engine.tables import PreparedGrammar, advances
 from .syntax import (TOKEN, AffineSyntax, OpHead, ParsedOp, skip_trivia, string_literal_error,
                      wrong_token_offset)
-from .transformer import MLIRTransformer
+from .transformer import MLIRTransformer, functional_type_error
 from .unknown_op import MLIR_OPT_DIALECTS, default_dialect_at, unknown_custom_op_error
 
 # (engine, transformer) by grammar: with the extended grammar's ops or not,
@@ -496,6 +497,16 @@ def _stack(state) -> list:
     return list(getattr(state, "value_stack", None) or ())
 
 
+def _reduces(state, rule: str) -> bool:
+    """Whether the parser may reduce a `rule` next, from where it stands."""
+    try:
+        actions = state.parse_conf.parse_table.states[state.state_stack[-1]]
+    except (AttributeError, KeyError, IndexError):
+        return False
+    return any(action is Reduce and argument.origin.name == rule
+               for action, argument in actions.values())
+
+
 def _acceptable(state) -> set:
     """The terminals that let the parser advance from `state`.  The LALR
     table's expected set is wider (it includes lookaheads of reductions that
@@ -533,6 +544,10 @@ def _expected_message(accepted: set, state, token, text: str, offset: int | None
     def has(literal):
         return any(literals.get(name) == literal for name in accepted)
 
+    if isinstance(top, T.Type) and not isinstance(top, T.FunctionType) \
+            and _reduces(state, "functional_type"):
+        # A format's functional-type: its kind is checked as soon as it is read.
+        return functional_type_error(text, stack[:-1], top), None
     # Where an operation may start (a region's body, the top level).
     if _op_start(accepted):
         if isinstance(top, TOKEN) and top.type == "BARE_ID" \
@@ -890,6 +905,11 @@ def _bracket_message(accepted: set, stack: list, top, closers: list):
     if closers == ["]"] and bracket == "[" and isinstance(before, tuple) and before \
             and before[0] == "dims":
         return "expected ']' in symbol list"
+    if closers == [")"] and bracket == "(" and "COMMA" in accepted:
+        op_class = OP_CLASSES.get(_enclosing_op_name(stack))
+        context = op_class.syntax_list_contexts.get(keyword) if op_class is not None else None
+        if context is not None:
+            return f"expected ')'{context}"
     if closers == [")"] and bracket == "(" and keyword in ("->", ":") \
             and _in_affine_results(stack[:opener + 1]):
         return ("expected ')' in affine map range" if keyword == "->"

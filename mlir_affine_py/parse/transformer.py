@@ -29,7 +29,7 @@ from . import dialect_symbols
 from .syntax import (TOKEN, AffineSyntax, AttrDict, LocatedInt, OpHead, OpSequence,
                      ParsedBlock, ParsedOp, ParsedRegion, Props, Regions, Successors,
                      SymbolUses, TypeList, Uses, affine_from_syntax, defined_name,
-                     integer_literal, parse_error, pos_of, split_children,
+                     integer_literal, parse_error, pos_of, skip_trivia, split_children,
                      string_literal_error)
 
 
@@ -57,6 +57,9 @@ class MLIRTransformer:
         self.new_token = Token
         self.op_lines = None
         self.op_head_line = None
+        # The driver's stack of values while a parse runs (parse/engine/driver.py):
+        # in a callback, what was read before the symbols of its rule.
+        self.values_read: list | None = None
 
     def begin(self, text: str, source_name: str = "<stdin>", line_offset: int = 0) -> None:
         """Start the parse of `text`.  `source_name` (the input file name as
@@ -290,6 +293,29 @@ class MLIRTransformer:
             raise parse_error(children[0], "invalid integer width" if made.width >= 1 << 32
                               else f"integer bitwidth is limited to {MAX_INTEGER_WIDTH} bits")
         return made
+
+    def functional_type(self, children):
+        """A format's `functional-type`: parseType<FunctionType> reads any
+        type and reports another kind at once, where the type starts (after
+        the format's `:`), on behalf of the op being read."""
+        type = children[0]
+        if isinstance(type, T.FunctionType):
+            return type
+        raise functional_type_error(self.text, self.values_read or [], type)
+
+    def result_count(self) -> int:
+        """OpAsmParser::getNumResults for the op being read, from the
+        callback of its rule or of a rule read right after its name: how
+        many results its statement names (`%a, %b:2 =`), the value read
+        before the op's name."""
+        read = self.values_read or []
+        index = len(read) - 1
+        if index >= 0 and isinstance(read[index], TOKEN) and read[index].type.startswith("OP_"):
+            index -= 1
+        before = read[index] if index >= 0 else None
+        if isinstance(before, TOKEN) and before.type == "RESULTS":
+            before = self.results([before])
+        return sum(count for _, count, _ in before) if isinstance(before, ResultList) else 0
 
     def function_type(self, children):
         inputs, results = children
@@ -766,6 +792,23 @@ class MLIRTransformer:
 
 
 # ----------------------------------------------------------------- helpers
+
+def functional_type_error(text: str, read: list, type) -> MLIRError:
+    """parseType<FunctionType>'s error for `type`, read after the values
+    `read` (the parser's stack): where the type starts, after the format's
+    `:`, on behalf of the op whose name was read last."""
+    op = next((v for v in reversed(read) if isinstance(v, TOKEN)
+               and v.type.startswith("OP_")), None)
+    before = read[-1] if read else None
+    pos = None
+    if isinstance(before, TOKEN) and before.value == ":":
+        pos = offset_to_pos(text, skip_trivia(text, before.end_pos))
+    elif op is not None:
+        pos = pos_of(op)
+    prefix = f"custom op '{op.value}' " if op is not None else ""
+    return MLIRError(f"{prefix}invalid kind of type specified: expected builtin.function, "
+                     f"but found '{type}'", pos)
+
 
 def _is_token(value, *kinds) -> bool:
     """Whether `value` is a token of one of `kinds` (types or texts)."""

@@ -66,7 +66,14 @@ class Engine:
         stream = _TokenStream()
         state = self._new_state(self._confs[start], stream)
         stream.set_tokens(self.lexer.tokens(text, state, self._eof_error, within, ends))
-        return self.driver.parse_from_state(state)
+        # The callbacks may look at what has been read before the rule they
+        # reduce (the transformer's `values_read`), of this parse while it runs.
+        transformer, outer = self.transformer, self.transformer.values_read
+        transformer.values_read = state.value_stack
+        try:
+            return self.driver.parse_from_state(state)
+        finally:
+            transformer.values_read = outer
 
     def parse_shorthand(self, token, ends=None):
         """The value of the text of `token`, a terminal that stands for a

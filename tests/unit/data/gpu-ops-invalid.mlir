@@ -177,3 +177,41 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+
+func.func @unnamed_async_dealloc(%buffer: memref<8xf32>) {
+  %ready = gpu.wait async
+  // expected-error@+1 {{custom op 'gpu.dealloc' needs to be named when marked 'async'}}
+  gpu.dealloc async [%ready] %buffer : memref<8xf32>
+  return
+}
+
+// -----
+
+func.func @unnamed_async_launch(%n: index) {
+  // expected-error@+1 {{custom op 'gpu.launch' needs to be named when marked 'async'}}
+  gpu.launch async blocks(%a, %b, %c) in (%d = %n, %e = %n, %f = %n)
+             threads(%g, %h, %i) in (%j = %n, %k = %n, %l = %n) {
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  func.func @kernel_argument_with_attribute(%n: index, %x: f32) {
+    // expected-error@+1 {{expected ')' in argument list}}
+    gpu.launch_func @kernels::@scale blocks in (%n, %n, %n) threads in (%n, %n, %n) args(%n : index, %x : f32 {llvm.noalias})
+    return
+  }
+}
+
+// -----
+
+func.func @unnamed_async_alloc_read_no_further(%n: index) {
+  // expected-error@+1 {{custom op 'gpu.alloc' needs to be named when marked 'async'}}
+  gpu.alloc async (%n) : memref<?xf32
+  return
+}

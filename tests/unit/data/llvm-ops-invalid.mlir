@@ -854,3 +854,27 @@ func.func @gep_types_for_base_only(%p: !llvm.ptr, %i: i32) {
   %0 = llvm.getelementptr %p[%i] : (!llvm.ptr) -> !llvm.ptr, f32
   llvm.return
 }
+
+// -----
+
+func.func @gep_result_type_only(%p: !llvm.ptr, %i: i32) {
+  // expected-error@+1 {{custom op 'llvm.getelementptr' invalid kind of type specified: expected builtin.function, but found '!llvm.ptr<1>'}}
+  %0 = llvm.getelementptr inbounds %p[%i] : !llvm.ptr<1>, f32
+  llvm.return
+}
+
+// -----
+
+func.func @va_arg_without_function_type(%list: !llvm.ptr) {
+  // expected-error@+1 {{custom op 'llvm.va_arg' invalid kind of type specified: expected builtin.function, but found 'i32'}}
+  %0 = llvm.va_arg %list : i32
+  llvm.return
+}
+
+// -----
+
+func.func @va_arg_type_then_attributes(%list: !llvm.ptr) {
+  // expected-error@+1 {{custom op 'llvm.va_arg' invalid kind of type specified: expected builtin.function, but found 'f64'}}
+  %0 = llvm.va_arg %list : f64 {nontemporal}
+  llvm.return
+}
