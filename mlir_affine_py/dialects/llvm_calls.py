@@ -96,6 +96,36 @@ class _CallLike(RegisteredOp):
 
     syntax_extended = True
 
+    def print_callee(self, p, operands) -> list:
+        """`@callee(%args)`, or `%fn(%args)` for an indirect call (the
+        callee its first operand): the arguments."""
+        callee = self.properties.get("callee")
+        if callee is not None:
+            p.print_attribute(callee)
+            args = operands
+        else:
+            p.print_operand(operands[0])
+            args = operands[1:]
+        p.write("(")
+        p.print_operands(args)
+        p.write(")")
+        return args
+
+    def print_vararg(self, p) -> None:
+        vararg = self.properties.get("var_callee_type")
+        if vararg is not None:
+            p.write(" vararg(")
+            p.print_type(vararg.value)
+            p.write(")")
+
+    def print_call_type(self, p, operands, args) -> None:
+        """` : `, an indirect callee's type, then the call's signature."""
+        p.write(" : ")
+        if self.properties.get("callee") is None:
+            p.print_type(operands[0].type)
+            p.write(", ")
+        self.print_signature(p, args)
+
     @staticmethod
     def _arg_and_result_attrs(attrs, call_type) -> None:
         if any(a[1] for a in call_type.args):
@@ -331,29 +361,12 @@ class LLVMCallOp(_CallLike):
             p.write(_case(tail) + " ")
         count = props["operandSegmentSizes"].value[0]
         operands = self.operands[:count]
-        callee = props.get("callee")
-        if callee is not None:
-            p.print_attribute(callee)
-            args = operands
-        else:
-            p.print_operand(operands[0])
-            args = operands[1:]
-        p.write("(")
-        p.print_operands(args)
-        p.write(")")
-        vararg = props.get("var_callee_type")
-        if vararg is not None:
-            p.write(" vararg(")
-            p.print_type(vararg.value)
-            p.write(")")
+        args = self.print_callee(p, operands)
+        self.print_vararg(p)
         self.print_bundles(p, self.operands[count:])
         p.print_optional_attr_dict(self, _CALL_ELIDED + (
             ("fastmathFlags",) if props.get("fastmathFlags") == FASTMATH_NONE else ()))
-        p.write(" : ")
-        if callee is None:
-            p.print_type(operands[0].type)
-            p.write(", ")
-        self.print_signature(p, args)
+        self.print_call_type(p, operands, args)
 
     def verify(self):
         """CallOp::verify (the type a variadic callee is called with), then
@@ -468,16 +481,8 @@ class LLVMInvokeOp(_CallLike):
             p.write(_case(cconv) + " ")
         sizes = props["operandSegmentSizes"].value
         operands = self.operands[:sizes[0]]
-        callee = props.get("callee")
-        if callee is not None:
-            p.print_attribute(callee)
-            args = operands
-        else:
-            p.print_operand(operands[0])
-            args = operands[1:]
-        p.write("(")
-        p.print_operands(args)
-        p.write(") to ")
+        args = self.print_callee(p, operands)
+        p.write(" to ")
         at = sizes[0]
         for index, keyword in ((1, " unwind "), (2, "")):
             group = self.operands[at:at + sizes[index]]
@@ -490,18 +495,10 @@ class LLVMInvokeOp(_CallLike):
                 p.print_type_list([v.type for v in group])
                 p.write(")")
             p.write(keyword)
-        vararg = props.get("var_callee_type")
-        if vararg is not None:
-            p.write(" vararg(")
-            p.print_type(vararg.value)
-            p.write(")")
+        self.print_vararg(p)
         self.print_bundles(p, self.operands[at:])
         p.print_optional_attr_dict(self, _CALL_ELIDED)
-        p.write(" : ")
-        if callee is None:
-            p.print_type(operands[0].type)
-            p.write(", ")
-        self.print_signature(p, args)
+        self.print_call_type(p, operands, args)
 
     def finish_parse(self) -> None:
         if self.properties.get("CConv") == CCONV_C:
