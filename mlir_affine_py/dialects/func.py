@@ -252,19 +252,7 @@ class FuncOp(RegisteredOp):
         p.write(")")
         if ftype.results:
             p.write(" -> ")
-            res_attrs = self.properties.get("res_attrs")
-            parens = len(ftype.results) > 1 or isinstance(ftype.results[0], T.FunctionType) \
-                or (res_attrs is not None and res_attrs.value[0].value)
-            if parens:
-                p.write("(")
-            for i, result in enumerate(ftype.results):
-                if i:
-                    p.write(", ")
-                p.print_type(result)
-                if res_attrs is not None:
-                    p.print_attr_entries_braced(res_attrs.value[i].value)
-            if parens:
-                p.write(")")
+            p.print_function_results(ftype.results, self.properties.get("res_attrs"))
         p.print_optional_attr_dict_with_keyword(
             self, ("sym_visibility", "function_type", "arg_attrs", "res_attrs", "sym_name"))
         if not self.is_declaration:

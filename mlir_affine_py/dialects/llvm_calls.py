@@ -243,18 +243,7 @@ class _CallLike(RegisteredOp):
         if not results:
             p.write("()")
             return
-        parens = len(results) > 1 or isinstance(results[0], T.FunctionType) or (
-            res_attrs is not None and res_attrs.value[0].value)
-        if parens:
-            p.write("(")
-        for i, type in enumerate(results):
-            if i:
-                p.write(", ")
-            p.print_type(type)
-            if res_attrs is not None:
-                p.print_attr_entries_braced(res_attrs.value[i].value)
-        if parens:
-            p.write(")")
+        p.print_function_results(results, res_attrs)
 
 
 def _void_or(type) -> str:

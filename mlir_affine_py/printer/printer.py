@@ -492,6 +492,24 @@ class Printer:
                 else:
                     self._print_unvisited_attribute(value)
 
+    def print_function_results(self, results, res_attrs) -> None:
+        """A function signature's result types, each with its attributes
+        (`res_attrs`, an ArrayAttr of dictionaries, or None), in parentheses
+        where there are several, one is a function type or has attributes
+        (function_interface_impl's printFunctionResultList)."""
+        parens = len(results) > 1 or isinstance(results[0], T.FunctionType) or (
+            res_attrs is not None and res_attrs.value[0].value)
+        if parens:
+            self.out.append("(")
+        for i, type in enumerate(results):
+            if i:
+                self.out.append(", ")
+            self.print_type(type)
+            if res_attrs is not None:
+                self.print_attr_entries_braced(res_attrs.value[i].value)
+        if parens:
+            self.out.append(")")
+
     def print_attr_entries_braced(self, entries: dict, elided=(), visited: bool = True) -> None:
         """`{name = value, ...}` sorted by name; `visited=False` for the
         attributes of a region argument (see `_UnvisitedAttribute`)."""
