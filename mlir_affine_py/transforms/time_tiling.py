@@ -56,18 +56,28 @@ def time_tile(root: AffineForOp, cache_bytes: int, remark) -> list | None:
         # the tiles of one wavefront carry no dependence between them.
         if sizes is None or not tiling.is_legal(skews, shifts):
             return None
+        # Each statement its own innermost point loop where the dependences
+        # allow: in the shared one the shifts make a statement read what
+        # the one before it stored an iteration earlier (jacobi-2d's
+        # B[i][j] stored, read at j + 1), a dependence at distance 1 that
+        # LLVM's vectorizer refuses (store-to-load forwarding); a sweep's
+        # own loop carries none, as in the original.
+        split = len(tiling.scop.statements) > 1 and tiling.is_legal(
+            skews, shifts, sizes, True, split=True)
         name = loop_name(root)
-        parallel = tile_loops_made(tiling.schedule(skews, shifts, sizes, True),
+        parallel = tile_loops_made(tiling.schedule(skews, shifts, sizes, True, split),
                                    tiling.scop.domain, 0, 1)
-        new_ops = tiling.apply(skews, shifts, sizes)
+        new_ops = tiling.apply(skews, shifts, sizes, split=split)
     except (NotAffine, isl.Error):
         return None
     parallel = parallel and parallelize_wavefront(new_ops)
     shift_text = "; ".join(", ".join(map(str, row)) for row in shifts)
     remark(root, f"affine-loop-tile: time loop {name} tiled across time steps: the sweeps "
            f"shifted by ({shift_text}) and skewed by {skews} along it, tiles of "
-           f"{' x '.join(map(str, sizes))} (tile footprint {footprint} bytes within the cache "
-           f"of {cache_bytes} bytes; one time step touches {step} bytes); tiles run as a "
+           f"{' x '.join(map(str, sizes))}"
+           + (", one innermost point loop per statement" if split else "")
+           + f" (tile footprint {footprint} bytes within the cache of {cache_bytes} bytes; "
+           f"one time step touches {step} bytes); tiles run as a "
            "wavefront" + (", the tiles of one wavefront in parallel" if parallel else ""))
     return new_ops
 

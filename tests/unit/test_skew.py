@@ -140,9 +140,23 @@ def test_time_tiled_stencils_keep_their_results(kernel):
     remarks, out = done.stderr.decode(), done.stdout.decode()
     if kernel == "jacobi_2d":
         assert "tiled across time steps" in remarks and "affine.parallel" in out, remarks
+        # Each sweep its own innermost point loop (a store each), which the
+        # shift of the second sweep would otherwise make carry a dependence.
+        assert "one innermost point loop per statement" in remarks, remarks
+        assert all(_stores_in_innermost_loops(out)), out
     for seed in (0, 1):
         before, after = _run_sized(text, seed), _run_sized(out, seed)
         assert all(np.array_equal(a, b, equal_nan=True) for a, b in zip(before, after))
+
+
+def _stores_in_innermost_loops(text: str) -> list:
+    """Per innermost affine.for of `text`: whether it holds exactly one store."""
+    from mlir_affine_py.dialects.affine import AffineForOp
+    from mlir_affine_py.parse.parser import parse_source
+    loops = [op for op in parse_source(text).walk() if isinstance(op, AffineForOp)]
+    innermost = [loop for loop in loops
+                 if not any(isinstance(op, AffineForOp) for op in loop.walk() if op is not loop)]
+    return [sum(op.op_name == "affine.store" for op in loop.walk()) == 1 for loop in innermost]
 
 
 def _run_sized(text: str, seed: int) -> list:
