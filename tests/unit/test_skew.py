@@ -167,3 +167,37 @@ def _run_sized(text: str, seed: int) -> list:
     args = random_arguments(func, seed, dynamic_size=64, index_value=40)
     run_function(module, func.sym_name, args)
     return [a for a in args if isinstance(a, np.ndarray)]
+
+
+def _sweep(src: str, dst: str) -> str:
+    """One 7-point sweep of a 3-d grid of 96^3, `dst` from `src`."""
+    loads = [f"%{src}{n} = affine.load %{src}[{i}] : memref<96x96x96xf64>" for n, i in enumerate([
+        "%i, %j, %k", "%i - 1, %j, %k", "%i + 1, %j, %k", "%i, %j - 1, %k", "%i, %j + 1, %k",
+        "%i, %j, %k - 1", "%i, %j, %k + 1"])]
+    sums = [f"%{src}s1 = arith.addf %{src}0, %{src}1 : f64"] + [
+        f"%{src}s{n} = arith.addf %{src}s{n - 1}, %{src}{n} : f64" for n in range(2, 7)]
+    body = "\n".join(loads + sums + [f"affine.store %{src}s6, %{dst}[%i, %j, %k] : memref<96x96x96xf64>"])
+    return f"""    affine.for %i = 1 to 95 {{
+      affine.for %j = 1 to 95 {{
+        affine.for %k = 1 to 95 {{
+{body}
+        }}
+      }}
+    }}
+"""
+
+
+HEAT = ("func.func @heat(%A: memref<96x96x96xf64>, %B: memref<96x96x96xf64>) {\n"
+        "  affine.for %t = 0 to 20 {\n" + _sweep("A", "B") + _sweep("B", "A") + "  }\n  return\n}\n")
+
+
+def test_time_tiles_keep_a_long_innermost_point_loop():
+    """A 3-d stencil's skewed tiles fit the cache only at 8 along the
+    time and outer axes; the innermost point loop, which the vectorizer
+    gets, stays 64 long (transforms/time_tiling.py, MIN_INNERMOST), and
+    each sweep has its own."""
+    done = lit_shell.run_pyaffine_opt(["-affine-optimize=time-tile=true remarks=true", "-"],
+                                      HEAT.encode(), REPO_ROOT)
+    assert done.code == 0, done.stderr.decode()
+    remarks = done.stderr.decode()
+    assert "tiles of 8 x 8 x 8 x 64, one innermost point loop per statement" in remarks, remarks
