@@ -5,9 +5,10 @@ steps, each the existing pass run with the options chosen here:
    time steps around stencil sweeps whose time steps each outgrow the
    cache is fused with shifts, skewed along time, tiled and run as a
    wavefront; the later steps leave the nests it makes as they are.  Off
-   by default: on the machine it was measured on (a 105 MiB L3), the fused
-   sweeps do not vectorize and jacobi-2d ran about twice as slow as the
-   original's sweeps, on one thread.
+   by default: past L2 on a 2-core machine with a 16 MiB L3, time-tiled
+   jacobi-2d and heat-3d were no faster than the original's sweeps on one
+   thread (their data fit the L3; the sweeps run near the core's load
+   throughput), slower than the default's fused sweeps (README).
 1. **Fusion and permutation** (`-affine-permute-and-fuse`): the statements
    get the schedule of the fusion conflict graph and its cost model.
 2. **Tiling** (`cache_tiling.py`, on `-affine-loop-tile` with its
@@ -63,8 +64,8 @@ class AffineOptimize(Pass):
                   "make it so, where it must be tiled (its tiles then run as a wavefront)")
     time_tile = Option(False, "Tile stencil time loops across time steps (the sweeps "
                        "fused with shifts and skewed along time); off by default: where "
-                       "it was measured the fused sweeps do not vectorize and ran about "
-                       "twice as slow as the sweeps (docs/benchmark.md)")
+                       "it was measured (data within the L3) it was no faster than the "
+                       "original's sweeps on one thread, slower than the default (README)")
     register_tile = Option(DEFAULT_FACTOR, "Unroll and jam a point loop of each tiled band "
                            "by this factor where a load of the innermost loop does not "
                            "depend on it (gemm's B[k][j] shared by that many rows of C: "
