@@ -201,3 +201,41 @@ def test_time_tiles_keep_a_long_innermost_point_loop():
     assert done.code == 0, done.stderr.decode()
     remarks = done.stderr.decode()
     assert "tiles of 8 x 8 x 8 x 64, one innermost point loop per statement" in remarks, remarks
+
+
+def _sweep_2d(src: str, dst: str) -> str:
+    """One 5-point sweep of a 2-d grid of 1600^2, `dst` from `src`."""
+    loads = [f"%{src}{n} = affine.load %{src}[{i}] : memref<1600x1600xf64>" for n, i in enumerate([
+        "%i, %j", "%i - 1, %j", "%i + 1, %j", "%i, %j - 1", "%i, %j + 1"])]
+    sums = [f"%{src}s1 = arith.addf %{src}0, %{src}1 : f64"] + [
+        f"%{src}s{n} = arith.addf %{src}s{n - 1}, %{src}{n} : f64" for n in range(2, 5)]
+    body = "\n".join(loads + sums + [f"affine.store %{src}s4, %{dst}[%i, %j] : memref<1600x1600xf64>"])
+    return f"""    affine.for %i = 1 to 1599 {{
+      affine.for %j = 1 to 1599 {{
+{body}
+      }}
+    }}
+"""
+
+
+JACOBI = ("func.func @jacobi(%A: memref<1600x1600xf64>, %B: memref<1600x1600xf64>) {\n"
+          "  affine.for %t = 0 to 100 {\n" + _sweep_2d("A", "B") + _sweep_2d("B", "A")
+          + "  }\n  return\n}\n")
+
+
+@pytest.mark.parametrize("text, options, tiled", [
+    (JACOBI, "", True),                            # 39 MiB per time step, 64^3 tiles reuse it
+    (JACOBI, "last-level-cache=65536", False),     # the time step fits the cache
+    (JACOBI, "last-level-cache=0", False),         # never without time-tile
+    (HEAT, "", False),                             # 14 MiB per time step: fits 16 MiB
+    (HEAT, "last-level-cache=1024", False),        # the skewed 3-d tiles touch more per point
+    (HEAT, "last-level-cache=1024 time-tile=true", True),
+])
+def test_time_tiling_where_a_time_step_outgrows_the_last_level_cache(text, options, tiled):
+    """Without time-tile, time tiling only where a time step outgrows the
+    last-level cache and the tiles touch a quarter of the bytes per point
+    that a time step does (transforms/time_tiling.py, REUSE)."""
+    done = lit_shell.run_pyaffine_opt([f"-affine-optimize=remarks=true {options}".strip(), "-"],
+                                      text.encode(), REPO_ROOT)
+    assert done.code == 0, done.stderr.decode()
+    assert ("tiled across time steps" in done.stderr.decode()) == tiled, done.stderr.decode()
