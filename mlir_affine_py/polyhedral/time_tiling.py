@@ -98,9 +98,12 @@ class TimeTiling:
                 return None
         return skews, shifts
 
-    def schedule(self, skews, shifts, sizes=None, wavefront: bool = False) -> isl.UnionMap:
+    def schedule(self, skews, shifts, sizes=None, wavefront: bool = False,
+                 split: bool = False) -> isl.UnionMap:
         """Band, then the statement's position; with `sizes`, tile
-        dimensions in front (the first over T_t + T_1 with `wavefront`)."""
+        dimensions in front (the first over T_t + T_1 with `wavefront`);
+        with `split`, the position before the band's last member: each
+        statement gets its own innermost loop."""
         def entries(position, s):
             band = [s.dim_names[0]] + [self._axis(k, skews[k - 1], shifts, position, s)
                                        for k in range(1, self.depth + 1)]
@@ -110,11 +113,14 @@ class TimeTiling:
                 tiles = [f"{size}*{index}" for size, index in zip(sizes, indices)]
                 if wavefront:
                     tiles[0] = f"{indices[0]} + {indices[1]}"
+            if split:
+                return tiles + band[:-1] + [str(position)] + band[-1:]
             return tiles + band + [str(position)]
         return self._statement_map(entries)
 
-    def is_legal(self, skews, shifts, sizes=None, wavefront: bool = False) -> bool:
-        return is_legal(self.dependences, self.schedule(skews, shifts, sizes, wavefront))
+    def is_legal(self, skews, shifts, sizes=None, wavefront: bool = False,
+                 split: bool = False) -> bool:
+        return is_legal(self.dependences, self.schedule(skews, shifts, sizes, wavefront, split))
 
     # ------------------------------------------------------------- tiles
     def tile_footprint(self, skews, shifts, sizes) -> int | None:
@@ -154,12 +160,13 @@ class TimeTiling:
                     access_relation(self.scop, statement, op)))
         return result
 
-    def apply(self, skews, shifts, sizes, wavefront: bool = True) -> list:
+    def apply(self, skews, shifts, sizes, wavefront: bool = True, split: bool = False) -> list:
         from .codegen import LOOP_TYPES, generate, replace_region
         # The innermost loops separate, the others atomic: the sweeps'
-        # statements then share their innermost loop without guards.
+        # statements then share their innermost loop without guards (or,
+        # `split`, each has its own, one after the other).
         innermost = 2 * (self.depth + 1) - 1 if sizes else self.depth
-        new_ops = generate(self.scop, self.schedule(skews, shifts, sizes, wavefront),
+        new_ops = generate(self.scop, self.schedule(skews, shifts, sizes, wavefront, split),
                            loop_types=(f"atomic:{innermost}",) + LOOP_TYPES)
         replace_region(self.scop, new_ops)
         return new_ops

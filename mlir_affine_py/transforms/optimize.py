@@ -1,13 +1,14 @@
 """-affine-optimize: the optimizer in one flag.  On each function, three
 steps, each the existing pass run with the options chosen here:
 
-0. **Time tiling** (`time_tiling.py`, with `time-tile=true`): a loop over
-   time steps around stencil sweeps whose time steps each outgrow the
-   cache is fused with shifts, skewed along time, tiled and run as a
-   wavefront; the later steps leave the nests it makes as they are.  Off
-   by default: on the machine it was measured on (a 105 MiB L3), the fused
-   sweeps do not vectorize and jacobi-2d ran about twice as slow as the
-   original's sweeps, on one thread.
+0. **Time tiling** (`time_tiling.py`): a loop over time steps around
+   stencil sweeps whose time steps each outgrow the last-level cache
+   (`last-level-cache`), where the tiles touch a quarter of the bytes per
+   instance a time step does, is fused with shifts, skewed along time,
+   tiled and run as a wavefront; the later steps leave the nests it makes
+   as they are.  Within the last-level cache the sweeps run at the core's
+   speed and time tiling only adds its overhead; `time-tile=true` tiles
+   wherever a time step outgrows the tile's share of the cache.
 1. **Fusion and permutation** (`-affine-permute-and-fuse`): the statements
    get the schedule of the fusion conflict graph and its cost model.
 2. **Tiling** (`cache_tiling.py`, on `-affine-loop-tile` with its
@@ -50,6 +51,8 @@ from .reduction_jam import REDUCTION_FACTOR, jam_reductions
 from .register_tiling import DEFAULT_FACTOR
 from .time_tiling import time_tile
 
+DEFAULT_LAST_LEVEL_KIB = 16384
+
 
 class AffineOptimize(Pass):
     argument = "affine-optimize"
@@ -62,9 +65,15 @@ class AffineOptimize(Pass):
     skew = Option(True, "Skew a band that is not permutable by the smallest factors that "
                   "make it so, where it must be tiled (its tiles then run as a wavefront)")
     time_tile = Option(False, "Tile stencil time loops across time steps (the sweeps "
-                       "fused with shifts and skewed along time); off by default: where "
-                       "it was measured the fused sweeps do not vectorize and ran about "
-                       "twice as slow as the sweeps (docs/benchmark.md)")
+                       "fused with shifts and skewed along time) wherever a time step "
+                       "outgrows the tile's share of the cache; without it, only where a "
+                       "time step outgrows the last-level cache and the tiles reuse their "
+                       "data (time_tiling.py): within it the sweeps run at the core's speed")
+    last_level_cache = Option(DEFAULT_LAST_LEVEL_KIB, "Size in KiB of the last-level cache, "
+                              "past which a stencil's time steps are time-tiled where the "
+                              "tiles reuse their data (16384: the L3 of the machine it was "
+                              "measured on); 0: never without time-tile", type=int,
+                              unsigned=True)
     register_tile = Option(DEFAULT_FACTOR, "Unroll and jam a point loop of each tiled band "
                            "by this factor where a load of the innermost loop does not "
                            "depend on it (gemm's B[k][j] shared by that many rows of C: "
@@ -91,10 +100,11 @@ class AffineOptimize(Pass):
 
     def run_on_operation(self, op) -> None:
         time_tiled: set = set()
-        if self.tile and self.time_tile:
+        if self.tile and (self.time_tile or self.last_level_cache):
             share = self.cache_size * 1024 // CACHE_SHARE
+            last_level = None if self.time_tile else self.last_level_cache * 1024
             for root in _top_level_loops(op):
-                new_ops = time_tile(root, share, self.remark)
+                new_ops = time_tile(root, share, self.remark, last_level)
                 time_tiled.update(new_ops or ())
         if self.fuse:
             fusion = AffinePermuteAndFuse(remarks=self.remarks)

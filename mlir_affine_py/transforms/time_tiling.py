@@ -8,8 +8,11 @@ consecutive time steps touch the same data.
 
 Sizes: the largest uniform size (256 down to 8, the time tile no longer
 than the time loop) whose tile footprint, exact with isl, fits the share
-of the cache; the innermost a multiple of 8 for the vectorizer.  The tiles
-of one wavefront run in parallel where the new nest's dependences allow.
+of the cache; the innermost a multiple of 8 for the vectorizer, and at
+least MIN_INNERMOST where such a tile fits (else as the others).  The
+statements get an innermost point loop each where the dependences allow.
+The tiles of one wavefront run in parallel where the new nest's
+dependences allow.
 
 It runs before fusion and permutation, which would fuse the sweeps with
 peeled prologues and epilogues (no longer sweeps of one depth); the nests
@@ -17,6 +20,8 @@ it makes are left to the later steps as they are.
 """
 
 from __future__ import annotations
+
+import math
 
 import islpy as isl
 
@@ -30,15 +35,40 @@ from .loop_skew import parallelize_wavefront
 from .loop_utils import constant_trip_count, loop_name
 
 
+# The innermost point loop is what the vectorizer gets: heat-3d's uniform
+# 8 x 8 x 8 x 8 tiles (the largest uniform size whose skewed tile fits half
+# a 2 MiB cache) left it 8 iterations, one vector iteration and a remainder
+# per row, and took 1.7-1.8 times the original's time (90^3 points, 180
+# steps); 8 x 8 x 8 x 64 0.84-1.19 times.  The other sizes shrink first.
+MIN_INNERMOST = 64
 
-def time_tile(root: AffineForOp, cache_bytes: int, remark) -> list | None:
+# Where time tiling pays without being asked for (`last_level_bytes`): a
+# sweep whose grids fit the last-level cache runs at the speed of the core,
+# not of memory (jacobi-2d's original took 0.37-0.39 ns per point for
+# grids of 0.3 to 5.5 MiB in a 16 MiB L3, 1.29 ns for 22 MiB), so there
+# the tiles only add their overhead (1.06-1.14 of its time); past it,
+# 64 x 64 x 64 tiles took 0.39 of its time.  The tile must also touch
+# REUSE times fewer bytes per statement instance than a time step does:
+# heat-3d's 8 x 8 x 8 x 64 tiles, whose skewed halos are as large as their
+# cores, touch more, and took 0.80 of the original's time where its fused
+# sweeps took 0.66 (140^3 points).
+REUSE = 4
+
+
+def time_tile(root: AffineForOp, cache_bytes: int, remark,
+              last_level_bytes: int | None = None) -> list | None:
     """Time-tile the nest at `root` when it is a stencil time loop and the
     model says so: the new ops, or None (nothing changed).  `remark(op,
-    text)` reports the decision."""
+    text)` reports the decision.  With `last_level_bytes`, only where one
+    time step outgrows that cache and the tiles reuse their data (REUSE);
+    without, wherever it outgrows `cache_bytes`."""
     if not any(isinstance(op, AffineForOp) for op in root.body.ops):
         return None
     step = memory_footprint_bytes(root, {root.induction_var: root.step}, LINE_BYTES)
-    if step is None or step <= cache_bytes:
+    if step is None or step <= (cache_bytes if last_level_bytes is None else last_level_bytes):
+        return None
+    step_instances = _instances_per_step(root) if last_level_bytes is not None else None
+    if last_level_bytes is not None and not step_instances:
         return None
     try:
         tiling = TimeTiling(root)
@@ -56,28 +86,62 @@ def time_tile(root: AffineForOp, cache_bytes: int, remark) -> list | None:
         # the tiles of one wavefront carry no dependence between them.
         if sizes is None or not tiling.is_legal(skews, shifts):
             return None
+        if step_instances and (footprint * step_instances * REUSE
+                               > step * math.prod(sizes) * len(tiling.scop.statements)):
+            return None       # bytes per instance: a tile's not REUSE times below a step's
+        # Each statement its own innermost point loop where the dependences
+        # allow: in the shared one the shifts make a statement read what
+        # the one before it stored an iteration earlier (jacobi-2d's
+        # B[i][j] stored, read at j + 1), a dependence at distance 1 that
+        # LLVM's vectorizer refuses (store-to-load forwarding); a sweep's
+        # own loop carries none, as in the original.
+        split = len(tiling.scop.statements) > 1 and tiling.is_legal(
+            skews, shifts, sizes, True, split=True)
         name = loop_name(root)
-        parallel = tile_loops_made(tiling.schedule(skews, shifts, sizes, True),
+        parallel = tile_loops_made(tiling.schedule(skews, shifts, sizes, True, split),
                                    tiling.scop.domain, 0, 1)
-        new_ops = tiling.apply(skews, shifts, sizes)
+        new_ops = tiling.apply(skews, shifts, sizes, split=split)
     except (NotAffine, isl.Error):
         return None
     parallel = parallel and parallelize_wavefront(new_ops)
     shift_text = "; ".join(", ".join(map(str, row)) for row in shifts)
     remark(root, f"affine-loop-tile: time loop {name} tiled across time steps: the sweeps "
            f"shifted by ({shift_text}) and skewed by {skews} along it, tiles of "
-           f"{' x '.join(map(str, sizes))} (tile footprint {footprint} bytes within the cache "
-           f"of {cache_bytes} bytes; one time step touches {step} bytes); tiles run as a "
+           f"{' x '.join(map(str, sizes))}"
+           + (", one innermost point loop per statement" if split else "")
+           + f" (tile footprint {footprint} bytes within the cache of {cache_bytes} bytes; "
+           f"one time step touches {step} bytes); tiles run as a "
            "wavefront" + (", the tiles of one wavefront in parallel" if parallel else ""))
     return new_ops
 
 
+def _instances_per_step(root: AffineForOp) -> int | None:
+    """Statement instances of one time step: over the sweeps (perfect
+    nests of constant trip counts), the product of their trip counts."""
+    total = 0
+    for nest in root.body.ops:
+        if not isinstance(nest, AffineForOp):
+            continue
+        count, loop = 1, nest
+        while isinstance(loop, AffineForOp):
+            trip = constant_trip_count(loop)
+            if trip is None:
+                return None
+            count *= trip
+            inner = [op for op in loop.body.ops if isinstance(op, AffineForOp)]
+            stores = sum(op.op_name == "affine.store" for op in loop.body.ops)
+            loop = inner[0] if len(inner) == 1 else None
+        total += count * max(stores, 1)
+    return total or None
+
+
 def _sizes(tiling, skews, shifts, root, cache_bytes) -> tuple:
     trip = constant_trip_count(root)
-    for size in CANDIDATE_SIZES:
-        sizes = [min(size, trip) if trip else size] + [size] * tiling.depth
-        sizes[-1] = -(-sizes[-1] // VECTOR_WIDTH) * VECTOR_WIDTH
-        footprint = tiling.tile_footprint(skews, shifts, sizes)
-        if footprint is not None and footprint <= cache_bytes:
-            return sizes, footprint
+    for least_innermost in (MIN_INNERMOST, VECTOR_WIDTH):
+        for size in CANDIDATE_SIZES:
+            sizes = [min(size, trip) if trip else size] + [size] * tiling.depth
+            sizes[-1] = -(-max(sizes[-1], least_innermost) // VECTOR_WIDTH) * VECTOR_WIDTH
+            footprint = tiling.tile_footprint(skews, shifts, sizes)
+            if footprint is not None and footprint <= cache_bytes:
+                return sizes, footprint
     return None, None

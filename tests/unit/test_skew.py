@@ -140,9 +140,23 @@ def test_time_tiled_stencils_keep_their_results(kernel):
     remarks, out = done.stderr.decode(), done.stdout.decode()
     if kernel == "jacobi_2d":
         assert "tiled across time steps" in remarks and "affine.parallel" in out, remarks
+        # Each sweep its own innermost point loop (a store each), which the
+        # shift of the second sweep would otherwise make carry a dependence.
+        assert "one innermost point loop per statement" in remarks, remarks
+        assert all(_stores_in_innermost_loops(out)), out
     for seed in (0, 1):
         before, after = _run_sized(text, seed), _run_sized(out, seed)
         assert all(np.array_equal(a, b, equal_nan=True) for a, b in zip(before, after))
+
+
+def _stores_in_innermost_loops(text: str) -> list:
+    """Per innermost affine.for of `text`: whether it holds exactly one store."""
+    from mlir_affine_py.dialects.affine import AffineForOp
+    from mlir_affine_py.parse.parser import parse_source
+    loops = [op for op in parse_source(text).walk() if isinstance(op, AffineForOp)]
+    innermost = [loop for loop in loops
+                 if not any(isinstance(op, AffineForOp) for op in loop.walk() if op is not loop)]
+    return [sum(op.op_name == "affine.store" for op in loop.walk()) == 1 for loop in innermost]
 
 
 def _run_sized(text: str, seed: int) -> list:
@@ -153,3 +167,75 @@ def _run_sized(text: str, seed: int) -> list:
     args = random_arguments(func, seed, dynamic_size=64, index_value=40)
     run_function(module, func.sym_name, args)
     return [a for a in args if isinstance(a, np.ndarray)]
+
+
+def _sweep(src: str, dst: str) -> str:
+    """One 7-point sweep of a 3-d grid of 96^3, `dst` from `src`."""
+    loads = [f"%{src}{n} = affine.load %{src}[{i}] : memref<96x96x96xf64>" for n, i in enumerate([
+        "%i, %j, %k", "%i - 1, %j, %k", "%i + 1, %j, %k", "%i, %j - 1, %k", "%i, %j + 1, %k",
+        "%i, %j, %k - 1", "%i, %j, %k + 1"])]
+    sums = [f"%{src}s1 = arith.addf %{src}0, %{src}1 : f64"] + [
+        f"%{src}s{n} = arith.addf %{src}s{n - 1}, %{src}{n} : f64" for n in range(2, 7)]
+    body = "\n".join(loads + sums + [f"affine.store %{src}s6, %{dst}[%i, %j, %k] : memref<96x96x96xf64>"])
+    return f"""    affine.for %i = 1 to 95 {{
+      affine.for %j = 1 to 95 {{
+        affine.for %k = 1 to 95 {{
+{body}
+        }}
+      }}
+    }}
+"""
+
+
+HEAT = ("func.func @heat(%A: memref<96x96x96xf64>, %B: memref<96x96x96xf64>) {\n"
+        "  affine.for %t = 0 to 20 {\n" + _sweep("A", "B") + _sweep("B", "A") + "  }\n  return\n}\n")
+
+
+def test_time_tiles_keep_a_long_innermost_point_loop():
+    """A 3-d stencil's skewed tiles fit the cache only at 8 along the
+    time and outer axes; the innermost point loop, which the vectorizer
+    gets, stays 64 long (transforms/time_tiling.py, MIN_INNERMOST), and
+    each sweep has its own."""
+    done = lit_shell.run_pyaffine_opt(["-affine-optimize=time-tile=true remarks=true", "-"],
+                                      HEAT.encode(), REPO_ROOT)
+    assert done.code == 0, done.stderr.decode()
+    remarks = done.stderr.decode()
+    assert "tiles of 8 x 8 x 8 x 64, one innermost point loop per statement" in remarks, remarks
+
+
+def _sweep_2d(src: str, dst: str) -> str:
+    """One 5-point sweep of a 2-d grid of 1600^2, `dst` from `src`."""
+    loads = [f"%{src}{n} = affine.load %{src}[{i}] : memref<1600x1600xf64>" for n, i in enumerate([
+        "%i, %j", "%i - 1, %j", "%i + 1, %j", "%i, %j - 1", "%i, %j + 1"])]
+    sums = [f"%{src}s1 = arith.addf %{src}0, %{src}1 : f64"] + [
+        f"%{src}s{n} = arith.addf %{src}s{n - 1}, %{src}{n} : f64" for n in range(2, 5)]
+    body = "\n".join(loads + sums + [f"affine.store %{src}s4, %{dst}[%i, %j] : memref<1600x1600xf64>"])
+    return f"""    affine.for %i = 1 to 1599 {{
+      affine.for %j = 1 to 1599 {{
+{body}
+      }}
+    }}
+"""
+
+
+JACOBI = ("func.func @jacobi(%A: memref<1600x1600xf64>, %B: memref<1600x1600xf64>) {\n"
+          "  affine.for %t = 0 to 100 {\n" + _sweep_2d("A", "B") + _sweep_2d("B", "A")
+          + "  }\n  return\n}\n")
+
+
+@pytest.mark.parametrize("text, options, tiled", [
+    (JACOBI, "", True),                            # 39 MiB per time step, 64^3 tiles reuse it
+    (JACOBI, "last-level-cache=65536", False),     # the time step fits the cache
+    (JACOBI, "last-level-cache=0", False),         # never without time-tile
+    (HEAT, "", False),                             # 14 MiB per time step: fits 16 MiB
+    (HEAT, "last-level-cache=1024", False),        # the skewed 3-d tiles touch more per point
+    (HEAT, "last-level-cache=1024 time-tile=true", True),
+])
+def test_time_tiling_where_a_time_step_outgrows_the_last_level_cache(text, options, tiled):
+    """Without time-tile, time tiling only where a time step outgrows the
+    last-level cache and the tiles touch a quarter of the bytes per point
+    that a time step does (transforms/time_tiling.py, REUSE)."""
+    done = lit_shell.run_pyaffine_opt([f"-affine-optimize=remarks=true {options}".strip(), "-"],
+                                      text.encode(), REPO_ROOT)
+    assert done.code == 0, done.stderr.decode()
+    assert ("tiled across time steps" in done.stderr.decode()) == tiled, done.stderr.decode()
