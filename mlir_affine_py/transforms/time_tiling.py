@@ -27,7 +27,7 @@ import islpy as isl
 
 from ..analysis.affine_access import NotAffine
 from ..analysis.footprint import memory_footprint_bytes
-from ..dialects.affine import AffineForOp
+from ..dialects.affine import AffineForOp, AffineStoreOp
 from ..polyhedral.skewing import tile_loops_made
 from ..polyhedral.time_tiling import TimeTiling
 from .cache_tiling import CANDIDATE_SIZES, LINE_BYTES, VECTOR_WIDTH
@@ -129,7 +129,7 @@ def _instances_per_step(root: AffineForOp) -> int | None:
                 return None
             count *= trip
             inner = [op for op in loop.body.ops if isinstance(op, AffineForOp)]
-            stores = sum(op.op_name == "affine.store" for op in loop.body.ops)
+            stores = sum(isinstance(op, AffineStoreOp) for op in loop.body.ops)
             loop = inner[0] if len(inner) == 1 else None
         total += count * max(stores, 1)
     return total or None
