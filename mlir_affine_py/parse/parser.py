@@ -128,16 +128,25 @@ def load_parsers() -> None:
         _parser(extended)
 
 
-def prepare_grammars() -> None:
-    """The grammars of every set of dialects a run loads (a plain affine
-    text's, with the deferred dialects but gpu and llvm, with every
-    dialect; each with and without the extended grammar's ops) prepared
-    and kept in the cache, so that no later run waits for Lark's LALR
-    analysis (a second to half a minute each)."""
-    for load in ((), dialects.COMMON, tuple(dialects.DEFERRED)):
+def grammar_sets() -> list:
+    """(deferred modules to load, extended) of every grammar a run may
+    need: a plain affine text's, with the deferred dialects but gpu and
+    llvm, with every dialect; each with and without the extended
+    grammar's ops.  The last, every dialect's extended grammar, takes as
+    long to prepare as the five others together."""
+    return [(load, extended) for load in ((), dialects.COMMON, tuple(dialects.DEFERRED))
+            for extended in (False, True)]
+
+
+def prepare_grammars(sets=None) -> None:
+    """The grammars of `sets` (by default `grammar_sets()`) prepared and
+    kept in the cache, so that no later run waits for Lark's LALR analysis
+    (a second to half a minute each).  The registry's order does not depend
+    on what was loaded before, so any part of the sets can be prepared in a
+    process of its own."""
+    for load, extended in grammar_sets() if sets is None else sets:
         dialects.load_dialects(load)
-        for extended in (False, True):
-            _parser(extended)
+        _parser(extended)
 
 
 # What a text that uses the syntax of mlir_affine_py/grammar/extended.lark holds: a dialect
