@@ -215,3 +215,10 @@ func.func @unnamed_async_alloc_read_no_further(%n: index) {
   gpu.alloc async (%n) : memref<?xf32
   return
 }
+
+// -----
+
+// An object without its target: the attribute's parser reports it twice.
+// expected-error@+2 {{expected attribute value}}
+// expected-error@+1 {{failed to parse GPU_ObjectAttr parameter 'target' which is to be a `Attribute`}}
+gpu.binary @no_target [#gpu.object<>]
