@@ -67,7 +67,7 @@ def _table_body(body: str) -> str:
     entries = _split(body[1:-1]) if body.startswith("[") else []
     entries = [normalized(entry) for entry in entries]
     entries.sort(key=lambda entry: entry.partition('"')[2].partition('"')[0])
-    return "[" + ", ".join(entries) + "]"
+    return "[" + ", ".join(entries) + "]" if entries else ""     # an empty table: `<>`
 
 
 def _metadata_body(body: str) -> str:
@@ -98,7 +98,15 @@ def _typed_integer(value: str) -> str:
 
 def _split(text: str) -> list:
     """The comma-separated parts of `text` at bracket depth zero."""
-    parts, depth, start, index = [], 0, 0, 0
+    starts = [0] + [comma + 1 for comma in _commas(text)]
+    ends = [comma for comma in _commas(text)] + [len(text)]
+    parts = [text[start:end].strip() for start, end in zip(starts, ends)]
+    return parts if parts[-1] else parts[:-1]
+
+
+def _commas(text: str) -> list:
+    """The offsets of the commas of `text` at bracket depth zero."""
+    commas, depth, index = [], 0, 0
     while index < len(text):
         char = text[index]
         if char == '"':
@@ -112,12 +120,42 @@ def _split(text: str) -> list:
         elif char in ">])}":
             depth -= 1
         elif char == "," and depth == 0:
-            parts.append(text[start:index].strip())
-            start = index + 1
+            commas.append(index)
         index += 1
-    if text[start:].strip():
-        parts.append(text[start:].strip())
-    return parts
+    return commas
+
+
+# The attributes whose parameters are checked as their generated parsers
+# check them: the first parameter's name and kind, and how many there are
+# at least and at most.
+_PARAMETERS = {"#gpu.object": ("GPU_ObjectAttr", "target", "Attribute", 2, None),
+               "#gpu.select_object": ("GPU_SelectObjectAttr", "target", "Attribute", 1, 1),
+               "#gpu.kernel_metadata": ("GPU_KernelMetadataAttr", "name", "StringAttr", 2, None)}
+
+
+def check(text: str):
+    """None, or (message, offset in `text`, the second error's message and
+    offset) where mlir-opt rejects the parameters of `text`."""
+    head, angle, rest = text.partition("<")
+    found = _PARAMETERS.get(head)
+    if found is None or not angle or not rest.endswith(">"):
+        return None
+    attr, first, kind, least, most = found
+    body, close = rest[:-1], len(text) - 1
+    commas = _commas(body)
+    start = len(head) + 1
+    if not body.strip():
+        return ("expected attribute value", close,
+                f"failed to parse {attr} parameter '{first}' which is to be a `{kind}`", close)
+    if len(commas) + 1 < least:
+        return "expected ','", close, None, None
+    if most is not None and len(commas) + 1 > most:
+        return "expected '>'", start + commas[most - 1], None, None
+    if head == "#gpu.object" and not body[commas[-1] + 1:].strip():
+        return ("expected attribute value", start + commas[-1] + 1,
+                f"failed to parse {attr} parameter 'object' which is to be a `StringAttr`",
+                close)
+    return None
 
 
 def _string_end(text: str, index: int) -> int:

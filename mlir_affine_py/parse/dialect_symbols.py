@@ -101,24 +101,25 @@ def dialect_attribute(token, aliases=None) -> A.Attribute:
     if is_enum_attribute(token.value):
         return enum_attribute(token)
     if token.value.startswith(_GPU_COMPILATION_PREFIXES):
+        # rare: kept out of start-up
         _check_gpu_object(token)
-        from ..dialects.gpu_attributes import normalized    # rare: kept out of start-up
+        from ..dialects.gpu_attributes import normalized
         return A.OpaqueAttr(normalized(token.value))
     return A.OpaqueAttr(printed_symbol(token.value))
 
 
-_GPU_OBJECT = "#gpu.object<"
-
-
 def _check_gpu_object(token) -> None:
-    """`#gpu.object<>`: its target, the first parameter, is missing, which
-    the attribute's generated parser reports twice, at the `>`."""
-    text = token.value
-    if text.startswith(_GPU_OBJECT) and not text[len(_GPU_OBJECT):-1].strip():
-        at = advance((token.line, token.column), text[:-1])
-        raise MLIRError("expected attribute value", at, notes=[(
-            "error", "failed to parse GPU_ObjectAttr parameter 'target' which is to be a "
-            "`Attribute`", at)])
+    """A gpu compilation attribute missing a parameter, or with one too
+    many, as its generated parser reports it (gpu_attributes.check)."""
+    from ..dialects.gpu_attributes import check
+    found = check(token.value)
+    if found is None:
+        return
+    message, offset, second, second_offset = found
+    start = (token.line, token.column)
+    notes = [] if second is None else [
+        ("error", second, advance(start, token.value[:second_offset]))]
+    raise MLIRError(message, advance(start, token.value[:offset]), notes=notes)
 
 
 def printed_symbol(text: str) -> str:

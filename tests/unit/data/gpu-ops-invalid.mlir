@@ -222,3 +222,27 @@ func.func @unnamed_async_alloc_read_no_further(%n: index) {
 // expected-error@+2 {{expected attribute value}}
 // expected-error@+1 {{failed to parse GPU_ObjectAttr parameter 'target' which is to be a `Attribute`}}
 gpu.binary @no_target [#gpu.object<>]
+
+// -----
+
+// An object's string is its second parameter.
+// expected-error@+1 {{expected ','}}
+gpu.binary @target_only [#gpu.object<#rocdl.target>]
+
+// -----
+
+// expected-error@+2 {{expected attribute value}}
+// expected-error@+1 {{failed to parse GPU_ObjectAttr parameter 'object' which is to be a `StringAttr`}}
+gpu.binary @no_object [#gpu.object<#nvvm.target,  >]
+
+// -----
+
+// A selection names one object.
+// expected-error@+1 {{expected '>'}}
+gpu.binary @two_selected <#gpu.select_object<0, 1>> [#gpu.object<#nvvm.target, "">]
+
+// -----
+
+// expected-error@+2 {{expected attribute value}}
+// expected-error@+1 {{failed to parse GPU_KernelMetadataAttr parameter 'name' which is to be a `StringAttr`}}
+module attributes {gpu.kernel = #gpu.kernel_metadata< >} {}
