@@ -145,7 +145,7 @@ def check(text: str):
     commas = _commas(body)
     start = len(head) + 1
     if not body.strip():
-        return ("expected attribute value", close,
+        return ("expected attribute value", start,
                 f"failed to parse {attr} parameter '{first}' which is to be a `{kind}`", close)
     if len(commas) + 1 < least:
         return "expected ','", close, None, None
