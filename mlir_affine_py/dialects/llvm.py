@@ -68,10 +68,29 @@ def llvm_type(token) -> T.Type:
     keyword = head[len(PREFIX_TYPE):]
     if keyword not in TYPE_KEYWORDS:
         raise MLIRError(f"unknown LLVM type: {keyword}", position_in(token, len(PREFIX_TYPE)))
+    if keyword == "struct":
+        _check_struct(token, len(head))
     if keyword != "ptr" or not angle:
         return T.OpaqueType(PREFIX_TYPE + nested_text(text[len(PREFIX_TYPE):]))
     space = _address_space(token, len(head) + 1)
     return T.OpaqueType("!llvm.ptr" if space == 0 else f"!llvm.ptr<{space}>")
+
+
+def _check_struct(token, body_at: int) -> None:
+    """What LLVMStructType's parser rejects first in the texts seen so far:
+    no `<` after `struct`, a field that is a string (a name stands only
+    before the fields)."""
+    text = token.value
+    if not text.startswith("<", body_at):
+        raise MLIRError("expected '<'", position_in(token, body_at))
+    open_at = text.find("(", body_at)
+    if open_at < 0 or not text.endswith(")>"):
+        return
+    starts = [open_at + 1] + [comma + 1 for comma in top_level_offsets(text[:-2], ",", open_at + 1)]
+    for start in starts:
+        field = len(text[start:]) - len(text[start:].lstrip())
+        if text.startswith('"', start + field):
+            raise MLIRError("expected valid keyword", position_in(token, start + field))
 
 
 def nested_text(text: str) -> str:

@@ -71,9 +71,10 @@ def parse_format_op(cls, t, children):
                             if state.all_operands is not None else _name_position(cls, t, state))
     else:
         for decl in cls.ods_operands:
-            count = len(state.operands.get(decl.name, ()))
-            if count:
-                operand_types.extend(_types_of(cls, decl.name, count, state))
+            group = state.operands.get(decl.name, ())
+            if group:
+                _check_type_count(cls, decl.name, group, state)
+                operand_types.extend(_types_of(cls, decl.name, len(group), state))
     _check_type_sources(cls, t, state)
     result_types = list(state.types.get("results", ()))
     if "results" not in state.types:
@@ -137,6 +138,19 @@ def _position_before(t, text: str, anchor) -> tuple:
     index = source.rfind(text, 0, anchor.start_pos)
     return (anchor.line - source.count("\n", index, anchor.start_pos),
             index - source.rfind("\n", 0, index))
+
+
+def _check_type_count(cls, name, group, state) -> None:
+    """OpAsmParser::resolveOperands: the types the format read for `$name`
+    (`type($name)`, which a truncated text may leave empty) are as many as
+    its operands, or the error is at its first operand."""
+    given = state.types.get(name)
+    if given is None and (name in cls.ods_types or cls.has_trait(SameOperandsAndResultType)):
+        return              # the types come from another variable or a rule
+    given = given or ()
+    if len(given) != len(group):
+        raise MLIRError(f"custom op '{cls.name}' number of operands and types do not match: "
+                        f"got {len(group)} operands and {len(given)} types", pos_of(group[0]))
 
 
 def _types_of(cls, name, count, state) -> list:

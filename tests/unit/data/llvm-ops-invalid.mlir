@@ -878,3 +878,25 @@ func.func @va_arg_type_then_attributes(%list: !llvm.ptr) {
   %0 = llvm.va_arg %list : f64 {nontemporal}
   llvm.return
 }
+
+// -----
+
+// A struct type's body is bracketed.
+// expected-error@+1 {{expected '<'}}
+llvm.func @bare_struct() -> !llvm.struct
+
+// -----
+
+llvm.func @string_field(%s: !llvm.struct<(i32, f64)>) {
+  // A struct's name stands before its fields, not among them.
+  // expected-error@+1 {{expected valid keyword}}
+  %0 = llvm.extractvalue %s[0] : !llvm.struct<(i32, "f64")>
+  llvm.return
+}
+
+// -----
+
+llvm.func @untyped_return(%a: i32) -> i32 {
+  // expected-error@+1 {{custom op 'llvm.return' number of operands and types do not match: got 1 operands and 0 types}}
+  llvm.return %a :
+}
