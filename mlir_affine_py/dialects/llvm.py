@@ -86,11 +86,37 @@ def _check_struct(token, body_at: int) -> None:
     open_at = text.find("(", body_at)
     if open_at < 0 or not text.endswith(")>"):
         return
-    starts = [open_at + 1] + [comma + 1 for comma in top_level_offsets(text[:-2], ",", open_at + 1)]
-    for start in starts:
-        field = len(text[start:]) - len(text[start:].lstrip())
-        if text.startswith('"', start + field):
-            raise MLIRError("expected valid keyword", position_in(token, start + field))
+    commas = list(top_level_offsets(text[:-2], ",", open_at + 1))
+    for start, end in zip([open_at + 1] + [c + 1 for c in commas], commas + [len(text) - 2]):
+        field = text[start:end]
+        at = start + len(field) - len(field.lstrip())
+        if text.startswith('"', at):
+            raise MLIRError("expected valid keyword", position_in(token, at))
+        # One type per field: after it, a `,` or the `)`, where the parser
+        # stands at the end of the type.
+        after = _type_end(text, at, end)
+        if text[after:end].strip():
+            raise MLIRError("expected ')'", position_in(token, after))
+
+
+def _type_end(text: str, index: int, end: int) -> int:
+    """The offset after the type that starts at `index` (its brackets
+    balanced, outside strings), at the first blank outside brackets."""
+    depth = 0
+    while index < end:
+        char = text[index]
+        if char == '"':
+            index += 1
+            while index < end and text[index] != '"':
+                index += 2 if text[index] == "\\" else 1
+        elif char in "<([{":
+            depth += 1
+        elif char in ">)]}":
+            depth -= 1
+        elif char.isspace() and depth == 0:
+            return index
+        index += 1
+    return end
 
 
 def nested_text(text: str) -> str:

@@ -900,3 +900,9 @@ llvm.func @untyped_return(%a: i32) -> i32 {
   // expected-error@+1 {{custom op 'llvm.return' number of operands and types do not match: got 1 operands and 0 types}}
   llvm.return %a :
 }
+
+// -----
+
+// One type per field.
+// expected-error@+1 {{expected ')'}}
+llvm.func @two_types_in_a_field(!llvm.struct<(i32, i64 f32)>)
