@@ -98,8 +98,9 @@ def _typed_integer(value: str) -> str:
 
 def _split(text: str) -> list:
     """The comma-separated parts of `text` at bracket depth zero."""
-    starts = [0] + [comma + 1 for comma in _commas(text)]
-    ends = [comma for comma in _commas(text)] + [len(text)]
+    commas = _commas(text)
+    starts = [0] + [comma + 1 for comma in commas]
+    ends = commas + [len(text)]
     parts = [text[start:end].strip() for start, end in zip(starts, ends)]
     return parts if parts[-1] else parts[:-1]
 

@@ -79,7 +79,7 @@ def llvm_type(token) -> T.Type:
 def _check_struct(token, body_at: int) -> None:
     """What LLVMStructType's parser rejects first in the texts seen so far:
     no `<` after `struct`, a field that is a string (a name stands only
-    before the fields)."""
+    before the fields), a field of more than one type."""
     text = token.value
     if not text.startswith("<", body_at):
         raise MLIRError("expected '<'", position_in(token, body_at))
@@ -94,29 +94,9 @@ def _check_struct(token, body_at: int) -> None:
             raise MLIRError("expected valid keyword", position_in(token, at))
         # One type per field: after it, a `,` or the `)`, where the parser
         # stands at the end of the type.
-        after = _type_end(text, at, end)
+        after = min(next(top_level_offsets(text[:end], blank, at), end) for blank in " \t\n")
         if text[after:end].strip():
             raise MLIRError("expected ')'", position_in(token, after))
-
-
-def _type_end(text: str, index: int, end: int) -> int:
-    """The offset after the type that starts at `index` (its brackets
-    balanced, outside strings), at the first blank outside brackets."""
-    depth = 0
-    while index < end:
-        char = text[index]
-        if char == '"':
-            index += 1
-            while index < end and text[index] != '"':
-                index += 2 if text[index] == "\\" else 1
-        elif char in "<([{":
-            depth += 1
-        elif char in ">)]}":
-            depth -= 1
-        elif char.isspace() and depth == 0:
-            return index
-        index += 1
-    return end
 
 
 def nested_text(text: str) -> str:

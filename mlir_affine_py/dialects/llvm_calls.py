@@ -96,6 +96,13 @@ class _CallLike(RegisteredOp):
 
     syntax_extended = True
 
+    def print_cconv(self, p) -> None:
+        """The calling convention after the op's name, where it is not C's."""
+        p.write(" ")
+        cconv = self.properties.get("CConv", CCONV_C)
+        if cconv != CCONV_C:
+            p.write(_case(cconv) + " ")
+
     def print_callee(self, p, operands) -> list:
         """`@callee(%args)`, or `%fn(%args)` for an indirect call (the
         callee its first operand): the arguments."""
@@ -341,10 +348,7 @@ class LLVMCallOp(_CallLike):
 
     def print(self, p) -> None:
         props = self.properties
-        p.write(" ")
-        cconv = props.get("CConv", CCONV_C)
-        if cconv != CCONV_C:
-            p.write(_case(cconv) + " ")
+        self.print_cconv(p)
         tail = props.get("TailCallKind", TAIL_CALL_NONE)
         if tail != TAIL_CALL_NONE:
             p.write(_case(tail) + " ")
@@ -464,10 +468,7 @@ class LLVMInvokeOp(_CallLike):
 
     def print(self, p) -> None:
         props = self.properties
-        p.write(" ")
-        cconv = props.get("CConv", CCONV_C)
-        if cconv != CCONV_C:
-            p.write(_case(cconv) + " ")
+        self.print_cconv(p)
         sizes = props["operandSegmentSizes"].value
         operands = self.operands[:sizes[0]]
         args = self.print_callee(p, operands)

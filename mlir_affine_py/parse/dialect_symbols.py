@@ -102,13 +102,13 @@ def dialect_attribute(token, aliases=None) -> A.Attribute:
         return enum_attribute(token)
     if token.value.startswith(_GPU_COMPILATION_PREFIXES):
         # rare: kept out of start-up
-        _check_gpu_object(token)
+        _check_gpu_attribute(token)
         from ..dialects.gpu_attributes import normalized
         return A.OpaqueAttr(normalized(token.value))
     return A.OpaqueAttr(printed_symbol(token.value))
 
 
-def _check_gpu_object(token) -> None:
+def _check_gpu_attribute(token) -> None:
     """A gpu compilation attribute missing a parameter, or with one too
     many, as its generated parser reports it (gpu_attributes.check)."""
     from ..dialects.gpu_attributes import check
