@@ -370,17 +370,27 @@ def _statements_below(node) -> list:
     return names
 
 
-def ast_build(scop, loop_type: str = "atomic", width: int | None = None) -> isl.AstBuild:
+def ast_build(scop, loop_type: str | dict = "atomic", width: int | None = None) -> isl.AstBuild:
     """An AST build asking for simple code: no disjunctive conditions, and
     with `loop_type` "atomic" one loop per schedule dimension and group of
     statements (statements whose ranges differ share the loop and are
     guarded, rather than the loop being split); "" leaves isl's default.
     `width` is the number of schedule dimensions (2d+1 by default; a tiled
-    schedule has more)."""
+    schedule has more); a dict gives the type of each dimension.
+    """
     build = isl.AstBuild.from_context(isl.Set(f"[{scop.param_text()}] -> {{ : }}", context=CONTEXT))
     if not loop_type:
         return build
     times = ", ".join(f"t{k}" for k in range(width or 2 * scop.depth + 1))
+    if isinstance(loop_type, dict):
+        # {dimension: type}, the key None for every other dimension: isl's
+        # `unroll` turns a loop into one copy of its body per value.
+        default = loop_type.get(None, "atomic")
+        named = {d: kind for d, kind in loop_type.items() if d is not None}
+        others = "".join(f" and x != {d}" for d in named)
+        parts = [f"[{times}] -> {kind}[x] : x = {d}" for d, kind in named.items()]
+        parts.append(f"[{times}] -> {default}[x] : x >= 0{others}")
+        return build.set_options(isl.UnionMap(f"{{ {'; '.join(parts)} }}", context=CONTEXT))
     if ":" in loop_type:
         # "atomic:K": atomic loops for the dimensions before K, separate
         # ones from K on (statements whose ranges differ get loops of their

@@ -90,8 +90,8 @@ class BandTransform(BandTiling):
         deltas = self.band_deltas()
         if deltas is None:
             return []
-        return [k for k, row in enumerate(matrix) if _min_along(deltas, row) is None
-                or _min_along(deltas, row) < 0]
+        return [k for k, row in enumerate(matrix) if min_along(deltas, row) is None
+                or min_along(deltas, row) < 0]
 
     def find_skew(self) -> list | None:
         """Pluto's criterion: for each loop k, the skew factors (f_k0 ..
@@ -108,7 +108,7 @@ class BandTransform(BandTiling):
                                 key=lambda f: (sum(f), [-x for x in f]))
             for factors in candidates:
                 row = list(factors) + [1] + [0] * (n - k - 1)
-                low = _min_along(deltas, row)
+                low = min_along(deltas, row)
                 if low is not None and low >= 0:
                     matrix[k] = row
                     break
@@ -170,7 +170,7 @@ def tile_loops_made(schedule: isl.UnionMap, domain: isl.UnionSet, outer: int, in
     return not relation.domain().is_singleton() and not relation.is_single_valued()
 
 
-def _min_along(deltas: isl.Set, row) -> int | None:
+def min_along(deltas: isl.Set, row) -> int | None:
     """The least value of `row . d` over the distance vectors, None when
     unbounded below."""
     space = isl.LocalSpace.from_space(deltas.get_space())

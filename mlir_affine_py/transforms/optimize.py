@@ -11,7 +11,13 @@ steps, each the existing pass run with the options chosen here:
    wherever a time step outgrows the tile's share of the cache.
 1. **Fusion and permutation** (`-affine-permute-and-fuse`): the statements
    get the schedule of the fusion conflict graph and its cost model.
-2. **Tiling** (`cache_tiling.py`, on `-affine-loop-tile` with its
+2. **Register tiles for recurrences** (`recurrence_jam.py`): where an
+   innermost loop carries a recurrence (seidel-2d's `A[i][j]` from
+   `A[i][j-1]`), each iteration waits for the one before whatever the
+   cache holds; the loop is skewed by the one around it, which is unrolled
+   and jammed (`jam-recurrences`, 4): independent chains run together.
+   Such nests are bound by latency, not by the cache, and are not tiled.
+3. **Tiling** (`cache_tiling.py`, on `-affine-loop-tile` with its
    `polyhedral` extension): a band is tiled where a loop of it carries reuse
    that the cache loses, with the largest sizes whose tile footprint fits
    half the cache; an imperfect nest is distributed where that exposes such
@@ -25,7 +31,7 @@ steps, each the existing pass run with the options chosen here:
    loop.  In the nests left untiled, the loop around an innermost loop that
    accumulates into one element is unrolled and jammed likewise
    (`reduction_jam.py`): independent add chains instead of one.
-3. **Parallel loops** (`profitable_parallelize.py`, on
+4. **Parallel loops** (`profitable_parallelize.py`, on
    `-affine-parallelize`): the outermost loop (a tile loop after tiling)
    that carries no dependence and does enough work per run to pay for a
    parallel region becomes `affine.parallel`; `max-nested=1` by default,
@@ -47,6 +53,7 @@ from ..passes import Option, Pass
 from .cache_tiling import CACHE_SHARE, DEFAULT_CACHE_KIB, CacheTiling
 from .permute_and_fuse import AffinePermuteAndFuse, affine_regions
 from .profitable_parallelize import MIN_PARALLEL_WORK, ProfitableParallelize
+from .recurrence_jam import RECURRENCE_FACTOR, jam_recurrences
 from .reduction_jam import REDUCTION_FACTOR, jam_reductions
 from .register_tiling import DEFAULT_FACTOR
 from .time_tiling import time_tile
@@ -83,6 +90,11 @@ class AffineOptimize(Pass):
                             "where it is legal: independent add chains instead of one that "
                             "the vectorizer cannot reorder (reduction_jam.py); 0 or 1: off",
                             unsigned=True)
+    jam_recurrences = Option(RECURRENCE_FACTOR, "Skew and unroll-and-jam by this factor the "
+                             "loop around an innermost loop that carries a recurrence (a "
+                             "value computed from the iteration before), so that that many "
+                             "independent chains run together (recurrence_jam.py); 0 or 1: off",
+                             unsigned=True)
     parallelize = Option(True, "Make the outermost loop that carries no dependence "
                          "affine.parallel (-affine-parallelize)")
     cache_size = Option(DEFAULT_CACHE_KIB, "Size in KiB of the cache a tile's footprint "
@@ -111,6 +123,11 @@ class AffineOptimize(Pass):
             for region in affine_regions(op):
                 for run in _runs_without(region, time_tiled):
                     fusion.run_on_region(run)
+        if self.tile and self.jam_recurrences > 1:
+            # Before cache tiling: a recurrence is bound by its latency, not
+            # by the cache, wherever its data lies.
+            time_tiled.update(jam_recurrences(op, self.jam_recurrences, self.remark,
+                                              skip=time_tiled))
         if self.tile:
             tiling = CacheTiling(cache_size=self.cache_size, remarks=self.remarks,
                                  polyhedral=True, skew=self.skew, skip=time_tiled,

@@ -1,0 +1,127 @@
+"""Register tiles for recurrences (transforms/recurrence_jam.py): an
+innermost loop that carries a recurrence is skewed by the loop around it
+and that loop unrolled and jammed, where the copies are independent along
+the new axis; the interpreter computes the same bits before and after, and
+nests without such a recurrence, or where no small skew makes the copies
+independent, are left as they are with a remark."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import lit_shell
+from affine_programs import assert_mlir_opt_reprints
+from support import MLIR_OPT, REPO_ROOT
+
+# Gauss-Seidel sweeps in place (PolyBench seidel-2d at 34 x 34): A[i][j]
+# reads A[i][j-1] of the iteration before (distance (0, 1)) and the row
+# above, new, at (1, -1), (1, 0), (1, 1).  Along j + 2i the four copies of
+# i .. i+3 are independent.
+SEIDEL = """func.func @seidel(%A: memref<34x34xf64>) {
+  %nine = arith.constant 9.0 : f64
+  affine.for %t = 0 to 3 {
+    affine.for %i = 1 to 33 {
+      affine.for %j = 1 to 33 {
+        %0 = affine.load %A[%i - 1, %j - 1] : memref<34x34xf64>
+        %1 = affine.load %A[%i - 1, %j] : memref<34x34xf64>
+        %2 = affine.load %A[%i - 1, %j + 1] : memref<34x34xf64>
+        %3 = affine.load %A[%i, %j - 1] : memref<34x34xf64>
+        %4 = affine.load %A[%i, %j] : memref<34x34xf64>
+        %5 = affine.load %A[%i, %j + 1] : memref<34x34xf64>
+        %6 = affine.load %A[%i + 1, %j - 1] : memref<34x34xf64>
+        %7 = affine.load %A[%i + 1, %j] : memref<34x34xf64>
+        %8 = affine.load %A[%i + 1, %j + 1] : memref<34x34xf64>
+        %s0 = arith.addf %0, %1 : f64
+        %s1 = arith.addf %s0, %2 : f64
+        %s2 = arith.addf %s1, %3 : f64
+        %s3 = arith.addf %s2, %4 : f64
+        %s4 = arith.addf %s3, %5 : f64
+        %s5 = arith.addf %s4, %6 : f64
+        %s6 = arith.addf %s5, %7 : f64
+        %s7 = arith.addf %s6, %8 : f64
+        %v = arith.divf %s7, %nine : f64
+        affine.store %v, %A[%i, %j] : memref<34x34xf64>
+      }
+    }
+  }
+  return
+}
+"""
+
+# A first-order filter along each row, rows independent: jammed unskewed.
+ROWS = """func.func @rows(%A: memref<24x40xf64>, %B: memref<24x40xf64>) {
+  %half = arith.constant 0.5 : f64
+  affine.for %i = 0 to 24 {
+    affine.for %j = 1 to 40 {
+      %p = affine.load %A[%i, %j - 1] : memref<24x40xf64>
+      %b = affine.load %B[%i, %j] : memref<24x40xf64>
+      %m = arith.mulf %p, %half : f64
+      %s = arith.addf %m, %b : f64
+      affine.store %s, %A[%i, %j] : memref<24x40xf64>
+    }
+  }
+  return
+}
+"""
+
+# Each row also reads the last column of the row above, written at the end
+# of that row: along j + f i the copies of one iteration depend on each
+# other for every f up to 30, so nothing is jammed.
+LAST_COLUMN = ROWS.replace("%b = affine.load %B[%i, %j]", "%b = affine.load %A[%i - 1, 39]") \
+    .replace("affine.for %i = 0 to 24", "affine.for %i = 1 to 24")
+
+# Each element reads the pivot element of its row, written once, far along
+# (floyd-warshall's row k): no recurrence.
+PIVOT = ROWS.replace("%p = affine.load %A[%i, %j - 1]", "%p = affine.load %A[%i, 0]")
+
+
+def _optimize(text: str, options: str = "") -> tuple:
+    flags = [f"-affine-optimize=remarks=true {options}".strip(), "-"]
+    done = lit_shell.run_pyaffine_opt(flags, text.encode(), REPO_ROOT)
+    assert done.code == 0, done.stderr.decode()
+    return done.stdout.decode(), done.stderr.decode()
+
+
+def _arrays(text: str, seed: int) -> list:
+    from mlir_affine_py.interpreter import random_arguments, run_function
+    from mlir_affine_py.parse.parser import parse_source
+    module = parse_source(text)
+    func = next(op for op in module.walk() if op.op_name == "func.func")
+    args = random_arguments(func, seed)
+    run_function(module, func.sym_name, args)
+    return [a.tobytes() for a in args if isinstance(a, np.ndarray)]
+
+
+@pytest.mark.parametrize("text, axis", [(SEIDEL, "%j + 2 * %i"), (ROWS, "%j")],
+                         ids=["seidel", "rows"])
+def test_a_recurrence_is_skewed_and_jammed_with_the_same_bits(text, axis):
+    out, remarks = _optimize(text)
+    assert "step 4" in out and out.count("arith.divf" if text is SEIDEL else "arith.mulf") == 4
+    assert (f"skewed and jammed: %j carries a recurrence (every flow dependence along it at a "
+            f"distance of 1 to 4), a chain each iteration waits on; along the new axis {axis}, 4 "
+            f"consecutive iterations of %i are independent and run jammed: 4 chains") in remarks
+    for seed in range(3):
+        assert _arrays(out, seed) == _arrays(text, seed)
+    if MLIR_OPT is not None:
+        assert_mlir_opt_reprints(MLIR_OPT, [out])
+
+
+def test_the_factor_is_an_option():
+    out, _ = _optimize(SEIDEL, "jam-recurrences=8")
+    assert "step 8" in out and out.count("arith.divf") == 8
+    assert _arrays(out, 0) == _arrays(SEIDEL, 0)
+    off, remarks = _optimize(SEIDEL, "jam-recurrences=0")
+    assert "step" not in off and "skewed and jammed" not in remarks
+
+
+def test_copies_that_stay_dependent_are_not_jammed():
+    out, remarks = _optimize(LAST_COLUMN)
+    assert "step" not in out
+    assert ("band (%i, %j) not skewed and jammed: no skew factor up to 3 makes 4 consecutive "
+            "iterations of %i independent along a wavefront") in remarks
+
+
+def test_a_value_read_all_along_the_loop_is_no_recurrence():
+    out, remarks = _optimize(PIVOT)
+    assert "step" not in out and "jammed" not in remarks
