@@ -30,7 +30,8 @@ steps, each the existing pass run with the options chosen here:
    `register_tiling.py`) where the copies share a load of the innermost
    loop.  In the nests left untiled, the loop around an innermost loop that
    accumulates into one element is unrolled and jammed likewise
-   (`reduction_jam.py`): independent add chains instead of one.
+   (`reduction_jam.py`; where the inner loop's bounds depend on it, as a
+   schedule, `polyhedral/jam.py`): independent add chains instead of one.
 4. **Parallel loops** (`profitable_parallelize.py`, on
    `-affine-parallelize`): the outermost loop (a tile loop after tiling)
    that carries no dependence and does enough work per run to pay for a

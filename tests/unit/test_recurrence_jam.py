@@ -125,3 +125,59 @@ def test_copies_that_stay_dependent_are_not_jammed():
 def test_a_value_read_all_along_the_loop_is_no_recurrence():
     out, remarks = _optimize(PIVOT)
     assert "step" not in out and "jammed" not in remarks
+
+
+# A lower triangular solve (PolyBench trisolv): x[i] is b[i] minus the dot
+# product of row i with the x[j] before it, then divided by L[i][i].  The
+# j loop's bound depends on i, so the syntactic unroll-and-jam refuses it;
+# jammed as a schedule, copy i+k runs its part of the i body where its own
+# j iterations begin and end: the division of x[i] lands before copy i+1
+# reads it.
+TRISOLV = """func.func @trisolv(%L: memref<40x40xf64>, %x: memref<40xf64>, %b: memref<40xf64>) {
+  affine.for %i = 0 to 40 {
+    %0 = affine.load %b[%i] : memref<40xf64>
+    affine.store %0, %x[%i] : memref<40xf64>
+    affine.for %j = 0 to affine_map<(d0) -> (d0)>(%i) {
+      %l = affine.load %L[%i, %j] : memref<40x40xf64>
+      %xj = affine.load %x[%j] : memref<40xf64>
+      %m = arith.mulf %l, %xj : f64
+      %xi = affine.load %x[%i] : memref<40xf64>
+      %s = arith.subf %xi, %m : f64
+      affine.store %s, %x[%i] : memref<40xf64>
+    }
+    %1 = affine.load %x[%i] : memref<40xf64>
+    %d = affine.load %L[%i, %i] : memref<40x40xf64>
+    %q = arith.divf %1, %d : f64
+    affine.store %q, %x[%i] : memref<40xf64>
+  }
+  return
+}
+"""
+
+# Each row's dot product also reads x of the row after it, before that
+# row's first statement overwrites it with b: jammed, copy i + 1 would
+# store b[i+1] before copy i reads the old x[i+1]; isl finds the schedule
+# illegal.
+TRISOLV_AHEAD = TRISOLV.replace(
+    "%m = arith.mulf %l, %xj : f64",
+    "%xn = affine.load %x[%i + 1] : memref<40xf64>\n"
+    "      %lx = arith.mulf %l, %xj : f64\n"
+    "      %m = arith.addf %lx, %xn : f64").replace("affine.for %i = 0 to 40", "affine.for %i = 0 to 39")
+
+
+def test_a_triangular_reduction_is_jammed_as_a_schedule():
+    out, remarks = _optimize(TRISOLV)
+    assert "step 8" in out and out.count("arith.mulf") >= 8
+    assert ("%i unrolled and jammed by 8 as a schedule (the inner loop's bounds depend on it): "
+            "the innermost loop accumulates into one element of a memref, indexed by %i") in remarks
+    for seed in range(3):
+        assert _arrays(out, seed) == _arrays(TRISOLV, seed)
+    if MLIR_OPT is not None:
+        assert_mlir_opt_reprints(MLIR_OPT, [out])
+
+
+def test_a_triangular_jam_that_reverses_a_dependence_is_refused():
+    out, remarks = _optimize(TRISOLV_AHEAD)
+    assert "step" not in out
+    assert ("%i not unrolled and jammed: a bound of a loop inside it depends on a value defined "
+            "in it, and the jammed schedule would reverse a dependence (isl)") in remarks
