@@ -23,6 +23,10 @@ class ProfitableParallelize(AffineParallelize):
     it does too little work to pay for starting and joining the threads
     (durbin's inner loops, run once per iteration of a sequential loop)."""
 
+    # One isl computation per loop before the search pair by pair, which
+    # the jammed bodies of the earlier steps make long (a hundred accesses).
+    whole_loop_first = True
+
     min_parallel_work = Option(MIN_PARALLEL_WORK, "Iterations of the innermost loops one "
                                "run of a loop must execute, at least, to run in parallel",
                                unsigned=True)
