@@ -137,8 +137,10 @@ def carried_dependence(loop, analysis, accesses_of: dict | None = None,
     distinct memrefs), with notes at the two accesses of a dependence.
     `accesses_of`, given, keeps each op's MemRefAccess for the next loop
     asked about while the IR stays as it is.  With `whole_loop_first`, the
-    loop's dependences are first computed at once (`_carries_nothing`): a
-    loop they show parallel skips the search pair by pair, its reference.
+    loop's dependences are first computed at once (`_carried_statements`): a
+    loop they show parallel skips the search pair by pair, its reference,
+    and in one that carries a dependence the search tries first the pairs
+    of the statements they join.
     Every loop the reference finds parallel they find parallel; they find
     more where a step meets a `max` lower bound, which the SCoP's domains
     keep exactly (test_parallelize_fast_path.py)."""
@@ -161,45 +163,57 @@ def carried_dependence(loop, analysis, accesses_of: dict | None = None,
             return f"'{op.op_name}' may have memory effects", False
     if not accesses:
         return None, False
-    if whole_loop_first and _carries_nothing(loop, accesses):
-        return None, False
+    pairs = None
+    if whole_loop_first:
+        carried = _carried_statements(loop, accesses)
+        if carried == []:
+            return None, False
+        if carried:
+            # The pairs of the statements isl found first, then the rest.
+            first = [(src, dst) for src in accesses for dst in accesses
+                     if any(src.op in a and dst.op in b for a, b in carried)]
+            pairs = first + [(src, dst) for src in accesses for dst in accesses]
     depth = accesses[0].ivs.index(loop.induction_var) + 1
-    for src in accesses:
-        for dst in accesses:
-            result = analysis.check(src, dst, depth, want_components=False)
-            if result.kind == "failure":
-                return f"a dependence could not be analysed ({result.reason})", True
-            if result.kind != "none":
-                kind = {(True, False): "flow", (False, True): "anti"}.get(
-                    (src.is_write, dst.is_write), "output")
-                return (f"it carries the {kind} dependence from the {src.op.op_name} to "
-                        f"the {dst.op.op_name}", False,
-                        [("source of the dependence", src.op.pos),
-                         ("destination of the dependence", dst.op.pos)])
+    for src, dst in pairs or ((src, dst) for src in accesses for dst in accesses):
+        result = analysis.check(src, dst, depth, want_components=False)
+        if result.kind == "failure":
+            return f"a dependence could not be analysed ({result.reason})", True
+        if result.kind != "none":
+            kind = {(True, False): "flow", (False, True): "anti"}.get(
+                (src.is_write, dst.is_write), "output")
+            return (f"it carries the {kind} dependence from the {src.op.op_name} to "
+                    f"the {dst.op.op_name}", False,
+                    [("source of the dependence", src.op.pos),
+                     ("destination of the dependence", dst.op.pos)])
     return None, False
 
 
-def _carries_nothing(loop, accesses) -> bool:
-    """Whether the exact dependences of the whole loop, read as a SCoP with
-    the loops around it as parameters (`polyhedral/dependences.py`, one isl
-    computation instead of one per pair of accesses: a jammed body of 100
-    accesses took 2 s pair by pair), join no two instances of different
-    iterations.  Taken only where every memref is an allocation or argument
-    of its own (views are for the pairwise search to judge) and the loop is
-    a SCoP; False otherwise, and where a dependence is carried (the pairwise
-    search then names it)."""
+def _carried_statements(loop, accesses) -> list | None:
+    """The exact dependences of the whole loop, read as a SCoP with the
+    loops around it as parameters (`polyhedral/dependences.py`: one isl
+    computation instead of one per pair of accesses; a jammed body of a
+    hundred accesses took 2 s pair by pair): [(source ops, destination
+    ops)] of the statements joined by a dependence between instances of
+    different iterations, [] when none is, None where the question is the
+    pairwise search's alone (a memref that views another, or a loop that is
+    not a SCoP)."""
     if any(memref_root(access.memref) is not access.memref for access in accesses):
-        return False
+        return None
     try:
         scop = extract(loop)
     except NotAffine:
-        return False
+        return None
     maps: list = []
     compute_dependences(scop).all.foreach_map(maps.append)
-    # The loop is the SCoP's outermost: an instance's first dimension is its
-    # iteration, and a dependence is carried where the two differ there.
-    return all(dep.subtract(dep.equate(isl.dim_type.in_, 0, isl.dim_type.out, 0)).is_empty()
-               for dep in maps)
+    carried = []
+    for dep in maps:
+        # The loop is the SCoP's outermost: an instance's first dimension is
+        # its iteration, and a dependence is carried where the two differ.
+        if not dep.subtract(dep.equate(isl.dim_type.in_, 0, isl.dim_type.out, 0)).is_empty():
+            source = scop.statement(dep.get_tuple_name(isl.dim_type.in_))
+            target = scop.statement(dep.get_tuple_name(isl.dim_type.out))
+            carried.append((set(source.all_ops()), set(target.all_ops())))
+    return carried
 
 
 def _only_allocates(op, value=None) -> bool:

@@ -15,7 +15,7 @@ steps, each the existing pass run with the options chosen here:
    innermost loop carries a recurrence (seidel-2d's `A[i][j]` from
    `A[i][j-1]`), each iteration waits for the one before whatever the
    cache holds; the loop is skewed by the one around it, which is unrolled
-   and jammed (`jam-recurrences`, 4): independent chains run together.
+   and jammed (`jam-recurrences`, 8): independent chains run together.
    Such nests are bound by latency, not by the cache, and are not tiled.
 3. **Tiling** (`cache_tiling.py`, on `-affine-loop-tile` with its
    `polyhedral` extension): a band is tiled where a loop of it carries reuse

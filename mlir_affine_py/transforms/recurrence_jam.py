@@ -14,8 +14,7 @@ dependence between them, so unrolling `p` by F and jamming the copies into
 the loop over `q'` gives F independent chains per iteration, each point's
 ops in their order (checksums stay bit for bit).  It is the register tile
 of `reduction_jam.py` for recurrences through memory, where the jam needs
-a change of axes first.  Measured on seidel-2d (400 x 400, one thread, the
-C of the same schedule, 3 samples): 0.34 of the original's time by 4.
+a change of axes first.
 
 Definitions
 -----------
@@ -52,7 +51,9 @@ from .loop_utils import constant_trip_count, loop_name
 
 # Copies jammed: enough independent chains to cover the latency of one
 # point (seidel-2d's 6 dependent adds and a divide) several times over.
-RECURRENCE_FACTOR = 4
+# seidel-2d on one thread (5 samples): by 4, 0.32-0.34 of the original's
+# time; by 8, 0.22-0.24; by 16, 0.20-0.23, with twice the code.
+RECURRENCE_FACTOR = 8
 # A flow dependence carried by the innermost loop farther than this is not
 # a recurrence that serializes it (the vectorizer's width, in doubles).
 MAX_RECURRENCE_DISTANCE = 4

@@ -17,7 +17,7 @@
 // (t, i, j) is not permutable; -affine-optimize skews it by the smallest
 // factors that make it so, tiles it, and runs the tiles of each wavefront
 // in parallel (with `jam-recurrences=0`; by default the inner loop's
-// recurrence, A[i][j] from A[i][j-1], is skewed and jammed instead, four
+// recurrence, A[i][j] from A[i][j-1], is skewed and jammed instead, eight
 // rows at a time along j + 2i: recurrence_jam.py).  On one and on two
 // threads each prints the original's checksum.
 // CHECK: 3596713368012374224
@@ -29,7 +29,7 @@
 
 // JAMMED-LABEL: func.func @kernel
 // JAMMED:       affine.for %{{.*}} = 0 to 16 {
-// JAMMED-NEXT:    affine.for %{{.*}} = 1 to 63 step 4 {
+// JAMMED-NEXT:    affine.for %{{.*}} = 1 to 63 step 8 {
 // JAMMED-LABEL: func.func @main
 
 func.func @kernel(%A: memref<64x64xi64>) {
