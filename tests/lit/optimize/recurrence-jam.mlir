@@ -15,7 +15,25 @@
 // CHECK-DAG: #[[J0:.*]] = affine_map<(d0, d1) -> (d0 * -2 + d1)>
 // CHECK-DAG: #[[J7:.*]] = affine_map<(d0, d1) -> (d0 * -2 + d1 - 14)>
 // CHECK-DAG: #[[ROW7:.*]] = affine_set<(d0, d1) : (d0 - (d1 * 2 + 15) >= 0)>
-// CHECK-LABEL: func.func @seidel(%A: memref<34x34xf64>) {
+// CHECK-LABEL: func.func @seidel
+// CHECK:      affine.for %[[T:.*]] = 0 to 3 {
+// CHECK-NEXT:   affine.for %[[I:.*]] = 1 to 33 step 8 {
+// CHECK-NEXT:     affine.for %[[W:.*]] = #[[LB]](%[[I]]) to #[[UB]](%[[I]]) {
+// CHECK-NEXT:       affine.if #{{.*}}(%[[I]], %[[W]]) {
+// CHECK-NEXT:         %[[J:.*]] = affine.apply #[[J0]](%[[I]], %[[W]])
+// CHECK-NEXT:         affine.load %{{.*}}[%[[I]] - 1, %[[J]] - 1]
+// CHECK-COUNT-7:  arith.divf
+// CHECK:          affine.if #[[ROW7]](%[[W]], %[[I]]) {
+// CHECK-NEXT:       affine.apply
+// CHECK-NEXT:       affine.apply #[[J7]](%[[I]], %[[W]])
+// CHECK-COUNT-1:  arith.divf
+// CHECK-NOT:      arith.divf
+// CHECK:          return
+// REMARK: recurrence-jam.mlir:{{[0-9]+}}:5: remark: affine-loop-unroll-jam: band (%i, %j) skewed and jammed: %j carries a recurrence (every flow dependence along it at a distance of 1 to 4), a chain each iteration waits on; along the new axis %j + 2 * %i, 8 consecutive iterations of %i are independent and run jammed: 8 chains
+// OFF-LABEL: func.func @seidel
+// OFF:       affine.for %{{.*}} = 1 to 33 {
+// OFF-NEXT:    affine.for %{{.*}} = 1 to 33 {
+func.func @seidel(%A: memref<34x34xf64>) {
   %nine = arith.constant 9.0 : f64
   affine.for %t = 0 to 3 {
     affine.for %i = 1 to 33 {
