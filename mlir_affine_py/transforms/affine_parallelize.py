@@ -21,6 +21,11 @@ Design notes
   sequential: the parallel loop yields the reduced value and the combiner
   moves after it, applied to the initial value.  Reassociation can change
   floating-point results, so this is off by default, as upstream.
+- **Privatization.** With `privatize` (not in mlir-opt, off by default),
+  a loop whose carried dependences are all on buffers of the function
+  that each iteration writes before reading and nobody reads after the
+  loop runs in parallel with a copy of them per iteration
+  (`privatization.py`).
 - **Nesting.** A loop becomes parallel only while fewer than `max-nested`
   affine.parallel ops surround it within its affine scope.
 - **Against mlir-opt.** Whether a dependence exists is decided exactly by
@@ -43,6 +48,7 @@ from ..ir import types as T
 from ..ir.traits import ALLOCATE, ViewLikeOpInterface, is_memory_effect_free, memory_effects
 from ..passes import Option, Pass
 from .loop_utils import loop_name
+from .privatization import accesses_of, buffer_name, is_candidate, privatizable, privatize
 
 UNLIMITED = (1 << 32) - 1
 
@@ -61,6 +67,10 @@ class AffineParallelize(Pass):
     remarks = Option(False, "Remark, per loop, whether it runs in parallel and, if not, "
                      "which dependence or value it carries; a dependence that cannot be "
                      "analysed always gets a remark")
+    privatize = Option(False, "Run a loop in parallel whose carried dependences are all on "
+                       "buffers of the function each iteration writes before reading them and "
+                       "nobody reads after the loop, with a copy of them per iteration (not "
+                       "in mlir-opt)")
 
     def run_on_operation(self, op) -> None:
         analysis = DependenceAnalysis(alias_conservative=True)
@@ -83,23 +93,27 @@ class AffineParallelize(Pass):
                 self.remark(loop, f"stays sequential: {self.max_nested} parallel loops "
                             f"around it (max-nested)")
                 continue
-            carried, always, *notes = carried_dependence(loop, analysis, accesses)
+            carried, always, notes, private = carried_dependence(loop, analysis, accesses,
+                                                                 self.privatize)
             if carried is None:
-                candidates.append((loop, reductions))
+                candidates.append((loop, reductions, private))
             elif always:
                 self.emit_remark(loop, f"affine-parallelize: {loop_name(loop)} left sequential: "
                                  f"{carried}")
             else:
-                self.remark(loop, f"stays sequential: {carried}", notes=notes[0] if notes else ())
-        for loop, reductions in candidates:
+                self.remark(loop, f"stays sequential: {carried}", notes=notes)
+        for loop, reductions, private in candidates:
             unprofitable = self.unprofitable(loop)
             if unprofitable:
                 self.remark(loop, f"stays sequential: {unprofitable}")
             elif parallel_ops_around(loop) < self.max_nested:
                 name = loop_name(loop)
-                affine_parallelize(loop, reductions)
+                names = [buffer_name(memref) for memref, _ in private]
+                parallel = affine_parallelize(loop, reductions)
+                privatize(parallel, private)
                 kinds = ", ".join(kind for kind, _, _ in reductions)
-                self.remark(loop, "runs in parallel" + (f", reducing by {kinds}" if kinds else ""),
+                self.remark(loop, "runs in parallel" + (f", reducing by {kinds}" if kinds else "")
+                            + (f", with private copies of {', '.join(names)}" if names else ""),
                             name)
             else:
                 self.remark(loop, f"stays sequential: {self.max_nested} parallel loops "
@@ -117,47 +131,64 @@ class AffineParallelize(Pass):
 
 
 # ----------------------------------------------------------------- analysis
-def carried_dependence(loop, analysis, accesses_of: dict | None = None) -> tuple:
-    """`isLoopMemoryParallel` with exact dependences: (None, False) when the
-    loop carries no dependence; otherwise (why not, whether mlir-opt may
-    judge otherwise: a dependence that could not be analysed, such as
-    accesses through two views of one allocation, which mlir-opt takes as
-    distinct memrefs), with notes at the two accesses of a dependence.
-    `accesses_of`, given, keeps each op's MemRefAccess for the next loop
-    asked about while the IR stays as it is."""
-    accesses_of = {} if accesses_of is None else accesses_of
+def carried_dependence(loop, analysis, access_of: dict | None = None,
+                       may_privatize: bool = False) -> tuple:
+    """`isLoopMemoryParallel` with exact dependences: (None, False, (),
+    buffers to privatize) when the loop carries no dependence, or only on
+    buffers it may privatize (with `may_privatize`; each with the loop's
+    accesses of it); otherwise (why not, whether mlir-opt may judge
+    otherwise: a dependence that could not be analysed, such as accesses
+    through two views of one allocation, which mlir-opt takes as distinct
+    memrefs, notes at the two accesses of a dependence, []).  `access_of`,
+    given, keeps each op's MemRefAccess for the next loop asked about
+    while the IR stays as it is."""
+    access_of = {} if access_of is None else access_of
     if any(isinstance(r.type, T.MemRefType) for r in loop.results):
-        return "it carries a memref through iter_args", False
+        return "it carries a memref through iter_args", False, (), []
     accesses = []
     for op in loop.walk():
         if op is loop:
             continue
         if is_memory_access(op):
             if not _locally_defined(op.memref, loop):
-                if op not in accesses_of:
-                    accesses_of[op] = MemRefAccess(op)
-                accesses.append(accesses_of[op])
+                if op not in access_of:
+                    access_of[op] = MemRefAccess(op)
+                accesses.append(access_of[op])
         elif isinstance(op, AffineParallelOp):
-            return "it holds an affine.parallel, whose accesses are not analysed", False
+            return "it holds an affine.parallel, whose accesses are not analysed", False, (), []
         elif not isinstance(op, (AffineForOp, AffineYieldOp, AffineIfOp)) \
                 and not _only_allocates(op) and not is_memory_effect_free(op):
-            return f"'{op.op_name}' may have memory effects", False
+            return f"'{op.op_name}' may have memory effects", False, (), []
     if not accesses:
-        return None, False
+        return None, False, (), []
     depth = accesses[0].ivs.index(loop.induction_var) + 1
+    # Buffers a dependence is carried on that the loop may privatize: the
+    # first such dependence of each, said if privatization is refused.
+    private: dict = {}
     for src in accesses:
         for dst in accesses:
+            if src.memref in private:
+                continue
             result = analysis.check(src, dst, depth, want_components=False)
             if result.kind == "failure":
-                return f"a dependence could not be analysed ({result.reason})", True
+                return f"a dependence could not be analysed ({result.reason})", True, (), []
             if result.kind != "none":
                 kind = {(True, False): "flow", (False, True): "anti"}.get(
                     (src.is_write, dst.is_write), "output")
-                return (f"it carries the {kind} dependence from the {src.op.op_name} to "
-                        f"the {dst.op.op_name}", False,
-                        [("source of the dependence", src.op.pos),
-                         ("destination of the dependence", dst.op.pos)])
-    return None, False
+                carried = (f"it carries the {kind} dependence from the {src.op.op_name} to "
+                           f"the {dst.op.op_name}", False,
+                           [("source of the dependence", src.op.pos),
+                            ("destination of the dependence", dst.op.pos)], [])
+                if not (may_privatize and is_candidate(src.memref, loop)):
+                    return carried
+                private[src.memref] = carried
+    for memref, carried in private.items():
+        refused = privatizable(memref, loop)
+        if refused:
+            text, always, notes, _ = carried
+            return (f"{text} (not privatized: {refused})", always, notes, [])
+    return None, False, (), [(memref, [op for op in accesses_of(memref) if loop.is_ancestor_of(op)])
+                             for memref in private]
 
 
 def _only_allocates(op, value=None) -> bool:
