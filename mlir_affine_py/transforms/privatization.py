@@ -30,6 +30,7 @@ from ..analysis.dataflow import MemrefDataflow, Unmodelled
 from ..dialects.affine import AffineLoadOp, AffineStoreOp
 from ..dialects.memref import AllocaOp, AllocOp, DeallocOp, LoadOp, StoreOp
 from ..ir import types as T
+from ..ir.printing import value_name
 
 # The bytes of one private copy at most: every thread holds one on its
 # stack (libomp's default stack is a few MiB).
@@ -98,6 +99,6 @@ def buffer_name(memref) -> str:
     """The buffer's SSA name as the source wrote it (`%ym1`), or as the
     printer names it when the source is not at hand."""
     from ..diagnostics import current_context
-    head = current_context().source_text_at(memref.defining_op.pos, 120)
-    found = re.match(r"(%[\w$.-]+)\s*=", head)
-    return found.group(1) if found else str(memref)
+    head = current_context().source_text_before(memref.defining_op.pos, 120)
+    found = re.search(r"(%[\w$.-]+)\s*=\s*$", head)
+    return found.group(1) if found else value_name(memref)
