@@ -42,8 +42,9 @@ steps, each the existing pass run with the options chosen here:
 Each step can be turned off (`fuse=false`, `tile=false`,
 `parallelize=false`).  With `remarks=true` every step says what it did in
 its own words: the schedule chosen, per band whether it is tiled and why
-(sizes and footprint), and which loop runs in parallel.  Bands a step
-cannot handle are left as they are, with that step's remark.
+(sizes and footprint), and which loop runs in parallel (with private
+copies of which buffers).  Bands a step cannot handle are left as they
+are, with that step's remark.
 """
 
 from __future__ import annotations

@@ -63,6 +63,16 @@ ROW_REVERSED = """func.func @f(%A: memref<16x16xf64>, %B: memref<16x16xf64>) {
 }
 """
 
+# After the loop the scalar is written again, then read (memref.load and
+# memref.store, which the parallel loop itself may not hold): no value of
+# the loop is read after it.
+WRITTEN_AGAIN = ROW_SUMS.replace("""  return
+}""", """  memref.store %zero, %s[] : memref<f64>
+  %last = memref.load %s[] : memref<f64>
+  affine.store %last, %B[0, 0] : memref<16x16xf64>
+  return
+}""")
+
 # The sum of the last row is read after the loop.
 READ_AFTER = ROW_SUMS.replace("""  return
 }""", """  %last = affine.load %s[] : memref<f64>
@@ -133,8 +143,9 @@ def _arrays(text: str, seed: int) -> list:
     return [a.tobytes() for a in args if isinstance(a, np.ndarray)]
 
 
-@pytest.mark.parametrize("text, privatized, allocas", [(ROW_SUMS, "%s", 2), (ROW_REVERSED, "%t", 1)],
-                         ids=["row-sums", "row-reversed"])
+@pytest.mark.parametrize("text, privatized, allocas", [
+    (ROW_SUMS, "%s", 2), (WRITTEN_AGAIN, "%s", 2), (ROW_REVERSED, "%t", 1)],
+    ids=["row-sums", "written-again", "row-reversed"])
 def test_a_buffer_each_iteration_writes_first_is_privatized(text, privatized, allocas):
     out, remarks = _run([PRIVATIZE], text)
     assert f"%i runs in parallel, with private copies of {privatized}" in remarks, remarks
@@ -150,8 +161,10 @@ def test_a_buffer_each_iteration_writes_first_is_privatized(text, privatized, al
     (READ_AFTER, "a value written in the loop is read after it"),
     (RESET_BEFORE, "a read in the loop sees a value written before it"),
     (PREVIOUS, "a read in one iteration sees a value written in an earlier one"),
+    (READ_AFTER.replace("%last = affine.load", "%last = memref.load"),
+     "a value written in the loop is read after it"),
     (PARTLY_WRITTEN, "a read in the loop sees a value written before it")],
-    ids=["read-after", "reset-before", "previous", "partly-written"])
+    ids=["read-after", "reset-before", "previous", "read-after-memref", "partly-written"])
 def test_a_value_that_crosses_iterations_keeps_the_loop_sequential(text, reason):
     out, remarks = _run([PRIVATIZE], text)
     assert "affine.parallel" not in out
