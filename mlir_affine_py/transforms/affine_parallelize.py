@@ -77,6 +77,8 @@ class AffineParallelize(Pass):
         # Nothing changes before every loop is judged: one access per op,
         # so the analysis reads each pair once for all the loops around it.
         accesses: dict = {}
+        # The value-based flow of each buffer asked about, for privatization.
+        flows: dict | None = {} if self.privatize else None
         candidates = []
         for loop in op.walk():
             if not isinstance(loop, AffineForOp):
@@ -93,8 +95,7 @@ class AffineParallelize(Pass):
                 self.remark(loop, f"stays sequential: {self.max_nested} parallel loops "
                             f"around it (max-nested)")
                 continue
-            carried, always, notes, private = carried_dependence(loop, analysis, accesses,
-                                                                 self.privatize)
+            carried, always, notes, private = carried_dependence(loop, analysis, accesses, flows)
             if carried is None:
                 candidates.append((loop, reductions, private))
             elif always:
@@ -132,11 +133,12 @@ class AffineParallelize(Pass):
 
 # ----------------------------------------------------------------- analysis
 def carried_dependence(loop, analysis, access_of: dict | None = None,
-                       may_privatize: bool = False) -> tuple:
+                       flows: dict | None = None) -> tuple:
     """`isLoopMemoryParallel` with exact dependences: (None, False, (),
     buffers to privatize) when the loop carries no dependence, or only on
-    buffers it may privatize (with `may_privatize`; each with the loop's
-    accesses of it); otherwise (why not, whether mlir-opt may judge
+    buffers it may privatize (when `flows` is given: the value-based flow
+    of each buffer asked about, kept for the next loop; each buffer with
+    the loop's accesses of it); otherwise (why not, whether mlir-opt may judge
     otherwise: a dependence that could not be analysed, such as accesses
     through two views of one allocation, which mlir-opt takes as distinct
     memrefs, notes at the two accesses of a dependence, []).  `access_of`,
@@ -179,11 +181,11 @@ def carried_dependence(loop, analysis, access_of: dict | None = None,
                            f"the {dst.op.op_name}", False,
                            [("source of the dependence", src.op.pos),
                             ("destination of the dependence", dst.op.pos)], [])
-                if not (may_privatize and is_candidate(src.memref, loop)):
+                if flows is None or not is_candidate(src.memref, loop):
                     return carried
                 private[src.memref] = carried
     for memref, carried in private.items():
-        refused = privatizable(memref, loop)
+        refused = privatizable(memref, loop, flows)
         if refused:
             text, always, notes, _ = carried
             return (f"{text} (not privatized: {refused})", always, notes, [])

@@ -74,13 +74,19 @@ def is_candidate(memref, loop) -> bool:
         isinstance(user, DeallocOp) and loop.is_ancestor_of(user) for user, _ in memref.uses)
 
 
-def privatizable(memref, loop) -> str:
+def privatizable(memref, loop, flows: dict | None = None) -> str:
     """Why the iterations of `loop` may not each have their own copy of
-    the candidate buffer ("" when they may)."""
-    try:
-        return MemrefDataflow(accesses_of(memref) or []).iteration_private(loop)
-    except Unmodelled as error:
-        return str(error)
+    the candidate buffer ("" when they may).  `flows` keeps the buffer's
+    value-based flow (or why there is none) for the next loop asked about
+    while the IR stays as it is."""
+    flows = {} if flows is None else flows
+    if memref not in flows:
+        try:
+            flows[memref] = MemrefDataflow(accesses_of(memref) or [])
+        except Unmodelled as error:
+            flows[memref] = str(error)
+    flow = flows[memref]
+    return flow if isinstance(flow, str) else flow.iteration_private(loop)
 
 
 def privatize(parallel, private: list) -> None:
