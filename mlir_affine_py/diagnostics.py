@@ -303,6 +303,13 @@ class DiagnosticContext:
         offset = pos_to_offset(self.source, pos)
         return self.source[offset:offset + length]
 
+    def source_text_before(self, pos, length: int = 200) -> str:
+        """The source text up to `pos` (at most `length` characters), or ""."""
+        if not pos or not self.source or _is_location(pos):
+            return ""
+        offset = pos_to_offset(self.source, pos)
+        return self.source[max(0, offset - length):offset]
+
     def __enter__(self) -> "DiagnosticContext":
         # A stack: the same context may be entered again while active.
         self.__dict__.setdefault("_tokens", []).append(_CURRENT.set(self))

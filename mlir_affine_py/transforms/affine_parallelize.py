@@ -21,6 +21,11 @@ Design notes
   sequential: the parallel loop yields the reduced value and the combiner
   moves after it, applied to the initial value.  Reassociation can change
   floating-point results, so this is off by default, as upstream.
+- **Privatization.** With `privatize` (not in mlir-opt, off by default),
+  a loop whose carried dependences are all on buffers of the function
+  that each iteration writes before reading and nobody reads after the
+  loop runs in parallel with a copy of them per iteration
+  (`privatization.py`).
 - **Nesting.** A loop becomes parallel only while fewer than `max-nested`
   affine.parallel ops surround it within its affine scope.
 - **Against mlir-opt.** Whether a dependence exists is decided exactly by
@@ -48,6 +53,7 @@ from ..passes import Option, Pass
 from ..polyhedral.dependences import compute_dependences
 from ..polyhedral.scop import extract
 from .loop_utils import loop_name
+from .privatization import accesses_of, buffer_name, is_candidate, privatizable, privatize
 
 UNLIMITED = (1 << 32) - 1
 
@@ -66,12 +72,18 @@ class AffineParallelize(Pass):
     remarks = Option(False, "Remark, per loop, whether it runs in parallel and, if not, "
                      "which dependence or value it carries; a dependence that cannot be "
                      "analysed always gets a remark")
+    privatize = Option(False, "Run a loop in parallel whose carried dependences are all on "
+                       "buffers of the function each iteration writes before reading them and "
+                       "nobody reads after the loop, with a copy of them per iteration (not "
+                       "in mlir-opt)")
 
     def run_on_operation(self, op) -> None:
         analysis = DependenceAnalysis(alias_conservative=True)
         # Nothing changes before every loop is judged: one access per op,
         # so the analysis reads each pair once for all the loops around it.
         accesses: dict = {}
+        # The value-based flow of each buffer asked about, for privatization.
+        flows: dict | None = {} if self.privatize else None
         candidates = []
         for loop in op.walk():
             if not isinstance(loop, AffineForOp):
@@ -88,24 +100,27 @@ class AffineParallelize(Pass):
                 self.remark(loop, f"stays sequential: {self.max_nested} parallel loops "
                             f"around it (max-nested)")
                 continue
-            carried, always, *notes = carried_dependence(loop, analysis, accesses,
-                                                         self.whole_loop_first)
+            carried, always, notes, private = carried_dependence(
+                loop, analysis, accesses, flows, self.whole_loop_first)
             if carried is None:
-                candidates.append((loop, reductions))
+                candidates.append((loop, reductions, private))
             elif always:
                 self.emit_remark(loop, f"affine-parallelize: {loop_name(loop)} left sequential: "
                                  f"{carried}")
             else:
-                self.remark(loop, f"stays sequential: {carried}", notes=notes[0] if notes else ())
-        for loop, reductions in candidates:
+                self.remark(loop, f"stays sequential: {carried}", notes=notes)
+        for loop, reductions, private in candidates:
             unprofitable = self.unprofitable(loop)
             if unprofitable:
                 self.remark(loop, f"stays sequential: {unprofitable}")
             elif parallel_ops_around(loop) < self.max_nested:
                 name = loop_name(loop)
-                affine_parallelize(loop, reductions)
+                names = [buffer_name(memref) for memref, _ in private]
+                parallel = affine_parallelize(loop, reductions)
+                privatize(parallel, private)
                 kinds = ", ".join(kind for kind, _, _ in reductions)
-                self.remark(loop, "runs in parallel" + (f", reducing by {kinds}" if kinds else ""),
+                self.remark(loop, "runs in parallel" + (f", reducing by {kinds}" if kinds else "")
+                            + (f", with private copies of {', '.join(names)}" if names else ""),
                             name)
             else:
                 self.remark(loop, f"stays sequential: {self.max_nested} parallel loops "
@@ -128,64 +143,79 @@ class AffineParallelize(Pass):
 
 
 # ----------------------------------------------------------------- analysis
-def carried_dependence(loop, analysis, accesses_of: dict | None = None,
-                       whole_loop_first: bool = False) -> tuple:
-    """`isLoopMemoryParallel` with exact dependences: (None, False) when the
-    loop carries no dependence; otherwise (why not, whether mlir-opt may
-    judge otherwise: a dependence that could not be analysed, such as
-    accesses through two views of one allocation, which mlir-opt takes as
-    distinct memrefs), with notes at the two accesses of a dependence.
-    `accesses_of`, given, keeps each op's MemRefAccess for the next loop
-    asked about while the IR stays as it is.  With `whole_loop_first`, the
-    loop's dependences are first computed at once (`_carried_statements`): a
-    loop they show parallel skips the search pair by pair, its reference,
-    and in one that carries a dependence the search tries first the pairs
-    of the statements they join.
-    Every loop the reference finds parallel they find parallel; they find
-    more where a step meets a `max` lower bound, which the SCoP's domains
-    keep exactly (test_parallelize_fast_path.py)."""
-    accesses_of = {} if accesses_of is None else accesses_of
+def carried_dependence(loop, analysis, access_of: dict | None = None,
+                       flows: dict | None = None, whole_loop_first: bool = False) -> tuple:
+    """`isLoopMemoryParallel` with exact dependences: (None, False, (),
+    buffers to privatize) when the loop carries no dependence, or only on
+    buffers it may privatize (when `flows` is given: the value-based flow
+    of each buffer asked about, kept for the next loop; each buffer with
+    the loop's accesses of it); otherwise (why not, whether mlir-opt may judge
+    otherwise: a dependence that could not be analysed, such as accesses
+    through two views of one allocation, which mlir-opt takes as distinct
+    memrefs, notes at the two accesses of a dependence, []).  `access_of`,
+    given, keeps each op's MemRefAccess for the next loop asked about
+    while the IR stays as it is.  With `whole_loop_first`, the loop's
+    dependences are first computed at once (`_carried_statements`): a loop
+    they show parallel skips the search pair by pair, its reference, and in
+    one that carries a dependence the search tries first the pairs of the
+    statements they join.  Every loop the reference finds parallel they
+    find parallel; they find more where a step meets a `max` lower bound,
+    which the SCoP's domains keep exactly (test_parallelize_fast_path.py)."""
+    access_of = {} if access_of is None else access_of
     if any(isinstance(r.type, T.MemRefType) for r in loop.results):
-        return "it carries a memref through iter_args", False
+        return "it carries a memref through iter_args", False, (), []
     accesses = []
     for op in loop.walk():
         if op is loop:
             continue
         if is_memory_access(op):
             if not _locally_defined(op.memref, loop):
-                if op not in accesses_of:
-                    accesses_of[op] = MemRefAccess(op)
-                accesses.append(accesses_of[op])
+                if op not in access_of:
+                    access_of[op] = MemRefAccess(op)
+                accesses.append(access_of[op])
         elif isinstance(op, AffineParallelOp):
-            return "it holds an affine.parallel, whose accesses are not analysed", False
+            return "it holds an affine.parallel, whose accesses are not analysed", False, (), []
         elif not isinstance(op, (AffineForOp, AffineYieldOp, AffineIfOp)) \
                 and not _only_allocates(op) and not is_memory_effect_free(op):
-            return f"'{op.op_name}' may have memory effects", False
+            return f"'{op.op_name}' may have memory effects", False, (), []
     if not accesses:
-        return None, False
-    pairs = None
+        return None, False, (), []
+    pairs = [(src, dst) for src in accesses for dst in accesses]
     if whole_loop_first:
-        carried = _carried_statements(loop, accesses)
-        if carried == []:
-            return None, False
-        if carried:
-            # The pairs of the statements isl found first, then the rest.
-            first = [(src, dst) for src in accesses for dst in accesses
-                     if any(src.op in a and dst.op in b for a, b in carried)]
-            pairs = first + [(src, dst) for src in accesses for dst in accesses]
+        joined = _carried_statements(loop, accesses)
+        if joined == []:
+            return None, False, (), []
+        if joined:
+            # The pairs of the statements isl found joined first.
+            pairs = [(src, dst) for src, dst in pairs
+                     if any(src.op in a and dst.op in b for a, b in joined)] + pairs
     depth = accesses[0].ivs.index(loop.induction_var) + 1
-    for src, dst in pairs or ((src, dst) for src in accesses for dst in accesses):
+    # Buffers a dependence is carried on that the loop may privatize: the
+    # first such dependence of each, said if privatization is refused.
+    private: dict = {}
+    for src, dst in pairs:
+        if src.memref in private:
+            continue
         result = analysis.check(src, dst, depth, want_components=False)
         if result.kind == "failure":
-            return f"a dependence could not be analysed ({result.reason})", True
+            return f"a dependence could not be analysed ({result.reason})", True, (), []
         if result.kind != "none":
             kind = {(True, False): "flow", (False, True): "anti"}.get(
                 (src.is_write, dst.is_write), "output")
-            return (f"it carries the {kind} dependence from the {src.op.op_name} to "
-                    f"the {dst.op.op_name}", False,
-                    [("source of the dependence", src.op.pos),
-                     ("destination of the dependence", dst.op.pos)])
-    return None, False
+            carried = (f"it carries the {kind} dependence from the {src.op.op_name} to "
+                       f"the {dst.op.op_name}", False,
+                       [("source of the dependence", src.op.pos),
+                        ("destination of the dependence", dst.op.pos)], [])
+            if flows is None or not is_candidate(src.memref, loop):
+                return carried
+            private[src.memref] = carried
+    for memref, carried in private.items():
+        refused = privatizable(memref, loop, flows)
+        if refused:
+            text, always, notes, _ = carried
+            return (f"{text} (not privatized: {refused})", always, notes, [])
+    return None, False, (), [(memref, [op for op in accesses_of(memref) if loop.is_ancestor_of(op)])
+                             for memref in private]
 
 
 def _carried_statements(loop, accesses) -> list | None:

@@ -38,13 +38,20 @@ steps, each the existing pass run with the options chosen here:
    parallel region becomes `affine.parallel`; `max-nested=1` by default,
    for one level of SPMD parallelism.  A loop that carries only a reduction
    is parallel only with `parallel-reductions=true`, since reassociation
-   changes floating-point results.
+   changes floating-point results.  A loop whose carried dependences are
+   all on buffers of the function (`memref.alloca`/`alloc`, static shape,
+   reached only by loads and stores) that each iteration writes before it
+   reads them and that nobody reads after the loop, by the value-based
+   flow dependences (`analysis/dataflow.py`), runs in parallel with a copy
+   of those buffers per iteration (`privatization.py`; deriche's
+   recurrence scalars); `privatize=false` keeps such loops sequential.
 
 Each step can be turned off (`fuse=false`, `tile=false`,
 `parallelize=false`).  With `remarks=true` every step says what it did in
 its own words: the schedule chosen, per band whether it is tiled and why
-(sizes and footprint), and which loop runs in parallel.  Bands a step
-cannot handle are left as they are, with that step's remark.
+(sizes and footprint), and which loop runs in parallel (with private
+copies of which buffers).  Bands a step cannot handle are left as they
+are, with that step's remark.
 """
 
 from __future__ import annotations
@@ -108,6 +115,9 @@ class AffineOptimize(Pass):
                                "(a parallel region costs a few microseconds)", unsigned=True)
     parallel_reductions = Option(False, "Also run loops that carry only reductions in "
                                  "parallel (reassociates floating-point reductions)")
+    privatize = Option(True, "Run a loop in parallel whose carried dependences are all on "
+                       "buffers of the function each iteration writes before reading them "
+                       "and nobody reads after the loop, with a copy of them per iteration")
     remarks = Option(False, "Remark what each step did: the schedule chosen, per band "
                      "whether it is tiled and why (sizes, footprint), which loop is parallel")
 
@@ -140,6 +150,7 @@ class AffineOptimize(Pass):
         if self.parallelize:
             ProfitableParallelize(max_nested=self.max_nested,
                                   parallel_reductions=self.parallel_reductions,
+                                  privatize=self.privatize,
                                   min_parallel_work=self.min_parallel_work,
                                   remarks=self.remarks).run_on_operation(op)
 
