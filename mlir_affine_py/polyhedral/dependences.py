@@ -45,6 +45,18 @@ def compute_dependences(scop) -> Dependences:
     return Dependences(pairs(writes, reads), pairs(reads, writes), pairs(writes, writes))
 
 
+def value_flow(scop) -> isl.UnionMap:
+    """Value-based flow dependences: each read joined to the last write
+    before it of the element it reads (Feautrier's dataflow, isl's
+    `compute_flow`), not to every earlier write.  A scalar written in every
+    iteration of a loop and read in the next has distance 1 here, however
+    many iterations later a memory-based flow dependence would also join it
+    to."""
+    access = isl.UnionAccessInfo.from_sink(scop.reads).set_must_source(scop.writes) \
+        .set_schedule_map(scop.schedule_map)
+    return access.compute_flow().get_must_dependence().coalesce()
+
+
 def is_legal(dependences, schedule: isl.UnionMap) -> bool:
     """Every dependence runs forward under `schedule` (statement instance ->
     time vector, all in one time space)."""

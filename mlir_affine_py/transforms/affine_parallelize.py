@@ -50,7 +50,6 @@ from ..ir import attributes as A
 from ..ir import types as T
 from ..ir.traits import ALLOCATE, ViewLikeOpInterface, is_memory_effect_free, memory_effects
 from ..passes import Option, Pass
-from ..polyhedral.dependences import compute_dependences
 from ..polyhedral.scop import extract
 from .loop_utils import loop_name
 from .privatization import accesses_of, buffer_name, is_candidate, privatizable, privatize
@@ -100,6 +99,14 @@ class AffineParallelize(Pass):
                 self.remark(loop, f"stays sequential: {self.max_nested} parallel loops "
                             f"around it (max-nested)")
                 continue
+            if self.whole_loop_first and parallel_ops_around(loop) + sum(
+                    1 for outer, _, _ in candidates if outer.is_ancestor_of(loop)
+                    and not self.unprofitable(outer)) >= self.max_nested:
+                # Inside loops that will run in parallel, as many as allowed:
+                # sequential whatever it carries, and not analysed.
+                self.remark(loop, f"stays sequential: {self.max_nested} parallel loops "
+                            f"around it (max-nested)")
+                continue
             carried, always, notes, private = carried_dependence(
                 loop, analysis, accesses, flows, self.whole_loop_first)
             if carried is None:
@@ -128,7 +135,10 @@ class AffineParallelize(Pass):
 
     # The search pair by pair only, as upstream's `isLoopParallel`: its
     # domains keep a step only under a single lower bound, as MLIR's do, so
-    # it finds the loops parallel that mlir-opt finds.
+    # it finds the loops parallel that mlir-opt finds; and every loop is
+    # analysed, as upstream's remarks do.  True: the whole loop's
+    # dependences first, and no analysis of the loops inside as many loops
+    # that will run in parallel as `max-nested` allows.
     whole_loop_first = False
 
     def unprofitable(self, loop) -> str:
@@ -219,30 +229,35 @@ def carried_dependence(loop, analysis, access_of: dict | None = None,
 
 
 def _carried_statements(loop, accesses) -> list | None:
-    """The exact dependences of the whole loop, read as a SCoP with the
-    loops around it as parameters (`polyhedral/dependences.py`: one isl
-    computation instead of one per pair of accesses; a jammed body of a
-    hundred accesses took 2 s pair by pair): [(source ops, destination
-    ops)] of the statements joined by a dependence between instances of
-    different iterations, [] when none is, None where the question is the
-    pairwise search's alone (a memref that views another, or a loop that is
-    not a SCoP)."""
+    """The loop's accesses read as a SCoP with the loops around it as
+    parameters (`polyhedral/scop.py`), all at once (one isl computation
+    instead of one per pair of accesses; a jammed body of a hundred accesses
+    took seconds pair by pair): [(source ops, destination ops)] of the
+    statements whose instances in different iterations touch one element,
+    one of them writing (both ways round), [] when none do, None where the
+    question is the pairwise search's alone (a memref that views another,
+    or a loop that is not a SCoP)."""
     if any(memref_root(access.memref) is not access.memref for access in accesses):
         return None
     try:
         scop = extract(loop)
     except NotAffine:
         return None
+    # Two instances of different iterations touching one element, one of
+    # them writing: the earlier is the source of a carried dependence.  No
+    # order is needed to know that one exists, and the schedule's order is
+    # what costs most in isl on a jammed body of a hundred statements.
+    conflicts = scop.writes.apply_range(scop.writes.union(scop.reads).reverse())
     maps: list = []
-    compute_dependences(scop).all.foreach_map(maps.append)
+    conflicts.foreach_map(maps.append)
     carried = []
-    for dep in maps:
+    for pair in maps:
         # The loop is the SCoP's outermost: an instance's first dimension is
-        # its iteration, and a dependence is carried where the two differ.
-        if not dep.subtract(dep.equate(isl.dim_type.in_, 0, isl.dim_type.out, 0)).is_empty():
-            source = scop.statement(dep.get_tuple_name(isl.dim_type.in_))
-            target = scop.statement(dep.get_tuple_name(isl.dim_type.out))
-            carried.append((set(source.all_ops()), set(target.all_ops())))
+        # its iteration.
+        if not pair.subtract(pair.equate(isl.dim_type.in_, 0, isl.dim_type.out, 0)).is_empty():
+            writer = set(scop.statement(pair.get_tuple_name(isl.dim_type.in_)).all_ops())
+            other = set(scop.statement(pair.get_tuple_name(isl.dim_type.out)).all_ops())
+            carried += [(writer, other), (other, writer)]
     return carried
 
 

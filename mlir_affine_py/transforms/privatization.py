@@ -30,7 +30,11 @@ from ..analysis.dataflow import MemrefDataflow, Unmodelled
 from ..dialects.affine import AffineLoadOp, AffineStoreOp
 from ..dialects.memref import AllocaOp, AllocOp, DeallocOp, LoadOp, StoreOp
 from ..ir import types as T
+from ..ir.affine_expr import dim
+from ..ir.affine_map import AffineMap
 from ..ir.printing import value_name
+from ..ir.rewriter import IRRewriter, OpBuilder
+from .loop_utils import constant_trip_count
 
 # The bytes of one private copy at most: every thread holds one on its
 # stack (libomp's default stack is a few MiB).
@@ -108,3 +112,69 @@ def buffer_name(memref) -> str:
     head = current_context().source_text_before(memref.defining_op.pos, 120)
     found = re.search(r"(%[\w$.-]+)\s*=\s*$", head)
     return found.group(1) if found else value_name(memref)
+
+
+class Expansion:
+    """Scalar expansion of a buffer of one element that the iterations of
+    `loop` keep to themselves (`privatizable`): the loop's loads and stores
+    of it use element `iv - lb` of a new buffer with one element per
+    iteration, defined beside the old one.  Where a register tile jams
+    several iterations (`recurrence_jam.py`), each copy then has its own
+    element, as a private copy per iteration would be for a parallel loop;
+    the loop's iterations no longer depend on each other through it.
+    `undo` puts the loads and stores back."""
+
+    def __init__(self, memref, loop, lower: int, trips: int):
+        self.memref, self.loop = memref, loop
+        old = memref.type
+        builder = OpBuilder()
+        builder.set_insertion_point_after(memref.defining_op)
+        self.buffer = builder.insert(AllocaOp.build(T.MemRefType((trips,), old.element_type)))
+        self.buffer.pos = memref.defining_op.pos
+        index = AffineMap(1, 0, (dim(0) - lower,))
+        self.replaced = [self._rebuild(op, self.buffer.results[0], index, [loop.induction_var])
+                         for op in accesses_of(memref) or [] if loop.is_ancestor_of(op)]
+
+    def undo(self) -> None:
+        for old, new in self.replaced:
+            self._rebuild(new, self.memref, AffineMap(0, 0, ()), [], old)
+        IRRewriter().erase_op(self.buffer)
+
+    @staticmethod
+    def _rebuild(op, memref, map, indices, like=None):
+        """`op` accessing `memref[map(indices)]` instead; (old, new)."""
+        if op.stores:
+            new = AffineStoreOp.build(op.operands[0], memref, map, indices)
+        else:
+            new = AffineLoadOp.build(memref, map, indices)
+        new.pos = op.pos
+        rewriter = IRRewriter.before_op(op)
+        rewriter.insert(new)
+        rewriter.replace_op(op, new)
+        return op, new
+
+
+def expand_private_scalars(loop) -> list:
+    """Expand (`Expansion`) each buffer of one element whose every access
+    inside `loop` is an affine.load/store and that the loop's iterations
+    keep to themselves, when the loop runs from a constant by 1 a constant
+    number of times; the expansions made."""
+    lower, trips = loop.lower_bound_map, constant_trip_count(loop)
+    if trips is None or loop.step != 1 or not lower.is_single_constant():
+        return []
+    memrefs = []
+    for op in loop.walk():
+        if isinstance(op, (AffineLoadOp, AffineStoreOp)) and op.memref not in memrefs:
+            memrefs.append(op.memref)
+    expansions = []
+    flows: dict = {}
+    for memref in memrefs:
+        type = memref.type
+        if not isinstance(type, T.MemRefType) or type.shape != () \
+                or not is_candidate(memref, loop) or privatizable(memref, loop, flows):
+            continue
+        inside = [op for op in accesses_of(memref) or [] if loop.is_ancestor_of(op)]
+        if all(isinstance(op, (AffineLoadOp, AffineStoreOp)) for op in inside):
+            expansions.append((memref, inside))
+    return [Expansion(memref, loop, lower.get_single_constant_result(), trips)
+            for memref, _ in expansions]

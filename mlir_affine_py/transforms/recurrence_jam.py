@@ -21,11 +21,13 @@ Definitions
 - The band is the two innermost loops `(p, q)`, perfectly nested; loops
   outside it stay as they are (they are parameters of the SCoP read at
   `p`).
-- A *recurrence* of `q`: flow dependences with distance 0 along `p`, every
-  one from 1 to MAX_RECURRENCE_DISTANCE along `q` (each iteration reads
-  what one shortly before wrote; an accumulation into one element, or a
-  pivot row read all along the loop, is not one: `reduction_jam.py` takes
-  the first).
+- A *recurrence* of `q`: value-based flow dependences (the last write
+  before each read, `dependences.value_flow`) carried by `q` with distance
+  0 along `p`, every one from 1 to MAX_RECURRENCE_DISTANCE along `q` (each
+  iteration reads what one shortly before wrote; a pivot row read all
+  along the loop is not one), in an inner loop with a store whose element
+  moves with it: an accumulation into one element only is
+  `reduction_jam.py`'s, after cache tiling.
 - The *skew factor* f is the smallest in 0 .. MAX_SKEW_FACTOR with
   `d_q + f d_p >= 0` for every dependence (the band `(p, q')` is then
   permutable, so tiling `p` by F and moving its point loop inside `q'` is
@@ -41,13 +43,14 @@ from __future__ import annotations
 
 import islpy as isl
 
-from ..analysis.affine_access import NotAffine
+from ..analysis.affine_access import NotAffine, depends_on, is_memory_access
 from ..dialects.affine import AffineForOp
 from ..polyhedral.context import CONTEXT
-from ..polyhedral.dependences import band_deltas
+from ..polyhedral.dependences import band_deltas, value_flow
 from ..polyhedral.jam import NestJam
 from ..polyhedral.skewing import MAX_SKEW_FACTOR, min_along
 from .loop_utils import constant_trip_count, loop_name
+from .privatization import buffer_name, expand_private_scalars
 
 # Copies jammed: enough independent chains to cover the latency of one
 # point (seidel-2d's 6 dependent adds and a divide) several times over.
@@ -60,8 +63,8 @@ MAX_RECURRENCE_DISTANCE = 4
 
 
 def jam_recurrences(root, factor: int, remark, skip=()) -> list:
-    """Skew and jam (the module docstring) by `factor` each band of two
-    innermost loops under `root` whose inner loop carries a recurrence,
+    """Skew and jam (the module docstring) by `factor` each loop under
+    `root` around innermost loops one of which carries a recurrence,
     leaving the top-level nests in `skip` alone; returns the top-level
     nests changed.  `remark(op, text)` says what was done and why not."""
     if factor < 2:
@@ -70,12 +73,16 @@ def jam_recurrences(root, factor: int, remark, skip=()) -> list:
              for child in block.ops if isinstance(child, AffineForOp) and child not in skip]
     changed = []
     for nest in nests:
-        bands = [(loop.parent_op, loop) for loop in nest.walk()
-                 if isinstance(loop, AffineForOp) and _innermost(loop)
-                 and isinstance(loop.parent_op, AffineForOp)]
-        for outer, inner in bands:
-            if _jam(outer, inner, factor, remark):
-                changed.append(nest)
+        outers: list = []
+        for loop in nest.walk():
+            if isinstance(loop, AffineForOp) and _innermost(loop) \
+                    and isinstance(loop.parent_op, AffineForOp) and loop.parent_op not in outers:
+                outers.append(loop.parent_op)
+        made = [_jam(outer, factor, remark) for outer in outers]
+        if nest in outers and made[outers.index(nest)]:
+            changed.extend(made[outers.index(nest)])   # the nest itself was replaced
+        elif any(made):
+            changed.append(nest)
     return changed
 
 
@@ -83,58 +90,110 @@ def _innermost(loop) -> bool:
     return not any(op is not loop and isinstance(op, AffineForOp) for op in loop.walk())
 
 
-def _jam(outer, inner, factor: int, remark) -> bool:
-    name = f"({loop_name(outer)}, {loop_name(inner)})"
+def _jam(outer, factor: int, remark) -> list:
+    """The ops that replace `outer`, jammed; [] where it is not."""
+    # Scalars each iteration of `outer` resets before its recurrence (deriche's
+    # `ym1`) get an element per iteration, so that the copies do not share
+    # them; put back where nothing is jammed.
+    expansions = expand_private_scalars(outer)
+    new_ops = _jam_band(outer, factor, remark, [e.memref for e in expansions])
+    if not new_ops:
+        for expansion in reversed(expansions):
+            expansion.undo()
+    return new_ops
+
+
+def _jam_band(outer, factor: int, remark, expanded: list) -> list:
     try:
-        nest = NestJam(outer, inner)
+        nest = NestJam(outer)
     except NotAffine:
-        return False
-    if any(len(s.ivs) != 2 for s in nest.scop.statements):
-        return False            # statements around the inner loop: not a perfect band
-    flow = _deltas(nest.dependences.flow)
-    if flow is None:
-        return False
-    along_inner = flow.intersect(_box("d0 = 0"))
-    if along_inner.is_empty() or not along_inner.is_subset(
-            _box(f"d0 = 0 and 1 <= d1 <= {MAX_RECURRENCE_DISTANCE}")):
-        return False        # no recurrence, or one value read far along (a pivot row)
+        return []
+    name = f"({loop_name(outer)}, {', '.join(loop_name(loop) for loop in nest.inner)})"
+    inner = nest.inner[0] if len(nest.inner) == 1 else None
+    values = value_flow(nest.scop)
+    if not any(_recurrence(nest, loop, values) for loop in nest.inner):
+        return []
+    flow = _deltas(values, nest)
     trips = constant_trip_count(outer)
     if trips is not None and trips < 2 * factor:
         remark(outer, f"affine-loop-unroll-jam: band {name} not skewed and jammed: "
                       f"{loop_name(outer)} runs {trips} times, fewer than twice the factor {factor}")
-        return False
+        return []
     skew = _skew_factor(nest, flow, factor)
     if skew is None:
         remark(outer, f"affine-loop-unroll-jam: band {name} not skewed and jammed: "
                       f"no skew factor up to {MAX_SKEW_FACTOR} makes {factor} consecutive "
                       f"iterations of {loop_name(outer)} independent along a wavefront")
-        return False
+        return []
     lower = outer.lower_bound_map
     origin = lower.results[0].value if lower.is_single_constant() else 0
     schedule = nest.schedule(factor, skew, origin)
     if not nest.is_legal(schedule):
         remark(outer, f"affine-loop-unroll-jam: band {name} not skewed and jammed: "
                       f"isl finds the schedule illegal")
-        return False
-    axis = loop_name(inner) if skew == 0 else f"{loop_name(inner)} + {skew} * {loop_name(outer)}"
-    inner_name, outer_name = loop_name(inner), loop_name(outer)
+        return []
+    outer_name = loop_name(outer)
+    if inner is not None:
+        subject = f"{loop_name(inner)} carries"
+        axis = loop_name(inner) if skew == 0 else f"{loop_name(inner)} + {skew} * {outer_name}"
+        where = f"along the new axis {axis}"
+    else:
+        subject = "an inner loop carries"
+        where = "along the inner loops" + (f", skewed by {skew} * {outer_name}" if skew else "")
     try:
         new_ops = nest.apply(schedule)
     except NotAffine as error:
         remark(outer, f"affine-loop-unroll-jam: band {name} not skewed and jammed: {error}")
+        return []
+    names = ", ".join(buffer_name(memref) for memref in expanded)
+    remark(new_ops[0], f"affine-loop-unroll-jam: band {name} skewed and jammed: {subject} a "
+                       f"recurrence (every flow dependence along it at a distance of 1 to "
+                       f"{MAX_RECURRENCE_DISTANCE}), a chain each iteration waits on; {where}, "
+                       f"{factor} consecutive iterations of {outer_name} are independent and "
+                       f"run jammed: {factor} chains"
+                       + (f" (with an element per iteration of {names})" if names else ""))
+    return new_ops
+
+
+def _recurrence(nest, loop, values) -> bool:
+    """Whether the inner `loop` carries a recurrence (the design notes): a
+    store whose element moves with it, and value-based flow dependences
+    along it, every one short (a value read far along is a pivot row's)."""
+    if not _moving_store(loop):
+        return False            # an accumulation only: reduction_jam.py's, after tiling
+    flow = _deltas(values, nest, only=loop)
+    if flow is None:
         return False
-    remark(new_ops[0], f"affine-loop-unroll-jam: band {name} skewed and jammed: "
-                       f"{inner_name} carries a recurrence (every flow dependence along it at "
-                       f"a distance of 1 to {MAX_RECURRENCE_DISTANCE}), a chain each iteration "
-                       f"waits on; along the new axis {axis}, {factor} consecutive iterations "
-                       f"of {outer_name} are independent and run jammed: {factor} chains")
-    return True
+    along = flow.intersect(_box("d0 = 0 and d1 >= 1"))
+    return not along.is_empty() and along.is_subset(
+        _box(f"d0 = 0 and 1 <= d1 <= {MAX_RECURRENCE_DISTANCE}"))
 
 
-def _deltas(relation) -> isl.Set | None:
-    """The distance vectors (d0, d1) of `relation` along the band, None
-    when it is empty."""
-    if relation.is_empty():
+def _moving_store(loop) -> bool:
+    """Whether some store in `loop` writes an element that moves with it
+    (seidel's `A[i][j]`, deriche's `y1[i][j]`), as an accumulation's does
+    not."""
+    own = {loop.induction_var}
+    return any(getattr(op, "stores", False) and any(depends_on(v, own) for v in op.map_operands)
+               for op in loop.walk() if is_memory_access(op))
+
+
+def _deltas(relation, nest, only=None) -> isl.Set | None:
+    """The distance vectors (d0, d1) of `relation` between the statements
+    of one inner loop (of `only`, given), None when there are none (the
+    statements around the inner loops, and between two of them, are left to
+    isl's test of the schedule)."""
+    within = None
+    for loop, statements in nest.inner_statements().items():
+        if only is not None and loop is not only:
+            continue
+        domain = isl.UnionSet.empty(nest.scop.domain.get_space())
+        for s in statements:
+            domain = domain.union(isl.UnionSet.from_set(s.domain))
+        part = relation.intersect_domain(domain).intersect_range(domain)
+        within = part if within is None else within.union(part)
+    relation = within
+    if relation is None or relation.is_empty():
         return None
     result = None
     for deltas in band_deltas(relation, 2):
@@ -147,7 +206,7 @@ def _box(condition: str) -> isl.Set:
 
 
 def _skew_factor(nest, flow: isl.Set, factor: int) -> int | None:
-    every = _deltas(nest.dependences.all)
+    every = _deltas(nest.dependences.all, nest)
     near = flow.intersect(_box(f"1 <= d0 < {factor}"))
     for skew in range(MAX_SKEW_FACTOR + 1):
         low = min_along(every, [skew, 1])

@@ -89,13 +89,10 @@ def jam_reductions(root, factor: int, remark, skip=(), inside=()) -> None:
 def _jam_as_schedule(loop, factor: int, accumulator: str, remark) -> str:
     """Jam `loop`, whose inner loop's bounds depend on it, with the
     schedule of `polyhedral/jam.py`, checked by isl; why not, or ''."""
-    inner = [op for op in loop.walk() if isinstance(op, AffineForOp) and op is not loop]
     try:
-        nest = NestJam(loop, inner[0]) if len(inner) == 1 else None
+        nest = NestJam(loop)
     except NotAffine as error:
         return f"{INNER_BOUNDS}, and as a schedule: {error}"
-    if nest is None:
-        return f"{INNER_BOUNDS}, and it holds more than one loop"
     lower = loop.lower_bound_map
     origin = lower.results[0].value if lower.is_single_constant() else 0
     schedule = nest.schedule(factor, 0, origin)
