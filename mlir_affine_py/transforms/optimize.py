@@ -107,7 +107,8 @@ class AffineOptimize(Pass):
                 new_ops = time_tile(root, share, self.remark, last_level)
                 time_tiled.update(new_ops or ())
         if self.fuse:
-            fusion = AffinePermuteAndFuse(remarks=self.remarks)
+            fusion = AffinePermuteAndFuse(remarks=self.remarks, keep_parallel=self.parallelize,
+                                          min_parallel_work=self.min_parallel_work)
             for region in affine_regions(op):
                 for run in _runs_without(region, time_tiled):
                     fusion.run_on_region(run)
