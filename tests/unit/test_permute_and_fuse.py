@@ -284,6 +284,20 @@ def test_keep_parallel_leaves_the_sweeps_of_a_time_step_apart(tmp_path):
     assert "kept the original schedule" in err.getvalue()
 
 
+def test_keep_parallel_leaves_an_outermost_fusion_to_the_model():
+    # The sweeps of one time step alone: fused, the outer loop carries the
+    # dependence, but the loops inside it keep all but one trip count of the
+    # work for the parallel step (and tiling may distribute the nest).
+    lines = STENCIL.splitlines()
+    start = next(k for k, line in enumerate(lines) if "affine.for %t" in line)
+    end = len(lines) - 1 - next(k for k, line in enumerate(reversed(lines)) if line == "  }")
+    single = "\n".join(lines[:start] + lines[start + 1:end] + lines[end + 1:])
+    fused = plan_permute_and_fuse(region(single))
+    assert len(set(betas(fused, 0))) == 1 and rows(fused)["S1"][0] == (0, 1)
+    kept = plan_permute_and_fuse(region(single), min_parallel_work=1 << 14)
+    assert rows(kept) == rows(fused)
+
+
 def test_remarks_explain_the_graph_and_the_choice(tmp_path):
     import io
 
