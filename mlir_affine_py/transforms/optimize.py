@@ -19,11 +19,11 @@ steps, each the existing pass run with the options chosen here:
    parallelism alone and did not see it: the sweeps of a time step of
    jacobi-2d, heat-3d and fdtd-2d, fused with a shift, ran in one loop
    carrying the dependence between them, and nothing ran in parallel.
-   Apart, on 2 threads they take 0.57, 0.47 and 0.62 of the original's
-   time instead of 0.89, 0.77 and 3.2 (fdtd-2d's three sweeps fused in one
-   innermost loop ran 3.2 times slower: 4K aliasing among its page-aligned
+   Apart, on 2 threads they take 0.54, 0.47 and 0.60 of the original's
+   time instead of 0.89, 0.81 and 3.3 (fdtd-2d's three sweeps fused in one
+   innermost loop ran 3.3 times slower: 4K aliasing among its page-aligned
    arrays); on one thread, jacobi-2d and heat-3d lose what fusion saved
-   (1.01 and 1.02 instead of 0.88 and 0.73) and fdtd-2d runs at 1.09.
+   (1.01 and 1.02 instead of 0.88 and 0.84) and fdtd-2d runs at 1.09.
 2. **Tiling** (`cache_tiling.py`, on `-affine-loop-tile` with its
    `polyhedral` extension): a band is tiled where a loop of it carries reuse
    that the cache loses, with the largest sizes whose tile footprint fits
