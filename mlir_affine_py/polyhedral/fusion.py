@@ -18,6 +18,9 @@ Design notes
   `MIN_SAVING` of the SCC's cost alone: a smaller difference is a tie.
   A tie with a loop the statements already share in the source keeps
   them in it: a distribution is made only where the model finds it pays.
+- A fusion is not offered where it would keep the fused innermost loop
+  from being vectorized, nor, with `min_parallel_work` (typed fusion), where
+  it would keep a loop from running in parallel (`fusion_cost.py`).
 - The result is checked exactly with isl before it is applied
   (`dependences.is_legal`); an illegal schedule is never applied.
 """
@@ -82,21 +85,26 @@ def split_dependences(scop, relation: isl.UnionMap) -> dict:
 
 
 def plan_permute_and_fuse(ops, line_size: int = 64, parallelism_weight: int = 100,
-                          default_trip_count: int = 128) -> FusionPlan:
+                          default_trip_count: int = 128,
+                          min_parallel_work: int | None = None) -> FusionPlan:
     """The schedule PERMUTEANDFUSE chooses for the region `ops`; raises
-    NotAffine when the region is not a SCoP or no colouring exists."""
+    NotAffine when the region is not a SCoP or no colouring exists.  With
+    `min_parallel_work`, no fusion makes a loop that would run that many
+    iterations in parallel sequential (`FusionCost.spoils_parallelism`)."""
     scop = extract(ops)
     if not scop.statements:
         raise NotAffine("the region has no statement")
     dependences = compute_dependences(scop).all
-    plan = decide_schedule(scop, dependences, line_size, parallelism_weight, default_trip_count)
+    plan = decide_schedule(scop, dependences, line_size, parallelism_weight, default_trip_count,
+                           min_parallel_work)
     plan.schedule_map = _schedule_map(scop, plan.schedule, plan.order)
     plan.legal = is_legal(dependences, plan.schedule_map)
     return plan
 
 
 def decide_schedule(scop, dependences: isl.UnionMap, line_size: int = 64,
-                    parallelism_weight: int = 100, default_trip_count: int = 128) -> FusionPlan:
+                    parallelism_weight: int = 100, default_trip_count: int = 128,
+                    min_parallel_work: int | None = None) -> FusionPlan:
     """The decision alone (FCG, colouring, cost), from the SCoP and its
     dependences: what tools/bench_fusion_scaling.py times."""
     schedule = Schedule(list(scop.statements), split_dependences(scop, dependences))
@@ -114,7 +122,7 @@ def decide_schedule(scop, dependences: isl.UnionMap, line_size: int = 64,
 
     def chooser(current, scc, options, fusable):
         return _choose(cost, schedule, current, scc, options, fusable, say, level[0],
-                       plan.records.append)
+                       plan.records.append, min_parallel_work)
 
     groups = [list(scop.statements)]
     for level[0] in range(scop.depth):
@@ -133,7 +141,8 @@ def decide_schedule(scop, dependences: isl.UnionMap, line_size: int = 64,
     return plan
 
 
-def _choose(cost, schedule, current, scc, options, fusable, say, level, record):
+def _choose(cost, schedule, current, scc, options, fusable, say, level, record,
+            min_parallel_work=None):
     """The colouring of `scc` at `level`: alone, or fused with the cluster
     `current` when that saves more than MIN_SAVING (or keeps the loop as
     written at a tie).  Each fusion considered is a remark record: `Passed`
@@ -150,6 +159,8 @@ def _choose(cost, schedule, current, scc, options, fusable, say, level, record):
     kept = []
     for dims, shifts in fusable:
         why = cost.spoils_vectorization({**current.dims, **dims}, {**current.shifts, **shifts}, schedule)
+        if why is None and min_parallel_work is not None:
+            why = cost.spoils_parallelism(current, dims, shifts, schedule, min_parallel_work)
         if why is None:
             kept.append((dims, shifts))
         else:

@@ -95,11 +95,15 @@ def distance_range(dependence: isl.Map, a: int, b: int) -> tuple:
 @dataclass
 class Row:
     """One level of a statement's new schedule: the scalar position of its
-    cluster (`beta`), then the loop `dim` (None: no loop left) with `shift`."""
+    cluster (`beta`), then the loop `dim` (None: no loop left) with `shift`;
+    `carried`: whether that loop carries a dependence between statements
+    of its cluster (or of one statement), which keeps it from running in
+    parallel."""
 
     beta: int
     dim: int | None = None
     shift: int = 0
+    carried: bool = False
 
 
 @dataclass
@@ -142,6 +146,9 @@ class Schedule:
             gap = (_dim_aff(wrapped, n_in + cluster.dims[t]) - _dim_aff(wrapped, cluster.dims[s])
                    + (cluster.shifts[t] - cluster.shifts[s]))
             kept = wrapped.intersect(isl.Set.from_basic_set(gap.zero_basic_set())).unwrap()
+            if not kept.is_equal(dep):
+                for member in cluster.members:
+                    self.rows[member][-1].carried = True
             if kept.is_empty():
                 del self.remaining[(s, t)]
             else:

@@ -32,6 +32,23 @@ Design notes
   apart (mvt fused innermost: 1.5x slower than the two loops apart); and a
   dependence between two members carried by the fused loop (a shifted
   fusion of two stencil sweeps) serializes it (jacobi-1d: 1.8x slower).
+- With `min_parallel_work` (typed fusion, Acharya and Bondhugula), a loop is
+  not fused where fusion would keep it from running in parallel
+  (`spoils_parallelism`): the cluster is inside loops none of which is
+  parallel (each carries a dependence, as a stencil's time loop does), one run of
+  the loop of the cluster or of the joining statements, apart, executes at
+  least `min_parallel_work` iterations of the loops inside (the
+  parallelizer's rule, from the trip counts: below it, no loop apart would
+  run in parallel either), and the
+  fused loop would carry a dependence between the members that neither
+  the cluster nor the joining statements carry apart (two sweeps of a time
+  step fused with a shift).  Each sweep of jacobi-2d, heat-3d or fdtd-2d
+  then keeps its parallel loop; fused, none had one.  A loop that carries
+  a member's own dependence is sequential apart too, and is left to the
+  weighed model.  So is an outermost loop: fused, it leaves the loops
+  inside it with all but one trip count of the work, and tiling may
+  distribute the nest again (correlation and covariance kept their four
+  parallel loops either way, and apart ran 5% slower on one thread).
 """
 
 from __future__ import annotations
@@ -43,7 +60,7 @@ import islpy as isl
 from ..analysis.cost_model import LinearForm, NestModel, access_info, average_trip_counts
 from ..analysis.dependence import DependenceComponent
 from .context import CONTEXT
-from .fusion_conflict_graph import distance_range
+from .fusion_conflict_graph import distance_range, solve_shifts
 
 MAX_COMPLETION_DEPTH = 5     # inner orders enumerated up to this many loops
 # Bytes of lines a slice may take and still be found in cache: a contiguous
@@ -168,13 +185,60 @@ class FusionCost:
                 memrefs = {a.memref for a in writes[s]}
                 if any(a.memref not in memrefs for t in dims if t is not s for a in writes[t]):
                     return "an innermost loop with a reduction and a store to another memref"
+        if self._carried(dims, shifts, schedule, own=False):
+            return "a dependence between the statements carried by the fused innermost loop"
+        return None
+
+    def spoils_parallelism(self, current, dims: dict, shifts: dict, schedule,
+                           min_work: int) -> str | None:
+        """Why joining the statements coloured `dims` to the cluster
+        `current` (the cluster's shifts then `shifts`) would keep a loop
+        that could run in parallel from doing so (see the design notes), or
+        None."""
+        enclosing = [row for s in current.members for row in schedule.rows[s]]
+        if not enclosing or not all(row.carried for row in enclosing):
+            return None                     # outermost, or inside a loop that can be parallel
+        # Apart, the larger loop would run in parallel where its work pays.
+        work = max(self.work(current.dims, schedule), self.work(dims, schedule))
+        if work < min_work:
+            return None
+        apart = solve_shifts(schedule, dims) or {s: 0 for s in dims}
+        if (self._carried(current.dims, current.shifts, schedule)
+                or self._carried(dims, apart, schedule)):
+            return None                     # sequential apart already
+        carried = self._carried({**current.dims, **dims}, shifts, schedule)
+        if carried is None:
+            return None
+        source, target = carried
+        return (f"the fused loop would carry a dependence from {source.name} to {target.name}, "
+                f"while apart neither loop carries one, no enclosing loop runs in parallel "
+                f"and one run of a loop apart executes about {round(work)} iterations")
+
+    def work(self, dims: dict, schedule) -> float:
+        """Iterations of the innermost loops in one run of the loop of the
+        statements `dims` (profitable_parallelize.estimated_work from the
+        average trip counts)."""
+        trip = max(self.trips[s][d] for s, d in dims.items())
+        inner = 0.0
+        for s, d in dims.items():
+            body = 1.0
+            for k in schedule.free_dims(s):
+                if k != d:
+                    body *= self.trips[s][k]
+            inner += body
+        return trip * inner
+
+    def _carried(self, dims: dict, shifts: dict, schedule, own: bool = True):
+        """A pair (S, T) of statements of `dims` with a dependence the loop
+        `dims` with `shifts` carries, or None; without `own`, only pairs of
+        two statements."""
         for (s, t), dep in schedule.remaining.items():
-            if s is t or s not in dims or t not in dims or dep.is_empty():
+            if s not in dims or t not in dims or dep.is_empty() or (s is t and not own):
                 continue
             low, high = distance_range(dep, dims[s], dims[t])
             offset = shifts.get(t, 0) - shifts.get(s, 0)
             if low is None or high is None or low + offset != 0 or high + offset != 0:
-                return "a dependence between the statements carried by the fused innermost loop"
+                return s, t
         return None
 
     def _model(self, orders: dict, remaining: dict) -> NestModel:

@@ -23,7 +23,7 @@ from mlir_affine_py.polyhedral.fusion_conflict_graph import (
     shift_bound,
 )
 from mlir_affine_py.polyhedral.scop import extract
-from support import MLIR_OPT, marked
+from support import MLIR_OPT, REPO_ROOT, marked
 
 PASS = ["-affine-permute-and-fuse"]
 
@@ -251,6 +251,51 @@ func.func @wave(%A: memref<64x64xf64>) {
     assert (s0, 1) in graph.self_edges and (s0, 0) not in graph.self_edges
     plan = plan_permute_and_fuse(region(text))
     assert rows(plan)["S0"] == [(0, 0), (1, 0)]
+
+
+# Two sweeps of a time step (the lit test's program): fused on i, the
+# second shifted by one, the i loop carries the dependence from the first;
+# apart, each sweep's i loop carries nothing and runs 198 x 198 iterations.
+STENCIL = (REPO_ROOT / "tests" / "lit" / "permute-and-fuse" / "keep-parallel.mlir").read_text()
+
+
+def test_keep_parallel_leaves_the_sweeps_of_a_time_step_apart(tmp_path):
+    import io
+
+    from mlir_affine_py import opt_main
+    fused = plan_permute_and_fuse(region(STENCIL))
+    assert rows(fused)["S1"] == [(0, 0), (1, 1), (2, 0)] and fused.legal
+    assert len(set(betas(fused, 1))) == 1     # one i loop: it carries S0 -> S1
+    apart = plan_permute_and_fuse(region(STENCIL), min_parallel_work=1 << 14)
+    assert len(set(betas(apart, 1))) == 2 and not apart.changed
+    # Below the work that pays for a parallel region, no loop apart would run
+    # in parallel either: the fusion is kept.
+    small = plan_permute_and_fuse(region(STENCIL), min_parallel_work=198 * 198 + 1)
+    assert rows(small) == rows(fused)
+    path = tmp_path / "stencil.mlir"
+    path.write_text(STENCIL)
+    out, err = io.StringIO(), io.StringIO()
+    assert opt_main.run(opt_main.parse_args(
+        ["-affine-permute-and-fuse=remarks=true keep-parallel=true", str(path)]), out, err) == 0
+    assert ("level 1: S1: fusion with S0 on S1:i1 not offered: the fused loop would carry a "
+            "dependence from S0 to S1, while apart neither loop carries one, no enclosing loop "
+            "runs in parallel and one run of a loop apart executes about 39204 iterations"
+            in err.getvalue())
+    assert "kept the original schedule" in err.getvalue()
+
+
+def test_keep_parallel_leaves_an_outermost_fusion_to_the_model():
+    # The sweeps of one time step alone: fused, the outer loop carries the
+    # dependence, but the loops inside it keep all but one trip count of the
+    # work for the parallel step (and tiling may distribute the nest).
+    lines = STENCIL.splitlines()
+    start = next(k for k, line in enumerate(lines) if "affine.for %t" in line)
+    end = len(lines) - 1 - next(k for k, line in enumerate(reversed(lines)) if line == "  }")
+    single = "\n".join(lines[:start] + lines[start + 1:end] + lines[end + 1:])
+    fused = plan_permute_and_fuse(region(single))
+    assert len(set(betas(fused, 0))) == 1 and rows(fused)["S1"][0] == (0, 1)
+    kept = plan_permute_and_fuse(region(single), min_parallel_work=1 << 14)
+    assert rows(kept) == rows(fused)
 
 
 def test_remarks_explain_the_graph_and_the_choice(tmp_path):
