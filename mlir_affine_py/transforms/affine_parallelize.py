@@ -99,6 +99,12 @@ class AffineParallelize(Pass):
                 self.remark(loop, f"stays sequential: {self.max_nested} parallel loops "
                             f"around it (max-nested)")
                 continue
+            unprofitable = self.unprofitable(loop) if self.whole_loop_first else ""
+            if unprofitable:
+                # Too little work to run in parallel whatever it carries:
+                # not analysed (a jammed body's short loops took seconds).
+                self.remark(loop, f"stays sequential: {unprofitable}")
+                continue
             if self.whole_loop_first and parallel_ops_around(loop) + sum(
                     1 for outer, _, _ in candidates if outer.is_ancestor_of(loop)
                     and not self.unprofitable(outer)) >= self.max_nested:
@@ -137,8 +143,9 @@ class AffineParallelize(Pass):
     # domains keep a step only under a single lower bound, as MLIR's do, so
     # it finds the loops parallel that mlir-opt finds; and every loop is
     # analysed, as upstream's remarks do.  True: the whole loop's
-    # dependences first, and no analysis of the loops inside as many loops
-    # that will run in parallel as `max-nested` allows.
+    # dependences first, and no analysis of the loops that do too little
+    # work or sit inside as many loops that will run in parallel as
+    # `max-nested` allows.
     whole_loop_first = False
 
     def unprofitable(self, loop) -> str:
@@ -197,8 +204,17 @@ def carried_dependence(loop, analysis, access_of: dict | None = None,
             return None, False, (), []
         if joined:
             # The pairs of the statements isl found joined first.
+            statement_of, linked = joined
+            # Two accesses of one memref, one writing, of statements isl found
+            # joined across iterations.
             pairs = [(src, dst) for src, dst in pairs
-                     if any(src.op in a and dst.op in b for a, b in joined)] + pairs
+                     if src.memref is dst.memref and (src.is_write or dst.is_write)
+                     and (statement_of.get(src.op), statement_of.get(dst.op)) in linked] + pairs
+            if flows is not None:
+                # A dependence on a buffer it could not privatize ends the
+                # search: those first.
+                candidate = {a.memref: is_candidate(a.memref, loop) for a in accesses}
+                pairs.sort(key=lambda pair: candidate[pair[0].memref])
     depth = accesses[0].ivs.index(loop.induction_var) + 1
     # Buffers a dependence is carried on that the loop may privatize: the
     # first such dependence of each, said if privatization is refused.
@@ -228,13 +244,14 @@ def carried_dependence(loop, analysis, access_of: dict | None = None,
                              for memref in private]
 
 
-def _carried_statements(loop, accesses) -> list | None:
+def _carried_statements(loop, accesses) -> tuple | list | None:
     """The loop's accesses read as a SCoP with the loops around it as
     parameters (`polyhedral/scop.py`), all at once (one isl computation
     instead of one per pair of accesses; a jammed body of a hundred accesses
-    took seconds pair by pair): [(source ops, destination ops)] of the
-    statements whose instances in different iterations touch one element,
-    one of them writing (both ways round), [] when none do, None where the
+    took seconds pair by pair): ({op: its statement}, {(statement,
+    statement)}) of the statements whose instances in different iterations
+    touch one element, one of them writing (both ways round), [] when none
+    do, None where the
     question is the pairwise search's alone (a memref that views another,
     or a loop that is not a SCoP)."""
     if any(memref_root(access.memref) is not access.memref for access in accesses):
@@ -250,15 +267,18 @@ def _carried_statements(loop, accesses) -> list | None:
     conflicts = scop.writes.apply_range(scop.writes.union(scop.reads).reverse())
     maps: list = []
     conflicts.foreach_map(maps.append)
-    carried = []
+    linked = set()
     for pair in maps:
         # The loop is the SCoP's outermost: an instance's first dimension is
         # its iteration.
         if not pair.subtract(pair.equate(isl.dim_type.in_, 0, isl.dim_type.out, 0)).is_empty():
-            writer = set(scop.statement(pair.get_tuple_name(isl.dim_type.in_)).all_ops())
-            other = set(scop.statement(pair.get_tuple_name(isl.dim_type.out)).all_ops())
-            carried += [(writer, other), (other, writer)]
-    return carried
+            writer = pair.get_tuple_name(isl.dim_type.in_)
+            other = pair.get_tuple_name(isl.dim_type.out)
+            linked |= {(writer, other), (other, writer)}
+    if not linked:
+        return []
+    statement_of = {op: s.name for s in scop.statements for op in s.all_ops()}
+    return statement_of, linked
 
 
 def _only_allocates(op, value=None) -> bool:

@@ -25,7 +25,10 @@ from __future__ import annotations
 import math
 import re
 
-from ..analysis.affine_access import affine_scope_of
+import islpy as isl
+
+from ..analysis.affine_access import (IslWriter, affine_scope_of, domain_constraints,
+                                      enclosing_affine_ops, loop_ivs)
 from ..analysis.dataflow import MemrefDataflow, Unmodelled
 from ..dialects.affine import AffineLoadOp, AffineStoreOp
 from ..dialects.memref import AllocaOp, AllocOp, DeallocOp, LoadOp, StoreOp
@@ -34,7 +37,7 @@ from ..ir.affine_expr import dim
 from ..ir.affine_map import AffineMap
 from ..ir.printing import value_name
 from ..ir.rewriter import IRRewriter, OpBuilder
-from .loop_utils import constant_trip_count
+from ..polyhedral.context import CONTEXT
 
 # The bytes of one private copy at most: every thread holds one on its
 # stack (libomp's default stack is a few MiB).
@@ -117,19 +120,20 @@ def buffer_name(memref) -> str:
 class Expansion:
     """Scalar expansion of a buffer of one element that the iterations of
     `loop` keep to themselves (`privatizable`): the loop's loads and stores
-    of it use element `iv - lb` of a new buffer with one element per
-    iteration, defined beside the old one.  Where a register tile jams
+    of it use element `iv - low` of a new buffer with an element per value
+    the induction variable takes (`iteration_range`: a triangle's inner
+    loop included), defined beside the old one.  Where a register tile jams
     several iterations (`recurrence_jam.py`), each copy then has its own
     element, as a private copy per iteration would be for a parallel loop;
     the loop's iterations no longer depend on each other through it.
     `undo` puts the loads and stores back."""
 
-    def __init__(self, memref, loop, lower: int, trips: int):
+    def __init__(self, memref, loop, lower: int, size: int):
         self.memref, self.loop = memref, loop
         old = memref.type
         builder = OpBuilder()
         builder.set_insertion_point_after(memref.defining_op)
-        self.buffer = builder.insert(AllocaOp.build(T.MemRefType((trips,), old.element_type)))
+        self.buffer = builder.insert(AllocaOp.build(T.MemRefType((size,), old.element_type)))
         self.buffer.pos = memref.defining_op.pos
         index = AffineMap(1, 0, (dim(0) - lower,))
         self.replaced = [self._rebuild(op, self.buffer.results[0], index, [loop.induction_var])
@@ -154,13 +158,41 @@ class Expansion:
         return op, new
 
 
+def iteration_range(loop) -> tuple | None:
+    """(lowest, highest) value of `loop`'s induction variable over all its
+    runs (the loops and conditions around it bound it), when both are
+    constants."""
+    if not loop.body.ops:
+        return None
+    chain = enclosing_affine_ops(loop.body.ops[0])
+    ivs = loop_ivs(chain)
+    names = [f"i{k}" for k in range(len(ivs))]
+    params: dict = {}
+    writer = IslWriter("i", dict(zip(ivs, names)), params, {op for op, _ in chain})
+    domain_constraints(writer, chain)
+    if params:
+        return None
+    body = " and ".join(writer.constraints) or "true"
+    if writer.exists:
+        body = f"exists ({', '.join(writer.exists)} : {body})"
+    domain = isl.Set(f"{{ [{', '.join(names)}] : {body} }}", context=CONTEXT)
+    k = ivs.index(loop.induction_var)
+    values = domain.project_out(isl.dim_type.set, k + 1, len(names) - k - 1) \
+        .project_out(isl.dim_type.set, 0, k)
+    if values.is_empty() or not values.is_bounded():
+        return None
+    low = values.lexmin().sample_point().get_coordinate_val(isl.dim_type.set, 0)
+    high = values.lexmax().sample_point().get_coordinate_val(isl.dim_type.set, 0)
+    return int(low.to_python()), int(high.to_python())
+
+
 def expand_private_scalars(loop) -> list:
     """Expand (`Expansion`) each buffer of one element whose every access
     inside `loop` is an affine.load/store and that the loop's iterations
-    keep to themselves, when the loop runs from a constant by 1 a constant
-    number of times; the expansions made."""
-    lower, trips = loop.lower_bound_map, constant_trip_count(loop)
-    if trips is None or loop.step != 1 or not lower.is_single_constant():
+    keep to themselves, when the loop's induction variable ranges between
+    constants (`iteration_range`); the expansions made."""
+    bounds = iteration_range(loop)
+    if bounds is None:
         return []
     memrefs = []
     for op in loop.walk():
@@ -176,5 +208,5 @@ def expand_private_scalars(loop) -> list:
         inside = [op for op in accesses_of(memref) or [] if loop.is_ancestor_of(op)]
         if all(isinstance(op, (AffineLoadOp, AffineStoreOp)) for op in inside):
             expansions.append((memref, inside))
-    return [Expansion(memref, loop, lower.get_single_constant_result(), trips)
-            for memref, _ in expansions]
+    low, high = bounds
+    return [Expansion(memref, loop, low, high - low + 1) for memref, _ in expansions]

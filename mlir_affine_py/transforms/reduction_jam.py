@@ -25,6 +25,13 @@ legal where isl finds every exact dependence kept.  Measured (one thread,
 3 samples, PolyBench at today's sizes, by 8): trisolv 0.53 and cholesky
 0.73 of the original's time.
 
+A reduction through a scalar that each iteration of the loop around it
+resets (ludcmp's and symm's `w`, a `memref<f64>` of the function) is one
+chain shared by all the iterations; where the iterations keep the scalar
+to themselves (`privatization.py`), it is expanded first, an element per
+iteration (`privatization.Expansion`), and jammed as any reduction; where
+nothing is jammed the expansion is undone.
+
 Legal when every dependence carried by the jammed loop keeps its order in
 the jammed nest: the copies of one iteration run, per unit of the body (a
 run of ops, or an inner loop, as `jam_sub_blocks` cuts it), after the same
@@ -42,6 +49,7 @@ from ..dialects.affine import AffineForOp, AffineIfOp, AffineYieldOp
 from ..ir.core import Block
 from ..ir.traits import is_memory_effect_free
 from ..polyhedral.jam import NestJam
+from .privatization import expand_private_scalars
 from .loop_unroll_jam import inner_bounds_invariant, loop_unroll_jam_by_factor
 from .loop_utils import constant_trip_count, loop_name
 
@@ -65,6 +73,12 @@ def jam_reductions(root, factor: int, remark, skip=(), inside=()) -> None:
     nests = [child for region in root.regions for block in region.blocks
              for child in block.ops if child not in skip]
     jammed: list = list(inside)
+    # A reduction through a scalar that each iteration of the loop around it
+    # resets (ludcmp's `w`) accumulates into an element of its own per
+    # iteration once expanded; put back where nothing is jammed.
+    expansions = {outer: expand_private_scalars(outer) for nest in nests
+                  for outer in _around_scalar_reductions(nest)
+                  if not any(point is outer or point.is_ancestor_of(outer) for point in inside)}
     for loop, accumulator in [found for nest in nests for found in _candidates(nest)]:
         if any(outer is loop or outer.is_ancestor_of(loop) for outer in jammed):
             continue        # a point band, or a body copied and rebuilt by an outer jam
@@ -84,6 +98,24 @@ def jam_reductions(root, factor: int, remark, skip=(), inside=()) -> None:
                          f"{factor}: the innermost loop accumulates into {accumulator}, a chain "
                          f"the vectorizer cannot reorder; the copies are {factor} independent "
                          f"chains (register tile)")
+    for outer, made in expansions.items():
+        if not any(loop is outer or loop.is_ancestor_of(outer) for loop in jammed):
+            for expansion in reversed(made):
+                expansion.undo()
+
+
+def _around_scalar_reductions(root) -> list:
+    """The loops around an innermost loop that stores into a buffer of one
+    element (a scalar) without moving."""
+    found = []
+    for inner in root.walk():
+        parent = inner.parent_op if isinstance(inner, AffineForOp) else None
+        if isinstance(parent, AffineForOp) and parent not in found and not any(
+                c is not inner and isinstance(c, AffineForOp) for c in inner.walk()) and any(
+                getattr(op, "stores", False) and is_memory_access(op)
+                and op.memref.type.shape == () for op in inner.walk()):
+            found.append(parent)
+    return found
 
 
 def _jam_as_schedule(loop, factor: int, accumulator: str, remark) -> str:

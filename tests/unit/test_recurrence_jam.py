@@ -234,3 +234,35 @@ def test_scalars_read_after_the_rows_are_left_shared():
     out, remarks = _optimize(text)
     assert "step 8" not in out and "memref<32xf64>" not in out
     assert _arrays(out, 0) == _arrays(text, 0)
+
+
+# A dot product through a scalar each row resets (PolyBench ludcmp's and
+# symm's `w`), over a triangle: the scalar gets an element per row (its
+# rows range over constants: 0 .. 39), and the rows are jammed as a
+# schedule.
+SCALAR_DOT = """func.func @dots(%A: memref<40x40xf64>, %x: memref<40xf64>, %y: memref<40xf64>) {
+  %w = memref.alloca() : memref<f64>
+  affine.for %i = 0 to 40 {
+    %b = affine.load %y[%i] : memref<40xf64>
+    affine.store %b, %w[] : memref<f64>
+    affine.for %j = 0 to affine_map<(d0) -> (d0)>(%i) {
+      %a = affine.load %A[%i, %j] : memref<40x40xf64>
+      %v = affine.load %x[%j] : memref<40xf64>
+      %m = arith.mulf %a, %v : f64
+      %s = affine.load %w[] : memref<f64>
+      %t = arith.subf %s, %m : f64
+      affine.store %t, %w[] : memref<f64>
+    }
+    %r = affine.load %w[] : memref<f64>
+    affine.store %r, %y[%i] : memref<40xf64>
+  }
+  return
+}
+"""
+
+
+def test_a_reduction_through_a_scalar_is_expanded_and_jammed():
+    out, remarks = _optimize(SCALAR_DOT)
+    assert "step 8" in out and "memref.alloca() : memref<40xf64>" in out
+    assert "%i unrolled and jammed by 8 as a schedule" in remarks
+    _assert_same_program(out, SCALAR_DOT)

@@ -39,7 +39,7 @@
 // CHECK-NOT:     %[[YM1]]
 // CHECK-NOT:     %[[YM2]]
 // CHECK-LABEL: func.func private @printI64
-// REMARK: privatize.mlir:[[# @LINE + 21]]:5: remark: affine-parallelize: %j stays sequential: 1 parallel loops around it (max-nested)
+// REMARK: privatize.mlir:[[# @LINE + 21]]:5: remark: affine-parallelize: %j stays sequential: one run of it executes about 256 iterations, fewer than the 16384 that pay for a parallel region
 // REMARK: privatize.mlir:[[# @LINE + 17]]:3: remark: affine-parallelize: %i runs in parallel, with private copies of %ym1, %ym2
 // SHARED-LABEL: func.func @kernel
 // SHARED-NOT:     affine.parallel
