@@ -210,11 +210,12 @@ def carried_dependence(loop, analysis, access_of: dict | None = None,
             pairs = [(src, dst) for src, dst in pairs
                      if src.memref is dst.memref and (src.is_write or dst.is_write)
                      and (statement_of.get(src.op), statement_of.get(dst.op)) in linked] + pairs
-            if flows is not None:
-                # A dependence on a buffer it could not privatize ends the
-                # search: those first.
-                candidate = {a.memref: is_candidate(a.memref, loop) for a in accesses}
-                pairs.sort(key=lambda pair: candidate[pair[0].memref])
+            # A dependence on a buffer it could not privatize ends the
+            # search: those first; and a write first (flow and output
+            # dependences run forward from it, as the loop's iterations do).
+            memrefs = {a.memref for a in accesses}
+            candidate = {m: flows is not None and is_candidate(m, loop) for m in memrefs}
+            pairs.sort(key=lambda pair: (candidate[pair[0].memref], not pair[0].is_write))
     depth = accesses[0].ivs.index(loop.induction_var) + 1
     # Buffers a dependence is carried on that the loop may privatize: the
     # first such dependence of each, said if privatization is refused.

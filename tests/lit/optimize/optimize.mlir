@@ -106,9 +106,9 @@ func.func @stencil(%A: memref<256x256xf64>, %B: memref<256x256xf64>) {
 // CHECK-NEXT:   affine.for %{{.*}} = 1 to 255 {
 // CHECK-NOT:  step
 // REMARK: optimize.mlir:[[# @LINE + 16]]:3: remark: affine-loop-tile: band (%i, %j) not tiled: no reuse it carries leaves the cache (bytes one iteration of each loop touches: %i: 6144)
-// REMARK: optimize.mlir:[[# @LINE + 15]]:3: remark: affine-parallelize: %i stays sequential: it carries the anti dependence from the affine.load to the affine.store
-// REMARK: optimize.mlir:[[# @LINE + 17]]:12: note: source of the dependence
-// REMARK: optimize.mlir:[[# @LINE + 18]]:7: note: destination of the dependence
+// REMARK: optimize.mlir:[[# @LINE + 15]]:3: remark: affine-parallelize: %i stays sequential: it carries the flow dependence from the affine.store to the affine.load
+// REMARK: optimize.mlir:[[# @LINE + 19]]:7: note: source of the dependence
+// REMARK: optimize.mlir:[[# @LINE + 15]]:12: note: destination of the dependence
 // REMARK: optimize.mlir:[[# @LINE + 13]]:5: remark: affine-parallelize: %j stays sequential: one run of it executes about 254 iterations, fewer than the 16384 that pay for a parallel region
 // SKEW: optimize.mlir:[[# @LINE + 11]]:3: remark: affine-loop-tile: band (%i, %j) skewed by [1 0; 1 1] (dependences ran backwards along %j), tiled by 8 x 8 (tile footprint 800 bytes within the cache of 2048 bytes; band footprint 524288 bytes); tiles run as a wavefront, the tiles of one wavefront in parallel
 // SKEW-DAG:  #[[LOWER:.*]] = affine_map<(d0, d1) -> (1, d0 - 254, -d0 + d1 * 8)>
