@@ -74,11 +74,14 @@ class NestJam:
                 found[s.loops[1]].append(s)
         return found
 
-    def schedule(self, factor: int, skew: int = 0, origin: int = 0) -> isl.UnionMap:
+    def schedule(self, factor: int, skew: int = 0) -> isl.UnionMap:
         """Each inner loop a phase of the group, in the body's order: the
         copies run it jammed, each with the statements of `p`'s body before
         it at its lower bound and, for the last, those after it at its
-        upper bound (the design notes)."""
+        upper bound (the design notes).  Groups start at `p`'s lower bound
+        where it is a constant, else at multiples of `factor`."""
+        lower = self.outer.lower_bound_map
+        origin = lower.get_single_constant_result() if lower.is_single_constant() else 0
         positions = {loop: self.outer.body.ops.index(loop) for loop in self.inner}
         parts = []
         for s in self.scop.statements:

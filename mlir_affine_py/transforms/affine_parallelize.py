@@ -99,7 +99,7 @@ class AffineParallelize(Pass):
                 self.remark(loop, f"stays sequential: {self.max_nested} parallel loops "
                             f"around it (max-nested)")
                 continue
-            unprofitable = self.unprofitable(loop) if self.whole_loop_first else ""
+            unprofitable = self.unprofitable(loop)
             if unprofitable:
                 # Too little work to run in parallel whatever it carries:
                 # not analysed (a jammed body's short loops took seconds).
@@ -107,7 +107,7 @@ class AffineParallelize(Pass):
                 continue
             if self.whole_loop_first and parallel_ops_around(loop) + sum(
                     1 for outer, _, _ in candidates if outer.is_ancestor_of(loop)
-                    and not self.unprofitable(outer)) >= self.max_nested:
+            ) >= self.max_nested:
                 # Inside loops that will run in parallel, as many as allowed:
                 # sequential whatever it carries, and not analysed.
                 self.remark(loop, f"stays sequential: {self.max_nested} parallel loops "
@@ -123,10 +123,7 @@ class AffineParallelize(Pass):
             else:
                 self.remark(loop, f"stays sequential: {carried}", notes=notes)
         for loop, reductions, private in candidates:
-            unprofitable = self.unprofitable(loop)
-            if unprofitable:
-                self.remark(loop, f"stays sequential: {unprofitable}")
-            elif parallel_ops_around(loop) < self.max_nested:
+            if parallel_ops_around(loop) < self.max_nested:
                 name = loop_name(loop)
                 names = [buffer_name(memref) for memref, _ in private]
                 parallel = affine_parallelize(loop, reductions)

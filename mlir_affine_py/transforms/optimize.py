@@ -137,31 +137,32 @@ class AffineOptimize(Pass):
                      "whether it is tiled and why (sizes, footprint), which loop is parallel")
 
     def run_on_operation(self, op) -> None:
-        time_tiled: set = set()
+        # Top-level nests an earlier step made (time tiling, register tiles
+        # for recurrences): the later steps leave them as they are.
+        made: set = set()
         if self.tile and (self.time_tile or self.last_level_cache):
             share = self.cache_size * 1024 // CACHE_SHARE
             last_level = None if self.time_tile else self.last_level_cache * 1024
             for root in _top_level_loops(op):
                 new_ops = time_tile(root, share, self.remark, last_level)
-                time_tiled.update(new_ops or ())
+                made.update(new_ops or ())
         if self.fuse:
             fusion = AffinePermuteAndFuse(remarks=self.remarks, keep_parallel=self.parallelize,
                                           min_parallel_work=self.min_parallel_work)
             for region in affine_regions(op):
-                for run in _runs_without(region, time_tiled):
+                for run in _runs_without(region, made):
                     fusion.run_on_region(run)
         if self.tile and self.jam_recurrences > 1:
             # Before cache tiling: a recurrence is bound by its latency, not
             # by the cache, wherever its data lies.
-            time_tiled.update(jam_recurrences(op, self.jam_recurrences, self.remark,
-                                              skip=time_tiled))
+            made.update(jam_recurrences(op, self.jam_recurrences, self.remark, skip=made))
         if self.tile:
             tiling = CacheTiling(cache_size=self.cache_size, remarks=self.remarks,
-                                 polyhedral=True, skew=self.skew, skip=time_tiled,
+                                 polyhedral=True, skew=self.skew, skip=made,
                                  register_tile=self.register_tile)
             tiling.run_on_operation(op)
             # Tiled bands have their own register tiles (register_tiling.py).
-            jam_reductions(op, self.jam_reductions, self.remark, skip=time_tiled,
+            jam_reductions(op, self.jam_reductions, self.remark, skip=made,
                            inside=tiling.tiled_points)
         if self.parallelize:
             ProfitableParallelize(max_nested=self.max_nested,

@@ -129,24 +129,24 @@ class Expansion:
     `undo` puts the loads and stores back."""
 
     def __init__(self, memref, loop, lower: int, size: int):
-        self.memref, self.loop = memref, loop
+        self.memref = memref
         old = memref.type
         builder = OpBuilder()
         builder.set_insertion_point_after(memref.defining_op)
         self.buffer = builder.insert(AllocaOp.build(T.MemRefType((size,), old.element_type)))
         self.buffer.pos = memref.defining_op.pos
         index = AffineMap(1, 0, (dim(0) - lower,))
-        self.replaced = [self._rebuild(op, self.buffer.results[0], index, [loop.induction_var])
+        self.accesses = [self._rebuild(op, self.buffer.results[0], index, [loop.induction_var])
                          for op in accesses_of(memref) or [] if loop.is_ancestor_of(op)]
 
     def undo(self) -> None:
-        for old, new in self.replaced:
-            self._rebuild(new, self.memref, AffineMap(0, 0, ()), [], old)
+        for op in self.accesses:
+            self._rebuild(op, self.memref, AffineMap(0, 0, ()), [])
         IRRewriter().erase_op(self.buffer)
 
     @staticmethod
-    def _rebuild(op, memref, map, indices, like=None):
-        """`op` accessing `memref[map(indices)]` instead; (old, new)."""
+    def _rebuild(op, memref, map, indices):
+        """`op` rebuilt to access `memref[map(indices)]`: the new op."""
         if op.stores:
             new = AffineStoreOp.build(op.operands[0], memref, map, indices)
         else:
@@ -155,7 +155,7 @@ class Expansion:
         rewriter = IRRewriter.before_op(op)
         rewriter.insert(new)
         rewriter.replace_op(op, new)
-        return op, new
+        return new
 
 
 def iteration_range(loop) -> tuple | None:
@@ -198,15 +198,17 @@ def expand_private_scalars(loop) -> list:
     for op in loop.walk():
         if isinstance(op, (AffineLoadOp, AffineStoreOp)) and op.memref not in memrefs:
             memrefs.append(op.memref)
-    expansions = []
-    flows: dict = {}
-    for memref in memrefs:
-        type = memref.type
-        if not isinstance(type, T.MemRefType) or type.shape != () \
-                or not is_candidate(memref, loop) or privatizable(memref, loop, flows):
-            continue
-        inside = [op for op in accesses_of(memref) or [] if loop.is_ancestor_of(op)]
-        if all(isinstance(op, (AffineLoadOp, AffineStoreOp)) for op in inside):
-            expansions.append((memref, inside))
     low, high = bounds
-    return [Expansion(memref, loop, low, high - low + 1) for memref, _ in expansions]
+    flows: dict = {}
+
+    def expandable(memref) -> bool:
+        if not isinstance(memref.type, T.MemRefType) or memref.type.shape != () \
+                or not is_candidate(memref, loop):
+            return False
+        inside = [op for op in accesses_of(memref) or [] if loop.is_ancestor_of(op)]
+        # The cheap question first: isl's dataflow is the costly one.
+        return all(isinstance(op, (AffineLoadOp, AffineStoreOp)) for op in inside) \
+            and not privatizable(memref, loop, flows)
+
+    chosen = [memref for memref in memrefs if expandable(memref)]   # before any change
+    return [Expansion(memref, loop, low, high - low + 1) for memref in chosen]

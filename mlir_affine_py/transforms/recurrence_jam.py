@@ -56,6 +56,7 @@ from ..polyhedral.context import CONTEXT
 from ..polyhedral.dependences import band_deltas, value_flow
 from ..polyhedral.jam import NestJam
 from ..polyhedral.skewing import MAX_SKEW_FACTOR, min_along
+from .loop_unroll import innermost_loops
 from .loop_utils import constant_trip_count, loop_name
 from .privatization import buffer_name, expand_private_scalars
 
@@ -81,20 +82,18 @@ def jam_recurrences(root, factor: int, remark, skip=()) -> list:
     changed = []
     for nest in nests:
         outers: list = []
-        for loop in nest.walk():
-            if isinstance(loop, AffineForOp) and _innermost(loop) \
-                    and isinstance(loop.parent_op, AffineForOp) and loop.parent_op not in outers:
+        for loop in innermost_loops(nest):
+            if isinstance(loop.parent_op, AffineForOp) and loop.parent_op not in outers:
                 outers.append(loop.parent_op)
-        made = [_jam(outer, factor, remark) for outer in outers]
-        if nest in outers and made[outers.index(nest)]:
-            changed.extend(made[outers.index(nest)])   # the nest itself was replaced
-        elif any(made):
+        jammed = False
+        for outer in outers:
+            new_ops = _jam(outer, factor, remark)
+            if new_ops and outer is nest:
+                changed.extend(new_ops)         # the nest itself was replaced
+            jammed = jammed or bool(new_ops) and outer is not nest
+        if jammed:
             changed.append(nest)
     return changed
-
-
-def _innermost(loop) -> bool:
-    return not any(op is not loop and isinstance(op, AffineForOp) for op in loop.walk())
 
 
 def _jam(outer, factor: int, remark) -> list:
@@ -116,6 +115,11 @@ def _jam_band(outer, factor: int, remark, expanded: list) -> list:
     except NotAffine:
         return []
     name = f"({loop_name(outer)}, {', '.join(loop_name(loop) for loop in nest.inner)})"
+
+    def refuse(why: str) -> list:
+        remark(outer, f"affine-loop-unroll-jam: band {name} not skewed and jammed: {why}")
+        return []
+
     inner = nest.inner[0] if len(nest.inner) == 1 else None
     values = value_flow(nest.scop)
     if not any(_recurrence(nest, loop, values) for loop in nest.inner):
@@ -123,22 +127,14 @@ def _jam_band(outer, factor: int, remark, expanded: list) -> list:
     flow = _deltas(values, nest)
     trips = constant_trip_count(outer)
     if trips is not None and trips < 2 * factor:
-        remark(outer, f"affine-loop-unroll-jam: band {name} not skewed and jammed: "
-                      f"{loop_name(outer)} runs {trips} times, fewer than twice the factor {factor}")
-        return []
+        return refuse(f"{loop_name(outer)} runs {trips} times, fewer than twice the factor {factor}")
     skew = _skew_factor(nest, flow, factor)
     if skew is None:
-        remark(outer, f"affine-loop-unroll-jam: band {name} not skewed and jammed: "
-                      f"no skew factor up to {MAX_SKEW_FACTOR} makes {factor} consecutive "
+        return refuse(f"no skew factor up to {MAX_SKEW_FACTOR} makes {factor} consecutive "
                       f"iterations of {loop_name(outer)} independent along a wavefront")
-        return []
-    lower = outer.lower_bound_map
-    origin = lower.results[0].value if lower.is_single_constant() else 0
-    schedule = nest.schedule(factor, skew, origin)
+    schedule = nest.schedule(factor, skew)
     if not nest.is_legal(schedule):
-        remark(outer, f"affine-loop-unroll-jam: band {name} not skewed and jammed: "
-                      f"isl finds the schedule illegal")
-        return []
+        return refuse("isl finds the schedule illegal")
     outer_name = loop_name(outer)
     if inner is not None:
         subject = f"{loop_name(inner)} carries"
@@ -150,8 +146,7 @@ def _jam_band(outer, factor: int, remark, expanded: list) -> list:
     try:
         new_ops = nest.apply(schedule)
     except NotAffine as error:
-        remark(outer, f"affine-loop-unroll-jam: band {name} not skewed and jammed: {error}")
-        return []
+        return refuse(str(error))
     names = ", ".join(buffer_name(memref) for memref in expanded)
     remark(new_ops[0], f"affine-loop-unroll-jam: band {name} skewed and jammed: {subject} a "
                        f"recurrence (every flow dependence along it at a distance of 1 to "

@@ -125,9 +125,7 @@ def _jam_as_schedule(loop, factor: int, accumulator: str, remark) -> str:
         nest = NestJam(loop)
     except NotAffine as error:
         return f"{INNER_BOUNDS}, and as a schedule: {error}"
-    lower = loop.lower_bound_map
-    origin = lower.results[0].value if lower.is_single_constant() else 0
-    schedule = nest.schedule(factor, 0, origin)
+    schedule = nest.schedule(factor, 0)
     if not nest.is_legal(schedule):
         return (f"{INNER_BOUNDS}, and the jammed schedule would reverse a dependence "
                 f"(isl)")
