@@ -216,7 +216,7 @@ class FusionCost:
 
     def work(self, dims: dict, schedule) -> float:
         """Iterations of the innermost loops in one run of the loop of the
-        statements `dims` (profitable_parallelize.estimated_work from the
+        statements `dims` (analysis/loop_work.estimated_work from the
         average trip counts)."""
         trip = max(self.trips[s][d] for s, d in dims.items())
         inner = 0.0

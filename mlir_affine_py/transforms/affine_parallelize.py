@@ -130,8 +130,8 @@ class AffineParallelize(Pass):
                 privatize(parallel, private)
                 kinds = ", ".join(kind for kind, _, _ in reductions)
                 self.remark(loop, "runs in parallel" + (f", reducing by {kinds}" if kinds else "")
-                            + (f", with private copies of {', '.join(names)}" if names else ""),
-                            name)
+                            + (f", with private copies of {', '.join(names)}" if names else "")
+                            + self.balance(parallel), name)
             else:
                 self.remark(loop, f"stays sequential: {self.max_nested} parallel loops "
                             f"around it (max-nested)")
@@ -149,6 +149,11 @@ class AffineParallelize(Pass):
         """Why a loop that may run in parallel should not (empty: it
         should).  Every such loop runs in parallel here, as upstream; a
         subclass with a cost model says otherwise."""
+        return ""
+
+    def balance(self, parallel) -> str:
+        """Reorder the iterations of a new parallel loop for the threads'
+        chunks; a remark fragment saying how, or "".  Upstream keeps them."""
         return ""
 
     def remark(self, loop, what: str, name: str | None = None, notes=()) -> None:

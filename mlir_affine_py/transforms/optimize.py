@@ -60,6 +60,12 @@ steps, each the existing pass run with the options chosen here:
    flow dependences (`analysis/dataflow.py`), runs in parallel with a copy
    of those buffers per iteration (`privatization.py`; deriche's
    recurrence scalars); `privatize=false` keeps such loops sequential.
+   OpenMP's static schedule gives each thread one contiguous chunk of a
+   parallel loop; where the iterations' work grows with the induction
+   variable (a triangle's row tiles: syrk, syr2k, symm, covariance,
+   correlation), the loop is folded so that iteration t runs t and T-1-t
+   (`parallel_balance.py`): on two threads they ran 1.3-1.45 times faster
+   than on one, folded 1.6-2.0 times.
 
 Each step can be turned off (`fuse=false`, `tile=false`,
 `parallelize=false`).  With `remarks=true` every step says what it did in

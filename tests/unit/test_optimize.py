@@ -311,7 +311,7 @@ def test_a_point_band_does_not_end_in_a_reduction():
 
 def test_work_too_small_for_a_parallel_region():
     from mlir_affine_py.parse.parser import parse_source
-    from mlir_affine_py.transforms.profitable_parallelize import estimated_work
+    from mlir_affine_py.analysis.loop_work import estimated_work
     text = """func.func @f(%A: memref<100x100xf64>) {
   affine.for %i = 0 to 100 {
     affine.for %j = 0 to #map(%i) {

@@ -1,0 +1,104 @@
+"""The work of a loop nest, counted as the iterations of its innermost
+loops: what a parallel region's start must pay for
+(`transforms/profitable_parallelize.py`) and how a parallel loop's
+iterations share it (`transforms/parallel_balance.py`).  Loops whose
+bounds are constant functions of the loops around them are counted
+exactly at given values of those loops; the loops around are taken at the
+middle of their ranges, so a triangular nest counts its average.
+"""
+
+from __future__ import annotations
+
+from ..dialects.affine import AffineForOp
+from ..dialects.affine_parallel import AffineParallelOp
+
+LOOPS = (AffineForOp, AffineParallelOp)
+
+
+def estimated_work(loop) -> int | None:
+    """The iterations of the innermost loops in one run of `loop`, with
+    every enclosing loop at the middle of its range (so a triangular nest
+    counts its average); None where a bound is not a constant function of
+    the enclosing loops."""
+    values = _outer_values(loop)
+    return None if values is None else _work(loop, values)
+
+
+def iteration_work(loop, value: int) -> int | None:
+    """The iterations of the innermost loops in the iteration of the
+    one-dimensional `loop` (affine.for or affine.parallel) where its
+    induction variable is `value`, the loops around it at the middle of
+    their ranges; None where a bound is not a constant function of the
+    enclosing loops."""
+    values = _outer_values(loop)
+    if values is None:
+        return None
+    return _body_work(loop, {**values, loop.body.args[0]: value})
+
+
+def _outer_values(loop) -> dict | None:
+    chain, parent = [], _enclosing_loop(loop)
+    while parent is not None:
+        chain.append(parent)
+        parent = _enclosing_loop(parent)
+    values: dict = {}
+    for outer in reversed(chain):
+        bounds = _bounds(outer, values)
+        if bounds is None:
+            return None
+        lower, upper, step = bounds
+        values[outer.body.args[0]] = lower + max(0, (upper - lower) // step // 2) * step
+    return values
+
+
+def _bounds(loop, values) -> tuple | None:
+    """(lower, upper, step) of a one-dimensional loop at `values`."""
+    if isinstance(loop, AffineForOp):
+        lower_map, lower_operands = loop.lower_bound_map, list(loop.lower_bound_operands)
+        upper_map, upper_operands = loop.upper_bound_map, list(loop.upper_bound_operands)
+        step = loop.step
+    elif len(loop.steps) == 1:
+        lower_map, lower_operands = loop.lower_bounds_map, list(loop.lower_bounds_operands)
+        upper_map, upper_operands = loop.upper_bounds_map, list(loop.upper_bounds_operands)
+        step = loop.steps[0]
+    else:
+        return None
+
+    def side(map, operands, combine):
+        if any(v not in values for v in operands):
+            return None
+        known = [values[v] for v in operands]
+        return combine(map.evaluate(known[:map.num_dims], known[map.num_dims:]))
+    lower = side(lower_map, lower_operands, max)
+    upper = side(upper_map, upper_operands, min)
+    return None if lower is None or upper is None else (lower, upper, step)
+
+
+def _work(loop, values) -> int | None:
+    bounds = _bounds(loop, values)
+    if bounds is None:
+        return None
+    lower, upper, step = bounds
+    trips = max(0, -(-(upper - lower) // step))
+    inner = _body_work(loop, {**values, loop.body.args[0]: lower + (trips // 2) * step})
+    return None if inner is None else trips * inner
+
+
+def _body_work(loop, values) -> int | None:
+    """The iterations of the innermost loops in one iteration of `loop`
+    (at least 1: the body itself)."""
+    inner = 0
+    for op in loop.walk():
+        if op is not loop and isinstance(op, LOOPS) and _enclosing_loop(op) is loop:
+            work = _work(op, values)
+            if work is None:
+                return None
+            inner += work
+    return max(1, inner)
+
+
+def _enclosing_loop(op):
+    parent = op.parent_op
+    while parent is not None and not isinstance(parent, LOOPS):
+        parent = parent.parent_op
+    return parent
