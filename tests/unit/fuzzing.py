@@ -305,8 +305,10 @@ _UNKNOWN_LOCATION_ERROR = re.compile(r"^<unknown>:0: error: ", re.M)
 
 
 def judge(code, out: str, err: str, seconds: float, path: str,
-          limit: float = TIME_LIMIT) -> str | None:
-    """None for an acceptable outcome, else what is wrong with it."""
+          limit: float = TIME_LIMIT, text: str = "") -> str | None:
+    """None for an acceptable outcome, else what is wrong with it.  A
+    diagnostic may name, instead of `path`, a file the input `text` gives
+    its ops as a location (`loc("file":line:col)`), as mlir-opt's does."""
     if code == "timeout" or seconds > limit:
         return f"took {seconds:.1f} s (limit {limit:.0f} s)"
     if not isinstance(code, int):
@@ -319,7 +321,9 @@ def judge(code, out: str, err: str, seconds: float, path: str,
         first = err.strip().splitlines()[0] if err.strip() else ""
         return f"exit {code}: {first[:300]}"
     match = _DIAGNOSTIC.search(err)
-    if (match is None or match.group("file") != path) and not _UNKNOWN_LOCATION_ERROR.search(err):
+    named = match is not None and (match.group("file") == path
+                                   or f'loc("{match.group("file")}"' in text)
+    if not named and not _UNKNOWN_LOCATION_ERROR.search(err):
         return f"exit 1 without a '{path}:line:col: error:' diagnostic: {err.strip()[:300]!r}"
     return None
 

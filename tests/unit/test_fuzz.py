@@ -38,7 +38,8 @@ def _check(runner, text: str, checked: list, rng: random.Random, run=oracle.run)
     data = text.encode("utf-8", "surrogateescape")
     flags = fuzzing.flags_for(text)
     code, out, err, seconds, path = runner.run(flags, data)
-    problem = fuzzing.judge(code, out, err, seconds, path, limit=fuzzing.HANG_LIMIT)
+    problem = fuzzing.judge(code, out, err, seconds, path, limit=fuzzing.HANG_LIMIT,
+                            text=text)
     assert problem is None, f"{problem}\nflags: {flags}\ninput:\n{text[:3000]!r}"
     if code == 0 and MLIR_OPT and len(checked) < MLIR_CHECKS and rng.random() < 0.25:
         verdict, detail = fuzzing.check_output(MLIR_OPT, data, out, flags, run=run)
