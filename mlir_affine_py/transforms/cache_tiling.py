@@ -42,6 +42,7 @@ from ..polyhedral.skewing import BandTransform, identity_matrix
 from .loop_distribution import distribute_nest
 from .loop_skew import skew_and_tile
 from .loop_tiling import AffineLoopTiling, tiling_refusal, tiling_violation
+from .micro_kernel import micro_kernel
 from .register_tiling import describe, register_tile, vector_innermost
 from .loop_utils import (constant_trip_count, get_perfectly_nested_loops, loop_name,
                          non_rectangular_reason)
@@ -65,11 +66,14 @@ class CacheTiling(AffineLoopTiling):
     """`-affine-loop-tile` with the tile-footprint model for its sizes; a
     band whose whole footprint fits the cache is not tiled."""
 
-    def __init__(self, skip=(), skew: bool = True, register_tile: int = 0, **options) -> None:
+    def __init__(self, skip=(), skew: bool = True, register_tile: int = 0,
+                 micro_kernel: bool = False, **options) -> None:
         super().__init__(**options)
         self.skip = frozenset(skip)     # nests made by an earlier step, left as they are
         self.skew = skew
         self.register_tile = register_tile     # unroll-and-jam factor of the point loops
+        self.micro_kernel = micro_kernel       # accumulators in registers (micro_kernel.py)
+        self.deferred: list = []               # point bands awaiting `finish`
         self.tiled_points: list = []           # the outermost point loop of each band tiled
 
     def tiled(self, points) -> None:
@@ -81,9 +85,35 @@ class CacheTiling(AffineLoopTiling):
                                  "the stores walk with stride 1 moved innermost: the innermost "
                                  "only accumulated, a chain the vectorizer cannot reorder")
         self.tiled_points.append(points[0])
+        if self.micro_kernel:
+            self.deferred.append(points)
+        else:
+            self.register(points)
+
+    def register(self, points) -> None:
+        """The register-level step of a tiled band's point loops: its
+        micro-kernel where it qualifies (with `micro_kernel`), else the
+        register tile."""
+        kernel = micro_kernel(points) if self.micro_kernel else None
+        if kernel is not None:
+            if self.remarks:
+                self.emit_remark(points[0], f"affine-loop-tile: {kernel}")
+            return
         jammed = register_tile(points, self.register_tile)
         if jammed is not None and self.remarks:
             self.emit_remark(jammed, f"affine-loop-tile: {describe(jammed, self.register_tile)}")
+
+    def finish(self) -> None:
+        """With `micro_kernel`, the register-level step of every band tiled,
+        deferred to here: after the parallel step, which reads the point
+        bands faster without the micro-kernels' iter_args (a loop that is
+        not a SCoP is searched pair by pair).  A band whose point loops the
+        parallel step changed is left as it is."""
+        for points in self.deferred:
+            if all(isinstance(loop, AffineForOp) and loop.parent is not None for loop in points) \
+                    and all(inner.parent_op is outer for outer, inner in zip(points, points[1:])):
+                self.register(points)
+        self.deferred = []
 
     def run_on_operation(self, op) -> None:
         analysis = DependenceAnalysis(alias_conservative=True)

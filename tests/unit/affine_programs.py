@@ -296,6 +296,18 @@ _BITS = {"f32": ("i32", True), "f64": ("i64", False), "i32": ("i32", True), "i64
 _UNSIGNED = {"i32": np.uint32, "i64": np.int64}
 
 
+def interpreted_arrays(text: str, seed: int = 0, dynamic_size: int = 16) -> list:
+    """The bytes of every memref argument of the first function of `text`
+    after the reference interpreter ran it on random arguments."""
+    from mlir_affine_py.interpreter import random_arguments, run_function
+    from mlir_affine_py.parse.parser import parse_source
+    module = parse_source(text)
+    func = next(op for op in module.walk() if op.op_name == "func.func")
+    args = random_arguments(func, seed, dynamic_size=dynamic_size)
+    run_function(module, func.sym_name, args, max_iterations=5_000_000)
+    return [a.tobytes() for a in args if isinstance(a, np.ndarray)]
+
+
 def runner_arrays(tools, texts: list, seed: int, workdir, name: str) -> list:
     """For each of `texts` (a module whose @f takes memrefs of static shape
     and f32/f64/i32/i64 elements, and index scalars), the bytes of every

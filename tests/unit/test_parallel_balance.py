@@ -9,10 +9,10 @@ OpenMP lowering on 1, 2 and 3 threads)."""
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 import lit_shell
+from affine_programs import interpreted_arrays
 from support import REPO_ROOT
 
 TRIANGLE = """func.func @f(%A: memref<{n}x{n}xf64>) {{
@@ -48,13 +48,7 @@ def _parallelize(text: str) -> tuple:
 
 
 def _arrays(text: str):
-    from mlir_affine_py.interpreter import random_arguments, run_function
-    from mlir_affine_py.parse.parser import parse_source
-    module = parse_source(text)
-    func = next(op for op in module.walk() if op.op_name == "func.func")
-    args = random_arguments(func, 0)
-    run_function(module, func.sym_name, args)
-    return [a.tobytes() for a in args if isinstance(a, np.ndarray)]
+    return interpreted_arrays(text)
 
 
 def test_busiest_chunk_is_that_of_a_static_schedule():

@@ -13,8 +13,10 @@
 // 16 x 32 x 32 (24 KiB; the i tiles are capped at 16 so that the parallel
 // loop has 8 tiles to share among the threads).  The i tile loop carries
 // no dependence and runs in parallel; the k loops carry the sum into C.
-// The point loop of i is unrolled and jammed by 4 (a register tile): the
-// four rows of C it updates share each load of B[k][j].
+// Inside a tile, blocks of 4 x 8 elements of C are loaded once, carried
+// through the k point loop in 32 iter_args and stored once (the
+// micro-kernel): the four rows share each load of B[k][j], the eight
+// columns each load of A[i][k].
 // At the default cache (this machine's L2) the reuse fits: not tiled.
 // CHECK-DAG: #[[ID:.*]] = affine_map<(d0) -> (d0)>
 // CHECK-DAG: #[[PLUS16:.*]] = affine_map<(d0) -> (d0 + 16)>
@@ -24,17 +26,15 @@
 // CHECK-NEXT:   affine.for %[[K:.*]] = 0 to 128 step 32 {
 // CHECK-NEXT:     affine.for %[[J:.*]] = 0 to 128 step 32 {
 // CHECK-NEXT:       affine.for %[[II:.*]] = #[[ID]](%[[I]]) to #[[PLUS16]](%[[I]]) step 4 {
-// CHECK-NEXT:         affine.for %[[KK:.*]] = #[[ID]](%[[K]]) to #[[PLUS32]](%[[K]]) {
-// CHECK-NEXT:           affine.for %[[JJ:.*]] = #[[ID]](%[[J]]) to #[[PLUS32]](%[[J]]) {
-// CHECK-NEXT:             affine.load %{{.*}}[%[[II]], %[[KK]]]
-// CHECK-NEXT:             affine.load %{{.*}}[%[[KK]], %[[JJ]]]
-// CHECK:                  affine.apply #{{.*}}(%[[II]])
-// CHECK-NEXT:             affine.load %{{.*}}[%{{.*}}, %[[KK]]]
-// CHECK-NEXT:             affine.load %{{.*}}[%[[KK]], %[[JJ]]]
+// CHECK-NEXT:         affine.for %[[JJ:.*]] = #[[ID]](%[[J]]) to #[[PLUS32]](%[[J]]) step 8 {
+// CHECK-NEXT:           affine.if #{{.*}}(%[[II]], %[[JJ]], %[[I]], %[[J]]) {
+// CHECK:                  %{{.*}}:32 = affine.for %[[KK:.*]] = #[[ID]](%[[K]]) to #[[PLUS32]](%[[K]]) iter_args(
+// CHECK-NEXT:               affine.load %{{.*}}[%[[II]], %[[KK]]]
+// CHECK-NEXT:               affine.load %{{.*}}[%[[KK]], %[[JJ]]]
 // REMARK: optimize.mlir:[[# @LINE + 14]]:3: remark: affine-permute-and-fuse: chose schedule S0(i0, i2, i1)
 // REMARK: optimize.mlir:[[# @LINE + 13]]:3: remark: affine-loop-tile: band (%i, %{{.*}}, %{{.*}}) tiled by 16 x 32 x 32 (tile footprint 24576 bytes within the cache of 32768 bytes; band footprint 393216 bytes)
-// REMARK: optimize.mlir:[[# @LINE + 12]]:3: remark: affine-loop-tile: point loop %i unrolled and jammed by 4 (register tile)
-// REMARK: optimize.mlir:[[# @LINE + 11]]:3: remark: affine-parallelize: %i runs in parallel
+// REMARK: optimize.mlir:[[# @LINE + 12]]:3: remark: affine-parallelize: %i runs in parallel
+// REMARK: optimize.mlir:[[# @LINE + 11]]:3: remark: affine-loop-tile: point band blocked by 4 x 8 around its reduction loop, each block of %arg2 carried in registers through it (micro-kernel)
 // L2-LABEL: func.func @gemm
 // L2:       affine.parallel (%{{.*}}) = (0) to (128) {
 // L2-NEXT:    affine.for %{{.*}} = 0 to 128 {
