@@ -124,23 +124,32 @@ class MemrefDataflow:
         self.instances = [_Instance(n, op, params) for n, op in enumerate(ops)]
         width = max((len(i.schedule) for i in self.instances), default=0)
         prefix = f"[{', '.join(params.values())}] -> "
-
-        def union_map(parts: list):
-            return isl.UnionMap(prefix + "{ " + "; ".join(parts) + " }")
-
         self.prefix = prefix
-        reads = [i.relation("M") for i in self.instances if not i.is_write]
-        must = [i.relation("M") for i in self.instances if i.is_write and i.exact]
-        may = [i.relation("M") for i in self.instances if i.is_write and not i.exact]
-        schedule = union_map([f"{i.tuple} -> [{', '.join(i.schedule + ['0'] * (width - len(i.schedule)))}]"
-                              for i in self.instances])
-        schedule = schedule.intersect_domain(
-            isl.UnionSet(prefix + "{ " + "; ".join(i.domain() for i in self.instances) + " }"))
-        flow = (isl.UnionAccessInfo.from_sink(union_map(reads))
-                .set_must_source(union_map(must)).set_may_source(union_map(may))
-                .set_schedule_map(schedule).compute_flow())
-        self.dependences = flow.get_may_dependence()    # write instance -> read instance
-        self.no_source = flow.get_may_no_source()        # reads (read -> element) that may see no write
+        self.width = width
+        self._flow: tuple | None = None
+
+    def _union_map(self, parts: list):
+        return self.isl.UnionMap(self.prefix + "{ " + "; ".join(parts) + " }")
+
+    @property
+    def flow(self) -> tuple:
+        """(write instance -> read instance, reads that may see no write):
+        isl's value-based flow, computed when first asked (the costly part:
+        seconds on a jammed body of a hundred accesses)."""
+        if self._flow is None:
+            isl, union_map, width = self.isl, self._union_map, self.width
+            reads = [i.relation("M") for i in self.instances if not i.is_write]
+            must = [i.relation("M") for i in self.instances if i.is_write and i.exact]
+            may = [i.relation("M") for i in self.instances if i.is_write and not i.exact]
+            schedule = union_map([f"{i.tuple} -> [{', '.join(i.schedule + ['0'] * (width - len(i.schedule)))}]"
+                                  for i in self.instances])
+            schedule = schedule.intersect_domain(isl.UnionSet(
+                self.prefix + "{ " + "; ".join(i.domain() for i in self.instances) + " }"))
+            flow = (isl.UnionAccessInfo.from_sink(union_map(reads))
+                    .set_must_source(union_map(must)).set_may_source(union_map(may))
+                    .set_schedule_map(schedule).compute_flow())
+            self._flow = flow.get_may_dependence(), flow.get_may_no_source()
+        return self._flow
 
     def iteration_private(self, loop) -> str:
         """Why the iterations of `loop` do not keep their values of the
@@ -158,9 +167,10 @@ class MemrefDataflow:
                  + " and ".join([f"i{k} = j{k}" for k in range(depth)])
                  for w in inside if w.is_write for r in inside if not r.is_write]
         same_iteration = isl.UnionMap(self.prefix + "{ " + "; ".join(pairs) + " }")
-        touching = self.dependences.intersect_domain(loop_set).union(
-            self.dependences.intersect_range(loop_set))
-        unsourced = self.no_source.intersect_domain(loop_set)
+        dependences, no_source = self.flow
+        touching = dependences.intersect_domain(loop_set).union(
+            dependences.intersect_range(loop_set))
+        unsourced = no_source.intersect_domain(loop_set)
         if touching.is_subset(same_iteration) and unsourced.is_empty():
             return ""
         # Which of the ways it fails, for the remark.
@@ -173,3 +183,51 @@ class MemrefDataflow:
         if not unsourced.is_empty():
             return "a read in the loop may see no write"
         return "a read in one iteration sees a value written in an earlier one"
+
+    def written_box(self, loop, last: int) -> tuple | str:
+        """For a memref whose values outlive the function (an argument):
+        the sizes of the box of elements `loop` writes, from 0, when its
+        iteration `last` (the last) writes every element the loop writes,
+        so that the values it leaves are those of that iteration alone;
+        else why not."""
+        isl = self.isl
+        writes = [i for i in self.instances if loop.is_ancestor_of(i.op) and i.is_write]
+        if not writes:
+            return "the loop writes none of it"
+        if not all(w.exact for w in writes):
+            return "a write in the loop is not exact"
+        depth = writes[0].ivs.index(loop.induction_var) + 1
+        relations = []
+        for w in writes:
+            relation = isl.Map(self.prefix + "{ " + w.relation("M") + " }")
+            count = relation.dim(isl.dim_type.in_)
+            relation = relation.project_out(isl.dim_type.in_, depth, count - depth)
+            relations.append(relation.set_tuple_name(isl.dim_type.in_, "L"))
+        written = relations[0]
+        for relation in relations[1:]:
+            written = written.union(relation)
+        iteration = ", ".join(f"i{k}" for k in range(depth))
+        at_last = written.intersect_domain(isl.Set(
+            f"{self.prefix}{{ L[{iteration}] : i{depth - 1} = {last} }}"))
+
+        def without_loop(relation):
+            return relation.project_out(isl.dim_type.in_, depth - 1, 1)
+        if not without_loop(written).is_subset(without_loop(at_last)):
+            return "its last iteration does not write every element the loop writes"
+        elements = written.range()
+        sizes = []
+        for k in range(elements.dim(isl.dim_type.set)):
+            low, high = elements.dim_min(k), elements.dim_max(k)
+            low, high = _constant(low), _constant(high)
+            if low is None or high is None or low < 0:
+                return "the elements it writes are not a box of constant size"
+            sizes.append(high + 1)
+        return tuple(sizes)
+
+
+def _constant(value) -> int | None:
+    """The integer of an isl.PwAff of one constant piece, else None."""
+    pieces = value.get_pieces() if value.is_cst() else []
+    if len(pieces) != 1:
+        return None
+    return pieces[0][1].get_constant_val().to_python()

@@ -52,7 +52,8 @@ from ..ir.traits import ALLOCATE, ViewLikeOpInterface, is_memory_effect_free, me
 from ..passes import Option, Pass
 from ..polyhedral.scop import extract
 from .loop_utils import loop_name
-from .privatization import accesses_of, buffer_name, is_candidate, privatizable, privatize
+from .privatization import (accesses_of, buffer_name, last_iteration,
+                            privatizable, privatize, refusal, written_box)
 
 UNLIMITED = (1 << 32) - 1
 
@@ -125,9 +126,13 @@ class AffineParallelize(Pass):
         for loop, reductions, private in candidates:
             if parallel_ops_around(loop) < self.max_nested:
                 name = loop_name(loop)
-                names = [buffer_name(memref) for memref, _ in private]
+                names = [buffer_name(memref) + ("" if box is None else
+                                                " (the last iteration's own: the argument)")
+                         for memref, _, box in private]
+                last = {memref: last_iteration(loop) for memref, _, box in private
+                        if box is not None}
                 parallel = affine_parallelize(loop, reductions)
-                privatize(parallel, private)
+                privatize(parallel, private, last)
                 kinds = ", ".join(kind for kind, _, _ in reductions)
                 self.remark(loop, "runs in parallel" + (f", reducing by {kinds}" if kinds else "")
                             + (f", with private copies of {', '.join(names)}" if names else "")
@@ -216,7 +221,7 @@ def carried_dependence(loop, analysis, access_of: dict | None = None,
             # search: those first; and a write first (flow and output
             # dependences run forward from it, as the loop's iterations do).
             memrefs = {a.memref for a in accesses}
-            candidate = {m: flows is not None and is_candidate(m, loop) for m in memrefs}
+            candidate = {m: refusal(m, loop, flows) is None for m in memrefs}
             pairs.sort(key=lambda pair: (candidate[pair[0].memref], not pair[0].is_write))
     depth = accesses[0].ivs.index(loop.induction_var) + 1
     # Buffers a dependence is carried on that the loop may privatize: the
@@ -235,16 +240,19 @@ def carried_dependence(loop, analysis, access_of: dict | None = None,
                        f"the {dst.op.op_name}", False,
                        [("source of the dependence", src.op.pos),
                         ("destination of the dependence", dst.op.pos)], [])
-            if flows is None or not is_candidate(src.memref, loop):
-                return carried
+            refused = refusal(src.memref, loop, flows)
+            if refused is not None:
+                text, always, notes, _ = carried
+                return (f"{text} (not privatized: {refused})" if refused else text, always,
+                        notes, [])
             private[src.memref] = carried
     for memref, carried in private.items():
         refused = privatizable(memref, loop, flows)
         if refused:
             text, always, notes, _ = carried
             return (f"{text} (not privatized: {refused})", always, notes, [])
-    return None, False, (), [(memref, [op for op in accesses_of(memref) if loop.is_ancestor_of(op)])
-                             for memref in private]
+    return None, False, (), [(memref, [op for op in accesses_of(memref) if loop.is_ancestor_of(op)],
+                              written_box(memref, loop, flows)) for memref in private]
 
 
 def _carried_statements(loop, accesses) -> tuple | list | None:

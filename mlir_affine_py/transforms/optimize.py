@@ -64,7 +64,9 @@ steps, each the existing pass run with the options chosen here:
    reads them and that nobody reads after the loop, by the value-based
    flow dependences (`analysis/dataflow.py`), runs in parallel with a copy
    of those buffers per iteration (`privatization.py`; deriche's
-   recurrence scalars); `privatize=false` keeps such loops sequential.
+   recurrence scalars; an argument the last iteration writes whole, such as
+   doitgen's `sum`, gets a copy in every other iteration); `privatize=false`
+   keeps such loops sequential.
    OpenMP's static schedule gives each thread one contiguous chunk of a
    parallel loop; where the iterations' work grows with the induction
    variable (a triangle's row tiles: syrk, syr2k, symm, covariance,

@@ -195,3 +195,57 @@ def test_affine_optimize_privatizes_unless_told_not_to():
     out, _ = _run(["-affine-optimize=min-parallel-work=0 privatize=false jam-recurrences=0"],
                   ROW_SUMS)
     assert "affine.parallel" not in out
+
+
+# doitgen: `sum` is an argument, written over [0, 8) by every iteration of
+# %i before it is read; its values after the function are the last
+# iteration's.
+ARGUMENT = """func.func @f(%A: memref<12x8xf64>, %C: memref<8x8xf64>, %sum: memref<?xf64>) {
+  %zero = arith.constant 0.0 : f64
+  affine.for %i = 0 to 12 {
+    affine.for %p = 0 to 8 {
+      affine.store %zero, %sum[%p] : memref<?xf64>
+      affine.for %s = 0 to 8 {
+        %a = affine.load %A[%i, %s] : memref<12x8xf64>
+        %c = affine.load %C[%s, %p] : memref<8x8xf64>
+        %m = arith.mulf %a, %c : f64
+        %t = affine.load %sum[%p] : memref<?xf64>
+        %u = arith.addf %t, %m : f64
+        affine.store %u, %sum[%p] : memref<?xf64>
+      }
+    }
+    affine.for %p = 0 to 8 {
+      %t = affine.load %sum[%p] : memref<?xf64>
+      affine.store %t, %A[%i, %p] : memref<12x8xf64>
+    }
+  }
+  return
+}
+"""
+
+
+def test_an_argument_the_last_iteration_writes_whole_is_privatized_but_there():
+    out, remarks = _run([PRIVATIZE], ARGUMENT)
+    assert ("%i runs in parallel, with private copies of %arg2 (the last iteration's own: "
+            "the argument)") in remarks, remarks
+    assert "memref.alloca() : memref<8xf64>" in out and "affine.if" in out, out
+    for seed in (0, 1):
+        assert _arrays(out, seed) == _arrays(ARGUMENT, seed)      # sum included
+    assert_mlir_opt_reprints(MLIR_OPT, [out], run=oracle.run)
+
+
+@pytest.mark.parametrize("change, reason", [
+    # The last iteration writes (and reads) only half of it.
+    (("affine.for %p = 0 to 8 {",
+      "affine.for %p = 0 to min affine_map<(d0) -> (8, -d0 * 4 + 48)>(%i) {"),
+     "its last iteration does not write every element the loop writes"),
+    # Each iteration leaves its sum in its own element.
+    (("affine.store %u, %sum[%p]", "affine.store %u, %sum[%i]"),
+     "its last iteration does not write every element the loop writes")],
+    ids=["last-writes-half", "element-per-iteration"])
+def test_an_argument_the_last_iteration_does_not_write_whole_stays_shared(change, reason):
+    text = ARGUMENT.replace(*change)
+    out, remarks = _run([PRIVATIZE], text)
+    assert "affine.parallel (%arg3)" not in out, out
+    assert "%i stays sequential: it carries the" in remarks, remarks
+    assert f"(not privatized: {reason})" in remarks, remarks
