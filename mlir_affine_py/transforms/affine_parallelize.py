@@ -135,8 +135,9 @@ class AffineParallelize(Pass):
                 privatize(parallel, private, last)
                 kinds = ", ".join(kind for kind, _, _ in reductions)
                 self.remark(loop, "runs in parallel" + (f", reducing by {kinds}" if kinds else "")
-                            + (f", with private copies of {', '.join(names)}" if names else "")
-                            + self.balance(parallel), name)
+                            + (f", with private copies of {', '.join(names)}" if names else ""),
+                            name)
+                self.created(parallel)
             else:
                 self.remark(loop, f"stays sequential: {self.max_nested} parallel loops "
                             f"around it (max-nested)")
@@ -156,10 +157,8 @@ class AffineParallelize(Pass):
         subclass with a cost model says otherwise."""
         return ""
 
-    def balance(self, parallel) -> str:
-        """Reorder the iterations of a new parallel loop for the threads'
-        chunks; a remark fragment saying how, or "".  Upstream keeps them."""
-        return ""
+    def created(self, parallel) -> None:
+        """A parallel loop the pass made (a subclass may keep it)."""
 
     def remark(self, loop, what: str, name: str | None = None, notes=()) -> None:
         if self.remarks:

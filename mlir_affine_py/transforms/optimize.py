@@ -88,6 +88,8 @@ from ..dialects.affine import AffineForOp
 from ..passes import Option, Pass
 from .cache_tiling import CACHE_SHARE, DEFAULT_CACHE_KIB, CacheTiling
 from .permute_and_fuse import AffinePermuteAndFuse, affine_regions
+from .loop_utils import loop_name
+from .parallel_balance import balance
 from .profitable_parallelize import MIN_PARALLEL_WORK, ProfitableParallelize
 from .recurrence_jam import RECURRENCE_FACTOR, jam_recurrences
 from .reduction_jam import REDUCTION_FACTOR, jam_reductions
@@ -181,15 +183,23 @@ class AffineOptimize(Pass):
             # Tiled bands have their own register tiles (register_tiling.py).
             jam_reductions(op, self.jam_reductions, self.remark, skip=made,
                            inside=tiling.tiled_points)
+        parallel_loops: list = []
         if self.parallelize:
-            ProfitableParallelize(max_nested=self.max_nested,
-                                  parallel_reductions=self.parallel_reductions,
-                                  privatize=self.privatize,
-                                  min_parallel_work=self.min_parallel_work,
-                                  remarks=self.remarks).run_on_operation(op)
+            parallel_step = ProfitableParallelize(max_nested=self.max_nested,
+                                                  parallel_reductions=self.parallel_reductions,
+                                                  privatize=self.privatize,
+                                                  min_parallel_work=self.min_parallel_work,
+                                                  remarks=self.remarks)
+            parallel_step.run_on_operation(op)
+            parallel_loops = parallel_step.parallel_loops
         if self.tile:
             # The micro-kernels after the parallel step (CacheTiling.finish).
             tiling.finish()
+        for parallel in parallel_loops:
+            # Last: a folded loop's body is copied whole.
+            folded = balance(parallel)
+            if folded:
+                self.remark(parallel, f"affine-parallelize: {loop_name(parallel)} {folded}")
 
     def remark(self, op, text: str) -> None:
         if self.remarks:

@@ -53,7 +53,7 @@ IMBALANCE = 1.1
 
 def balance(parallel: AffineParallelOp) -> str:
     """Fold `parallel` where its iterations' work is unbalanced across the
-    threads' chunks; a remark fragment saying so, or "" (left as it is)."""
+    threads' chunks; a remark saying so, or "" (left as it is)."""
     shape = _fold_shape(parallel)
     if shape is None:
         return ""
@@ -67,7 +67,7 @@ def balance(parallel: AffineParallelOp) -> str:
     if after * IMBALANCE > before:
         return ""
     _fold(parallel)
-    return (f", folded for balance (iterations t and {count - 1} - t together: the busiest of "
+    return (f"folded for balance (iterations t and {count - 1} - t together: the busiest of "
             f"{THREADS} threads does {after / sum(works):.0%} of the work instead of "
             f"{before / sum(works):.0%})")
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 from ..analysis.loop_work import estimated_work
 from ..passes import Option
 from .affine_parallelize import AffineParallelize
-from .parallel_balance import balance
 
 # Iterations of the innermost loops one run of a parallel loop must execute
 # at least: a parallel region costs a few microseconds to start and join.
@@ -32,8 +31,14 @@ class ProfitableParallelize(AffineParallelize):
                                "run of a loop must execute, at least, to run in parallel",
                                unsigned=True)
 
-    def balance(self, parallel) -> str:
-        return balance(parallel)
+    def run_on_operation(self, op) -> None:
+        # The parallel loops made, for the load balance (parallel_balance.py)
+        # after the micro-kernels, which fill their bodies.
+        self.parallel_loops: list = []
+        super().run_on_operation(op)
+
+    def created(self, parallel) -> None:
+        self.parallel_loops.append(parallel)
 
     def unprofitable(self, loop) -> str:
         work = estimated_work(loop)

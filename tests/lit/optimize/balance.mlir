@@ -30,7 +30,7 @@
 // CHECK-NEXT:        affine.for %[[J2:.*]] = 0 to #{{.*}}(%[[ROW]]) {
 // CHECK:               affine.store %{{.*}}, %{{.*}}[%[[ROW]], %[[J2]]]
 // CHECK-LABEL: func.func private @printI64
-// REMARK: balance.mlir:[[# @LINE + 14]]:3: remark: affine-parallelize: %i runs in parallel, folded for balance (iterations t and 199 - t together: the busiest of 2 threads does 50% of the work instead of 75%)
+// REMARK: balance.mlir:[[# @LINE + 14]]:3: remark: affine-parallelize: %i folded for balance (iterations t and 199 - t together: the busiest of 2 threads does 50% of the work instead of 75%)
 // UPSTREAM-LABEL: func.func @kernel
 // UPSTREAM:         affine.parallel (%{{.*}}) = (0) to (200) {
 // UPSTREAM:         affine.parallel (%{{.*}}) = (0) to (200) {
