@@ -127,6 +127,7 @@ class MemrefDataflow:
         self.prefix = prefix
         self.width = width
         self._flow: tuple | None = None
+        self._boxes: dict = {}              # (loop, last) -> written_box's answer
 
     def _union_map(self, parts: list):
         return self.isl.UnionMap(self.prefix + "{ " + "; ".join(parts) + " }")
@@ -189,7 +190,12 @@ class MemrefDataflow:
         the sizes of the box of elements `loop` writes, from 0, when its
         iteration `last` (the last) writes every element the loop writes,
         so that the values it leaves are those of that iteration alone;
-        else why not."""
+        else why not.  Kept for the next question about the same loop."""
+        if (loop, last) not in self._boxes:
+            self._boxes[loop, last] = self._written_box(loop, last)
+        return self._boxes[loop, last]
+
+    def _written_box(self, loop, last: int) -> tuple | str:
         isl = self.isl
         writes = [i for i in self.instances if loop.is_ancestor_of(i.op) and i.is_write]
         if not writes:

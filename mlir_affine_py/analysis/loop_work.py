@@ -24,16 +24,17 @@ def estimated_work(loop) -> int | None:
     return None if values is None else _work(loop, values)
 
 
-def iteration_work(loop, value: int) -> int | None:
-    """The iterations of the innermost loops in the iteration of the
-    one-dimensional `loop` (affine.for or affine.parallel) where its
-    induction variable is `value`, the loops around it at the middle of
-    their ranges; None where a bound is not a constant function of the
+def iteration_works(loop, ivs) -> list | None:
+    """The iterations of the innermost loops in each iteration of the
+    one-dimensional `loop` (affine.for or affine.parallel) whose induction
+    variable is one of `ivs`, the loops around it at the middle of their
+    ranges; None where a bound is not a constant function of the
     enclosing loops."""
     values = _outer_values(loop)
     if values is None:
         return None
-    return _body_work(loop, {**values, loop.body.args[0]: value})
+    works = [_body_work(loop, {**values, loop.body.args[0]: iv}) for iv in ivs]
+    return None if any(work is None for work in works) else works
 
 
 def _outer_values(loop) -> dict | None:
@@ -88,13 +89,23 @@ def _body_work(loop, values) -> int | None:
     """The iterations of the innermost loops in one iteration of `loop`
     (at least 1: the body itself)."""
     inner = 0
-    for op in loop.walk():
-        if op is not loop and isinstance(op, LOOPS) and _enclosing_loop(op) is loop:
-            work = _work(op, values)
-            if work is None:
-                return None
-            inner += work
+    for child in _child_loops(loop):
+        work = _work(child, values)
+        if work is None:
+            return None
+        inner += work
     return max(1, inner)
+
+
+def _child_loops(op):
+    """The loops nested in `op` with no loop between (through affine.if)."""
+    for region in op.regions:
+        for block in region.blocks:
+            for inner in block.ops:
+                if isinstance(inner, LOOPS):
+                    yield inner
+                else:
+                    yield from _child_loops(inner)
 
 
 def _enclosing_loop(op):

@@ -57,29 +57,24 @@ def micro_kernel(points: list, rows: int = ROWS, columns: int = COLUMNS) -> str 
     """Give the point band `points` (outermost first, as the module
     docstring says) its micro-kernel; a remark fragment, or None when the
     band does not qualify (left as it is)."""
-    shape = _shape(points)
-    if shape is None:
+    reduction = _reduction(points)
+    if reduction is None:
         return None
     try:
         if BandTiling(points).violation() is not None:
             return None
     except NotAffine:
         return None
-    if not _rewrite(points, shape[1], rows, columns):
-        return None
+    _rewrite(points, *reduction, rows, columns)
     return (f"point band blocked by {rows} x {columns} around its reduction loop, each block "
-            f"of {shape[1].memref_name} carried in registers through it (micro-kernel)")
+            f"of {value_name(reduction[1].memref)} carried in registers through it "
+            f"(micro-kernel)")
 
 
-class _Reduction:
-    """The store of the innermost body, the load it accumulates, and the
-    name of their memref."""
-
-    def __init__(self, load, store, memref_name: str):
-        self.load, self.store, self.memref_name = load, store, memref_name
-
-
-def _shape(points: list):
+def _reduction(points: list) -> tuple | None:
+    """(the load, the store) of the element the innermost body accumulates
+    into, where the band qualifies (the module docstring; the isl question
+    apart)."""
     if len(points) != 3:
         return None
     i, k, j = points
@@ -99,6 +94,10 @@ def _shape(points: list):
             (j.lower_bound_map, list(j.lower_bound_operands)),
             (j.upper_bound_map, list(j.upper_bound_operands)))):
         return None         # the corner rows would not decide the guard
+    if _bound_without(j.lower_bound_map, list(j.lower_bound_operands), i.induction_var) is None \
+            or _bound_without(j.upper_bound_map, list(j.upper_bound_operands),
+                              i.induction_var) is None:
+        return None         # no range of j covers every row's
     stores = [op for op in body if is_memory_access(op) and getattr(op, "stores", False)]
     if len(stores) != 1:
         return None
@@ -120,18 +119,16 @@ def _shape(points: list):
             or any(j.induction_var in row.coeffs for row in info.rows[:-1]) \
             or not info.uses(i.induction_var) or any(row.nonlinear & ivs for row in info.rows):
         return None
-    return points, _Reduction(load, store, value_name(memref))
+    return load, store
 
 
-def _rewrite(points, reduction, rows: int, columns: int) -> bool:
+def _rewrite(points, load, store, rows: int, columns: int) -> None:
     i, k, j = points
     ii = i.induction_var
     # j' runs over the bounds of j that do not depend on i (a superset of
     # every row's range).
     lower_j = _bound_without(j.lower_bound_map, list(j.lower_bound_operands), ii)
     upper_j = _bound_without(j.upper_bound_map, list(j.upper_bound_operands), ii)
-    if lower_j is None or upper_j is None:
-        return False
     i.step = rows
     builder = OpBuilder.before_op(k)
     block_j = builder.create(AffineForOp, lower_j, upper_j, columns)
@@ -139,12 +136,11 @@ def _rewrite(points, reduction, rows: int, columns: int) -> bool:
     jb = block_j.induction_var
     guard, guard_operands = _guard(i, j, ii, jb, rows, columns)
     branch = inner.create(AffineIfOp, guard, guard_operands, with_else=True)
-    _full_block(OpBuilder.before_op(branch.then_block.ops[-1]), points, reduction, ii, jb,
+    _full_block(OpBuilder.before_op(branch.then_block.ops[-1]), points, load, store, ii, jb,
                 rows, columns)
     _partial_block(OpBuilder.before_op(branch.else_block.ops[-1]), points, ii, jb, rows,
                    columns)
     k.erase()
-    return True
 
 
 def _uses(expr, map: AffineMap, positions: list) -> bool:
@@ -222,33 +218,32 @@ def _offsets(builder, base, count: int) -> list:
     return values
 
 
-def _full_block(builder, points, reduction, ii, jb, rows: int, columns: int) -> None:
+def _full_block(builder, points, load, store, ii, jb, rows: int, columns: int) -> None:
     i, k, j = points
     row_values = _offsets(builder, ii, rows)
     column_values = _offsets(builder, jb, columns)
     pairs = [(r, s) for r in row_values for s in column_values]
     initial = []
     for r, s in pairs:
-        initial.append(builder.clone(reduction.load, IRMapping({i.induction_var: r,
-                                                               j.induction_var: s})).results[0])
-    body = [op for op in j.body.ops[:-1] if op is not reduction.load and op is not reduction.store]
+        initial.append(builder.clone(load, IRMapping({i.induction_var: r,
+                                                     j.induction_var: s})).results[0])
+    body = [op for op in j.body.ops[:-1] if op is not load and op is not store]
 
     def fill(inner, kk, accumulators):
         yielded = []
         for (r, s), accumulator in zip(pairs, accumulators):
             mapping = IRMapping({i.induction_var: r, j.induction_var: s, k.induction_var: kk,
-                                 reduction.load.results[0]: accumulator})
+                                 load.results[0]: accumulator})
             for op in body:
                 inner.clone(op, mapping)
-            yielded.append(mapping.lookup_or_default(reduction.store.value_to_store))
+            yielded.append(mapping.lookup_or_default(store.value_to_store))
         inner.create(AffineYieldOp, yielded)
 
     loop = builder.create(AffineForOp, (k.lower_bound_map, list(k.lower_bound_operands)),
                           (k.upper_bound_map, list(k.upper_bound_operands)), 1, initial, fill)
     for (r, s), result in zip(pairs, loop.results):
-        store = builder.clone(reduction.store, IRMapping({i.induction_var: r,
-                                                         j.induction_var: s}))
-        store.set_operand(0, result)
+        stored = builder.clone(store, IRMapping({i.induction_var: r, j.induction_var: s}))
+        stored.set_operand(0, result)
 
 
 def _partial_block(builder, points, ii, jb, rows: int, columns: int) -> None:

@@ -34,7 +34,7 @@ function of the enclosing loops are left as they are.
 
 from __future__ import annotations
 
-from ..analysis.loop_work import iteration_work
+from ..analysis.loop_work import iteration_works
 from ..dialects.affine import AffineApplyOp, AffineIfOp
 from ..dialects.affine_parallel import AffineParallelOp
 from ..ir import attributes as A
@@ -57,8 +57,8 @@ def balance(parallel: AffineParallelOp) -> str:
     shape = _fold_shape(parallel)
     if shape is None:
         return ""
-    works = [iteration_work(parallel, value) for value in shape]
-    if not works or any(work is None for work in works):
+    works = iteration_works(parallel, shape)
+    if not works:
         return ""
     count = len(works)
     folded = [works[t] + (works[count - 1 - t] if count - 1 - t > t else 0)
