@@ -4,7 +4,10 @@ loops: what a parallel region's start must pay for
 iterations share it (`transforms/parallel_balance.py`).  Loops whose
 bounds are constant functions of the loops around them are counted
 exactly at given values of those loops; the loops around are taken at the
-middle of their ranges, so a triangular nest counts its average.
+middle of their ranges, so a triangular nest counts its average.  A loop
+unrolled and jammed by a factor runs that many of the program's
+iterations in each of its own: `copies` maps such loops to their factors,
+so that the count stays one of the program's iterations.
 """
 
 from __future__ import annotations
@@ -15,13 +18,14 @@ from ..dialects.affine_parallel import AffineParallelOp
 LOOPS = (AffineForOp, AffineParallelOp)
 
 
-def estimated_work(loop) -> int | None:
+def estimated_work(loop, copies=None) -> int | None:
     """The iterations of the innermost loops in one run of `loop`, with
     every enclosing loop at the middle of its range (so a triangular nest
-    counts its average); None where a bound is not a constant function of
-    the enclosing loops."""
+    counts its average), the body of a loop in `copies` counted that many
+    times (the module docstring); None where a bound is not a constant
+    function of the enclosing loops."""
     values = _outer_values(loop)
-    return None if values is None else _work(loop, values)
+    return None if values is None else _work(loop, values, copies or {})
 
 
 def iteration_works(loop, ivs) -> list | None:
@@ -33,7 +37,7 @@ def iteration_works(loop, ivs) -> list | None:
     values = _outer_values(loop)
     if values is None:
         return None
-    works = [_body_work(loop, {**values, loop.body.args[0]: iv}) for iv in ivs]
+    works = [_body_work(loop, {**values, loop.body.args[0]: iv}, {}) for iv in ivs]
     return None if any(work is None for work in works) else works
 
 
@@ -75,22 +79,22 @@ def _bounds(loop, values) -> tuple | None:
     return None if lower is None or upper is None else (lower, upper, step)
 
 
-def _work(loop, values) -> int | None:
+def _work(loop, values, copies: dict) -> int | None:
     bounds = _bounds(loop, values)
     if bounds is None:
         return None
     lower, upper, step = bounds
     trips = max(0, -(-(upper - lower) // step))
-    inner = _body_work(loop, {**values, loop.body.args[0]: lower + (trips // 2) * step})
-    return None if inner is None else trips * inner
+    inner = _body_work(loop, {**values, loop.body.args[0]: lower + (trips // 2) * step}, copies)
+    return None if inner is None else trips * inner * copies.get(loop, 1)
 
 
-def _body_work(loop, values) -> int | None:
+def _body_work(loop, values, copies: dict) -> int | None:
     """The iterations of the innermost loops in one iteration of `loop`
     (at least 1: the body itself)."""
     inner = 0
     for child in _child_loops(loop):
-        work = _work(child, values)
+        work = _work(child, values, copies)
         if work is None:
             return None
         inner += work

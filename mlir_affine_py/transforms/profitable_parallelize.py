@@ -31,6 +31,11 @@ class ProfitableParallelize(AffineParallelize):
                                "run of a loop must execute, at least, to run in parallel",
                                unsigned=True)
 
+    # Loops unrolled and jammed by the earlier steps, with their factors:
+    # one of their iterations is that many of the program's
+    # (analysis/loop_work.py).
+    copies: dict = {}
+
     def run_on_operation(self, op) -> None:
         # The parallel loops made, for the load balance (parallel_balance.py)
         # after the micro-kernels, which fill their bodies.
@@ -41,7 +46,7 @@ class ProfitableParallelize(AffineParallelize):
         self.parallel_loops.append(parallel)
 
     def unprofitable(self, loop) -> str:
-        work = estimated_work(loop)
+        work = estimated_work(loop, self.copies)
         if work is not None and work < self.min_parallel_work:
             return (f"one run of it executes about {work} iterations, fewer than the "
                     f"{self.min_parallel_work} that pay for a parallel region")

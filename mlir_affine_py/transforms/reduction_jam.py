@@ -61,14 +61,14 @@ REDUCTION_FACTOR = 8
 INNER_BOUNDS = "a bound of a loop inside it depends on a value defined in it"
 
 
-def jam_reductions(root, factor: int, remark, skip=(), inside=()) -> None:
+def jam_reductions(root, factor: int, remark, skip=(), inside=()) -> list:
     """Unroll and jam by `factor` each loop around an innermost reduction
     under `root` where it is legal (the module docstring), leaving the
     top-level nests in `skip` (made by an earlier step) and the loops in
     `inside` (the point bands of tiles) alone; `remark(op, text)` says what
-    was done to each candidate and why."""
+    was done to each candidate and why.  Returns the loops jammed."""
     if factor < 2:
-        return
+        return []
     analysis = DependenceAnalysis(alias_conservative=True)
     nests = [child for region in root.regions for block in region.blocks
              for child in block.ops if child not in skip]
@@ -82,7 +82,7 @@ def jam_reductions(root, factor: int, remark, skip=(), inside=()) -> None:
     for loop, accumulator in [found for nest in nests for found in _candidates(nest)]:
         if any(outer is loop or outer.is_ancestor_of(loop) for outer in jammed):
             continue        # a point band, or a body copied and rebuilt by an outer jam
-        why = _refusal(loop, factor, analysis)
+        why = jam_refusal(loop, factor, analysis)
         if why == INNER_BOUNDS:
             # A triangle: jammed as a schedule, each copy's part of the
             # body where its own inner iterations begin and end.
@@ -102,6 +102,7 @@ def jam_reductions(root, factor: int, remark, skip=(), inside=()) -> None:
         if not any(loop is outer or loop.is_ancestor_of(outer) for loop in jammed):
             for expansion in reversed(made):
                 expansion.undo()
+    return jammed[len(inside):]
 
 
 def _around_scalar_reductions(root) -> list:
@@ -172,7 +173,9 @@ def _element_name(store) -> str:
     return f"one element of a memref, indexed by {', '.join(names)}"
 
 
-def _refusal(loop, factor: int, analysis) -> str:
+def jam_refusal(loop, factor: int, analysis) -> str:
+    """Why `loop` cannot be unrolled and jammed by `factor` (the module
+    docstring's legality), or ''."""
     trip = constant_trip_count(loop)
     if loop.inits:
         return "it carries values through iter_args"
