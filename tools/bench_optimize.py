@@ -7,6 +7,7 @@ at two sizes, against the original, `-affine-permute-and-fuse`, and
     python tools/bench_optimize.py --docs                # ... and writes docs/benchmark.md, README.md
     python tools/bench_optimize.py --kernels gemm lu --repeat 7 --sizes today
     python tools/bench_optimize.py --quick               # 4 kernels at MINI size, checksums only
+    python tools/bench_optimize.py --kernels jacobi_2d --factor jacobi_2d=40 --no-polly
 
 The kernels and their scaling are those of tools/bench_polybench.py (its
 docstring): the corpus's PolyBench files at MINI size, every size
@@ -336,7 +337,13 @@ def main(argv=None) -> int:
     parser.add_argument("--docs", action="store_true",
                         help="write the table into docs/benchmark.md and the summary into README.md")
     parser.add_argument("--keep", type=Path, help="keep the generated programs in this folder")
+    parser.add_argument("--factor", action="append", default=[], metavar="NAME=F",
+                        help="scale the kernel NAME by F instead of its factor today")
     args = parser.parse_args(argv)
+    factors = dict(polybench.FACTORS)
+    for item in args.factor:
+        name, _, value = item.partition("=")
+        factors[name] = float(value) if "." in value else int(value)
 
     tools, why = bench.find_tools()
     folder = polybench.polybench_folder()
@@ -367,7 +374,7 @@ def main(argv=None) -> int:
         workdir.mkdir(parents=True, exist_ok=True)
         for name in names:
             raw = polybench.kernel_path(folder, name).read_text()
-            today = 1 if args.quick else polybench.FACTORS[name]
+            today = 1 if args.quick else factors[name]
             grown, why_not = (today, "") if args.quick else past_l2_factor(raw, name, today, l2)
             if grown is None:
                 skipped[name] = why_not

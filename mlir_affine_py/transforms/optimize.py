@@ -58,9 +58,10 @@ steps, each the existing pass run with the options chosen here:
    jammed by 4 and each element loaded once per group of rows
    (`jam-reuse`, `reuse_jam.py`): a sweep runs at the speed of its loads
    wherever its grids lie.  jacobi-2d (600 x 600, one thread): 1.01 of the
-   original's time -> 0.78; not where a copy's load would wait for a store
-   of another copy at a distance of a multiple of 4 KiB (heat-3d at
-   90 x 90 x 90).  The parallel step counts a jammed loop's iterations as
+   original's time -> 0.78; not where a copy's rows are shorter than a
+   page (the prefetchers restart at every jump: heat-3d's loop `j`), nor
+   where a copy's load would wait for a store of another copy at a
+   distance of a multiple of 4 KiB (heat-3d's loop `i` at 90 x 90 x 90).  The parallel step counts a jammed loop's iterations as
    the program's (`analysis/loop_work.py`).
 4. **Parallel loops** (`profitable_parallelize.py`, on
    `-affine-parallelize`): the outermost loop (a tile loop after tiling)

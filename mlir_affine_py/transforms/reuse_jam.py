@@ -8,7 +8,7 @@ Why: a sweep of jacobi-2d, `B[i][j] = 0.2 * (A[i][j] + A[i][j-1] +
 A[i][j+1] + A[i+1][j] + A[i-1][j])` over `(i, j)`, runs at the speed of
 its loads, not of the cache that holds its grids: at every size from 120
 x 120 (in L2) to 600 x 600 (past L2) PolyBench's original takes 0.36 ns a
-point on the 2-core Zen 2 it was measured on, about 0.8 cycles for five
+point on the 2-core Zen 2 it was measured on (1.2 cycles at 3.35 GHz) for five
 loads, four adds and a multiply.  Rows `i` and `i + 1` both load
 `A[i][j]` and `A[i+1][j]`: jammed by 4, the copies load rows `i - 1` to
 `i + 4` once, 3.5 loads a point instead of 5.  LLVM does not merge the
@@ -19,17 +19,34 @@ views of one allocation are distinct (`analysis/dependence.py`; every
 transformation of the optimizer rests on it).  Measured on jacobi-2d
 (600 x 600, 400 time steps, 5 samples, the sweeps' rows already parallel):
 one thread 1.01 of the original's time -> 0.78 jammed by 4 (by 6: 0.81,
-by 8: 0.80); two threads 0.54 -> 0.46.
+by 8: 0.80); two threads 0.54 -> 0.46.  The same kernel in C with
+`restrict`, compiled by clang -O3, jammed by hand: 0.361 ns a point, by 2
+0.308, by 4 0.279, by 8 0.275.
 
-Which loop: the loop around an innermost loop (the innermost loop has no
-loops inside it) where two loads of the innermost body, of one memref
-that nothing in the body writes, have the same subscripts but for a
-constant shift along that loop of fewer iterations than the factor (the
-elements a later copy loads again).  Legal as `reduction_jam.py`'s jam:
-every dependence the loop carries keeps its order in the jammed nest
-(`jam_refusal`).  A load takes the value of an earlier load of the
-innermost body that accesses the same element, where no op between them
-may write to that memref or another view of its allocation.
+Which loop: a loop around an innermost loop (the innermost loop has no
+loops inside it; its parent, or a loop around that with nothing else in
+its body, the outermost first) where two loads of the innermost body, of
+one memref that nothing in the body writes, have the same subscripts but
+for a constant shift along that loop of fewer iterations than the factor
+(the elements a later copy loads again).  Not where a copy's accesses
+would run over fewer contiguous bytes than a page before they jump (to
+the copy's next row): the hardware prefetchers follow a stream within a
+4 KiB page, and every jump starts one again.  heat-3d's sweep `(i, j, k)`
+jammed on `j` walks rows of 704 bytes (90 x 90 x 90) or 1120 (140 x 140
+x 140) and ran 1.3-1.6 times slower, in C with `restrict` as well; jammed
+on `i`, its copies walk whole planes: past the last-level cache (140 x
+140 x 140, 3 samples) 0.79 of the original's time instead of 1.01, two
+threads 0.53 instead of 0.59.  Nor where a copy would load an element
+after another copy's store to an array of the same type at a distance
+within a vector of a multiple of 4 KiB (`_aliased_4k`; the fusion model's
+rule, `polyhedral/fusion_cost.py`): arrays of one shape allocated alike
+lie at the same offset modulo 4 KiB and the load waits for the store
+(heat-3d's `A[i+1][j+1][k]` after `B[i][j][k]` at 90 x 90 x 90).  Legal as
+`reduction_jam.py`'s jam: every dependence the loop carries keeps its
+order in the jammed nest (`jam_refusal`).  A load takes the value of an
+earlier load of the innermost body that accesses the same element, where
+no op between them may write to that memref or another view of its
+allocation.
 """
 
 from __future__ import annotations
@@ -41,7 +58,7 @@ from ..analysis.memref_effects import accesses_equal
 from ..dialects.affine import AffineForOp
 from ..ir.traits import is_memory_effect_free
 from .loop_unroll_jam import loop_unroll_jam_by_factor
-from .loop_utils import loop_name
+from .loop_utils import constant_trip_count, loop_name
 from .privatization import buffer_name
 from .reduction_jam import jam_refusal
 
@@ -50,6 +67,10 @@ REUSE_FACTOR = 4
 # The bytes of a vector of the x86 cores it was measured on (AVX2): a load
 # this close to a store modulo 4 KiB waits for it.
 VECTOR_BYTES = 32
+# A hardware prefetcher follows a stream within a 4 KiB page, and a cache
+# line is 64 bytes: a jump within a line's reach continues the stream.
+PAGE_BYTES = 4096
+LINE_BYTES = 64
 
 
 def jam_reuse(root, factor: int, remark, skip=(), inside=()) -> list:
@@ -65,10 +86,13 @@ def jam_reuse(root, factor: int, remark, skip=(), inside=()) -> list:
     nests = [child for region in root.regions for block in region.blocks
              for child in block.ops if child not in skip]
     jammed: list = []
+    done: list = []             # the innermost loops whose copies share their loads
     for loop, inner, shared in [found for nest in nests for found in _candidates(nest, factor)]:
-        if any(outer is loop or outer.is_ancestor_of(loop) for outer in [*inside, *jammed]):
+        if any(outer is loop or outer.is_ancestor_of(loop) for outer in [*inside, *jammed]) \
+                or any(op is inner for op in done):
             continue
-        why = jam_refusal(loop, factor, analysis) or _aliased_4k(loop, inner, factor)
+        why = (_short_rows(loop, inner) or jam_refusal(loop, factor, analysis)
+               or _aliased_4k(loop, inner, factor))
         if why:
             remark(loop, f"affine-loop-unroll-jam: {loop_name(loop)} not unrolled and jammed "
                          f"for reuse: {why}")
@@ -76,6 +100,7 @@ def jam_reuse(root, factor: int, remark, skip=(), inside=()) -> list:
         if not loop_unroll_jam_by_factor(loop, factor):
             continue
         jammed.append(loop)
+        done.append(inner)
         merged = share_loads(inner)
         remark(loop, f"affine-loop-unroll-jam: {loop_name(loop)} unrolled and jammed by {factor}: "
                      f"the copies of the innermost loop load the same elements of {shared}; "
@@ -107,10 +132,11 @@ def share_loads(loop: AffineForOp) -> int:
 
 
 def _candidates(root, factor: int) -> list:
-    """[(loop, innermost loop, memref name)]: each loop around an
-    innermost loop two of whose loads, of a memref the innermost body
-    does not write, differ by a shift along `loop` of fewer than `factor`
-    iterations."""
+    """[(loop, innermost loop, memref name)]: for each innermost loop, the
+    loops around it (its parent, and the loops around that with nothing
+    else in their bodies), outermost first, along which two of its loads,
+    of a memref the innermost body does not write, differ by a shift of
+    fewer than `factor` iterations."""
     found = []
     for inner in root.walk():
         parent = inner.parent_op if isinstance(inner, AffineForOp) else None
@@ -121,11 +147,60 @@ def _candidates(root, factor: int) -> list:
         written = {memref_root(op.memref) for op in accesses if getattr(op, "stores", False)}
         loads = [access_info(op) for op in accesses if not getattr(op, "stores", False)
                  and memref_root(op.memref) not in written]
-        shared = next((a for n, a in enumerate(loads) for b in loads[n + 1:]
-                       if _shift(a, b, parent.induction_var, factor)), None)
-        if shared is not None:
-            found.append((parent, inner, buffer_name(shared.op.memref)))
+        around = [parent]
+        while isinstance(around[-1].parent_op, AffineForOp) and len(around[-1].parent_op.body.ops) == 2:
+            around.append(around[-1].parent_op)
+        for loop in reversed(around):
+            shared = next((a for n, a in enumerate(loads) for b in loads[n + 1:]
+                           if _shift(a, b, loop.induction_var, factor)), None)
+            if shared is not None:
+                found.append((loop, inner, buffer_name(shared.op.memref)))
     return found
+
+
+def _short_rows(loop, inner) -> str:
+    """Why not, where an access of the innermost body walks fewer than
+    PAGE_BYTES contiguous bytes in one run of the loops inside `loop`
+    (the module docstring); or ''."""
+    chain = [inner]
+    while chain[-1].parent_op is not loop:
+        chain.append(chain[-1].parent_op)
+    for op in inner.body.ops:
+        if is_memory_access(op):
+            walked = _contiguous_bytes(access_info(op), chain)
+            if walked is not None and walked < PAGE_BYTES:
+                return (f"a copy's accesses to {buffer_name(op.memref)} would run over "
+                        f"{walked} contiguous bytes and jump, fewer than a page of {PAGE_BYTES}: "
+                        f"the prefetchers would start again at every jump")
+    return ""
+
+
+def _contiguous_bytes(access, chain: list):
+    """The bytes `access` walks without a jump in one run of the loops
+    `chain` (innermost first), or None where a trip count or a stride is
+    not known."""
+    shape = list(getattr(access.memref.type, "shape", ()))
+    if getattr(access.memref.type, "layout", None) is not None or any(
+            size is None for size in shape[1:]) or any(row.nonlinear for row in access.rows):
+        return None
+    strides = [1] * len(shape)
+    for d in reversed(range(len(shape) - 1)):
+        strides[d] = strides[d + 1] * shape[d + 1]
+    walked = 0
+    for loop in chain:
+        trip = constant_trip_count(loop)
+        if trip is None:
+            return None
+        stride = abs(sum(row.coeffs.get(loop.induction_var, 0) * strides[d]
+                         for d, row in enumerate(access.rows))) * access.element_size
+        if loop is chain[0]:
+            walked = trip * access.element_size if stride == access.element_size \
+                else access.element_size
+        elif stride and stride <= walked + LINE_BYTES:
+            walked += (trip - 1) * stride
+        else:
+            break
+    return walked
 
 
 def _aliased_4k(loop, inner, factor: int) -> str:

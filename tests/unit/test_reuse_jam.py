@@ -42,7 +42,7 @@ SWEEP = """func.func @sweep(%A: memref<{n}x{m}xf64>, %B: memref<{n}x{m}xf64>) {{
 """
 
 
-def _sweep(n=18, m=20, out="B", shift=0) -> str:
+def _sweep(n=18, m=520, out="B", shift=0) -> str:
     return SWEEP.format(n=n, m=m, rows=n - 1, cols=m - 1 - max(shift, 0), out=out, shift=shift)
 
 
@@ -73,7 +73,7 @@ def test_a_dependence_the_jam_would_reverse_is_refused():
     # back below makes row i wait for row i - 1 at a later j.
     text = _sweep().replace(
         "%3 = arith.addf %2, %n : f64",
-        "%b = affine.load %B[%i - 1, %j + 1] : memref<18x20xf64>\n"
+        "%b = affine.load %B[%i - 1, %j + 1] : memref<18x520xf64>\n"
         "      %3 = arith.addf %2, %b : f64")
     optimized, remarks = _optimize(text)
     assert "not unrolled and jammed for reuse: it carries a dependence from the " \
@@ -83,11 +83,53 @@ def test_a_dependence_the_jam_would_reverse_is_refused():
 
 
 def test_loads_waiting_for_4k_aliased_stores_are_refused():
-    # Rows of 512 doubles are 4 KiB: copy 1's load of A[i + 1][j - 1]
-    # would follow copy 0's store to B[i][j], 4 KiB less a double away.
-    optimized, remarks = _optimize(_sweep(n=6, m=512))
-    assert "a copy would load %arg0 4088 bytes from an earlier copy's store to %arg1" in remarks, remarks
+    # Rows of 1024 doubles are 8 KiB: copy 1's load of A[i + 1][j - 1]
+    # would follow copy 0's store to B[i][j], 8 KiB less a double away.
+    optimized, remarks = _optimize(_sweep(n=6, m=1024))
+    assert "a copy would load %arg0 8184 bytes from an earlier copy's store to %arg1" in remarks, remarks
     assert "(4K aliasing)" in remarks and "step 4" not in optimized
+
+
+def test_rows_shorter_than_a_page_are_refused():
+    # 18 doubles a row: each copy's stream would jump every 144 bytes.
+    optimized, remarks = _optimize(_sweep(m=20))
+    assert "not unrolled and jammed for reuse: a copy's accesses to %arg0 would run over " \
+           "144 contiguous bytes and jump, fewer than a page of 4096" in remarks, remarks
+    assert "step 4" not in optimized
+
+
+# A sweep of heat-3d's shape: the loop around the innermost walks rows of
+# 80 bytes, the one around it planes of 4 KiB and more.
+SWEEP_3D = """func.func @sweep(%A: memref<8x{m}x{m}xf64>, %B: memref<8x{m}x{m}xf64>) {{
+  affine.for %i = 1 to 7 {{
+    affine.for %j = 1 to {inner} {{
+      affine.for %k = 1 to {inner} {{
+        %c = affine.load %A[%i, %j, %k] : memref<8x{m}x{m}xf64>
+        %n = affine.load %A[%i, %j - 1, %k] : memref<8x{m}x{m}xf64>
+        %s = affine.load %A[%i, %j + 1, %k] : memref<8x{m}x{m}xf64>
+        %u = affine.load %A[%i - 1, %j, %k] : memref<8x{m}x{m}xf64>
+        %d = affine.load %A[%i + 1, %j, %k] : memref<8x{m}x{m}xf64>
+        %0 = arith.addf %c, %n : f64
+        %1 = arith.addf %0, %s : f64
+        %2 = arith.addf %1, %u : f64
+        %3 = arith.addf %2, %d : f64
+        affine.store %3, %B[%i, %j, %k] : memref<8x{m}x{m}xf64>
+      }}
+    }}
+  }}
+  return
+}}
+"""
+
+
+def test_a_loop_whose_copies_walk_whole_planes_is_jammed_instead():
+    text = SWEEP_3D.format(m=26, inner=25)
+    optimized, remarks = _optimize(text)
+    # %i's copies walk planes of 24 rows of 26 doubles (4784 bytes).
+    assert "%i unrolled and jammed by 4: the copies of the innermost loop load the same " \
+           "elements of %arg0; 6 loads merged" in remarks, remarks
+    assert "%j" not in remarks.split("unroll-jam")[-1].split("\n")[0], remarks
+    assert interpreted_arrays(optimized) == interpreted_arrays(text)
 
 
 def test_a_memref_the_body_writes_is_not_a_candidate():
