@@ -8,7 +8,12 @@ steps, each the existing pass run with the options chosen here:
    tiled and run as a wavefront; the later steps leave the nests it makes
    as they are.  Within the last-level cache the sweeps run at the core's
    speed and time tiling only adds its overhead; `time-tile=true` tiles
-   wherever a time step outgrows the tile's share of the cache.
+   wherever a time step outgrows the tile's share of the cache.  The
+   exception is a stencil of one dimension (jacobi-1d), whose sweeps
+   stream 16 bytes a point for three operations: where a time step
+   outgrows the first-level cache (`first-level-cache`), its tiles are
+   sized for that cache (jacobi-1d, 14100 points: 0.86 of the original's
+   time on one thread, 0.46 on two).
 1. **Fusion and permutation** (`-affine-permute-and-fuse`): the statements
    get the schedule of the fusion conflict graph and its cost model.  When
    the parallel step is on, the fusion keeps the parallel loops
@@ -109,6 +114,7 @@ from .reuse_jam import REUSE_FACTOR, jam_reuse
 from .time_tiling import time_tile
 
 DEFAULT_LAST_LEVEL_KIB = 16384
+DEFAULT_FIRST_LEVEL_KIB = 32
 
 
 class AffineOptimize(Pass):
@@ -131,6 +137,11 @@ class AffineOptimize(Pass):
                               "tiles reuse their data (16384: the L3 of the machine it was "
                               "measured on); 0: never without time-tile", type=int,
                               unsigned=True)
+    first_level_cache = Option(DEFAULT_FIRST_LEVEL_KIB, "Size in KiB of the first-level "
+                               "data cache: the time steps of a stencil of one dimension that "
+                               "outgrow it are time-tiled for it, where the tiles reuse their "
+                               "data (32: the L1d of the machine it was measured on); 0: never",
+                               type=int, unsigned=True)
     register_tile = Option(DEFAULT_FACTOR, "Unroll and jam a point loop of each tiled band "
                            "by this factor where a load of the innermost loop does not "
                            "depend on it (gemm's B[k][j] shared by that many rows of C: "
@@ -175,11 +186,17 @@ class AffineOptimize(Pass):
         # for recurrences): the later steps leave them as they are.
         made: set = set()
         copies: dict = {}       # the loops unrolled and jammed, with their factors
-        if self.tile and (self.time_tile or self.last_level_cache):
+        if self.tile:
             share = self.cache_size * 1024 // CACHE_SHARE
-            last_level = None if self.time_tile else self.last_level_cache * 1024
+            first_share = self.first_level_cache * 1024 // CACHE_SHARE
             for root in _top_level_loops(op):
-                new_ops = time_tile(root, share, self.remark, last_level)
+                new_ops = None
+                if self.time_tile or self.last_level_cache:
+                    new_ops = time_tile(root, share, self.remark, None if self.time_tile
+                                        else self.last_level_cache * 1024)
+                if new_ops is None and not self.time_tile and first_share:
+                    new_ops = time_tile(root, first_share, self.remark, first_share,
+                                        first_level=True)
                 made.update(new_ops or ())
         if self.fuse:
             fusion = AffinePermuteAndFuse(remarks=self.remarks, keep_parallel=self.parallelize,

@@ -223,6 +223,24 @@ JACOBI = ("func.func @jacobi(%A: memref<1600x1600xf64>, %B: memref<1600x1600xf64
           + "  }\n  return\n}\n")
 
 
+def _jacobi_1d(points: int) -> str:
+    """jacobi-1d's two sweeps over `points` points, 100 time steps."""
+    memref = f"memref<{points}xf64>"
+    sweeps = []
+    for src, dst in (("A", "B"), ("B", "A")):
+        sweeps.append(f"""    affine.for %i = 1 to {points - 1} {{
+      %{src}0 = affine.load %{src}[%i - 1] : {memref}
+      %{src}1 = affine.load %{src}[%i] : {memref}
+      %{src}2 = affine.load %{src}[%i + 1] : {memref}
+      %{src}3 = arith.addf %{src}0, %{src}1 : f64
+      %{src}4 = arith.addf %{src}3, %{src}2 : f64
+      affine.store %{src}4, %{dst}[%i] : {memref}
+    }}
+""")
+    return (f"func.func @jacobi(%A: {memref}, %B: {memref}) {{\n  affine.for %t = 0 to 100 {{\n"
+            + "".join(sweeps) + "  }\n  return\n}\n")
+
+
 @pytest.mark.parametrize("text, options, tiled", [
     (JACOBI, "", True),                            # 39 MiB per time step, 64^3 tiles reuse it
     (JACOBI, "last-level-cache=65536", False),     # the time step fits the cache
@@ -230,11 +248,17 @@ JACOBI = ("func.func @jacobi(%A: memref<1600x1600xf64>, %B: memref<1600x1600xf64
     (HEAT, "", False),                             # 14 MiB per time step: fits 16 MiB
     (HEAT, "last-level-cache=1024", False),        # the skewed 3-d tiles touch more per point
     (HEAT, "last-level-cache=1024 time-tile=true", True),
+    (JACOBI, "last-level-cache=0 first-level-cache=1", False),   # 2-d tiles for L1: never
+    (_jacobi_1d(20000), "", True),                 # 313 KiB a step: 256 x 256 tiles for L1
+    (_jacobi_1d(20000), "first-level-cache=0", False),
+    (_jacobi_1d(800), "", False),                  # 12.5 KiB a step: fits half of 32 KiB
 ])
 def test_time_tiling_where_a_time_step_outgrows_the_last_level_cache(text, options, tiled):
     """Without time-tile, time tiling only where a time step outgrows the
     last-level cache and the tiles touch a quarter of the bytes per point
-    that a time step does (transforms/time_tiling.py, REUSE)."""
+    that a time step does (transforms/time_tiling.py, REUSE); or, for a
+    stencil of one dimension, where it outgrows the first-level cache's
+    share (FIRST_LEVEL_DEPTH)."""
     done = lit_shell.run_pyaffine_opt([f"-affine-optimize=remarks=true {options}".strip(), "-"],
                                       text.encode(), REPO_ROOT)
     assert done.code == 0, done.stderr.decode()
