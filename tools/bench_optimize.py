@@ -137,6 +137,7 @@ def past_l2_factor(raw: str, name: str, factor: float, l2: int) -> tuple[float |
 
 # ---------------------------------------------------------------- remarks
 PARALLEL = re.compile(r"remark: affine-parallelize: (%\w+) runs in parallel")
+SPLIT = re.compile(r"remark: split tiling: (%\w+), fused with a shift")
 SEQUENTIAL = re.compile(r"remark: affine-parallelize: (%\w+) stays sequential: (.*)")
 TILED = re.compile(r"remark: affine-loop-tile: (?:band \(([^)]*)\)|time loop (%\w+))"
                    r".*? (?:tiled by|tiled with isl by|tiles of) ([\d x]+)")
@@ -148,7 +149,8 @@ WAVEFRONT = re.compile(r"remark: affine-loop-tile: (?:band \(([^)]*)\)|time loop
 
 def parallel_summary(remarks: str) -> str:
     loops = PARALLEL.findall(remarks) + [f"tiles of the wavefronts of ({band or time})"
-                                         for band, time in WAVEFRONT.findall(remarks)]
+                                         for band, time in WAVEFRONT.findall(remarks)] + [
+        f"chunks of {loop} (split tiling)" for loop in SPLIT.findall(remarks)]
     if loops:
         return f"{len(loops)} loops" if len(loops) > 3 else ", ".join(loops)
     reasons = [why for _, why in SEQUENTIAL.findall(remarks) if "max-nested" not in why]

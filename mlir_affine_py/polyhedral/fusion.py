@@ -58,6 +58,9 @@ class FusionPlan:
     changed: bool = False
     legal: bool = False
     fused: int = 0          # clusters of two statements or more, at all levels
+    # Fusions not offered because the fused loop would no longer run in
+    # parallel (typed fusion, `min_parallel_work`).
+    kept_parallel: int = 0
     order: list = field(default_factory=list)   # statements by their last scalar
     # The fusion conflict graph of each level and group: (level, group, graph);
     # the colouring chosen is in `schedule.rows`.
@@ -122,7 +125,7 @@ def decide_schedule(scop, dependences: isl.UnionMap, line_size: int = 64,
 
     def chooser(current, scc, options, fusable):
         return _choose(cost, schedule, current, scc, options, fusable, say, level[0],
-                       plan.records.append, min_parallel_work)
+                       plan.records.append, min_parallel_work, plan)
 
     groups = [list(scop.statements)]
     for level[0] in range(scop.depth):
@@ -142,7 +145,7 @@ def decide_schedule(scop, dependences: isl.UnionMap, line_size: int = 64,
 
 
 def _choose(cost, schedule, current, scc, options, fusable, say, level, record,
-            min_parallel_work=None):
+            min_parallel_work=None, plan=None):
     """The colouring of `scc` at `level`: alone, or fused with the cluster
     `current` when that saves more than MIN_SAVING (or keeps the loop as
     written at a tie).  Each fusion considered is a remark record: `Passed`
@@ -161,6 +164,8 @@ def _choose(cost, schedule, current, scc, options, fusable, say, level, record,
         why = cost.spoils_vectorization({**current.dims, **dims}, {**current.shifts, **shifts}, schedule)
         if why is None and min_parallel_work is not None:
             why = cost.spoils_parallelism(current, dims, shifts, schedule, min_parallel_work)
+            if why is not None and plan is not None:
+                plan.kept_parallel += 1
         if why is None:
             kept.append((dims, shifts))
         else:

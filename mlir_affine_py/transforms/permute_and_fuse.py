@@ -100,10 +100,14 @@ class AffinePermuteAndFuse(Pass):
         remarks.emit(kind, op, name, self.argument, *args)
 
     def run_on_region(self, ops: list) -> None:
+        # The plan of the region (None where it was left alone), for the
+        # optimizer's split tiling.
+        self.last_plan = None
         try:
             plan = plan_permute_and_fuse(ops, self.cache_line_size, self.parallelism_weight,
                                          self.default_trip_count,
                                          self.min_parallel_work if self.keep_parallel else None)
+            self.last_plan = plan
         except (NotAffine, isl.Error) as error:
             self.remark(ops[0], f"region left as it is: {error}")
             self.record(remarks.FAILURE, ops[0], "region-left-as-is", "region left as it is",
