@@ -28,7 +28,7 @@ import islpy as isl
 from ..analysis.affine_access import NotAffine
 from ..analysis.footprint import memory_footprint_bytes
 from ..dialects.affine import AffineForOp, AffineStoreOp
-from ..polyhedral.skewing import tile_loops_made
+from ..polyhedral.skewing import MAX_SKEW_FACTOR, tile_loops_made
 from ..polyhedral.time_tiling import TimeTiling
 from .cache_tiling import CANDIDATE_SIZES, LINE_BYTES, VECTOR_WIDTH
 from .loop_skew import parallelize_wavefront
@@ -83,16 +83,23 @@ def time_tile(root: AffineForOp, cache_bytes: int, remark,
     step = memory_footprint_bytes(root, {root.induction_var: root.step}, LINE_BYTES)
     if step is None or step <= (cache_bytes if last_level_bytes is None else last_level_bytes):
         return None
+    name = loop_name(root)
+
+    def refuse(why: str) -> None:
+        remark(root, f"affine-loop-tile: time loop {name} not tiled across time steps: {why} "
+                     f"(one time step touches {step} bytes)")
+
     step_instances = _instances_per_step(root) if last_level_bytes is not None else None
     if last_level_bytes is not None and not step_instances:
-        return None
+        return refuse("its sweeps are not perfect nests of constant trip counts")
     try:
         tiling = TimeTiling(root)
         if tiling.dependences.all.is_empty():
             return None
         found = tiling.find()
         if found is None:
-            return None
+            return refuse(f"no skews of factors up to {MAX_SKEW_FACTOR} and shifts of 0 or 1 "
+                          f"make its band permutable")
         skews, shifts = found
         if not any(skews) and not any(any(row) for row in shifts):
             return None       # a permutable band already: the band tiling's case
@@ -101,11 +108,19 @@ def time_tile(root: AffineForOp, cache_bytes: int, remark,
         # The band is permutable (find's criterion): where the schedule
         # before tiling is legal, so are its tiles and their wavefront, and
         # the tiles of one wavefront carry no dependence between them.
-        if sizes is None or not tiling.is_legal(skews, shifts):
-            return None
+        if sizes is None:
+            return refuse(f"no tile of rows of {MIN_INNERMOST} points or more fits the cache "
+                          f"of {cache_bytes} bytes")
+        if not tiling.is_legal(skews, shifts):
+            return refuse(f"the schedule skewed by {skews} would reverse a dependence")
         if step_instances and (footprint * step_instances * REUSE
                                > step * math.prod(sizes) * len(tiling.scop.statements)):
-            return None       # bytes per instance: a tile's not REUSE times below a step's
+            # Bytes per instance: a tile's not REUSE times below a step's.
+            instances = math.prod(sizes) * len(tiling.scop.statements)
+            return refuse(f"its tiles of {' x '.join(map(str, sizes))} would touch "
+                          f"{footprint / instances:.1f} bytes a statement instance, not "
+                          f"{REUSE} times fewer than a time step's "
+                          f"{step / step_instances:.1f}")
         # Each statement its own innermost point loop where the dependences
         # allow: in the shared one the shifts make a statement read what
         # the one before it stored an iteration earlier (jacobi-2d's
@@ -114,12 +129,11 @@ def time_tile(root: AffineForOp, cache_bytes: int, remark,
         # own loop carries none, as in the original.
         split = len(tiling.scop.statements) > 1 and tiling.is_legal(
             skews, shifts, sizes, True, split=True)
-        name = loop_name(root)
         parallel = tile_loops_made(tiling.schedule(skews, shifts, sizes, True, split),
                                    tiling.scop.domain, 0, 1)
         new_ops = tiling.apply(skews, shifts, sizes, split=split)
-    except (NotAffine, isl.Error):
-        return None
+    except (NotAffine, isl.Error) as error:
+        return refuse(f"not analysable ({error})")
     parallel = parallel and parallelize_wavefront(new_ops)
     shift_text = "; ".join(", ".join(map(str, row)) for row in shifts)
     remark(root, f"affine-loop-tile: time loop {name} tiled across time steps: the sweeps "

@@ -8,6 +8,8 @@ tests/lit/skew/seed.mlir; here every order of it counts its visits."""
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 from test_tile_parallel_semantics import parallel_loops_reversed  # noqa: F401
@@ -262,4 +264,16 @@ def test_time_tiling_where_a_time_step_outgrows_the_last_level_cache(text, optio
     done = lit_shell.run_pyaffine_opt([f"-affine-optimize=remarks=true {options}".strip(), "-"],
                                       text.encode(), REPO_ROOT)
     assert done.code == 0, done.stderr.decode()
-    assert ("tiled across time steps" in done.stderr.decode()) == tiled, done.stderr.decode()
+    remarks = done.stderr.decode()
+    assert ("tiled across time steps: the sweeps" in remarks) == tiled, remarks
+
+
+def test_a_time_loop_left_untiled_says_why():
+    """heat's skewed 3-d tiles touch more bytes per point than a quarter
+    of a time step's: the remark gives both."""
+    done = lit_shell.run_pyaffine_opt(["-affine-optimize=remarks=true last-level-cache=1024", "-"],
+                                      HEAT.encode(), REPO_ROOT)
+    remarks = done.stderr.decode()
+    assert re.search(r"time loop %t not tiled across time steps: its tiles of [\d x]+ would "
+                     r"touch [\d.]+ bytes a statement instance, not 4 times fewer than a time "
+                     r"step's [\d.]+ \(one time step touches \d+ bytes\)", remarks), remarks
