@@ -224,8 +224,9 @@ class Generator:
             lower = (original.lower_bound_map, [mapping.get(v, v) for v in original.lower_bound_operands])
             upper = (original.upper_bound_map, [mapping.get(v, v) for v in original.upper_bound_operands])
         loop = AffineForOp.build(lower, upper, step)
-        if original is not None:
-            loop.pos = original.pos
+        located = original if original is not None else self.first_loop(node, iterator)
+        if located is not None:
+            loop.pos = located.pos
         _insert_before_terminator(block, loop)
         self.env[iterator] = loop.induction_var
         self.order.append((iterator, original))
@@ -298,6 +299,19 @@ class Generator:
                 return None
             loops.add(statement.loops[depth])
         return loops.pop() if len(loops) == 1 else None
+
+    def first_loop(self, node, iterator: str):
+        """A loop of several, fused or permuted, takes the location of the
+        first statement's loop at its depth (as MLIR's fusion keeps a
+        location of the loops it fuses): a remark on it points at its
+        source.  None where no statement below is that deep."""
+        depth = (int(iterator[1:]) - 1) // 2
+        order = {statement.name: k for k, statement in enumerate(self.scop.statements)}
+        for name in sorted(_statements_below(node), key=lambda n: order.get(n, len(order))):
+            loops = self.scop.statement(name).loops
+            if 0 <= depth < len(loops):
+                return loops[depth]
+        return None
 
     def old_to_new(self) -> dict:
         return {loop.induction_var: self.env[name]

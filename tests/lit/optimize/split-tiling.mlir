@@ -34,7 +34,7 @@
 // CHECK-NOT:         affine.store
 // CHECK:         return
 // REMARK: remark: affine-loop-unroll-jam: %i not unrolled and jammed for reuse: the copies would share 3 of their 20 loads, fewer than 20%
-// REMARK: remark: split tiling: %arg4, fused with a shift, carries dependences of distance one: split into 8 chunks that run in parallel, 1 statement(s) of each chunk's first iteration after them (the second affine.parallel)
+// REMARK: remark: split tiling: %i, fused with a shift, carries dependences of distance one: split into 8 chunks that run in parallel, 1 statement(s) of each chunk's first iteration after them (the second affine.parallel)
 // OFF-NOT: (0) to (8)
 // OFF:     affine.parallel (%{{.*}}) = (1) to (40)
 // SUM: -8997794138799161183
