@@ -124,8 +124,8 @@ def decide_schedule(scop, dependences: isl.UnionMap, line_size: int = 64,
                 f"{sum(1 for e in graph.edges if len({v[0] for v in e}) > 1)} fusion conflict edges")
 
     def chooser(current, scc, options, fusable):
-        return _choose(cost, schedule, current, scc, options, fusable, say, level[0],
-                       plan.records.append, min_parallel_work, plan)
+        return _choose(cost, schedule, current, scc, options, fusable, level[0], plan,
+                       min_parallel_work)
 
     groups = [list(scop.statements)]
     for level[0] in range(scop.depth):
@@ -144,12 +144,13 @@ def decide_schedule(scop, dependences: isl.UnionMap, line_size: int = 64,
     return plan
 
 
-def _choose(cost, schedule, current, scc, options, fusable, say, level, record,
-            min_parallel_work=None, plan=None):
+def _choose(cost, schedule, current, scc, options, fusable, level, plan: FusionPlan,
+            min_parallel_work=None):
     """The colouring of `scc` at `level`: alone, or fused with the cluster
     `current` when that saves more than MIN_SAVING (or keeps the loop as
     written at a tie).  Each fusion considered is a remark record: `Passed`
     `fused`, or `Missed` `not-fused` with the reason and both costs."""
+    say, record = plan.notes.append, plan.records.append
     names = ", ".join(s.name for s in scc)
 
     def text(dims):
@@ -164,8 +165,7 @@ def _choose(cost, schedule, current, scc, options, fusable, say, level, record,
         why = cost.spoils_vectorization({**current.dims, **dims}, {**current.shifts, **shifts}, schedule)
         if why is None and min_parallel_work is not None:
             why = cost.spoils_parallelism(current, dims, shifts, schedule, min_parallel_work)
-            if why is not None and plan is not None:
-                plan.kept_parallel += 1
+            plan.kept_parallel += why is not None
         if why is None:
             kept.append((dims, shifts))
         else:

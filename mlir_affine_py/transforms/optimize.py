@@ -118,7 +118,7 @@ from .recurrence_jam import RECURRENCE_FACTOR, jam_recurrences
 from .reduction_jam import REDUCTION_FACTOR, jam_reductions
 from .register_tiling import DEFAULT_FACTOR
 from .reuse_jam import REUSE_FACTOR, jam_reuse
-from .split_tiling import fuse_and_split
+from .split_tiling import fuse_and_split, op_after
 from .time_tiling import time_tile
 
 DEFAULT_LAST_LEVEL_KIB = 16384
@@ -199,7 +199,7 @@ class AffineOptimize(Pass):
         # The ops after the runs of nests whose fusion kept loops apart for
         # their parallelism (split tiling may fuse them after all).
         kept_apart: set = set()
-        tiled: list = []
+        changed: set = set()    # loops the jams and tiling changed
         if self.tile:
             share = self.cache_size * 1024 // CACHE_SHARE
             first_share = self.first_level_cache * 1024 // CACHE_SHARE
@@ -217,7 +217,7 @@ class AffineOptimize(Pass):
                                           min_parallel_work=self.min_parallel_work)
             for region in affine_regions(op):
                 for run in _runs_without(region, made):
-                    after = run[-1].parent.ops[run[-1].parent.ops.index(run[-1]) + 1]
+                    after = op_after(run)
                     fusion.run_on_region(run)
                     if fusion.last_plan is not None and fusion.last_plan.kept_parallel:
                         kept_apart.add(after)
@@ -231,7 +231,6 @@ class AffineOptimize(Pass):
                                  register_tile=self.register_tile,
                                  micro_kernel=self.micro_kernel)
             tiling.run_on_operation(op)
-            tiled = list(tiling.tiled_points)
             # Tiled bands have their own register tiles (register_tiling.py).
             jammed = jam_reductions(op, self.jam_reductions, self.remark, skip=made,
                                     inside=tiling.tiled_points)
@@ -239,8 +238,9 @@ class AffineOptimize(Pass):
             copies.update({loop: self.jam_reuse for loop in jam_reuse(
                 op, self.jam_reuse, self.remark, skip=made,
                 inside=[*tiling.tiled_points, *jammed])})
+            changed = {*copies, *tiling.tiled_points}
         if kept_apart and self.split_tiling and self.parallelize:
-            self._split_tile(op, made, kept_apart, {*copies, *tiled})
+            self._split_tile(op, made, kept_apart, changed)
         parallel_loops: list = []
         if self.parallelize:
             parallel_step = ProfitableParallelize(max_nested=self.max_nested,
@@ -268,8 +268,7 @@ class AffineOptimize(Pass):
         shifted = AffinePermuteAndFuse(remarks=self.remarks)
         for region in affine_regions(op):
             for run in _runs_without(region, made):
-                after = run[-1].parent.ops[run[-1].parent.ops.index(run[-1]) + 1]
-                if after in kept_apart and not any(
+                if op_after(run) in kept_apart and not any(
                         loop in changed for nest in run for loop in nest.walk()):
                     fuse_and_split(run, shifted, self.remark, self.min_parallel_work)
 

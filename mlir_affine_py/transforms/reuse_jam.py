@@ -170,8 +170,7 @@ def _candidates(root, factor: int) -> list:
 
 def _few_shared(loop, factor: int) -> str:
     """Why not, where the jammed copies of the innermost loops under `loop`
-    would together load fewer than MIN_SHARED fewer elements than the
-    copies apart
+    would load fewer than MIN_SHARED fewer elements than the copies apart
     (the module docstring); or ''."""
     iv = loop.induction_var
     apart = jammed = 0
@@ -188,23 +187,29 @@ def _few_shared(loop, factor: int) -> str:
 
 
 def _loads_kept(body: list, iv, copies: int) -> int:
-    """The loads of `copies` copies of the accesses `body` (AccessInfo, the
-    copy c at `iv + c`) one after the other, once `share_loads` has merged
-    each load of an element loaded before and not stored to since."""
+    """The loads of `copies` copies of the accesses `body` once
+    `share_loads` has merged them (`_copy_accesses`)."""
+    return sum(1 for access, _, kept in _copy_accesses(body, iv, copies)
+               if kept and not getattr(access.op, "stores", False))
+
+
+def _copy_accesses(body: list, iv, copies: int):
+    """(AccessInfo, its subscripts' constants in the copy, kept) for each
+    access of `copies` copies of `body` one after the other (the copy c at
+    `iv + c`); a load is not kept where `share_loads` merges it with an
+    earlier load of the element, not stored to since."""
     loaded: set = set()
-    kept = 0
     for copy in range(copies):
         for access in body:
+            constants = tuple(row.constant + copy * row.coeffs.get(iv, 0) for row in access.rows)
             root = memref_root(access.memref)
             if getattr(access.op, "stores", False):
                 loaded = {key for key in loaded if key[0] is not root}
+                yield access, constants, True
                 continue
-            key = (root, _linear_key(access),
-                   tuple(row.constant + copy * row.coeffs.get(iv, 0) for row in access.rows))
-            if key not in loaded:
-                loaded.add(key)
-                kept += 1
-    return kept
+            key = (root, _linear_key(access), constants)
+            yield access, constants, key not in loaded
+            loaded.add(key)
 
 
 def _short_rows(loop, inner) -> str:
@@ -259,30 +264,20 @@ def _aliased_4k(loop, inner, factor: int) -> str:
     (the module docstring); or ''.  The copies' loads are taken as
     `share_loads` leaves them: an element loaded before is not loaded
     again."""
-    iv = loop.induction_var
     body = [access_info(op) for op in inner.body.ops if is_memory_access(op)]
-    loaded: set = set()
     stores: list = []           # (AccessInfo, its constants in this copy)
-    for copy in range(factor):
-        for access in body:
-            constants = tuple(row.constant + copy * row.coeffs.get(iv, 0) for row in access.rows)
-            if getattr(access.op, "stores", False):
-                stores.append((access, constants))
-                root = memref_root(access.memref)
-                loaded = {key for key in loaded if key[0] is not root}
-                continue
-            key = (memref_root(access.memref), _linear_key(access), constants)
-            if key in loaded:
-                continue
-            loaded.add(key)
-            for store, at in stores:
-                distance = _byte_distance(store, at, access, constants)
-                if store.memref is not access.memref and distance is not None and (
-                        abs((distance + 2048) % 4096 - 2048) < VECTOR_BYTES):
-                    return (f"a copy would load {buffer_name(access.memref)} {distance} bytes "
-                            f"from an earlier copy's store to {buffer_name(store.memref)}, an "
-                            f"array of the same type: within a vector of a multiple of 4 KiB if "
-                            f"they are allocated alike (4K aliasing)")
+    for access, constants, kept in _copy_accesses(body, loop.induction_var, factor):
+        if getattr(access.op, "stores", False):
+            stores.append((access, constants))
+            continue
+        for store, at in stores if kept else ():
+            distance = _byte_distance(store, at, access, constants)
+            if store.memref is not access.memref and distance is not None and (
+                    abs((distance + 2048) % 4096 - 2048) < VECTOR_BYTES):
+                return (f"a copy would load {buffer_name(access.memref)} {distance} bytes "
+                        f"from an earlier copy's store to {buffer_name(store.memref)}, an "
+                        f"array of the same type: within a vector of a multiple of 4 KiB if "
+                        f"they are allocated alike (4K aliasing)")
     return ""
 
 

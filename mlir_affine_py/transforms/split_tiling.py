@@ -42,7 +42,7 @@ original instead of 0.51).
 
 from __future__ import annotations
 
-from ..analysis.affine_access import MemRefAccess, is_memory_access
+from ..analysis.affine_access import MemRefAccess, enclosing_affine_ops, is_memory_access
 from ..analysis.dependence import DependenceAnalysis
 from ..analysis.loop_work import estimated_work
 from ..dialects.affine import AffineApplyOp, AffineForOp, AffineIfOp, AffineYieldOp
@@ -50,7 +50,7 @@ from ..ir.affine_expr import constant, dim
 from ..ir.affine_map import AffineMap
 from ..ir.rewriter import IRMapping, OpBuilder
 from ..ir.traits import is_memory_effect_free
-from .affine_parallelize import affine_parallelize
+from .affine_parallelize import affine_parallelize, carried_dependence
 from .loop_utils import constant_trip_count, loop_name
 
 # Chunks of the fused loop: a static schedule gives each of up to this many
@@ -65,8 +65,7 @@ def fuse_and_split(run: list, fusion, remark, min_work: int) -> list | None:
     for a parallel region (`min_work` iterations of its innermost loops)
     and is inside sequential loops only, split-tile them and put the copy
     in place of `run`.  Returns the new nests, or None (`run` kept)."""
-    block = run[0].parent
-    after = block.ops[block.ops.index(run[-1]) + 1]
+    block, after = run[0].parent, op_after(run)
     builder = OpBuilder.before_op(after)
     copies = [builder.clone(nest) for nest in run]
     fusion.run_on_region(copies)
@@ -76,24 +75,27 @@ def fuse_and_split(run: list, fusion, remark, min_work: int) -> list | None:
             nest.erase()
         return None
     analysis = DependenceAnalysis(alias_conservative=True)
-    fused = [loop for nest in nests for loop in nest.walk()
-             if isinstance(loop, AffineForOp)
-             and sum(isinstance(op, AffineForOp) for op in loop.body.ops) > 1
-             and carries_between_statements(loop, analysis)]
+    # Each loop's statements, their accesses made once (the analysis keeps
+    # the pairs' polyhedra per access) for both questions asked of it.
+    bodies = {loop: _statements(loop) for nest in nests for loop in nest.walk()
+              if isinstance(loop, AffineForOp)
+              and sum(isinstance(op, AffineForOp) for op in loop.body.ops) > 1}
+    fused = [loop for loop, groups in bodies.items()
+             if carries_between_statements(loop, analysis, groups)]
     # The loops around a fused loop carried such dependences before the fusion.
     fused = [loop for loop in fused if not any(loop is not other and loop.is_ancestor_of(other)
                                                for other in fused)]
     plans = []
     for loop in fused:
-        why, deferred = split_refusal(loop, analysis)
-        work = estimated_work(loop)
+        why, deferred = split_refusal(loop, analysis, groups=bodies[loop])
+        work = None if why else estimated_work(loop)
         if not why and (work is None or work < min_work):
             why = f"one run of it executes about {work} iterations, fewer than {min_work}"
-        if not why:
-            parallel = next((around for around in _loops_around(loop)
-                             if not _carries(around, analysis)), None)
-            if parallel is not None:
-                why = f"the loop around it, {loop_name(parallel)}, can run in parallel"
+        parallel = None if why else next(
+            (around for around, _ in enclosing_affine_ops(loop) if isinstance(around, AffineForOp)
+             and carried_dependence(around, analysis)[0] is None), None)
+        if parallel is not None:
+            why = f"the loop around it, {loop_name(parallel)}, can run in parallel"
         if why:
             remark(run[0], f"split tiling: the nests are left as the fusion that keeps "
                            f"parallel loops made them: fused with a shift, {loop_name(loop)} "
@@ -118,11 +120,19 @@ def fuse_and_split(run: list, fusion, remark, min_work: int) -> list | None:
     return nests
 
 
-def carries_between_statements(loop, analysis) -> bool:
+def op_after(run: list):
+    """The op after the run of nests `run` in its block (a block ends with
+    its terminator): it marks the run's place while its nests are
+    replaced."""
+    block = run[-1].parent
+    return block.ops[block.ops.index(run[-1]) + 1]
+
+
+def carries_between_statements(loop, analysis, groups: list | None) -> bool:
     """Whether `loop` carries a dependence from one statement of its body
-    (an op of its block, with what it holds) to another: the mark of a
-    fusion with a shift."""
-    groups = _statements(loop)
+    (an op of its block, with what it holds; `groups`, their accesses as
+    `_statements` gives them) to another: the mark of a fusion with a
+    shift."""
     if not groups or not any(groups):
         return False
     depth = _depth(loop, groups)
@@ -134,16 +144,17 @@ def carries_between_statements(loop, analysis) -> bool:
     return False
 
 
-def split_refusal(loop, analysis, chunks: int = SPLIT_CHUNKS) -> tuple:
+def split_refusal(loop, analysis, chunks: int = SPLIT_CHUNKS, groups=None) -> tuple:
     """(why `loop` cannot be split-tiled into `chunks`, or '';
-    the indices of the deferred statements of its body)."""
+    the indices of the deferred statements of its body).  `groups`: the
+    accesses of its statements, where `_statements` gave them already."""
     trip = constant_trip_count(loop)
     if loop.inits or loop.step != 1 or not loop.lower_bound_map.is_single_constant() \
             or not loop.upper_bound_map.is_single_constant() or trip is None:
         return "its bounds are not constants or it carries values through iter_args", set()
     if trip < 2 * chunks:
         return f"it runs {trip} times, fewer than two per chunk of {chunks}", set()
-    groups = _statements(loop)
+    groups = _statements(loop) if groups is None else groups
     if groups is None or not any(groups):
         return ("a statement of its body uses a value another defines, or an op may have "
                 "memory effects"), set()
@@ -233,9 +244,10 @@ def _statements(loop) -> list | None:
     ops = list(loop.body.ops[:-1])
     groups = []
     for op in ops:
-        inside = set(op.walk())
+        walked = list(op.walk())
+        inside = set(walked)
         accesses = []
-        for nested in inside:
+        for nested in walked:
             if is_memory_access(nested):
                 accesses.append(MemRefAccess(nested))
             elif not isinstance(nested, (AffineForOp, AffineYieldOp, AffineIfOp)) \
@@ -247,25 +259,6 @@ def _statements(loop) -> list | None:
                     return None
         groups.append(accesses)
     return groups
-
-
-def _loops_around(loop) -> list:
-    around, parent = [], loop.parent_op
-    while isinstance(parent, AffineForOp):
-        around.append(parent)
-        parent = parent.parent_op
-    return around
-
-
-def _carries(loop, analysis) -> bool:
-    """Whether `loop` carries a dependence (or one that cannot be
-    analysed)."""
-    accesses = [MemRefAccess(op) for op in loop.walk() if is_memory_access(op)]
-    if not accesses:
-        return False
-    depth = accesses[0].ivs.index(loop.induction_var) + 1
-    return any(analysis.check(src, dst, depth, want_components=False).kind != "none"
-               for src in accesses for dst in accesses)
 
 
 def _depth(loop, groups: list) -> int:

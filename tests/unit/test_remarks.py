@@ -327,7 +327,6 @@ def test_fusion_records_say_why_a_cheaper_fusion_is_not_taken():
     """A fusion that saves less than MIN_SAVING of the joining statement's
     cost is a tie: `not-fused`, with both costs and the reason."""
     from mlir_affine_py.polyhedral import fusion
-    record: list = []
 
     class Statement:
         def __init__(self, name):
@@ -349,10 +348,10 @@ def test_fusion_records_say_why_a_cheaper_fusion_is_not_taken():
         def spoils_vectorization(self, *args):
             return None
 
-    choice = fusion._choose(Cost(), None, Cluster, [s1], [{s1: 0}], [({s1: 1}, {})],
-                            lambda text: None, 1, record.append)
+    plan = fusion.FusionPlan(None, None)
+    choice = fusion._choose(Cost(), None, Cluster, [s1], [{s1: 0}], [({s1: 1}, {})], 1, plan)
     assert choice[0] is False
-    ((kind, name, args),) = record
+    ((kind, name, args),) = plan.records
     values = dict(arg for arg in args if not isinstance(arg, str))
     assert (kind, name) == (remarks.MISSED, "not-fused")
     assert (values["CostAlone"], values["AddedCostFused"]) == (100, 98.5)

@@ -209,6 +209,7 @@ def test_random_split_programs_agree_compiled_on_one_and_two_threads(tmp_path):
     if tools is None or openmp_libraries() is None:
         pytest.skip(why or "no OpenMP runtime")
     split = [(text, out) for text, out, done in _random_programs() if done][:2]
+    assert len(split) == 2
     for k, (text, out) in enumerate(split):
         for threads in (1, 2):
             before, after = runner_checksums(tools, text, out, tmp_path, f"split{k}", threads)
